@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { CalendarCheck, House, Search, UserRound, type LucideIcon } from 'lucide-react';
+import { useLocale } from '../i18n/locale';
+import type { ScreenId } from '../i18n/paths';
+import styles from './BottomNav.module.css';
+
+const TABS: { id: ScreenId; label: 'home' | 'search' | 'reservations' | 'profile'; Icon: LucideIcon }[] = [
+  { id: 'home', label: 'home', Icon: House },
+  { id: 'services', label: 'search', Icon: Search },
+  { id: 'bookingDetails', label: 'reservations', Icon: CalendarCheck },
+  { id: 'account', label: 'profile', Icon: UserRound },
+];
+
+/** The tab bar lives on the four screens it leads to. */
+export const showsBottomNav = (id: ScreenId) => TABS.some((tab) => tab.id === id);
+
+export function BottomNav({ current }: { current: ScreenId }) {
+  const { t, to } = useLocale();
+  return (
+    <nav className={styles.nav} aria-label={t.nav.main}>
+      {TABS.map(({ id, label, Icon }) => (
+        <Link
+          key={id}
+          to={to(id)}
+          className={styles.tab}
+          aria-current={id === current ? 'page' : undefined}
+        >
+          <Icon aria-hidden size={22} />
+          <span>{t.nav[label]}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

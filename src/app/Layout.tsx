@@ -1,0 +1,63 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { LocaleProvider, useLocale } from '../i18n/locale';
+import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
+import { BottomNav, showsBottomNav } from './BottomNav';
+import logo from '../assets/logo.svg';
+import styles from './Layout.module.css';
+
+/** The one layout every route shares: header (back, title, language) and the screen below it. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const resolved = resolvePath(pathname);
+  return (
+    <Suspense fallback={<div className={styles.app} aria-busy="true" />}>
+      <LocaleProvider lang={resolved.lang}>
+        <Shell resolved={resolved} />
+      </LocaleProvider>
+    </Suspense>
+  );
+}
+
+function Shell({ resolved }: { resolved: Resolved }) {
+  const { t, lang, dir, to } = useLocale();
+  const navigate = useNavigate();
+  const showLogo =
+    resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
+  const title = resolved.kind === 'screen' ? t.titles[resolved.id] : t.brand;
+
+  // One step back in history; a page opened directly (nothing behind it) goes home instead.
+  const back = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(to('home'));
+  };
+
+  return (
+    <div className={styles.app} lang={lang} dir={dir}>
+      <header className={styles.header}>
+        <button type="button" className={styles.back} onClick={back} aria-label={t.nav.back}>
+          <ArrowLeft aria-hidden className="flip-rtl" size={22} />
+        </button>
+        <h1 className={styles.title}>
+          {showLogo ? <img src={logo} alt={t.brand} width={160} height={40} /> : title}
+        </h1>
+        <Link
+          className={styles.lang}
+          to={otherLanguagePath(resolved)}
+          lang={lang === 'ar' ? 'en' : 'ar'}
+          aria-label={t.language.switchLabel}
+        >
+          {t.language.switchTo}
+        </Link>
+      </header>
+      <main className={styles.main}>
+        <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {resolved.kind === 'screen' && showsBottomNav(resolved.id) && <BottomNav current={resolved.id} />}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Lang } from './en';
+import { FILS_PER_AED, type Fils } from '../../machines/money';
+
+// Intl locale per language. Arabic pins Latin digits (older engines default to Arabic-Indic);
+// English uses en-US date order because the product's sample dates read 'Fri, Jan 12, 12:00 PM'.
+const INTL: Record<Lang, string> = { en: 'en-US', ar: 'ar-AE-u-nu-latn' };
+
+/** Fills `{name}` placeholders of a catalog string. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+/** `1,260.00`, or `5,000` when `whole` (the seed shows deposits and daily rates without fils). */
+export function formatAmount(fils: Fils, lang: Lang, whole = false): string {
+  const digits = whole && fils % FILS_PER_AED === 0 ? 0 : 2;
+  return new Intl.NumberFormat(INTL[lang], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(fils / FILS_PER_AED);
+}
+
+/** A plain number, or a measure such as `{ style: 'unit', unit: 'kilometer-per-hour' }`. */
+export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(INTL[lang], options).format(n);
+}
+
+const DATE_STYLES = {
+  /** Fri, Jan 12, 12:00 PM */
+  dateTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  /** Jan 12, 2024 */
+  date: { dateStyle: 'medium' },
+  /** 9:30 AM */
+  time: { hour: 'numeric', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof DATE_STYLES;
+
+export function formatDate(date: Date, lang: Lang, style: DateStyle): string {
+  return new Intl.DateTimeFormat(INTL[lang], DATE_STYLES[style]).format(date);
+}
+
+/** ISO calendar date (YYYY-MM-DD), as the rental contract shows it, in local time. */
+export function isoDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

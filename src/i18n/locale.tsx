@@ -1,0 +1,46 @@
+import { createContext, use, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { DirectionProvider } from '@radix-ui/react-direction';
+import { en, type Catalog, type Lang } from './en';
+import { pathOf, type ScreenId } from './paths';
+
+export interface Locale {
+  lang: Lang;
+  dir: 'ltr' | 'rtl';
+  t: Catalog;
+  /** Path of a screen in the current language. */
+  to: (id: ScreenId) => string;
+}
+
+const LocaleContext = createContext<Locale | null>(null);
+
+// The Arabic catalog is its own chunk: English readers never download it. The promise is cached so
+// React's `use()` sees the same one on every render.
+let arabic: Promise<Catalog> | undefined;
+export const loadArabic = (): Promise<Catalog> => (arabic ??= import('./ar').then((m) => m.ar));
+
+/**
+ * The single place direction comes from: it sets `<html lang dir>` and Radix's DirectionProvider
+ * (Radix does not read `<html dir>`). Suspends while the Arabic catalog loads the first time.
+ */
+export function LocaleProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+  const t = lang === 'ar' ? use(loadArabic()) : en;
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const locale = useMemo<Locale>(() => ({ lang, dir, t, to: (id) => pathOf(id, lang) }), [lang, dir, t]);
+
+  useLayoutEffect(() => {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = dir;
+  }, [lang, dir]);
+
+  return (
+    <LocaleContext value={locale}>
+      <DirectionProvider dir={dir}>{children}</DirectionProvider>
+    </LocaleContext>
+  );
+}
+
+export function useLocale(): Locale {
+  const locale = useContext(LocaleContext);
+  if (!locale) throw new Error('useLocale outside LocaleProvider');
+  return locale;
+}

@@ -1,0 +1,67 @@
+import type { Catalog, Lang } from './en';
+
+// One table maps each screen to its path in both languages: `/payment` and `/arabic/payment` are
+// one screen. Home is the exception the product fixes: `/home` in English, `/arabic` in Arabic.
+
+export type ScreenId = keyof Catalog['titles'];
+
+export const SLUGS: Record<ScreenId, string> = {
+  home: 'home',
+  registration: 'registration',
+  logIn: 'log-in',
+  rentalContract: 'rental-contract',
+  services: 'services',
+  contracts: 'contracts',
+  transferLogic: 'transfer-logic',
+  payment: 'payment',
+  carPickup: 'car-pickup',
+  trafficViolation: 'traffic-violation',
+  carReturn: 'car-return',
+  bookingDetails: 'booking-details',
+  account: 'account',
+  pastRentals: 'past-rentals',
+  helpSupport: 'help-support',
+  notifications: 'notifications',
+  offers: 'offers',
+  emergencyAssistance: 'emergency-assistance',
+};
+
+export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];
+
+/** Screens whose header shows the logo instead of a text title. */
+export const LOGO_SCREENS: ReadonlySet<ScreenId> = new Set(['home', 'registration', 'logIn']);
+
+export const ARABIC_ROOT = '/arabic';
+
+export function pathOf(id: ScreenId, lang: Lang): string {
+  if (lang === 'ar') return id === 'home' ? ARABIC_ROOT : `${ARABIC_ROOT}/${SLUGS[id]}`;
+  return `/${SLUGS[id]}`;
+}
+
+/** What a pathname is: the index, a known screen, or nothing we know, and in which language. */
+export type Resolved =
+  | { kind: 'index'; lang: 'en' }
+  | { kind: 'screen'; lang: Lang; id: ScreenId }
+  | { kind: 'notFound'; lang: Lang };
+
+const BY_PATH = new Map<string, { id: ScreenId; lang: Lang }>(
+  SCREEN_IDS.flatMap((id) => [
+    [pathOf(id, 'en'), { id, lang: 'en' as const }],
+    [pathOf(id, 'ar'), { id, lang: 'ar' as const }],
+  ]),
+);
+
+export function resolvePath(pathname: string): Resolved {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/' || path === '/all') return { kind: 'index', lang: 'en' };
+  const hit = BY_PATH.get(path);
+  if (hit) return { kind: 'screen', ...hit };
+  const lang: Lang = path === ARABIC_ROOT || path.startsWith(`${ARABIC_ROOT}/`) ? 'ar' : 'en';
+  return { kind: 'notFound', lang };
+}
+
+/** The same screen in the other language; the index and unknown pages go to the other home. */
+export function otherLanguagePath(resolved: Resolved): string {
+  const other: Lang = resolved.lang === 'ar' ? 'en' : 'ar';
+  return pathOf(resolved.kind === 'screen' ? resolved.id : 'home', other);
+}

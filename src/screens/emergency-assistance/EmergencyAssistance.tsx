@@ -1,0 +1,72 @@
+import { Ambulance, CheckCircle2, Phone, ShieldAlert, Wrench } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useLocale } from '../../i18n/locale';
+import { fill } from '../../i18n/format';
+import { contactPhones } from '../../data/sample';
+import { Button } from '../../ui/Button';
+import { TextArea, TextField } from '../../ui/Field';
+import { FormCard } from '../../ui/Form';
+import { Section, Stack } from '../../ui/Section';
+import styles from './EmergencyAssistance.module.css';
+
+export default function EmergencyAssistance() {
+  const { t, to } = useLocale();
+  const e = t.emergency;
+  const calls = [
+    { name: e.police, phone: contactPhones.police, Icon: ShieldAlert },
+    { name: e.ambulance, phone: contactPhones.ambulance, Icon: Ambulance },
+    { name: e.roadside, phone: contactPhones.roadside, Icon: Wrench },
+  ];
+  return (
+    <Stack>
+      <Section title={e.call}>
+        <ul className={styles.calls}>
+          {calls.map(({ name, phone, Icon }) => (
+            <li key={name}>
+              <a
+                href={`tel:${phone.replace(/\s/g, '')}`}
+                className={styles.call}
+                aria-label={fill(e.callNumber, { name, phone })}
+              >
+                <Icon aria-hidden size={26} />
+                <span>{name}</span>
+                <span className={styles.phone} dir="ltr">
+                  <Phone aria-hidden size={14} />
+                  {phone}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-labelledby="incident" className={styles.report}>
+        <h2 id="incident" className={styles.title}>
+          {e.report}
+        </h2>
+        <FormCard>
+          <TextArea label={e.description} name="description" />
+          <TextField label={e.gps} name="gps" placeholder={e.gpsPlaceholder} dir="ltr" />
+          <TextArea label={e.more} name="more" />
+          <Button type="submit" block>
+            {e.submit}
+          </Button>
+        </FormCard>
+      </section>
+
+      <Section title={e.checklist}>
+        <ul className={styles.checklist}>
+          {[e.safety, e.exchange, e.document].map((item) => (
+            <li key={item}>
+              <CheckCircle2 aria-hidden size={20} />
+              {item}
+            </li>
+          ))}
+        </ul>
+        <Link to={to('rentalContract')} className={styles.policy}>
+          {e.insurance}
+        </Link>
+      </Section>
+    </Stack>
+  );
+}

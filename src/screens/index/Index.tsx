@@ -1,0 +1,35 @@
+import { use } from 'react';
+import { Link } from 'react-router-dom';
+import { useLocale, loadArabic } from '../../i18n/locale';
+import { SCREEN_IDS, pathOf } from '../../i18n/paths';
+import { Section, Stack } from '../../ui/Section';
+import styles from './Index.module.css';
+
+/** `/` and `/all`: every screen in both languages, for renters, reviewers and testers alike. */
+export default function Index() {
+  const { t } = useLocale();
+  const ar = use(loadArabic());
+  return (
+    <Stack>
+      <p className={styles.intro}>{t.index.intro}</p>
+      <Section title={t.index.english}>
+        <ul className={styles.list}>
+          {SCREEN_IDS.map((id) => (
+            <li key={id}>
+              <Link to={pathOf(id, 'en')}>{t.titles[id]}</Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={t.index.arabic}>
+        <ul className={styles.list} lang="ar" dir="rtl">
+          {SCREEN_IDS.map((id) => (
+            <li key={id}>
+              <Link to={pathOf(id, 'ar')}>{ar.titles[id]}</Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </Stack>
+  );
+}

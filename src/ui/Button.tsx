@@ -1,0 +1,26 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+import styles from './Button.module.css';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const cls = (variant: Variant, block?: boolean) =>
+  [styles.button, styles[variant], block ? styles.block : ''].filter(Boolean).join(' ');
+
+export function Button({
+  variant = 'primary',
+  block,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
+  return <button type={type} className={cls(variant, block)} {...props} />;
+}
+
+/** A link that looks like a button: it goes somewhere, so it is a link. */
+export function ButtonLink({
+  variant = 'primary',
+  block,
+  ...props
+}: LinkProps & { variant?: Variant; block?: boolean; children: ReactNode }) {
+  return <Link className={cls(variant, block)} {...props} />;
+}

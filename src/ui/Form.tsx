@@ -1,0 +1,42 @@
+import type { FormEvent, ReactNode } from 'react';
+import styles from './Form.module.css';
+
+/** A screen's opening words: a heading under the header's h1, and a line of context. */
+export function ScreenIntro({ heading, text }: { heading: string; text?: string }) {
+  return (
+    <div className={styles.intro}>
+      <h2>{heading}</h2>
+      {text && <p>{text}</p>}
+    </div>
+  );
+}
+
+/** A form on a card. Nothing is sent by the browser itself: the screen decides what submit does. */
+export function FormCard({
+  onSubmit,
+  children,
+  label,
+}: {
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  label?: string;
+}) {
+  return (
+    <form
+      className={styles.form}
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.(event);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A centred line under a form, e.g. "Already have an account? Log In". */
+export function FormFooter({ children }: { children: ReactNode }) {
+  return <p className={styles.footer}>{children}</p>;
+}

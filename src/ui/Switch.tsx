@@ -1,0 +1,38 @@
+import * as RadixSwitch from '@radix-ui/react-switch';
+import { useId } from 'react';
+import styles from './Switch.module.css';
+
+interface SwitchProps {
+  label: string;
+  description?: string;
+  checked?: boolean;
+  defaultChecked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+}
+
+/** A labelled Radix Switch row; starts off unless told otherwise; Space and click flip it. */
+export function Switch({ label, description, ...state }: SwitchProps) {
+  const id = useId();
+  return (
+    <div className={styles.row}>
+      <div className={styles.text}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+        </label>
+        {description && (
+          <p id={`${id}-d`} className={styles.description}>
+            {description}
+          </p>
+        )}
+      </div>
+      <RadixSwitch.Root
+        id={id}
+        className={styles.switch}
+        aria-describedby={description ? `${id}-d` : undefined}
+        {...state}
+      >
+        <RadixSwitch.Thumb className={styles.thumb} />
+      </RadixSwitch.Root>
+    </div>
+  );
+}
