@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'tests/e2e/screenshots'] },
+  { ignores: ['dist', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,6 @@
 import { Ambulance, CheckCircle2, Phone, ShieldAlert, Wrench } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
-import { fill } from '../../i18n/format';
 import { contactPhones } from '../../data/sample';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
@@ -23,11 +22,7 @@ export default function EmergencyAssistance() {
         <ul className={styles.calls}>
           {calls.map(({ name, phone, Icon }) => (
             <li key={name}>
-              <a
-                href={`tel:${phone.replace(/\s/g, '')}`}
-                className={styles.call}
-                aria-label={fill(e.callNumber, { name, phone })}
-              >
+              <a href={`tel:${phone.replace(/\s/g, '')}`} className={styles.call}>
                 <Icon aria-hidden size={26} />
                 <span>{name}</span>
                 <span className={styles.phone} dir="ltr">

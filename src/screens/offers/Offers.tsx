@@ -23,7 +23,9 @@ export default function Offers() {
                   <li key={offer.id} className={styles.offer}>
                     <Gift aria-hidden size={24} className={styles.icon} />
                     <div className={styles.text}>
-                      <h3 className={styles.title}>{title}</h3>
+                      <h3 className={styles.title} id={`offer-${offer.id}`}>
+                        {title}
+                      </h3>
                       <p>{offer.description[lang]}</p>
                       <p className={styles.date}>
                         {fill(upcoming ? o.startsOn : o.validUntil, { date })}
@@ -32,7 +34,7 @@ export default function Offers() {
                     <ButtonLink
                       to={to('home')}
                       variant={upcoming ? 'secondary' : 'primary'}
-                      aria-label={fill(upcoming ? o.viewOffer : o.redeemOffer, { offer: title })}
+                      aria-describedby={`offer-${offer.id}`}
                     >
                       {upcoming ? o.viewDetails : o.redeem}
                     </ButtonLink>

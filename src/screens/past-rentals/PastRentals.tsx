@@ -15,11 +15,7 @@ export default function PastRentals() {
       <ul className={styles.list}>
         {pastRentals.map((rental) => (
           <li key={rental.number}>
-            <Link
-              to={to('bookingDetails')}
-              className={styles.item}
-              aria-label={fill(p.open, { number: rental.number, car: rental.model })}
-            >
+            <Link to={to('bookingDetails')} className={styles.item}>
               <Car aria-hidden size={24} className={styles.icon} />
               <span className={styles.text}>
                 <span className={styles.car}>{rental.model}</span>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Phone } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
-import { fill, isoDate } from '../../i18n/format';
+import { isoDate } from '../../i18n/format';
 import { contactPhones, sampleRental } from '../../data/sample';
 import { Button } from '../../ui/Button';
 import { Facts, Section, Stack } from '../../ui/Section';
@@ -42,11 +42,7 @@ export default function RentalContract() {
         <ul className={styles.contacts}>
           {contacts.map(({ name, phone }) => (
             <li key={name}>
-              <a
-                className={styles.contact}
-                href={`tel:${phone.replace(/\s/g, '')}`}
-                aria-label={fill(c.call, { name, phone })}
-              >
+              <a className={styles.contact} href={`tel:${phone.replace(/\s/g, '')}`}>
                 <Phone aria-hidden size={20} />
                 <span className={styles.contactName}>{name}</span>
                 <span dir="ltr">{phone}</span>

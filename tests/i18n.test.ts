@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../src/i18n/en';
+import { ar } from '../src/i18n/ar';
+import { fill, formatAmount } from '../src/i18n/format';
+
+/** Every string leaf with its dotted path. */
+function leaves(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  return Object.entries(value as object).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
+}
+
+// Leaves that are the same in both languages on purpose.
+const SAME = new Set(['brand', 'money.currency', 'trafficViolation.code']);
+
+describe('catalogs', () => {
+  const english = new Map(leaves(en));
+  const arabic = new Map(leaves(ar));
+
+  it('Arabic has every English string, translated (not a copy), with the same placeholders', () => {
+    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of english) {
+      const translated = arabic.get(key)!;
+      expect(translated.trim(), key).not.toBe('');
+      if (!SAME.has(key)) expect(translated, key).not.toBe(text);
+      const names = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      expect(names(translated), key).toEqual(names(text));
+    }
+  });
+
+  it('uses the product’s Arabic wording: استلام for pickup, إرجاع for return, never تسليم', () => {
+    expect(ar.titles.carPickup).toContain('استلام');
+    expect(ar.titles.carReturn).toContain('إرجاع');
+    for (const [key, text] of arabic) expect(text, key).not.toContain('تسليم');
+  });
+});
+
+describe('formatting', () => {
+  it('formats amounts with Latin digits in both languages', () => {
+    expect(formatAmount(126_000, 'en')).toBe('1,260.00');
+    expect(formatAmount(126_000, 'ar')).toBe('1,260.00');
+    expect(formatAmount(500_000, 'ar', true)).toBe('5,000');
+    expect(formatAmount(500_050, 'en', true)).toBe('5,000.50');
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(fill('Contract Number: {code}', { code: 'MC-1' })).toBe('Contract Number: MC-1');
+    expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});

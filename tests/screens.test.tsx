@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderAt } from './render';
+import { ar } from '../src/i18n/ar';
+
+/** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
+async function valueOf(label: string) {
+  const term = await screen.findByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+}
+
+describe('sample figures from the specification, formatted by Intl with the dirham sign', () => {
+  it('payment summary: 1,200.00 + 60.00 = 1,260.00, in English and Arabic (Latin digits)', async () => {
+    for (const [path, label] of [
+      ['/payment', 'Total'],
+      ['/arabic/payment', ar.payment.total],
+    ] as const) {
+      const { unmount } = await renderAt(path);
+      const total = await valueOf(label);
+      expect(total).toHaveTextContent('1,260.00');
+      expect(within(total).getByRole('img', { name: 'AED' })).toBeInTheDocument();
+      const main = screen.getByRole('main');
+      expect(main).toHaveTextContent('1,200.00');
+      expect(main).toHaveTextContent('60.00');
+      unmount();
+    }
+  });
+
+  it('car return: deposit 5,000 / 0 / 5,000 and invoice 10,000 / 0 / 5,000 / 5,000', async () => {
+    await renderAt('/car-return');
+    expect(await valueOf('Initial Deposit')).toHaveTextContent(/^5,000$/);
+    expect(await valueOf('Deductions')).toHaveTextContent(/^0$/);
+    expect(await valueOf('Refundable Amount')).toHaveTextContent(/^5,000$/);
+    expect(await valueOf('Total Rental Cost')).toHaveTextContent(/^10,000$/);
+    expect(await valueOf('Additional Fees')).toHaveTextContent(/^0$/);
+    expect(await valueOf('Security Deposit')).toHaveTextContent(/^5,000$/);
+    expect(await valueOf('Final Balance')).toHaveTextContent(/^5,000$/);
+  });
+
+  it('Arabic car return says "confirm receipt" where English says "Confirm Pickup"', async () => {
+    await renderAt('/arabic/car-return');
+    expect(await screen.findByRole('button', { name: 'تأكيد الاستلام' })).toBeInTheDocument();
+  });
+
+  it('violation amount reads "AED 500" to assistive technology; status Pending', async () => {
+    await renderAt('/traffic-violation');
+    const amount = await valueOf('Amount');
+    expect(within(amount).getByRole('img', { name: 'AED' })).toBeInTheDocument();
+    expect(amount).toHaveTextContent(/^500$/);
+    expect(await valueOf('Status')).toHaveTextContent('Pending');
+  });
+
+  it('featured cars: three cards, the luxury sample at 2,500/day', async () => {
+    await renderAt('/home');
+    const featured = await screen.findByRole('region', { name: 'Featured Cars' });
+    expect(within(featured).getAllByRole('listitem')).toHaveLength(3);
+    expect(featured).toHaveTextContent('2,500/day');
+  });
+
+  it('account shows Gold Member and version 1.2.1', async () => {
+    await renderAt('/account');
+    expect(await screen.findByText('Gold Member')).toBeInTheDocument();
+    expect(screen.getByText('Version 1.2.1')).toBeInTheDocument();
+  });
+
+  it('car pickup shows the seed timeline: Fri, Jan 12, 12:00 PM to Sun, Jan 14, 12:00 PM', async () => {
+    await renderAt('/car-pickup');
+    expect(await valueOf('Start Date')).toHaveTextContent('Fri, Jan 12, 12:00 PM');
+    expect(await valueOf('End Date')).toHaveTextContent('Sun, Jan 14, 12:00 PM');
+    expect(screen.getByRole('heading', { level: 2, name: 'Pickup Details' })).toBeInTheDocument();
+  });
+
+  it('rental contract shows YYYY-MM-DD dates five days apart', async () => {
+    await renderAt('/rental-contract');
+    const from = (await valueOf('Pick-up date')).textContent ?? '';
+    const to = (await valueOf('Drop-off date')).textContent ?? '';
+    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(5);
+  });
+
+  it('log in: the primary button says "Sign In", and UAE PASS is a separate button', async () => {
+    await renderAt('/log-in');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with UAE PASS' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/registration');
+  });
+
+  it('registration has every field of the specification, each labelled', async () => {
+    await renderAt('/registration');
+    expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Emirates ID (front and back)')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText("Driver's License")).toHaveAttribute('type', 'file');
+    expect(screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/log-in');
+  });
+
+  it('Arabic registration asks for the national ID card and the driving licence', async () => {
+    await renderAt('/arabic/registration');
+    expect(await screen.findByLabelText(ar.registration.emiratesId)).toHaveAttribute('type', 'file');
+    expect(ar.registration.emiratesId).toContain('الهوية الوطنية');
+    expect(screen.getByLabelText(ar.registration.drivingLicence)).toHaveAttribute('type', 'file');
+  });
+
+  it('services: contract search filters the two sample contracts and says when none match', async () => {
+    const { user } = await renderAt('/services');
+    const search = await screen.findByRole('searchbox', { name: 'Search contracts' });
+    expect(screen.getAllByRole('link', { name: /Read more about contract/ })).toHaveLength(2);
+    await user.type(search, '0413');
+    expect(screen.getAllByRole('link', { name: /Read more about contract/ })).toHaveLength(1);
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByRole('status')).toHaveTextContent('No contract matches “zzz”.');
+    expect(search).toHaveValue('zzz');
+  });
+
+  it('notifications are grouped Today and Yesterday', async () => {
+    await renderAt('/notifications');
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByRole('heading', { name: 'Booking Confirmed' })).toBeInTheDocument();
+    const yesterday = screen.getByRole('region', { name: 'Yesterday' });
+    expect(within(yesterday).getByRole('heading', { name: 'Account Alert' })).toBeInTheDocument();
+  });
+
+  it('emergency call buttons dial 999, 998 and roadside assistance', async () => {
+    await renderAt('/emergency-assistance');
+    expect(await screen.findByRole('link', { name: /^Police\s*999$/ })).toHaveAttribute('href', 'tel:999');
+    expect(screen.getByRole('link', { name: /^Ambulance\s*998$/ })).toHaveAttribute('href', 'tel:998');
+    expect(screen.getByRole('link', { name: /^Roadside Assistance/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\d+$/));
+  });
+});
+
+describe('layout', () => {
+  it('the language switch opens the same screen in the other language, and back', async () => {
+    const { user, router } = await renderAt('/payment');
+    await user.click(await screen.findByRole('link', { name: 'اقرأ هذه الصفحة بالعربية' }));
+    expect(router.state.location.pathname).toBe('/arabic/payment');
+    expect(await screen.findByRole('heading', { level: 1, name: ar.titles.payment })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    await user.click(screen.getByRole('link', { name: 'Read this page in English' }));
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('home and Arabic home are each other’s language switch', async () => {
+    await renderAt('/home');
+    expect(await screen.findByRole('link', { name: 'اقرأ هذه الصفحة بالعربية' })).toHaveAttribute('href', '/arabic');
+  });
+
+  it('the back button goes one step back in history', async () => {
+    const { user, router } = await renderAt('/home');
+    await user.click(await screen.findByRole('link', { name: 'Explore cars' }));
+    expect(router.state.location.pathname).toBe('/services');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('back on a page opened directly goes to the home of its language', async () => {
+    const { user, router } = await renderAt('/arabic/offers');
+    await user.click(await screen.findByRole('button', { name: ar.nav.back }));
+    expect(router.state.location.pathname).toBe('/arabic');
+  });
+
+  it.each([
+    ['/home', 'Main', 'Home'],
+    ['/arabic', ar.nav.main, ar.nav.home],
+    ['/account', 'Main', 'Profile'],
+  ])('bottom navigation on %s marks %s › %s as the current page', async (path, nav, current) => {
+    await renderAt(path);
+    const bar = await screen.findByRole('navigation', { name: nav });
+    const links = within(bar).getAllByRole('link');
+    expect(links).toHaveLength(4);
+    expect(links.filter((l) => l.getAttribute('aria-current') === 'page').map((l) => l.textContent)).toEqual([
+      current,
+    ]);
+  });
+
+  it('the index lists every screen in both languages', async () => {
+    await renderAt('/');
+    const english = await screen.findByRole('region', { name: 'English' });
+    const arabic = screen.getByRole('region', { name: 'Arabic' });
+    expect(within(english).getAllByRole('link')).toHaveLength(18);
+    expect(within(arabic).getAllByRole('link')).toHaveLength(18);
+    expect(within(arabic).getByRole('link', { name: ar.titles.payment })).toHaveAttribute('href', '/arabic/payment');
+  });
+});
