@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output'] },
+  { ignores: ['dist', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output', 'tests/bench/output'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +18,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tests/e2e/**/*.mjs', '*.config.{js,ts}'],
-    languageOptions: { globals: { ...globals.node } },
+    // Node scripts whose page.evaluate() callbacks run in the browser.
+    files: ['tests/**/*.mjs', '*.config.{js,ts}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -94,6 +94,9 @@ export const contactPhones = {
   ambulance: '998',
 };
 
+/** Example coordinates for the GPS field (Dubai), digits only so they read the same in both directions. */
+export const GPS_EXAMPLE = '25.2048, 55.2708';
+
 export const supportEmail = 'support@movecar.ae';
 
 export interface RentalCompany {

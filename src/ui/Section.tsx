@@ -1,8 +1,21 @@
 import { useId, type ReactNode } from 'react';
 import styles from './Section.module.css';
 
-/** A titled card: the h2 names the region for assistive technology. */
-export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/**
+ * A titled card: the h2 names the region for assistive technology. `bare` leaves out the card, for
+ * content that is its own card (a form, a carousel).
+ */
+export function Section({
+  title,
+  children,
+  actions,
+  bare,
+}: {
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  bare?: boolean;
+}) {
   const id = useId();
   return (
     <section className={styles.section} aria-labelledby={id}>
@@ -12,7 +25,7 @@ export function Section({ title, children, actions }: { title: string; children:
         </h2>
         {actions}
       </div>
-      <div className={styles.card}>{children}</div>
+      {bare ? children : <div className={styles.card}>{children}</div>}
     </section>
   );
 }

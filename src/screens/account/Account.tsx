@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ChevronRight, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { pathOf } from '../../i18n/paths';
@@ -27,10 +27,7 @@ export default function Account() {
         </div>
       </div>
 
-      <section aria-labelledby="account-profile" className={styles.group}>
-        <h2 id="account-profile" className={styles.title}>
-          {a.profile}
-        </h2>
+      <Section title={a.profile} bare>
         <FormCard>
           <TextField label={a.name} name="name" defaultValue={profile.name[lang]} autoComplete="name" />
           <TextField label={a.phone} name="phone" type="tel" defaultValue={profile.phone} dir="ltr" />
@@ -49,7 +46,7 @@ export default function Account() {
             {a.save}
           </Button>
         </FormCard>
-      </section>
+      </Section>
 
       <Section title={a.security}>
         <Button variant="secondary">{a.changePassword}</Button>
@@ -61,7 +58,6 @@ export default function Account() {
               value: (
                 <Link to={pathOf('account', other)} lang={other} className={styles.language}>
                   {t.language.switchTo}
-                  <ChevronRight aria-hidden size={18} className="flip-rtl" />
                 </Link>
               ),
             },

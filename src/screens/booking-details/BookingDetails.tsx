@@ -3,6 +3,7 @@ import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
 import { sampleBooking as booking } from '../../data/sample';
 import { Button } from '../../ui/Button';
+import { IconList } from '../../ui/IconList';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 import styles from './BookingDetails.module.css';
 
@@ -45,14 +46,7 @@ export default function BookingDetails() {
       </Section>
 
       <Section title={b.notes}>
-        <ul className={styles.notes}>
-          {[b.noteLicence, b.noteFuel].map((note) => (
-            <li key={note}>
-              <CircleAlert aria-hidden size={18} />
-              {note}
-            </li>
-          ))}
-        </ul>
+        <IconList Icon={CircleAlert} items={[b.noteLicence, b.noteFuel]} tone="accent" />
       </Section>
 
       <Actions>

@@ -1,10 +1,11 @@
 import { Ambulance, CheckCircle2, Phone, ShieldAlert, Wrench } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
-import { contactPhones } from '../../data/sample';
+import { contactPhones, GPS_EXAMPLE } from '../../data/sample';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
 import { FormCard } from '../../ui/Form';
+import { IconList } from '../../ui/IconList';
 import { Section, Stack } from '../../ui/Section';
 import styles from './EmergencyAssistance.module.css';
 
@@ -35,29 +36,19 @@ export default function EmergencyAssistance() {
         </ul>
       </Section>
 
-      <section aria-labelledby="incident" className={styles.report}>
-        <h2 id="incident" className={styles.title}>
-          {e.report}
-        </h2>
+      <Section title={e.report} bare>
         <FormCard>
           <TextArea label={e.description} name="description" />
-          <TextField label={e.gps} name="gps" placeholder={e.gpsPlaceholder} dir="ltr" />
+          <TextField label={e.gps} name="gps" placeholder={GPS_EXAMPLE} dir="ltr" />
           <TextArea label={e.more} name="more" />
           <Button type="submit" block>
             {e.submit}
           </Button>
         </FormCard>
-      </section>
+      </Section>
 
       <Section title={e.checklist}>
-        <ul className={styles.checklist}>
-          {[e.safety, e.exchange, e.document].map((item) => (
-            <li key={item}>
-              <CheckCircle2 aria-hidden size={20} />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <IconList Icon={CheckCircle2} items={[e.safety, e.exchange, e.document]} />
         <Link to={to('rentalContract')} className={styles.policy}>
           {e.insurance}
         </Link>

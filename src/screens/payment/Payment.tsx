@@ -37,10 +37,7 @@ export default function Payment() {
           ]}
         />
       </Section>
-      <section aria-labelledby="payment-details" className={styles.details}>
-        <h2 id="payment-details" className={styles.title}>
-          {p.details}
-        </h2>
+      <Section title={p.details} bare>
         <FormCard>
           <TextField label={p.email} name="email" type="email" autoComplete="email" />
           <TextField label={p.cardholder} name="cardholder" autoComplete="cc-name" />
@@ -52,14 +49,21 @@ export default function Payment() {
             dir="ltr"
           />
           <div className={styles.pair}>
-            <TextField label={p.expiry} name="expiry" type="month" autoComplete="cc-exp" />
+            <TextField
+              label={p.expiry}
+              name="expiry"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder={p.expiryPlaceholder}
+              dir="ltr"
+            />
             <TextField label={p.cvv} name="cvv" inputMode="numeric" autoComplete="cc-csc" dir="ltr" />
           </div>
           <Button type="submit" block>
             {p.pay}
           </Button>
         </FormCard>
-      </section>
+      </Section>
     </Stack>
   );
 }

@@ -27,10 +27,7 @@ export default function Services() {
         </ButtonLink>
       </Section>
 
-      <section className={styles.companies} aria-labelledby="companies-title">
-        <h2 id="companies-title" className={styles.title}>
-          {s.companies}
-        </h2>
+      <Section title={s.companies} bare>
         <Carousel
           label={s.companiesNav}
           slides={rentalCompanies.map((c) => ({
@@ -47,7 +44,7 @@ export default function Services() {
         <ButtonLink to={to('offers')} variant="secondary" aria-label={s.viewMoreCompanies}>
           {s.viewMore}
         </ButtonLink>
-      </section>
+      </Section>
 
       <Section title={s.contracts}>
         <p>{s.contractsText}</p>
