@@ -129,7 +129,10 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     await renderAt('/emergency-assistance');
     expect(await screen.findByRole('link', { name: /^Police\s*999$/ })).toHaveAttribute('href', 'tel:999');
     expect(screen.getByRole('link', { name: /^Ambulance\s*998$/ })).toHaveAttribute('href', 'tel:998');
-    expect(screen.getByRole('link', { name: /^Roadside Assistance/ })).toHaveAttribute('href', expect.stringMatching(/^tel:\d+$/));
+    expect(screen.getByRole('link', { name: /^Roadside Assistance/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^tel:\d+$/),
+    );
   });
 });
 
@@ -147,7 +150,10 @@ describe('layout', () => {
 
   it('home and Arabic home are each other’s language switch', async () => {
     await renderAt('/home');
-    expect(await screen.findByRole('link', { name: 'اقرأ هذه الصفحة بالعربية' })).toHaveAttribute('href', '/arabic');
+    expect(await screen.findByRole('link', { name: 'اقرأ هذه الصفحة بالعربية' })).toHaveAttribute(
+      'href',
+      '/arabic',
+    );
   });
 
   it('the back button goes one step back in history', async () => {
@@ -184,6 +190,9 @@ describe('layout', () => {
     const arabic = screen.getByRole('region', { name: 'Arabic' });
     expect(within(english).getAllByRole('link')).toHaveLength(18);
     expect(within(arabic).getAllByRole('link')).toHaveLength(18);
-    expect(within(arabic).getByRole('link', { name: ar.titles.payment })).toHaveAttribute('href', '/arabic/payment');
+    expect(within(arabic).getByRole('link', { name: ar.titles.payment })).toHaveAttribute(
+      'href',
+      '/arabic/payment',
+    );
   });
 });

@@ -19,12 +19,7 @@ export function BottomNav({ current }: { current: ScreenId }) {
   return (
     <nav className={styles.nav} aria-label={t.nav.main}>
       {TABS.map(({ id, label, Icon }) => (
-        <Link
-          key={id}
-          to={to(id)}
-          className={styles.tab}
-          aria-current={id === current ? 'page' : undefined}
-        >
+        <Link key={id} to={to(id)} className={styles.tab} aria-current={id === current ? 'page' : undefined}>
           <Icon aria-hidden size={22} />
           <span>{t.nav[label]}</span>
         </Link>

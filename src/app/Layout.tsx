@@ -23,8 +23,7 @@ export function Layout() {
 function Shell({ resolved }: { resolved: Resolved }) {
   const { t, lang, dir, to } = useLocale();
   const navigate = useNavigate();
-  const showLogo =
-    resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
+  const showLogo = resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
   const title = resolved.kind === 'screen' ? t.titles[resolved.id] : t.brand;
 
   // One step back in history; a page opened directly (nothing behind it) goes home instead.

@@ -49,7 +49,10 @@ const dubaiAirport: Localized = {
   en: 'Dubai International Airport, Terminal 3',
   ar: 'مطار دبي الدولي، المبنى 3',
 };
-const downtown: Localized = { en: 'Downtown Dubai, Sheikh Mohammed bin Rashid Blvd', ar: 'وسط مدينة دبي، بوليفارد الشيخ محمد بن راشد' };
+const downtown: Localized = {
+  en: 'Downtown Dubai, Sheikh Mohammed bin Rashid Blvd',
+  ar: 'وسط مدينة دبي، بوليفارد الشيخ محمد بن راشد',
+};
 
 /** The rental on the contract and payment screens: 5 days at AED 240. */
 export const sampleRental = {
@@ -123,7 +126,10 @@ export const contracts: readonly ContractSummary[] = [
 ];
 
 export const sampleViolation = {
-  type: { en: 'Speeding (over 20 km/h above the limit)', ar: 'تجاوز السرعة (أكثر من 20 كم/س فوق الحد)' } satisfies Localized,
+  type: {
+    en: 'Speeding (over 20 km/h above the limit)',
+    ar: 'تجاوز السرعة (أكثر من 20 كم/س فوق الحد)',
+  } satisfies Localized,
   code: 'DXB-SP-2041',
   date: new Date(2024, 0, 13, 9, 42),
   amount: aed(500),
@@ -166,7 +172,10 @@ export const notifications: readonly SampleNotification[] = [
     kind: 'booking',
     day: 'today',
     title: { en: 'Booking Confirmed', ar: 'تم تأكيد الحجز' },
-    body: { en: 'Your Mercedes-Benz S-Class is booked for Jan 12.', ar: 'تم حجز مرسيدس-بنز الفئة S ليوم 12 يناير.' },
+    body: {
+      en: 'Your Mercedes-Benz S-Class is booked for Jan 12.',
+      ar: 'تم حجز مرسيدس-بنز الفئة S ليوم 12 يناير.',
+    },
     at: 9 * 60 + 30,
   },
   {
@@ -174,7 +183,10 @@ export const notifications: readonly SampleNotification[] = [
     kind: 'reminder',
     day: 'today',
     title: { en: 'Pickup Reminder', ar: 'تذكير بالاستلام' },
-    body: { en: 'Pick up your car tomorrow at 12:00 PM at Terminal 3.', ar: 'موعد استلام سيارتك غدًا الساعة 12:00 م في المبنى 3.' },
+    body: {
+      en: 'Pick up your car tomorrow at 12:00 PM at Terminal 3.',
+      ar: 'موعد استلام سيارتك غدًا الساعة 12:00 م في المبنى 3.',
+    },
     at: 8 * 60 + 15,
   },
   {
@@ -182,7 +194,10 @@ export const notifications: readonly SampleNotification[] = [
     kind: 'offer',
     day: 'today',
     title: { en: 'Special Offer', ar: 'عرض خاص' },
-    body: { en: '20% off SUV rentals this winter.', ar: 'خصم 20% على تأجير سيارات الدفع الرباعي هذا الشتاء.' },
+    body: {
+      en: '20% off SUV rentals this winter.',
+      ar: 'خصم 20% على تأجير سيارات الدفع الرباعي هذا الشتاء.',
+    },
     at: 7 * 60,
   },
   {

@@ -3,7 +3,10 @@ import { Search } from 'lucide-react';
 import styles from './SearchBox.module.css';
 
 /** A search landmark with one labelled search input. */
-export function SearchBox({ label, ...input }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string }) {
+export function SearchBox({
+  label,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string }) {
   return (
     <div role="search" className={styles.search}>
       <Search aria-hidden size={20} className={styles.icon} />

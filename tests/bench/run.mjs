@@ -8,7 +8,15 @@ import { chromium } from 'playwright-core';
 
 const OUT_DIR = 'tests/bench/output';
 const RUNS = 3;
-const ROUTES = ['/home', '/arabic', '/payment', '/arabic/payment', '/services', '/arabic/services', '/help-support'];
+const ROUTES = [
+  '/home',
+  '/arabic',
+  '/payment',
+  '/arabic/payment',
+  '/services',
+  '/arabic/services',
+  '/help-support',
+];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(CHROMIUM)) {
@@ -17,11 +25,21 @@ if (!existsSync(CHROMIUM)) {
 }
 
 await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
-const server = await preview({ logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { host: '127.0.0.1', port: 0 } });
+const server = await preview({
+  logLevel: 'warn',
+  build: { outDir: OUT_DIR },
+  preview: { host: '127.0.0.1', port: 0 },
+});
 const base = `http://127.0.0.1:${server.httpServer.address().port}`;
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 const gzipped = new Map();
@@ -46,9 +64,13 @@ for (const route of ROUTES) {
     await page.goto(base + route, { waitUntil: 'networkidle' });
     await page.locator('main h2').first().waitFor();
     // Time from navigation start until the screen's own content (not just the shell) is painted.
-    times.push(await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now())))));
+    times.push(
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now())))),
+    );
     sizes ??= await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => ({ url: new URL(e.name).pathname, type: e.initiatorType })),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => ({ url: new URL(e.name).pathname, type: e.initiatorType })),
     );
     await context.close();
   }

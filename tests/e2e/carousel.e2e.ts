@@ -8,7 +8,9 @@ import { chromiumPath, launch, open, phonePage } from './browser';
 function measure(page: Page) {
   return page.evaluate(() => {
     const container = document.querySelector('.swiper')!.getBoundingClientRect();
-    const [first, second] = [...document.querySelectorAll('.swiper-slide')].map((s) => s.getBoundingClientRect());
+    const [first, second] = [...document.querySelectorAll('.swiper-slide')].map((s) =>
+      s.getBoundingClientRect(),
+    );
     const gap = Math.abs(second!.left - first!.left) - first!.width;
     return {
       visible: (container.width + gap) / (first!.width + gap),

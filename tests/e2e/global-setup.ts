@@ -1,6 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +15,8 @@ declare module 'vitest' {
 }
 
 const OUT_DIR = 'tests/e2e/output/dist';
+// vite's package exports hide bin/, so resolve it from the package.json next to it.
+const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 
 /** Builds the app once and serves it on a free loopback port for the Chromium tests. */
 export default async function setup(project: TestProject) {
@@ -26,7 +31,12 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+  // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
+  // and dev JSX runtime. The browser tests check what ships.
+  execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
   const server = await preview({
     logLevel: 'warn',
     build: { outDir: OUT_DIR },

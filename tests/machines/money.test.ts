@@ -29,7 +29,12 @@ describe('money rules (fils)', () => {
   });
 
   it('refunds the deposit less deductions, never below zero; the excess is due', () => {
-    expect(depositRefund(aed(5000), [])).toEqual({ held: 500_000, deductions: 0, refundable: 500_000, due: 0 });
+    expect(depositRefund(aed(5000), [])).toEqual({
+      held: 500_000,
+      deductions: 0,
+      refundable: 500_000,
+      due: 0,
+    });
     expect(depositRefund(aed(1000), [aed(500), aed(50)])).toMatchObject({ refundable: 45_000, due: 0 });
     expect(depositRefund(aed(750), [aed(900)])).toMatchObject({ refundable: 0, due: 15_000 });
   });

@@ -36,8 +36,14 @@ export default function CarPickup() {
             { label: p.model, value: car.model },
             { label: p.plate, value: car.plate },
             { label: p.engine, value: car.engine[lang] },
-            { label: p.horsepower, value: fill(p.horsepowerValue, { n: formatNumber(car.horsepower, lang) }) },
-            { label: p.topSpeed, value: formatNumber(car.topSpeedKmh, lang, { style: 'unit', unit: 'kilometer-per-hour' }) },
+            {
+              label: p.horsepower,
+              value: fill(p.horsepowerValue, { n: formatNumber(car.horsepower, lang) }),
+            },
+            {
+              label: p.topSpeed,
+              value: formatNumber(car.topSpeedKmh, lang, { style: 'unit', unit: 'kilometer-per-hour' }),
+            },
             { label: p.fuel, value: car.fuel[lang] },
             { label: p.transmission, value: car.transmission[lang] },
             { label: p.seating, value: formatNumber(car.seats, lang) },

@@ -18,20 +18,36 @@ export default function HelpSupport() {
   const needle = query.trim().toLocaleLowerCase();
   const matches = (item: QA) => `${item.q} ${item.a}`.toLocaleLowerCase().includes(needle);
   const contacts: { label: string; href: string; Icon: LucideIcon }[] = [
-    { label: h.contactForm, href: `mailto:${supportEmail}?subject=${encodeURIComponent(h.contactForm)}`, Icon: FileText },
+    {
+      label: h.contactForm,
+      href: `mailto:${supportEmail}?subject=${encodeURIComponent(h.contactForm)}`,
+      Icon: FileText,
+    },
     { label: h.email, href: `mailto:${supportEmail}`, Icon: Mail },
     { label: h.phone, href: `tel:${contactPhones.support.replace(/\s/g, '')}`, Icon: Phone },
     // Live chat runs on WhatsApp, the channel UAE renters already use.
-    { label: h.liveChat, href: `https://wa.me/${contactPhones.support.replace(/\D/g, '')}`, Icon: MessageCircle },
+    {
+      label: h.liveChat,
+      href: `https://wa.me/${contactPhones.support.replace(/\D/g, '')}`,
+      Icon: MessageCircle,
+    },
   ];
 
   return (
     <Stack>
-      <SearchBox label={h.searchLabel} placeholder={h.search} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <SearchBox
+        label={h.searchLabel}
+        placeholder={h.search}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
 
       <Section title={h.faq}>
         {needle ? (
-          <SearchResults items={TOPICS.flatMap((topic) => t.faq[topic]).filter(matches)} empty={fill(h.noResults, { query })} />
+          <SearchResults
+            items={TOPICS.flatMap((topic) => t.faq[topic]).filter(matches)}
+            empty={fill(h.noResults, { query })}
+          />
         ) : (
           <Tabs
             label={h.tabsLabel}
@@ -61,7 +77,5 @@ export default function HelpSupport() {
 }
 
 function SearchResults({ items, empty }: { items: QA[]; empty: string }) {
-  return (
-    <div role="status">{items.length > 0 ? <Accordion items={items} /> : <p>{empty}</p>}</div>
-  );
+  return <div role="status">{items.length > 0 ? <Accordion items={items} /> : <p>{empty}</p>}</div>;
 }

@@ -27,9 +27,7 @@ export default function Offers() {
                         {title}
                       </h3>
                       <p>{offer.description[lang]}</p>
-                      <p className={styles.date}>
-                        {fill(upcoming ? o.startsOn : o.validUntil, { date })}
-                      </p>
+                      <p className={styles.date}>{fill(upcoming ? o.startsOn : o.validUntil, { date })}</p>
                     </div>
                     <ButtonLink
                       to={to('home')}

@@ -25,7 +25,12 @@ export default function Registration() {
           autoComplete="new-password"
         />
         <FileField label={r.emiratesId} name="emiratesId" accept={DOCUMENT_TYPES} hint={r.uploadHint} />
-        <FileField label={r.drivingLicence} name="drivingLicence" accept={DOCUMENT_TYPES} hint={r.uploadHint} />
+        <FileField
+          label={r.drivingLicence}
+          name="drivingLicence"
+          accept={DOCUMENT_TYPES}
+          hint={r.uploadHint}
+        />
         <Checkbox label={r.terms} name="terms" />
         <Button type="submit" block>
           {r.submit}
