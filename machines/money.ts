@@ -6,7 +6,7 @@ export type Fils = number;
 export const FILS_PER_AED = 100;
 /** UAE VAT on car rental, in percent (since 2018, tourists included). */
 export const VAT_PERCENT = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole dirhams to fils: `aed(1200)` is 120000. */
 export const aed = (dirhams: number): Fils => Math.round(dirhams * FILS_PER_AED);

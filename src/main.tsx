@@ -9,11 +9,22 @@ import '@fontsource/noto-sans-arabic/arabic-600.css';
 import '@fontsource/noto-sans-arabic/arabic-700.css';
 import './styles.css';
 import { routes } from './app/routes';
+import { browserStore, startJourney } from './app/startJourney';
+import { JourneyProvider } from './ui/journey';
 
+// `?inspect` opens the Stately inspector on the live journey. It is created once, before the actor,
+// and imported on demand so the bundle a renter downloads does not carry it.
+const inspect = new URLSearchParams(window.location.search).has('inspect')
+  ? (await import('@statelyai/inspect')).createBrowserInspector().inspect
+  : undefined;
+
+const { actor, restoreProblem } = startJourney({ store: browserStore(), latencyMs: 400, inspect });
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
+      <RouterProvider router={router} />
+    </JourneyProvider>
   </StrictMode>,
 );

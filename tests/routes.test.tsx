@@ -49,8 +49,12 @@ const ARABIC: [path: string, title: string | null][] = [
   ['/arabic/emergency-assistance', ar.titles.emergencyAssistance],
 ];
 
+// Journey steps open only when the journey allows them: use the reviewer's sample rental there.
+const JOURNEY = /\/(rental-contract|payment|car-pickup|car-return)$/;
+
 async function expectScreen(path: string, title: string | null, lang: 'en' | 'ar') {
-  await renderAt(path);
+  const { router } = await renderAt(path, { journey: JOURNEY.test(path) ? 'sample' : 'fresh' });
+  expect(router.state.location.pathname).toBe(path);
   // The screen itself is lazy: wait until its content (every screen has section headings) is in.
   const main = await screen.findByRole('main');
   expect((await within(main).findAllByRole('heading', { level: 2 })).length).toBeGreaterThan(0);

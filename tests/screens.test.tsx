@@ -15,7 +15,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
       ['/payment', 'Total'],
       ['/arabic/payment', ar.payment.total],
     ] as const) {
-      const { unmount } = await renderAt(path);
+      const { unmount } = await renderAt(path, { journey: 'toPayment' });
       const total = await valueOf(label);
       expect(total).toHaveTextContent('1,260.00');
       expect(within(total).getByRole('img', { name: 'AED' })).toBeInTheDocument();
@@ -26,8 +26,8 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     }
   });
 
-  it('car return: deposit 5,000 / 0 / 5,000 and invoice 10,000 / 0 / 5,000 / 5,000', async () => {
-    await renderAt('/car-return');
+  it('car return of the sample rental: deposit 5,000 / 0 / 5,000 and invoice 10,000 / 0 / 5,000 / 5,000', async () => {
+    await renderAt('/car-return', { journey: 'sample' });
     expect(await valueOf('Initial Deposit')).toHaveTextContent(/^5,000$/);
     expect(await valueOf('Deductions')).toHaveTextContent(/^0$/);
     expect(await valueOf('Refundable Amount')).toHaveTextContent(/^5,000$/);
@@ -38,7 +38,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
   });
 
   it('Arabic car return says "confirm receipt" where English says "Confirm Pickup"', async () => {
-    await renderAt('/arabic/car-return');
+    await renderAt('/arabic/car-return', { journey: 'sample' });
     expect(await screen.findByRole('button', { name: 'تأكيد الاستلام' })).toBeInTheDocument();
   });
 
@@ -63,15 +63,16 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByText('Version 1.2.1')).toBeInTheDocument();
   });
 
-  it('car pickup shows the seed timeline: Fri, Jan 12, 12:00 PM to Sun, Jan 14, 12:00 PM', async () => {
-    await renderAt('/car-pickup');
-    expect(await valueOf('Start Date')).toHaveTextContent('Fri, Jan 12, 12:00 PM');
-    expect(await valueOf('End Date')).toHaveTextContent('Sun, Jan 14, 12:00 PM');
+  it('car pickup shows the rental timeline as "Fri, Jan 12, 12:00 PM" and the car category', async () => {
+    await renderAt('/car-pickup', { journey: 'sample' });
+    expect(await valueOf('Start Date')).toHaveTextContent(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 12:00 PM$/);
+    expect(await valueOf('End Date')).toHaveTextContent(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 12:00 PM$/);
+    expect(await valueOf('Category')).toHaveTextContent('Luxury');
     expect(screen.getByRole('heading', { level: 2, name: 'Pickup Details' })).toBeInTheDocument();
   });
 
   it('rental contract shows YYYY-MM-DD dates five days apart', async () => {
-    await renderAt('/rental-contract');
+    await renderAt('/rental-contract', { journey: 'sample' });
     const from = (await valueOf('Pick-up date')).textContent ?? '';
     const to = (await valueOf('Drop-off date')).textContent ?? '';
     expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -138,13 +139,14 @@ describe('sample figures from the specification, formatted by Intl with the dirh
 
 describe('layout', () => {
   it('the language switch opens the same screen in the other language, and back', async () => {
-    const { user, router } = await renderAt('/payment');
+    const { user, router } = await renderAt('/offers');
+    await screen.findByRole('heading', { level: 2, name: 'Current offers' });
     await user.click(await screen.findByRole('link', { name: 'اقرأ هذه الصفحة بالعربية' }));
-    expect(router.state.location.pathname).toBe('/arabic/payment');
-    expect(await screen.findByRole('heading', { level: 1, name: ar.titles.payment })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/arabic/offers');
+    expect(await screen.findByRole('heading', { level: 1, name: ar.titles.offers })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     await user.click(screen.getByRole('link', { name: 'Read this page in English' }));
-    expect(router.state.location.pathname).toBe('/payment');
+    expect(router.state.location.pathname).toBe('/offers');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });
 

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadArabic } from '../src/i18n/locale';
+
+// The Arabic catalog is a lazy chunk; load it once so a language switch inside a user-event click
+// (an act scope) does not suspend on a first download.
+beforeAll(async () => {
+  await loadArabic();
+});
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,11 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
+import { isStep } from '../../machines/journey-rules';
+import { useRestoreProblem, type RedirectNotice } from '../ui/journey';
 import { BottomNav, showsBottomNav } from './BottomNav';
+import { Stepper } from './Stepper';
+import { useJourneyRoute } from './useJourneyRoute';
 import logo from '../assets/logo.svg';
 import styles from './Layout.module.css';
 
@@ -23,6 +27,10 @@ export function Layout() {
 function Shell({ resolved }: { resolved: Resolved }) {
   const { t, lang, dir, to } = useLocale();
   const navigate = useNavigate();
+  const location = useLocation();
+  useJourneyRoute(resolved, lang);
+  const journeyScreen = resolved.kind === 'screen' && isStep(resolved.id);
+  const notice = useNotice();
   const showLogo = resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
   const title = resolved.kind === 'screen' ? t.titles[resolved.id] : t.brand;
 
@@ -51,7 +59,13 @@ function Shell({ resolved }: { resolved: Resolved }) {
           {t.language.switchTo}
         </Link>
       </header>
+      {journeyScreen && <Stepper />}
       <main className={styles.main}>
+        {notice && (
+          <p role="status" className={styles.notice} key={location.key}>
+            {notice}
+          </p>
+        )}
         <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
           <Outlet />
         </Suspense>
@@ -59,4 +73,16 @@ function Shell({ resolved }: { resolved: Resolved }) {
       {resolved.kind === 'screen' && showsBottomNav(resolved.id) && <BottomNav current={resolved.id} />}
     </div>
   );
+}
+
+/** The message to show at the top of the screen: why the app redirected here, or why a saved journey was dropped. */
+function useNotice(): string | null {
+  const { t } = useLocale();
+  const location = useLocation();
+  const restoreProblem = useRestoreProblem();
+  const redirect = (location.state as RedirectNotice | null)?.notice;
+  if (redirect) return t.journey.notice[redirect];
+  // The restore notice belongs to the page the app opened on (react-router's first key is "default").
+  if (restoreProblem && location.key === 'default') return t.journey.restore[restoreProblem];
+  return null;
 }

@@ -1,29 +1,14 @@
 // Sample content from the product specification, typed, in both languages. Amounts are fils.
 import type { Lang } from '../i18n/en';
-import { aed, type Fils } from '../../machines/money';
+import { aed } from '../../machines/money';
+import type { CarId, LocationId } from '../../machines/fleet';
 
 export type Localized = Record<Lang, string>;
-export type CarPicture = 'sedan' | 'suv' | 'sports';
 
-export interface FeaturedCar {
-  id: string;
-  model: string;
-  picture: CarPicture;
-  dailyRate: Fils;
-}
-
-// Model names stay in Latin script in both languages, as UAE rental listings print them.
-export const featuredCars: readonly FeaturedCar[] = [
-  { id: 's-class', model: 'Mercedes-Benz S-Class', picture: 'sedan', dailyRate: aed(2500) },
-  { id: 'range-rover', model: 'Range Rover Sport', picture: 'suv', dailyRate: aed(1800) },
-  { id: '911', model: 'Porsche 911 Carrera', picture: 'sports', dailyRate: aed(2200) },
-];
+/** The three cars the home page features. */
+export const FEATURED_CARS: readonly CarId[] = ['s-class', 'range-rover', '911'];
 
 export interface CarSpec {
-  model: string;
-  picture: CarPicture;
-  category: Localized;
-  plate: string;
   engine: Localized;
   horsepower: number;
   topSpeedKmh: number;
@@ -32,17 +17,51 @@ export interface CarSpec {
   seats: number;
 }
 
-export const pickupCar: CarSpec = {
-  model: 'Mercedes-Benz S-Class',
-  picture: 'sedan',
-  category: { en: 'Luxury', ar: 'فاخرة' },
-  plate: 'Dubai A 12345',
-  engine: { en: '3.0 L inline-6 turbo', ar: '3.0 لتر، 6 أسطوانات مع شاحن توربيني' },
-  horsepower: 429,
-  topSpeedKmh: 250,
-  fuel: { en: 'Petrol', ar: 'بنزين' },
-  transmission: { en: 'Automatic', ar: 'أوتوماتيك' },
-  seats: 5,
+const petrol: Localized = { en: 'Petrol', ar: 'بنزين' };
+const automatic: Localized = { en: 'Automatic', ar: 'أوتوماتيك' };
+
+/** Technical details of each car in the fleet, for the pickup screen. */
+export const CAR_SPECS: Record<CarId, CarSpec> = {
+  camry: {
+    engine: { en: '2.5 L inline-4', ar: '2.5 لتر، 4 أسطوانات' },
+    horsepower: 203,
+    topSpeedKmh: 210,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 5,
+  },
+  's-class': {
+    engine: { en: '3.0 L inline-6 turbo', ar: '3.0 لتر، 6 أسطوانات مع شاحن توربيني' },
+    horsepower: 429,
+    topSpeedKmh: 250,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 5,
+  },
+  'range-rover': {
+    engine: { en: '3.0 L inline-6 mild hybrid', ar: '3.0 لتر، 6 أسطوانات هجين خفيف' },
+    horsepower: 394,
+    topSpeedKmh: 242,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 5,
+  },
+  '911': {
+    engine: { en: '3.0 L flat-6 twin turbo', ar: '3.0 لتر، 6 أسطوانات متقابلة بشاحنين توربينيين' },
+    horsepower: 388,
+    topSpeedKmh: 294,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 4,
+  },
+  'bmw-7': {
+    engine: { en: '3.0 L inline-6 turbo', ar: '3.0 لتر، 6 أسطوانات مع شاحن توربيني' },
+    horsepower: 375,
+    topSpeedKmh: 250,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 5,
+  },
 };
 
 const dubaiAirport: Localized = {
@@ -54,40 +73,22 @@ const downtown: Localized = {
   ar: 'وسط مدينة دبي، بوليفارد الشيخ محمد بن راشد',
 };
 
-/** The rental on the contract and payment screens: 5 days at AED 240. */
-export const sampleRental = {
-  model: 'Toyota Camry',
-  dailyRate: aed(240),
-  pickupLocation: dubaiAirport,
-  dropoffLocation: downtown,
-  pickup: new Date(2024, 0, 12, 12, 0),
-  dropoff: new Date(2024, 0, 17, 12, 0),
-};
-
-/** The pickup screen's timeline: 12:00 PM to 12:00 PM two days later. */
-export const pickupTimeline = {
-  start: new Date(2024, 0, 12, 12, 0),
-  end: new Date(2024, 0, 14, 12, 0),
+/** Names of the pick-up and drop-off places the journey uses. */
+export const LOCATION_NAMES: Record<LocationId, Localized> = {
+  'dxb-t3': dubaiAirport,
+  downtown,
 };
 
 export const sampleBooking = {
   number: 'MC-240112-0187',
   type: { en: 'Luxury sedan', ar: 'سيدان فاخرة' } satisfies Localized,
-  plate: pickupCar.plate,
-  model: pickupCar.model,
+  plate: 'Dubai A 12345',
+  model: 'Mercedes-Benz S-Class',
   pickup: new Date(2024, 0, 12, 12, 0),
   return: new Date(2024, 0, 17, 12, 0),
   pickupLocation: dubaiAirport,
   returnLocation: downtown,
   status: { en: 'Confirmed', ar: 'مؤكد' } satisfies Localized,
-};
-
-/** Return screen sample: a 5,000 deposit with no deductions; the rental itself was 10,000. */
-export const sampleReturn = {
-  deposit: aed(5000),
-  deductions: [] as Fils[],
-  totalRental: aed(10000),
-  additionalFees: aed(0),
 };
 
 export const contactPhones = {

@@ -44,6 +44,10 @@ export const ar: Catalog = {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',
     english: 'الإنجليزية',
     arabic: 'العربية',
+    demo: 'عرض تجريبي للمراجعين',
+    loadSample: 'تحميل إيجار تجريبي',
+    loadSampleText:
+      'يسجّل دخول مستأجر تجريبي بعقد موقّع وإيجار مدفوع وسيارة مستلمة، لتتمكن من فتح أي شاشة. يستبدل الرحلة الحالية.',
   },
   notMatch: {
     heading: 'الصفحة غير موجودة',
@@ -53,6 +57,31 @@ export const ar: Catalog = {
   money: {
     currency: 'AED',
     perDay: '{amount}/يوم',
+  },
+  journey: {
+    progress: 'مراحل الإيجار',
+    steps: { account: 'الحساب', contract: 'العقد', payment: 'الدفع', pickup: 'الاستلام', return: 'الإرجاع' },
+    notice: {
+      signIn: 'سجّل الدخول للمتابعة، وستعود إلى هذه الصفحة بعد ذلك.',
+      signContract: 'وقّع عقد الإيجار أولًا.',
+      pay: 'ادفع قيمة الإيجار أولًا.',
+      pickUp: 'استلم سيارتك أولًا.',
+      signedIn: 'أنت مسجّل الدخول بالفعل.',
+      activeRental: 'أكمل إيجارك الحالي قبل حجز سيارة أخرى.',
+    },
+    restore: {
+      corrupt: 'تعذّرت قراءة بيانات الإيجار المحفوظة، لذا بدأنا من جديد.',
+      foreign: 'وجدنا بيانات محفوظة غير معروفة، لذا بدأنا من جديد.',
+      oldVersion: 'بيانات الإيجار المحفوظة من إصدار أقدم من التطبيق، لذا بدأنا من جديد.',
+    },
+    errors: {
+      emailTaken: 'يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول بدلًا من ذلك.',
+      wrongCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+      cardDeclined: 'رُفضت بطاقتك ولم يُخصم أي مبلغ. جرّب بطاقة أخرى.',
+      signatureFailed: 'يجب أن يطابق التوقيع الاسم المسجّل في حسابك: {name}.',
+      uaePassFailed: 'لم يكتمل تسجيل الدخول عبر UAE PASS. حاول مرة أخرى.',
+      network: 'حدث خطأ ما. حاول مرة أخرى.',
+    },
   },
   home: {
     heroTitle: 'تأجير السيارات في الإمارات — بسرعة وسهولة وأمان',
@@ -94,6 +123,13 @@ export const ar: Catalog = {
     submit: 'إنشاء حساب',
     haveAccount: 'لديك حساب بالفعل؟',
     logIn: 'تسجيل الدخول',
+    submitting: 'جارٍ إنشاء حسابك…',
+    problems: {
+      required: 'هذا الحقل مطلوب.',
+      invalid: 'أدخل بريدًا إلكترونيًا مثل name@example.com.',
+      mismatch: 'كلمتا المرور غير متطابقتين.',
+      terms: 'وافق على الشروط والأحكام للمتابعة.',
+    },
   },
   logIn: {
     heading: 'مرحبًا بعودتك',
@@ -105,6 +141,10 @@ export const ar: Catalog = {
     register: 'إنشاء حساب',
     or: 'أو',
     uaePass: 'تسجيل الدخول عبر UAE PASS',
+    submitting: 'جارٍ تسجيل الدخول…',
+    sandbox: 'بيئة تجريبية: يسجّل دخول ملف UAE PASS تجريبي موثّق. لا يُستخدم أي حساب UAE PASS حقيقي.',
+    uaePassState: 'رد UAE PASS لا يطابق محاولة تسجيل الدخول هذه، لذا تم تجاهله. حاول مرة أخرى.',
+    uaePassServer: 'أكّد UAE PASS تسجيل دخولك. يتطلب إكماله خادم Move car، وهو غير متوفر في هذا الإصدار بعد.',
   },
   rentalContract: {
     details: 'تفاصيل الإيجار',
@@ -125,6 +165,17 @@ export const ar: Catalog = {
     links: 'روابط مفيدة',
     faqs: 'الأسئلة الشائعة',
     policies: 'سياسات الإيجار',
+
+    acceptTerms: 'أوافق على الشروط',
+    termsAccepted: 'تمت الموافقة على الشروط.',
+    verify: 'التحقق من هويتي',
+    verifyText: 'يؤكد بطاقة الهوية الإماراتية ورخصة القيادة المسجّلتين في حسابك.',
+    verified: 'تم التحقق من الهوية.',
+    signature: 'اكتب اسمك الكامل للتوقيع',
+    signatureHint: 'يجب أن يطابق الاسم المسجّل في حسابك.',
+    signing: 'جارٍ التوقيع…',
+    signed: 'تم التوقيع في {date}، إصدار العقد {version}.',
+    proceed: 'المتابعة إلى الدفع',
   },
   services: {
     rentals: 'تأجير السيارات',
@@ -192,8 +243,13 @@ export const ar: Catalog = {
     fees: 'رسوم إضافية (ضريبة القيمة المضافة 5%)',
     total: 'الإجمالي',
     pay: 'ادفع الآن',
+
+    paying: 'جارٍ الدفع…',
+    paid: 'تم دفع {amount} بالبطاقة المنتهية بـ {last4} في {date}.',
+    proceed: 'المتابعة إلى الاستلام',
   },
   carPickup: {
+    categories: { standard: 'عادية', suv: 'دفع رباعي', luxury: 'فاخرة', sports: 'رياضية' },
     details: 'تفاصيل الاستلام',
     carPicture: '{car}، جاهزة للاستلام',
     confirm: 'تأكيد استلام السيارة',
@@ -213,6 +269,13 @@ export const ar: Catalog = {
     fuel: 'نوع الوقود',
     transmission: 'ناقل الحركة',
     seating: 'عدد المقاعد',
+
+    pickedUp: 'تم الاستلام في {date}.',
+    quote:
+      'التمديد {days} يوم: {cost} + ضريبة القيمة المضافة {vat} = {total}. تاريخ الانتهاء الجديد: {date}.',
+    confirmExtension: 'تأكيد التمديد',
+    keepDates: 'الإبقاء على التواريخ الحالية',
+    returnCar: 'إرجاع السيارة',
   },
   trafficViolation: {
     details: 'تفاصيل المخالفة',
@@ -260,6 +323,13 @@ export const ar: Catalog = {
     balance: 'الرصيد النهائي',
     confirmInspection: 'تأكيد تقرير الفحص',
     processRefund: 'إتمام الاسترداد',
+
+    handedBack: 'تم استلام السيارة المُرجعة في {date}.',
+    handoverFirst: 'أكّد استلام السيارة المُرجعة أولًا.',
+    releaseBy: 'يُعاد إلى بطاقتك في موعد أقصاه {date}.',
+    finish: 'إنهاء',
+    completed: 'اكتمل الإيجار. شكرًا لقيادتك مع Move car.',
+    bookAgain: 'احجز سيارة أخرى',
   },
   bookingDetails: {
     number: 'رقم الحجز',

@@ -1,7 +1,7 @@
 import sedan from '../assets/cars/sedan.svg';
 import suv from '../assets/cars/suv.svg';
 import sports from '../assets/cars/sports.svg';
-import type { CarPicture as Kind } from '../data/sample';
+import type { CarPicture as Kind } from '../../machines/fleet';
 
 const PICTURES: Record<Kind, string> = { sedan, suv, sports };
 

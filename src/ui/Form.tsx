@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import styles from './Form.module.css';
 
 /** A screen's opening words: a heading under the header's h1, and a line of context. */
@@ -16,13 +16,16 @@ export function FormCard({
   onSubmit,
   children,
   label,
+  ref,
 }: {
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
   label?: string;
+  ref?: Ref<HTMLFormElement>;
 }) {
   return (
     <form
+      ref={ref}
       className={styles.form}
       aria-label={label}
       noValidate
@@ -39,4 +42,22 @@ export function FormCard({
 /** A centred line under a form, e.g. "Already have an account? Log In". */
 export function FormFooter({ children }: { children: ReactNode }) {
   return <p className={styles.footer}>{children}</p>;
+}
+
+/** A form-level message (a server answer), announced when it appears. */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className={styles.error}>
+      {children}
+    </p>
+  );
+}
+
+/** A confirmation of something done (signed, paid), with the action that follows it. */
+export function Done({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className={styles.done}>
+      {children}
+    </p>
+  );
 }

@@ -1,9 +1,17 @@
 import styles from './UaePassButton.module.css';
 
 /** The official look: white, outlined, with the UAE PASS fingerprint mark. */
-export function UaePassButton({ label, onClick }: { label: string; onClick?: () => void }) {
+export function UaePassButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick?: () => void;
+  disabled?: boolean;
+}) {
   return (
-    <button type="button" className={styles.uaePass} onClick={onClick}>
+    <button type="button" className={styles.uaePass} onClick={onClick} disabled={disabled}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
         <g fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
           <path d="M6.5 17.5c-1-1.6-1.5-3.5-1.5-5.5a7 7 0 0 1 14 0c0 1.2-.1 2.4-.4 3.5" />

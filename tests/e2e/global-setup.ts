@@ -33,10 +33,14 @@ export default async function setup(project: TestProject) {
 
   // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
   // and dev JSX runtime. The browser tests check what ships.
-  execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
   const server = await preview({
     logLevel: 'warn',
     build: { outDir: OUT_DIR },

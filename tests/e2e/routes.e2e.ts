@@ -14,6 +14,8 @@ const ROUTES = [
   '/arabic/no-such-page',
 ];
 
+const JOURNEY = /\/(rental-contract|payment|car-pickup|car-return)$/;
+
 describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -24,7 +26,14 @@ describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
 
   it.each(ROUTES)('%s loads with no console error, no axe violation, and is screenshotted', async (path) => {
     const { page, errors } = await phonePage(browser);
+    if (JOURNEY.test(path)) {
+      // Journey steps open once the journey allows them: load the reviewer's sample rental first.
+      await open(page, '/');
+      await page.getByRole('button', { name: 'Load sample rental' }).click();
+      await page.waitForURL('**/car-pickup');
+    }
     await open(page, path);
+    expect(new URL(page.url()).pathname).toBe(path);
     const arabic = path.startsWith('/arabic');
     expect(await page.getAttribute('html', 'dir')).toBe(arabic ? 'rtl' : 'ltr');
     expect(await page.locator('h1').count()).toBe(1);

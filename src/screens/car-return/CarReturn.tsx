@@ -1,64 +1,147 @@
+import { useNavigate } from 'react-router-dom';
+import { carOf } from '../../../machines/fleet';
+import { finalInvoice, refundFor } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
-import { sampleBooking, sampleReturn } from '../../data/sample';
-import { depositRefund } from '../../../machines/money';
-import { formatDate } from '../../i18n/format';
-import { Button } from '../../ui/Button';
+import { fill, formatDate } from '../../i18n/format';
+import { LOCATION_NAMES } from '../../data/sample';
+import { useJourney, useJourneySelector } from '../../ui/journey';
+import { Button, ButtonLink } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
+import { Done, FormCard, FormError } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 
 export default function CarReturn() {
-  const { t, lang } = useLocale();
+  const { t, lang, to } = useLocale();
   const r = t.carReturn;
   const b = t.bookingDetails;
-  const refund = depositRefund(sampleReturn.deposit, sampleReturn.deductions);
-  // The rental was paid at booking; what is left to settle is the deposit less fees and deductions.
-  const balance = refund.refundable - sampleReturn.additionalFees;
+  const journey = useJourney();
+  const navigate = useNavigate();
+  const context = useJourneySelector((s) => s.context);
+  const inInspection = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'inspection' } }));
+  const canRefund = useJourneySelector((s) => s.can({ type: 'return.processRefund', at: 0 }));
+  const canFinish = useJourneySelector((s) => s.can({ type: 'return.finish', at: 0 }));
+  const { booking, returnedAt, refund, completedAt } = context;
+  const car = carOf(booking.carId);
+  const deposit = refundFor(context);
+  const invoice = finalInvoice(context);
+  const date = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
+
   return (
     <Stack>
       <Section title={r.pickup}>
         <Facts
           rows={[
-            { label: b.model, value: sampleBooking.model },
-            { label: b.plate, value: sampleBooking.plate },
-            { label: b.pickup, value: <time>{formatDate(sampleBooking.pickup, lang, 'dateTime')}</time> },
-            { label: b.pickupLocation, value: sampleBooking.pickupLocation[lang] },
+            { label: b.model, value: car.model },
+            { label: b.plate, value: car.plate },
+            { label: b.pickup, value: <time>{date(booking.pickupAt)}</time> },
+            { label: b.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
           ]}
         />
-        <Actions>
-          <Button>{r.confirm}</Button>
-          <Button variant="secondary">{r.cancel}</Button>
-        </Actions>
+        {returnedAt === null ? (
+          <Actions>
+            <Button onClick={() => journey.send({ type: 'return.confirmHandover', at: Date.now() })}>
+              {r.confirm}
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(-1)}>
+              {r.cancel}
+            </Button>
+          </Actions>
+        ) : (
+          <Done>{fill(r.handedBack, { date: date(returnedAt) })}</Done>
+        )}
       </Section>
 
-      <Section title={r.inspection}>
-        <TextField label={r.fuel} name="fuel" />
-        <TextField label={r.mileage} name="mileage" inputMode="numeric" />
-        <TextField label={r.damage} name="damage" />
-        <TextArea label={r.notes} name="notes" />
-        <Button block>{r.confirmInspection}</Button>
+      <Section title={r.inspection} bare>
+        <FormCard
+          onSubmit={(e) => {
+            const data = new FormData(e.currentTarget);
+            const text = (name: string) => String(data.get(name) ?? '');
+            journey.send({
+              type: 'return.submitInspection',
+              inspection: {
+                fuel: text('fuel'),
+                mileage: text('mileage'),
+                damage: text('damage'),
+                notes: text('notes'),
+              },
+            });
+          }}
+        >
+          <TextField
+            label={r.fuel}
+            name="fuel"
+            defaultValue={context.inspection?.fuel}
+            disabled={!inInspection}
+          />
+          <TextField
+            label={r.mileage}
+            name="mileage"
+            inputMode="numeric"
+            defaultValue={context.inspection?.mileage}
+            disabled={!inInspection}
+          />
+          <TextField
+            label={r.damage}
+            name="damage"
+            defaultValue={context.inspection?.damage}
+            disabled={!inInspection}
+          />
+          <TextArea
+            label={r.notes}
+            name="notes"
+            defaultValue={context.inspection?.notes}
+            disabled={!inInspection}
+          />
+          {inInspection && returnedAt === null && <FormError>{r.handoverFirst}</FormError>}
+          {inInspection && (
+            <Button type="submit" block disabled={returnedAt === null}>
+              {r.confirmInspection}
+            </Button>
+          )}
+        </FormCard>
       </Section>
 
       <Section title={r.refund}>
         <Facts
           rows={[
-            { label: r.initial, value: <Money fils={refund.held} whole /> },
-            { label: r.deductions, value: <Money fils={refund.deductions} whole /> },
-            { label: r.refundable, value: <Money fils={refund.refundable} whole />, strong: true },
+            { label: r.initial, value: <Money fils={deposit.held} whole /> },
+            { label: r.deductions, value: <Money fils={deposit.deductions} whole /> },
+            { label: r.refundable, value: <Money fils={deposit.refundable} whole />, strong: true },
           ]}
         />
+        {refund && (
+          <Done>{fill(r.releaseBy, { date: formatDate(new Date(refund.releaseBy), lang, 'date') })}</Done>
+        )}
       </Section>
 
       <Section title={r.invoice}>
         <Facts
           rows={[
-            { label: r.totalRental, value: <Money fils={sampleReturn.totalRental} whole /> },
-            { label: r.fees, value: <Money fils={sampleReturn.additionalFees} whole /> },
-            { label: r.deposit, value: <Money fils={refund.held} whole /> },
-            { label: r.balance, value: <Money fils={balance} whole />, strong: true },
+            { label: r.totalRental, value: <Money fils={invoice.totalRental} whole /> },
+            { label: r.fees, value: <Money fils={invoice.additionalFees} whole /> },
+            { label: r.deposit, value: <Money fils={invoice.deposit} whole /> },
+            { label: r.balance, value: <Money fils={invoice.finalBalance} whole />, strong: true },
           ]}
         />
-        <Button block>{r.processRefund}</Button>
+        {canRefund && (
+          <Button block onClick={() => journey.send({ type: 'return.processRefund', at: Date.now() })}>
+            {r.processRefund}
+          </Button>
+        )}
+        {canFinish && (
+          <Button block onClick={() => journey.send({ type: 'return.finish', at: Date.now() })}>
+            {r.finish}
+          </Button>
+        )}
+        {completedAt !== null && (
+          <>
+            <Done>{r.completed}</Done>
+            <ButtonLink to={to('home')} variant="secondary">
+              {r.bookAgain}
+            </ButtonLink>
+          </>
+        )}
       </Section>
     </Stack>
   );

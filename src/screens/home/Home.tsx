@@ -1,8 +1,12 @@
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BadgeDollarSign, CarFront, Headset } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
-import { featuredCars } from '../../data/sample';
+import { carOf, type CarId } from '../../../machines/fleet';
+import { stepOf } from '../../../machines/journey';
+import { FEATURED_CARS } from '../../data/sample';
+import { pathOf } from '../../i18n/paths';
+import { useJourney, type RedirectNotice } from '../../ui/journey';
 import { ButtonLink } from '../../ui/Button';
 import { CarPicture } from '../../ui/CarPicture';
 import { PerDay } from '../../ui/Money';
@@ -17,7 +21,20 @@ const POINTS = [
 ] as const;
 
 export default function Home() {
-  const { t, to } = useLocale();
+  const { t, to, lang } = useLocale();
+  const journey = useJourney();
+  const navigate = useNavigate();
+
+  /** Start a booking for this car; during a paid rental, go back to it and say why. */
+  const rent = (carId: CarId, at: number) => {
+    const event = { type: 'booking.start', carId, at } as const;
+    if (journey.getSnapshot().can(event)) journey.send(event);
+    else
+      navigate(pathOf(stepOf(journey.getSnapshot()), lang), {
+        state: { notice: 'activeRental' } satisfies RedirectNotice,
+      });
+  };
+
   return (
     <Stack>
       <div className={styles.hero}>
@@ -32,14 +49,19 @@ export default function Home() {
 
       <Section title={t.home.featured}>
         <ul className={styles.cars}>
-          {featuredCars.map((car) => (
+          {FEATURED_CARS.map(carOf).map((car) => (
             <li key={car.id} className={styles.car}>
               <CarPicture kind={car.picture} alt="" className={styles.carPicture} />
               <div className={styles.carText}>
                 <h3 className={styles.carTitle}>
-                  <Link to={to('rentalContract')} aria-label={fill(t.home.rent, { car: car.model })}>
+                  <button
+                    type="button"
+                    className={styles.rent}
+                    aria-label={fill(t.home.rent, { car: car.model })}
+                    onClick={() => rent(car.id, Date.now())}
+                  >
                     {car.model}
-                  </Link>
+                  </button>
                 </h3>
                 <PerDay fils={car.dailyRate} />
               </div>

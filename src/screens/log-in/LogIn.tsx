@@ -1,30 +1,78 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
+import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { FormCard, FormFooter, ScreenIntro } from '../../ui/Form';
+import { Done, FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 import { UaePassButton } from '../../ui/UaePassButton';
+import { checkUaePassReply, startUaePass, uaePassConfig } from '../../ui/uaePass';
 import styles from './LogIn.module.css';
 
 export default function LogIn() {
-  const { t, to } = useLocale();
+  const { t, to, lang } = useLocale();
   const l = t.logIn;
+  const journey = useJourney();
+  const error = useJourneySelector((s) => s.context.error);
+  const pending = usePending();
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+  const { search } = useLocation();
+  const [reply] = useState(() => checkUaePassReply(search));
+  const config = uaePassConfig();
+  const form = useRef<HTMLFormElement>(null);
+
+  // After an empty submit, focus goes to the first empty field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [missing]);
+
   return (
     <Stack>
       <ScreenIntro heading={l.heading} text={l.intro} />
-      <FormCard>
-        <TextField label={l.email} name="email" type="email" autoComplete="email" />
-        <TextField label={l.password} name="password" type="password" autoComplete="current-password" />
-        <Button type="submit" block>
-          {l.submit}
+      {reply === 'mismatch' && <FormError>{l.uaePassState}</FormError>}
+      {reply === 'ok' && <Done>{l.uaePassServer}</Done>}
+      <FormCard
+        ref={form}
+        onSubmit={(e) => {
+          const data = new FormData(e.currentTarget);
+          const email = String(data.get('email') ?? '').trim();
+          const password = String(data.get('password') ?? '');
+          const empty = { email: email === '', password: password === '' };
+          setMissing(empty);
+          if (empty.email || empty.password) return;
+          journey.send({ type: 'logIn.submit', email, password });
+        }}
+      >
+        <TextField
+          label={l.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={missing.email ? t.registration.problems.required : undefined}
+        />
+        <TextField
+          label={l.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={missing.password ? t.registration.problems.required : undefined}
+        />
+        {error && <FormError>{t.journey.errors[error]}</FormError>}
+        <Button type="submit" block disabled={pending} aria-busy={pending}>
+          {pending ? l.submitting : l.submit}
         </Button>
       </FormCard>
       <p className={styles.or}>
         <span>{l.or}</span>
       </p>
       {/* UAE PASS stays apart from e-mail log-in, as its guidelines ask. */}
-      <UaePassButton label={l.uaePass} />
+      <UaePassButton
+        label={l.uaePass}
+        disabled={pending}
+        onClick={() => (config ? startUaePass(config, lang) : journey.send({ type: 'logIn.uaePass' }))}
+      />
+      {!config && <p className={styles.sandbox}>{l.sandbox}</p>}
       <FormFooter>
         {l.noAccount} <Link to={to('registration')}>{l.register}</Link>
       </FormFooter>

@@ -1,18 +1,26 @@
+import { bookingPrice } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
-import { sampleRental } from '../../data/sample';
-import { priceRental, rentalDays } from '../../../machines/money';
+import { formatDate } from '../../i18n/format';
+import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
-import { FormCard } from '../../ui/Form';
+import { Done, FormCard, FormError } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { Facts, Section, Stack } from '../../ui/Section';
 import styles from './Payment.module.css';
 
 export default function Payment() {
-  const { t } = useLocale();
+  const { t, lang } = useLocale();
   const p = t.payment;
-  const price = priceRental(sampleRental.dailyRate, rentalDays(sampleRental.pickup, sampleRental.dropoff));
+  const journey = useJourney();
+  const booking = useJourneySelector((s) => s.context.booking);
+  const payment = useJourneySelector((s) => s.context.payment);
+  const error = useJourneySelector((s) => s.context.error);
+  const email = useJourneySelector((s) => s.context.renter?.email ?? '');
+  const pending = usePending();
+  const price = bookingPrice(booking);
+
   return (
     <Stack>
       <Section title={p.summary}>
@@ -37,33 +45,68 @@ export default function Payment() {
           ]}
         />
       </Section>
-      <Section title={p.details} bare>
-        <FormCard>
-          <TextField label={p.email} name="email" type="email" autoComplete="email" />
-          <TextField label={p.cardholder} name="cardholder" autoComplete="cc-name" />
-          <TextField
-            label={p.cardNumber}
-            name="cardNumber"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            dir="ltr"
-          />
-          <div className={styles.pair}>
+      {payment ? (
+        <>
+          <Done>
+            <Fill
+              text={p.paid}
+              values={{
+                amount: <Money fils={payment.amount} />,
+                last4: payment.last4,
+                date: formatDate(new Date(payment.paidAt), lang, 'dateTime'),
+              }}
+            />
+          </Done>
+          <Button block onClick={() => journey.send({ type: 'payment.proceed' })}>
+            {p.proceed}
+          </Button>
+        </>
+      ) : (
+        <Section title={p.details} bare>
+          <FormCard
+            onSubmit={(e) => {
+              const data = new FormData(e.currentTarget);
+              const text = (name: string) => String(data.get(name) ?? '');
+              journey.send({
+                type: 'payment.submit',
+                card: {
+                  email: text('email'),
+                  name: text('cardholder'),
+                  number: text('cardNumber'),
+                  expiry: text('expiry'),
+                  cvv: text('cvv'),
+                },
+                at: Date.now(),
+              });
+            }}
+          >
+            <TextField label={p.email} name="email" type="email" autoComplete="email" defaultValue={email} />
+            <TextField label={p.cardholder} name="cardholder" autoComplete="cc-name" />
             <TextField
-              label={p.expiry}
-              name="expiry"
+              label={p.cardNumber}
+              name="cardNumber"
               inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder={p.expiryPlaceholder}
+              autoComplete="cc-number"
               dir="ltr"
             />
-            <TextField label={p.cvv} name="cvv" inputMode="numeric" autoComplete="cc-csc" dir="ltr" />
-          </div>
-          <Button type="submit" block>
-            {p.pay}
-          </Button>
-        </FormCard>
-      </Section>
+            <div className={styles.pair}>
+              <TextField
+                label={p.expiry}
+                name="expiry"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder={p.expiryPlaceholder}
+                dir="ltr"
+              />
+              <TextField label={p.cvv} name="cvv" inputMode="numeric" autoComplete="cc-csc" dir="ltr" />
+            </div>
+            {error && <FormError>{t.journey.errors[error]}</FormError>}
+            <Button type="submit" block disabled={pending} aria-busy={pending}>
+              {pending ? p.paying : p.pay}
+            </Button>
+          </FormCard>
+        </Section>
+      )}
     </Stack>
   );
 }

@@ -1,42 +1,118 @@
 import { Link } from 'react-router-dom';
-import { Phone } from 'lucide-react';
+import { BadgeCheck, Phone } from 'lucide-react';
+import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
-import { isoDate } from '../../i18n/format';
-import { contactPhones, sampleRental } from '../../data/sample';
+import { fill, formatDate, isoDate } from '../../i18n/format';
+import { contactPhones, LOCATION_NAMES } from '../../data/sample';
+import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { Done, FormCard, FormError } from '../../ui/Form';
 import { Facts, Section, Stack } from '../../ui/Section';
 import styles from './RentalContract.module.css';
 
 export default function RentalContract() {
   const { t, lang, to } = useLocale();
   const c = t.rentalContract;
+  const journey = useJourney();
+  const booking = useJourneySelector((s) => s.context.booking);
+  const termsAccepted = useJourneySelector((s) => s.context.termsAccepted);
+  const verified = useJourneySelector((s) => s.context.identityVerified);
+  const contract = useJourneySelector((s) => s.context.contract);
+  const error = useJourneySelector((s) => s.context.error);
+  const name = useJourneySelector((s) => s.context.renter?.fullName ?? '');
+  const canAccept = useJourneySelector((s) => s.can({ type: 'contract.acceptTerms' }));
+  const canVerify = useJourneySelector((s) => s.can({ type: 'contract.verifyIdentity' }));
+  const readyToSign = useJourneySelector(
+    (s) =>
+      s.matches({ signedIn: { rentalContract: 'readyToSign' } }) ||
+      s.matches({ signedIn: { rentalContract: 'signing' } }),
+  );
+  const pending = usePending();
   const contacts = [
     { name: c.roadside, phone: contactPhones.roadside },
     { name: c.support, phone: contactPhones.support },
   ];
+
   return (
     <Stack>
       <Section title={c.details}>
         <Facts
           rows={[
-            { label: c.carModel, value: sampleRental.model },
-            { label: c.pickupLocation, value: sampleRental.pickupLocation[lang] },
-            { label: c.dropoffLocation, value: sampleRental.dropoffLocation[lang] },
-            { label: c.pickupDate, value: <time>{isoDate(sampleRental.pickup)}</time> },
-            { label: c.dropoffDate, value: <time>{isoDate(sampleRental.dropoff)}</time> },
+            { label: c.carModel, value: carOf(booking.carId).model },
+            { label: c.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
+            { label: c.dropoffLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
+            { label: c.pickupDate, value: <time>{isoDate(new Date(booking.pickupAt))}</time> },
+            { label: c.dropoffDate, value: <time>{isoDate(new Date(booking.dropoffAt))}</time> },
           ]}
         />
       </Section>
 
       <Section title={c.terms}>
         <p id="rental-policies">{c.termsText}</p>
+        {termsAccepted ? (
+          <p className={styles.ok}>
+            <BadgeCheck aria-hidden size={20} /> {c.termsAccepted}
+          </p>
+        ) : (
+          <Button
+            variant="secondary"
+            disabled={!canAccept}
+            onClick={() => journey.send({ type: 'contract.acceptTerms' })}
+          >
+            {c.acceptTerms}
+          </Button>
+        )}
       </Section>
 
       <Section title={c.identity}>
         <p>{c.identityText}</p>
+        {verified ? (
+          <p className={styles.ok}>
+            <BadgeCheck aria-hidden size={20} /> {c.verified}
+          </p>
+        ) : (
+          <Button
+            variant="secondary"
+            disabled={!canVerify}
+            onClick={() => journey.send({ type: 'contract.verifyIdentity' })}
+          >
+            {c.verify}
+          </Button>
+        )}
       </Section>
 
-      <Button block>{c.sign}</Button>
+      {contract ? (
+        <>
+          <Done>
+            {fill(c.signed, {
+              date: formatDate(new Date(contract.signedAt), lang, 'dateTime'),
+              version: contract.version,
+            })}
+          </Done>
+          <Button block onClick={() => journey.send({ type: 'contract.proceed' })}>
+            {c.proceed}
+          </Button>
+        </>
+      ) : readyToSign ? (
+        <FormCard
+          label={c.sign}
+          onSubmit={(e) => {
+            const signature = String(new FormData(e.currentTarget).get('signature') ?? '');
+            journey.send({ type: 'contract.sign', signature, at: Date.now() });
+          }}
+        >
+          <TextField label={c.signature} name="signature" hint={c.signatureHint} autoComplete="off" />
+          {error && <FormError>{fill(t.journey.errors[error], { name })}</FormError>}
+          <Button type="submit" block disabled={pending} aria-busy={pending}>
+            {pending ? c.signing : c.sign}
+          </Button>
+        </FormCard>
+      ) : (
+        <Button block disabled>
+          {c.sign}
+        </Button>
+      )}
 
       <Section title={c.emergency}>
         <ul className={styles.contacts}>

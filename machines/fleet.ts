@@ -1,0 +1,75 @@
+// The cars a renter can book, and the deposit each category holds. Names stay in Latin script.
+import { aed, type Fils } from './money';
+
+export type CarCategory = 'standard' | 'suv' | 'luxury' | 'sports';
+export type CarPicture = 'sedan' | 'suv' | 'sports';
+
+/** Security deposit held on the card per category (AED 750 economy to 5,000 luxury in the UAE). */
+export const DEPOSIT_BY_CATEGORY: Record<CarCategory, Fils> = {
+  standard: aed(1500),
+  suv: aed(2500),
+  luxury: aed(5000),
+  sports: aed(5000),
+};
+
+export interface Car {
+  id: string;
+  model: string;
+  category: CarCategory;
+  dailyRate: Fils;
+  picture: CarPicture;
+  plate: string;
+}
+
+export const FLEET = {
+  camry: {
+    id: 'camry',
+    model: 'Toyota Camry',
+    category: 'standard',
+    dailyRate: aed(240),
+    picture: 'sedan',
+    plate: 'Dubai K 48213',
+  },
+  's-class': {
+    id: 's-class',
+    model: 'Mercedes-Benz S-Class',
+    category: 'luxury',
+    dailyRate: aed(2500),
+    picture: 'sedan',
+    plate: 'Dubai A 12345',
+  },
+  'range-rover': {
+    id: 'range-rover',
+    model: 'Range Rover Sport',
+    category: 'suv',
+    dailyRate: aed(1800),
+    picture: 'suv',
+    plate: 'Dubai R 7781',
+  },
+  '911': {
+    id: '911',
+    model: 'Porsche 911 Carrera',
+    category: 'sports',
+    dailyRate: aed(2200),
+    picture: 'sports',
+    plate: 'Dubai P 911',
+  },
+  'bmw-7': {
+    id: 'bmw-7',
+    model: 'BMW 7 Series',
+    category: 'luxury',
+    dailyRate: aed(2000),
+    picture: 'sedan',
+    plate: 'Dubai B 7007',
+  },
+} as const satisfies Record<string, Car>;
+
+export type CarId = keyof typeof FLEET;
+
+export const carOf = (id: CarId) => FLEET[id];
+export const depositFor = (id: CarId): Fils => DEPOSIT_BY_CATEGORY[FLEET[id].category];
+export const isCarId = (id: unknown): id is CarId => typeof id === 'string' && id in FLEET;
+
+/** Where cars are picked up and returned; the UI names them in both languages. */
+export const LOCATIONS = ['dxb-t3', 'downtown'] as const;
+export type LocationId = (typeof LOCATIONS)[number];

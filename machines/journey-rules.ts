@@ -1,0 +1,205 @@
+// The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
+// (snapshot.can, selectors) and uses `missingFor` only to say *why* a step is not open yet.
+import { DAY_MS, depositRefund, priceRental, rentalDays, type Fils, type RentalPrice } from './money';
+import { carOf, depositFor, type CarId, type LocationId } from './fleet';
+import type { Renter } from './accounts';
+
+/** The journey's routable steps; each id is also the screen id and the state id (`#payment`). */
+export const STEPS = [
+  'registration',
+  'logIn',
+  'rentalContract',
+  'payment',
+  'carPickup',
+  'carReturn',
+] as const;
+export type Step = (typeof STEPS)[number];
+export const isStep = (id: string): id is Step => (STEPS as readonly string[]).includes(id);
+
+export const CONTRACT_VERSION = '2026-11';
+/** Deposits must be released within 30 days of return when nothing is owed (Dubai DET). */
+export const REFUND_RELEASE_DAYS = 30;
+export const MAX_EXTENSION_DAYS = 7;
+
+export interface Booking {
+  carId: CarId;
+  pickupLocation: LocationId;
+  dropoffLocation: LocationId;
+  pickupAt: number;
+  dropoffAt: number;
+}
+
+export interface JourneyContext {
+  renter: Renter | null;
+  booking: Booking;
+  termsAccepted: boolean;
+  identityVerified: boolean;
+  contract: { signedAt: number; version: string } | null;
+  /** What was charged: never the card number or CVV. */
+  payment: { last4: string; amount: Fils; paidAt: number } | null;
+  pickedUpAt: number | null;
+  /** Added days quoted to the renter, waiting for confirmation. */
+  extensionQuote: { days: number; price: RentalPrice } | null;
+  /** Added days the renter confirmed, each charged on its own. */
+  extensions: { days: number; amount: Fils }[];
+  returnedAt: number | null;
+  inspection: Inspection | null;
+  /** Amounts taken from the deposit (fines with admin fee, Salik, fuel, damage). */
+  deductions: { label: string; amount: Fils }[];
+  refund: { amount: Fils; releaseBy: number } | null;
+  completedAt: number | null;
+  /** Where a visitor wanted to go before being asked to log in. */
+  returnTo: Step | null;
+  /** The last server-like failure, for the screen to explain. */
+  error: JourneyError | null;
+  /** Problems with the last registration attempt, by field. */
+  fieldErrors: Partial<Record<RegistrationField, 'required' | 'invalid' | 'mismatch'>>;
+}
+
+export type JourneyError =
+  'emailTaken' | 'wrongCredentials' | 'cardDeclined' | 'signatureFailed' | 'uaePassFailed' | 'network';
+
+export interface Inspection {
+  fuel: string;
+  mileage: string;
+  damage: string;
+  notes: string;
+}
+
+// ---- prerequisites: what must be done before a step opens, in journey order ----
+
+/** Why a step cannot open: something still to do, or (for registration and log-in) already signed in. */
+export type Requirement = 'signIn' | 'signContract' | 'pay' | 'pickUp' | 'signedIn';
+
+export const isSignedIn = (c: JourneyContext) => c.renter !== null;
+export const isContractSigned = (c: JourneyContext) => c.contract !== null;
+export const isPaid = (c: JourneyContext) => c.payment !== null;
+export const isPickedUp = (c: JourneyContext) => c.pickedUpAt !== null;
+
+const REQUIREMENTS: [Requirement, (c: JourneyContext) => boolean][] = [
+  ['signIn', isSignedIn],
+  ['signContract', isContractSigned],
+  ['pay', isPaid],
+  ['pickUp', isPickedUp],
+];
+
+/** How many of REQUIREMENTS each step needs. */
+const NEEDS: Record<Step, number> = {
+  registration: 0,
+  logIn: 0,
+  rentalContract: 1,
+  payment: 2,
+  carPickup: 3,
+  carReturn: 4,
+};
+
+/** Why `step` cannot open now, or null when it can. The route guards and the notices both use it. */
+export function whyNot(step: Step, c: JourneyContext): Requirement | null {
+  if ((step === 'registration' || step === 'logIn') && isSignedIn(c)) return 'signedIn';
+  return REQUIREMENTS.slice(0, NEEDS[step]).find(([, done]) => !done(c))?.[0] ?? null;
+}
+
+export const stepAllowed = (step: Step, c: JourneyContext) => whyNot(step, c) === null;
+
+/** A new booking may start before anything is paid, or once the last rental is over. */
+export const canStartBooking = (c: JourneyContext) => c.payment === null || c.completedAt !== null;
+
+// ---- money of this journey ----
+
+export function bookingPrice(booking: Booking): RentalPrice {
+  return priceRental(
+    carOf(booking.carId).dailyRate,
+    rentalDays(new Date(booking.pickupAt), new Date(booking.dropoffAt)),
+  );
+}
+
+export function refundFor(c: JourneyContext) {
+  return depositRefund(
+    depositFor(c.booking.carId),
+    c.deductions.map((d) => d.amount),
+  );
+}
+
+/**
+ * Final invoice. Rental cost is the daily rate × days (extensions included), VAT was paid with it.
+ * Additional fees are what was taken from the deposit after the rental. Final balance is what the
+ * renter gets back: deposit − additional fees (negative would be owed; see depositRefund().due).
+ */
+export function finalInvoice(c: JourneyContext) {
+  const refund = refundFor(c);
+  const base = bookingPrice(c.booking);
+  return {
+    totalRental: base.cost,
+    additionalFees: refund.deductions,
+    deposit: refund.held,
+    finalBalance: refund.refundable - refund.due,
+  };
+}
+
+// ---- defaults ----
+
+/** The sample booking: pick-up tomorrow at noon at the airport, back in town five days later. */
+export function defaultBooking(now: number, carId: CarId = 'camry'): Booking {
+  const pickup = new Date(now);
+  pickup.setDate(pickup.getDate() + 1);
+  pickup.setHours(12, 0, 0, 0);
+  return {
+    carId,
+    pickupLocation: 'dxb-t3',
+    dropoffLocation: 'downtown',
+    pickupAt: pickup.getTime(),
+    dropoffAt: pickup.getTime() + 5 * DAY_MS,
+  };
+}
+
+export function initialContext(now: number): JourneyContext {
+  return {
+    renter: null,
+    booking: defaultBooking(now),
+    termsAccepted: false,
+    identityVerified: false,
+    contract: null,
+    payment: null,
+    pickedUpAt: null,
+    extensionQuote: null,
+    extensions: [],
+    returnedAt: null,
+    inspection: null,
+    deductions: [],
+    refund: null,
+    completedAt: null,
+    returnTo: null,
+    error: null,
+    fieldErrors: {},
+  };
+}
+
+// ---- registration form ----
+
+export type RegistrationField = 'fullName' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'terms';
+
+export interface RegistrationForm {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  termsAccepted: boolean;
+}
+
+export const termsAccepted = (form: RegistrationForm) => form.termsAccepted;
+export const passwordsMatch = (form: RegistrationForm) => form.password === form.confirmPassword;
+
+/** What is wrong with a registration form, by field; empty when it can be sent. */
+export function registrationProblems(form: RegistrationForm): JourneyContext['fieldErrors'] {
+  const problems: JourneyContext['fieldErrors'] = {};
+  if (form.fullName.trim() === '') problems.fullName = 'required';
+  if (form.email.trim() === '') problems.email = 'required';
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) problems.email = 'invalid';
+  if (form.phone.trim() === '') problems.phone = 'required';
+  if (form.password === '') problems.password = 'required';
+  if (form.confirmPassword === '') problems.confirmPassword = 'required';
+  else if (!passwordsMatch(form)) problems.confirmPassword = 'mismatch';
+  if (!termsAccepted(form)) problems.terms = 'required';
+  return problems;
+}
