@@ -50,6 +50,11 @@ export interface JourneyContext {
   completedAt: number | null;
   /** Where a visitor wanted to go before being asked to log in. */
   returnTo: Step | null;
+  /**
+   * What the call under way is about (an e-mail, a signature, a card's last 4 digits), never a
+   * secret: the screens say it, and test models read the outcome the local services will give.
+   */
+  pending: string | null;
   /** The last server-like failure, for the screen to explain. */
   error: JourneyError | null;
   /** Problems with the last registration attempt, by field. */
@@ -169,6 +174,7 @@ export function initialContext(now: number): JourneyContext {
     refund: null,
     completedAt: null,
     returnTo: null,
+    pending: null,
     error: null,
     fieldErrors: {},
   };

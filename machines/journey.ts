@@ -17,6 +17,7 @@ import {
   AccountError,
   createAccount,
   memoryStore,
+  normaliseEmail,
   verifyAccount,
   type KeyValueStore,
   type Renter,
@@ -91,7 +92,6 @@ export type JourneyEvent =
   | { type: 'xstate.done.actor.verifyAccount'; output: Renter }
   | { type: 'xstate.error.actor.verifyAccount'; error: unknown }
   | { type: 'xstate.done.actor.uaePassSandbox'; output: Renter }
-  | { type: 'xstate.error.actor.uaePassSandbox'; error: unknown }
   | { type: 'xstate.done.actor.signContract'; output: { signedAt: number } }
   | { type: 'xstate.error.actor.signContract'; error: unknown }
   | { type: 'xstate.done.actor.submitPayment'; output: PaymentRecord }
@@ -177,6 +177,7 @@ function sampleContext(at: number): Partial<JourneyContext> {
     refund: null,
     completedAt: null,
     returnTo: null,
+    pending: null,
     error: null,
     fieldErrors: {},
   };
@@ -245,9 +246,29 @@ export const journeyMachine = setup({
       },
       error: null,
     }),
-    clearErrors: assign({ error: null, fieldErrors: {} }),
+    /** A call starts: remember what it is about (never a password, card number or CVV). */
+    startRequest: assign({
+      error: null,
+      fieldErrors: {},
+      pending: ({ event }) => {
+        assertEvent(event, ['registration.submit', 'logIn.submit', 'logIn.uaePass', 'contract.sign', 'payment.submit']);
+        switch (event.type) {
+          case 'registration.submit':
+            return normaliseEmail(event.form.email);
+          case 'logIn.submit':
+            return normaliseEmail(event.email);
+          case 'logIn.uaePass':
+            return 'UAE PASS';
+          case 'contract.sign':
+            return event.signature;
+          case 'payment.submit':
+            return last4(event.card.number);
+        }
+      },
+    }),
     showError: assign({
       error: ({ event }) => ('error' in event ? errorCode(event.error) : 'network'),
+      pending: null,
     }),
     signIn: assign(({ event, context }) => {
       assertEvent(event, [
@@ -260,6 +281,7 @@ export const journeyMachine = setup({
         // A UAE PASS profile is a verified identity: the contract's identity step is done.
         identityVerified: context.identityVerified || event.output.verified,
         error: null,
+        pending: null,
       };
     }),
     acceptTerms: assign({ termsAccepted: true }),
@@ -270,6 +292,7 @@ export const journeyMachine = setup({
         return { signedAt: event.output.signedAt, version: CONTRACT_VERSION };
       },
       error: null,
+      pending: null,
     }),
     recordPayment: assign({
       payment: ({ event }) => {
@@ -277,6 +300,7 @@ export const journeyMachine = setup({
         return event.output;
       },
       error: null,
+      pending: null,
     }),
     recordPickup: assign({
       pickedUpAt: ({ event }) => {
@@ -370,7 +394,7 @@ export const journeyMachine = setup({
                   {
                     guard: and(['termsAccepted', 'passwordsMatch', 'registrationComplete']),
                     target: 'submitting',
-                    actions: 'clearErrors',
+                    actions: 'startRequest',
                   },
                   { actions: 'rejectRegistration' },
                 ],
@@ -400,8 +424,8 @@ export const journeyMachine = setup({
           states: {
             idle: {
               on: {
-                'logIn.submit': { target: 'verifying', actions: 'clearErrors' },
-                'logIn.uaePass': { target: 'uaePass', actions: 'clearErrors' },
+                'logIn.submit': { target: 'verifying', actions: 'startRequest' },
+                'logIn.uaePass': { target: 'uaePass', actions: 'startRequest' },
               },
             },
             verifying: {
@@ -419,13 +443,13 @@ export const journeyMachine = setup({
                 'xstate.error.actor.verifyAccount': { target: 'idle', actions: 'showError' },
               },
             },
+            /** The sandbox returns its sample profile; the real UAE PASS is a redirect (see src/ui/uaePass). */
             uaePass: {
               tags: ['pending'],
               entry: spawnChild('uaePassSandbox', { id: 'uaePassSandbox' }),
               exit: stopChild('uaePassSandbox'),
               on: {
                 'xstate.done.actor.uaePassSandbox': { target: '#signedIn', actions: 'signIn' },
-                'xstate.error.actor.uaePassSandbox': { target: 'idle', actions: 'showError' },
               },
             },
           },
@@ -468,7 +492,7 @@ export const journeyMachine = setup({
               on: { 'contract.verifyIdentity': { target: 'readyToSign', actions: 'verifyIdentity' } },
             },
             readyToSign: {
-              on: { 'contract.sign': { target: 'signing', actions: 'clearErrors' } },
+              on: { 'contract.sign': { target: 'signing', actions: 'startRequest' } },
             },
             signing: {
               tags: ['pending'],
@@ -503,7 +527,7 @@ export const journeyMachine = setup({
               always: [{ guard: 'paid', target: 'paid' }, { target: 'editing' }],
             },
             editing: {
-              on: { 'payment.submit': { target: 'submitting', actions: 'clearErrors' } },
+              on: { 'payment.submit': { target: 'submitting', actions: 'startRequest' } },
             },
             submitting: {
               tags: ['pending'],
@@ -522,7 +546,7 @@ export const journeyMachine = setup({
             },
             /** The card was declined: the form stays, with the reason, ready for another card. */
             declined: {
-              on: { 'payment.submit': { target: 'submitting', actions: 'clearErrors' } },
+              on: { 'payment.submit': { target: 'submitting', actions: 'startRequest' } },
             },
             paid: {
               on: { 'payment.proceed': { target: '#carPickup' } },

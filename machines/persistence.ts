@@ -52,6 +52,7 @@ function isJourneyContext(c: unknown): c is JourneyContext {
     isNullOr(c.refund, (x) => isObject(x) && isNumber(x.amount) && isNumber(x.releaseBy)) &&
     isNullOr(c.extensionQuote, isObject) &&
     isNullOr(c.inspection, isObject) &&
+    isNullOr(c.pending, (x) => typeof x === 'string') &&
     Array.isArray(c.extensions) &&
     Array.isArray(c.deductions) &&
     isObject(c.fieldErrors)

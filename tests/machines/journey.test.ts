@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { createAccount, memoryStore, type KeyValueStore } from '../../machines/accounts';
+import { DECLINED_TEST_CARD } from '../../machines/cards';
+import { journeyMachine, makeJourneyActors, stepOf, type CardForm } from '../../machines/journey';
+import { MAX_EXTENSION_DAYS, whyNot, type RegistrationForm } from '../../machines/journey-rules';
+import { DAY_MS } from '../../machines/money';
+
+const NOW = new Date(2026, 10, 21, 9).getTime();
+const FORM: RegistrationForm = {
+  fullName: 'Mariam Al Suwaidi',
+  email: 'Mariam@Example.ae',
+  phone: '050 123 4567',
+  password: 'desert-rose-42',
+  confirmPassword: 'desert-rose-42',
+  termsAccepted: true,
+};
+const CARD: CardForm = { email: 'm@example.ae', name: 'M A', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+
+function start(store: KeyValueStore = memoryStore()) {
+  const actor = createActor(journeyMachine.provide({ actors: makeJourneyActors(store, 0) }), {
+    input: { now: NOW },
+  }).start();
+  return { actor, store, state: () => actor.getSnapshot() };
+}
+
+type Journey = ReturnType<typeof start>;
+
+async function register({ actor }: Journey, form: RegistrationForm = FORM) {
+  actor.send({ type: 'registration.submit', form });
+  await waitFor(actor, (s) => !s.hasTag('pending'));
+}
+
+async function signContract(j: Journey) {
+  await register(j);
+  j.actor.send({ type: 'contract.acceptTerms' });
+  j.actor.send({ type: 'contract.verifyIdentity' });
+  j.actor.send({ type: 'contract.sign', signature: ' mariam  al suwaidi ', at: NOW });
+  await waitFor(j.actor, (s) => !s.hasTag('pending'));
+}
+
+async function pay(j: Journey, card = CARD) {
+  j.actor.send({ type: 'payment.submit', card, at: NOW });
+  await waitFor(j.actor, (s) => !s.hasTag('pending'));
+}
+
+async function pickedUp(j: Journey) {
+  await signContract(j);
+  j.actor.send({ type: 'contract.proceed' });
+  await pay(j);
+  j.actor.send({ type: 'payment.proceed' });
+  j.actor.send({ type: 'pickup.confirm', at: NOW + DAY_MS });
+}
+
+describe('journey guards, each both ways', () => {
+  it('termsAccepted: registration is refused without the terms, with the reason by field', async () => {
+    const j = start();
+    j.actor.send({ type: 'registration.submit', form: { ...FORM, termsAccepted: false } });
+    expect(j.state().matches({ signedOut: { registration: 'editing' } })).toBe(true);
+    expect(j.state().context.fieldErrors).toEqual({ terms: 'required' });
+    await register(j);
+    expect(j.state().matches('signedIn')).toBe(true);
+  });
+
+  it('passwordsMatch: a different confirmation is refused; the same is accepted', async () => {
+    const j = start();
+    j.actor.send({ type: 'registration.submit', form: { ...FORM, confirmPassword: 'desert-rose-43' } });
+    expect(j.state().context.fieldErrors).toEqual({ confirmPassword: 'mismatch' });
+    expect(stepOf(j.state())).toBe('registration');
+    await register(j);
+    expect(stepOf(j.state())).toBe('rentalContract');
+    expect(j.state().context.fieldErrors).toEqual({});
+  });
+
+  it('signedIn: a visitor routed to a signed-in step goes to log in, then comes back there', async () => {
+    const j = start();
+    const account = await createAccount(j.store, { ...FORM, verified: false }, FORM.password);
+    j.actor.send({ type: 'xstate.route', to: '#rentalContract' });
+    expect(stepOf(j.state())).toBe('logIn');
+    expect(j.state().context.returnTo).toBe('rentalContract');
+    j.actor.send({ type: 'logIn.submit', email: account.email, password: FORM.password });
+    await waitFor(j.actor, (s) => s.matches('signedIn'));
+    expect(stepOf(j.state())).toBe('rentalContract');
+    expect(j.state().context.returnTo).toBeNull();
+  });
+
+  it('registration and log-in are refused once signed in', async () => {
+    const j = start();
+    await register(j);
+    for (const to of ['#registration', '#logIn'] as const) {
+      j.actor.send({ type: 'xstate.route', to });
+      expect(stepOf(j.state())).toBe('rentalContract');
+    }
+    expect(whyNot('logIn', j.state().context)).toBe('signedIn');
+  });
+
+  it('contractSigned: payment opens only after signing', async () => {
+    const j = start();
+    await register(j);
+    j.actor.send({ type: 'xstate.route', to: '#payment' });
+    expect(stepOf(j.state())).toBe('rentalContract');
+    expect(whyNot('payment', j.state().context)).toBe('signContract');
+    j.actor.send({ type: 'contract.acceptTerms' });
+    j.actor.send({ type: 'contract.verifyIdentity' });
+    j.actor.send({ type: 'contract.sign', signature: FORM.fullName, at: NOW });
+    await waitFor(j.actor, (s) => s.matches({ signedIn: { rentalContract: 'signed' } }));
+    j.actor.send({ type: 'xstate.route', to: '#payment' });
+    expect(j.state().matches({ signedIn: { payment: 'editing' } })).toBe(true);
+  });
+
+  it('paid: pickup opens only after payment; pickedUp: return only after pickup', async () => {
+    const j = start();
+    await signContract(j);
+    j.actor.send({ type: 'contract.proceed' });
+    j.actor.send({ type: 'xstate.route', to: '#carPickup' });
+    expect(stepOf(j.state())).toBe('payment');
+    await pay(j);
+    j.actor.send({ type: 'xstate.route', to: '#carPickup' });
+    expect(j.state().matches({ signedIn: { carPickup: 'awaitingConfirmation' } })).toBe(true);
+    j.actor.send({ type: 'xstate.route', to: '#carReturn' });
+    expect(stepOf(j.state())).toBe('carPickup');
+    expect(whyNot('carReturn', j.state().context)).toBe('pickUp');
+    j.actor.send({ type: 'pickup.confirm', at: NOW });
+    j.actor.send({ type: 'xstate.route', to: '#carReturn' });
+    expect(j.state().matches({ signedIn: { carReturn: 'inspection' } })).toBe(true);
+  });
+
+  it('handedBack: the inspection is refused until the car was handed back', async () => {
+    const j = start();
+    await pickedUp(j);
+    j.actor.send({ type: 'return.start' });
+    const inspection = { fuel: 'F', mileage: '12050', damage: '', notes: '' };
+    j.actor.send({ type: 'return.submitInspection', inspection });
+    expect(j.state().matches({ signedIn: { carReturn: 'inspection' } })).toBe(true);
+    j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
+    j.actor.send({ type: 'return.submitInspection', inspection });
+    expect(j.state().matches({ signedIn: { carReturn: 'depositRefund' } })).toBe(true);
+  });
+
+  it(`canExtend: up to ${MAX_EXTENSION_DAYS} added days, priced before confirming`, async () => {
+    const j = start();
+    await pickedUp(j);
+    const end = j.state().context.booking.dropoffAt;
+    j.actor.send({ type: 'rental.extend', days: 2 });
+    expect(j.state().context.extensionQuote).toEqual({
+      days: 2,
+      price: { days: 2, dailyRate: 24_000, cost: 48_000, vat: 2_400, total: 50_400 },
+    });
+    expect(j.state().context.booking.dropoffAt).toBe(end); // nothing moves before confirmation
+    j.actor.send({ type: 'rental.confirmExtension' });
+    expect(j.state().context.booking.dropoffAt).toBe(end + 2 * DAY_MS);
+    expect(j.state().context.extensions).toEqual([{ days: 2, amount: 50_400 }]);
+    expect(j.state().can({ type: 'rental.extend', days: MAX_EXTENSION_DAYS - 1 })).toBe(false);
+    expect(j.state().can({ type: 'rental.extend', days: MAX_EXTENSION_DAYS - 2 })).toBe(true);
+    j.actor.send({ type: 'rental.extend', days: 1 });
+    j.actor.send({ type: 'rental.cancelExtension' });
+    expect(j.state().context.booking.dropoffAt).toBe(end + 2 * DAY_MS);
+  });
+
+  it('canStartBooking: not during a paid rental; yes once it is complete', async () => {
+    const j = start();
+    await pickedUp(j);
+    expect(j.state().can({ type: 'booking.start', carId: '911', at: NOW })).toBe(false);
+    j.actor.send({ type: 'return.start' });
+    j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
+    j.actor.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' } });
+    j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
+    j.actor.send({ type: 'return.finish', at: NOW + 6 * DAY_MS });
+    expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
+    j.actor.send({ type: 'booking.start', carId: '911', at: NOW + 7 * DAY_MS });
+    expect(j.state().matches({ signedIn: { rentalContract: 'reviewingTerms' } })).toBe(true);
+    expect(j.state().context.booking.carId).toBe('911');
+    expect(j.state().context.payment).toBeNull();
+    expect(j.state().context.renter?.fullName).toBe(FORM.fullName);
+  });
+});
+
+describe('server-like calls and their error paths', () => {
+  it('an e-mail that already exists is refused with emailTaken, and the form stays', async () => {
+    const store = memoryStore();
+    await createAccount(store, { ...FORM, verified: false }, FORM.password);
+    const j = start(store);
+    await register(j);
+    expect(j.state().matches({ signedOut: { registration: 'editing' } })).toBe(true);
+    expect(j.state().context.error).toBe('emailTaken');
+  });
+
+  it('a wrong password and an unknown e-mail give the same wrongCredentials error', async () => {
+    const store = memoryStore();
+    await createAccount(store, { ...FORM, verified: false }, FORM.password);
+    for (const [email, password] of [
+      [FORM.email, 'not-the-password'],
+      ['nobody@example.ae', FORM.password],
+    ]) {
+      const j = start(store);
+      j.actor.send({ type: 'xstate.route', to: '#logIn' });
+      j.actor.send({ type: 'logIn.submit', email: email!, password: password! });
+      expect(j.state().hasTag('pending')).toBe(true);
+      await waitFor(j.actor, (s) => !s.hasTag('pending'));
+      expect(j.state().matches({ signedOut: { logIn: 'idle' } })).toBe(true);
+      expect(j.state().context.error).toBe('wrongCredentials');
+    }
+  });
+
+  it('UAE PASS sandbox signs in a verified profile, which completes identity verification', async () => {
+    const j = start();
+    j.actor.send({ type: 'xstate.route', to: '#logIn' });
+    j.actor.send({ type: 'logIn.uaePass' });
+    await waitFor(j.actor, (s) => s.matches('signedIn'));
+    expect(j.state().context.renter).toMatchObject({ fullNameAr: 'فاطمة الهاشمي', verified: true });
+    j.actor.send({ type: 'contract.acceptTerms' });
+    expect(j.state().matches({ signedIn: { rentalContract: 'readyToSign' } })).toBe(true);
+  });
+
+  it('a signature that does not match the renter’s name fails and can be tried again', async () => {
+    const j = start();
+    await register(j);
+    j.actor.send({ type: 'contract.acceptTerms' });
+    j.actor.send({ type: 'contract.verifyIdentity' });
+    j.actor.send({ type: 'contract.sign', signature: 'Someone Else', at: NOW });
+    await waitFor(j.actor, (s) => !s.hasTag('pending'));
+    expect(j.state().matches({ signedIn: { rentalContract: 'readyToSign' } })).toBe(true);
+    expect(j.state().context).toMatchObject({ error: 'signatureFailed', contract: null });
+  });
+
+  it(`the test card ${DECLINED_TEST_CARD} is declined; another card then pays the total with VAT`, async () => {
+    const j = start();
+    await signContract(j);
+    j.actor.send({ type: 'contract.proceed' });
+    await pay(j, { ...CARD, number: '4000 0000 0000 0002' });
+    expect(j.state().matches({ signedIn: { payment: 'declined' } })).toBe(true);
+    expect(j.state().context).toMatchObject({ error: 'cardDeclined', payment: null });
+    await pay(j);
+    expect(j.state().context.payment).toEqual({ last4: '4242', amount: 126_000, paidAt: NOW });
+    expect(j.state().context.error).toBeNull();
+  });
+
+  it('a pending call cannot be sent twice', async () => {
+    const j = start();
+    await signContract(j);
+    j.actor.send({ type: 'contract.proceed' });
+    j.actor.send({ type: 'payment.submit', card: CARD, at: NOW });
+    expect(j.state().can({ type: 'payment.submit', card: CARD, at: NOW })).toBe(false);
+    expect(j.state().context.pending).toBe('4242');
+  });
+});
+
+describe('the whole journey', () => {
+  it('goes from registration to a completed return, with the refund due within 30 days', async () => {
+    const j = start();
+    await pickedUp(j);
+    const steps = [stepOf(j.state())];
+    j.actor.send({ type: 'return.start' });
+    steps.push(stepOf(j.state()));
+    const returnedAt = NOW + 6 * DAY_MS;
+    j.actor.send({ type: 'return.confirmHandover', at: returnedAt });
+    j.actor.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' } });
+    j.actor.send({ type: 'return.processRefund', at: returnedAt });
+    expect(j.state().context.refund).toEqual({ amount: 150_000, releaseBy: returnedAt + 30 * DAY_MS });
+    j.actor.send({ type: 'return.finish', at: returnedAt });
+    expect(steps).toEqual(['carPickup', 'carReturn']);
+    expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
+  });
+
+  it('the sample rental is signed in, signed, paid and picked up', () => {
+    const j = start();
+    j.actor.send({ type: 'journey.loadSample', at: NOW });
+    expect(j.state().matches({ signedIn: { carPickup: { onRent: 'driving' } } })).toBe(true);
+    for (const step of ['rentalContract', 'payment', 'carPickup', 'carReturn'] as const) {
+      expect(whyNot(step, j.state().context)).toBeNull();
+    }
+  });
+});
