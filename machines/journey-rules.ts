@@ -48,7 +48,7 @@ export interface JourneyContext {
   deductions: { label: string; amount: Fils }[];
   refund: { amount: Fils; releaseBy: number } | null;
   completedAt: number | null;
-  /** Where a visitor wanted to go before being asked to log in. */
+  /** Where a visitor wanted to go before being asked to log in (cleared on sign-in). */
   returnTo: Step | null;
   /**
    * What the call under way is about (an e-mail, a signature, a card's last 4 digits), never a

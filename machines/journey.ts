@@ -215,8 +215,10 @@ export const journeyMachine = setup({
     inspected: ({ context }) => context.inspection !== null,
     refundProcessed: ({ context }) => context.refund !== null,
     completed: ({ context }) => context.completedAt !== null,
+    // Only while the car is out: once handed back, the rental period is closed.
     canExtend: ({ context, event }) =>
       event.type === 'rental.extend' &&
+      context.returnedAt === null &&
       event.days >= 1 &&
       context.extensions.reduce((sum, e) => sum + e.days, 0) + event.days <= MAX_EXTENSION_DAYS,
     canStartBooking: ({ context, event }) =>
@@ -228,8 +230,6 @@ export const journeyMachine = setup({
       !isSignedIn(context) &&
       event.to !== '#registration' &&
       event.to !== '#logIn',
-    returnsTo: ({ context }, params: { step: Step }) =>
-      context.returnTo === params.step && stepAllowed(params.step, context),
   },
   actions: {
     rememberReturnTo: assign({
@@ -238,7 +238,6 @@ export const journeyMachine = setup({
         return event.to.slice(1) as Step;
       },
     }),
-    clearReturnTo: assign({ returnTo: null }),
     rejectRegistration: assign({
       fieldErrors: ({ event }) => {
         assertEvent(event, 'registration.submit');
@@ -251,7 +250,13 @@ export const journeyMachine = setup({
       error: null,
       fieldErrors: {},
       pending: ({ event }) => {
-        assertEvent(event, ['registration.submit', 'logIn.submit', 'logIn.uaePass', 'contract.sign', 'payment.submit']);
+        assertEvent(event, [
+          'registration.submit',
+          'logIn.submit',
+          'logIn.uaePass',
+          'contract.sign',
+          'payment.submit',
+        ]);
         switch (event.type) {
           case 'registration.submit':
             return normaliseEmail(event.form.email);
@@ -280,6 +285,7 @@ export const journeyMachine = setup({
         renter: event.output,
         // A UAE PASS profile is a verified identity: the contract's identity step is done.
         identityVerified: context.identityVerified || event.output.verified,
+        returnTo: null,
         error: null,
         pending: null,
       };
@@ -458,19 +464,10 @@ export const journeyMachine = setup({
     },
     signedIn: {
       id: 'signedIn',
-      initial: 'resume',
+      // A fresh sign-in has no rental attached yet, so the contract is always the step that is due;
+      // a visitor who asked for a later step is told what comes first (see returnTo).
+      initial: 'rentalContract',
       states: {
-        /** After signing in: back to where the visitor wanted to go, else the contract. */
-        resume: {
-          always: [
-            ...(['carReturn', 'carPickup', 'payment'] as const).map((step) => ({
-              guard: { type: 'returnsTo' as const, params: { step } },
-              target: `#${step}`,
-              actions: 'clearReturnTo' as const,
-            })),
-            { target: '#rentalContract', actions: 'clearReturnTo' },
-          ],
-        },
         rentalContract: {
           id: 'rentalContract',
           route: { guard: { type: 'stepAllowed', params: { step: 'rentalContract' } } },

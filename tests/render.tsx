@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../src/app/routes';
 import { startJourney } from '../src/app/startJourney';
 import { JourneyProvider, type JourneyActor } from '../src/ui/journey';
-import { waitFor } from 'xstate';
+import { waitFor, type InspectionEvent } from 'xstate';
 import { memoryStore, type KeyValueStore } from '../machines/accounts';
 
 export const NOW = new Date(2026, 10, 21, 9, 0).getTime();
@@ -16,6 +16,9 @@ interface RenderOptions {
    */
   journey?: 'fresh' | 'sample' | 'toPayment';
   store?: KeyValueStore;
+  /** Simulated latency of the local services (0: answer on the next tick). */
+  latencyMs?: number;
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export const RENTER = {
@@ -46,9 +49,9 @@ async function signedContract(actor: JourneyActor) {
  */
 export async function renderAt(
   path: string,
-  { journey = 'fresh', store = memoryStore() }: RenderOptions = {},
+  { journey = 'fresh', store = memoryStore(), latencyMs = 0, inspect }: RenderOptions = {},
 ) {
-  const { actor, restoreProblem } = startJourney({ store, latencyMs: 0, now: NOW });
+  const { actor, restoreProblem } = startJourney({ store, latencyMs, now: NOW, inspect });
   if (journey === 'sample') actor.send({ type: 'journey.loadSample', at: NOW });
   if (journey === 'toPayment') await signedContract(actor);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -2,11 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadArabic } from '../src/i18n/locale';
+import { preloadScreen } from '../src/app/routes';
+import { SCREEN_IDS } from '../src/i18n/paths';
 
-// The Arabic catalog is a lazy chunk; load it once so a language switch inside a user-event click
-// (an act scope) does not suspend on a first download.
+// The Arabic catalog and the screens are lazy chunks. React 19 does not resume a render that first
+// suspends inside an act scope (a user-event click that navigates), so load them once up front.
+// Browsers have no such limit; the Chromium tests exercise the real lazy loading.
 beforeAll(async () => {
-  await loadArabic();
+  await Promise.all([loadArabic(), ...SCREEN_IDS.map(preloadScreen)]);
 });
 
 afterEach(() => {

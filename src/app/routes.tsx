@@ -1,29 +1,52 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { SCREEN_IDS, pathOf, type ScreenId } from '../i18n/paths';
 import { Layout } from './Layout';
 
-// One lazily loaded component per screen: a phone downloads only the screen it opens.
-const SCREENS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import('../screens/home/Home')),
-  registration: lazy(() => import('../screens/registration/Registration')),
-  logIn: lazy(() => import('../screens/log-in/LogIn')),
-  rentalContract: lazy(() => import('../screens/rental-contract/RentalContract')),
-  services: lazy(() => import('../screens/services/Services')),
-  contracts: lazy(() => import('../screens/contracts/Contracts')),
-  transferLogic: lazy(() => import('../screens/transfer-logic/TransferLogic')),
-  payment: lazy(() => import('../screens/payment/Payment')),
-  carPickup: lazy(() => import('../screens/car-pickup/CarPickup')),
-  trafficViolation: lazy(() => import('../screens/traffic-violation/TrafficViolation')),
-  carReturn: lazy(() => import('../screens/car-return/CarReturn')),
-  bookingDetails: lazy(() => import('../screens/booking-details/BookingDetails')),
-  account: lazy(() => import('../screens/account/Account')),
-  pastRentals: lazy(() => import('../screens/past-rentals/PastRentals')),
-  helpSupport: lazy(() => import('../screens/help-support/HelpSupport')),
-  notifications: lazy(() => import('../screens/notifications/Notifications')),
-  offers: lazy(() => import('../screens/offers/Offers')),
-  emergencyAssistance: lazy(() => import('../screens/emergency-assistance/EmergencyAssistance')),
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+/** Each screen's own chunk: a phone downloads only the screen it opens. */
+export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
+  home: () => import('../screens/home/Home'),
+  registration: () => import('../screens/registration/Registration'),
+  logIn: () => import('../screens/log-in/LogIn'),
+  rentalContract: () => import('../screens/rental-contract/RentalContract'),
+  services: () => import('../screens/services/Services'),
+  contracts: () => import('../screens/contracts/Contracts'),
+  transferLogic: () => import('../screens/transfer-logic/TransferLogic'),
+  payment: () => import('../screens/payment/Payment'),
+  carPickup: () => import('../screens/car-pickup/CarPickup'),
+  trafficViolation: () => import('../screens/traffic-violation/TrafficViolation'),
+  carReturn: () => import('../screens/car-return/CarReturn'),
+  bookingDetails: () => import('../screens/booking-details/BookingDetails'),
+  account: () => import('../screens/account/Account'),
+  pastRentals: () => import('../screens/past-rentals/PastRentals'),
+  helpSupport: () => import('../screens/help-support/HelpSupport'),
+  notifications: () => import('../screens/notifications/Notifications'),
+  offers: () => import('../screens/offers/Offers'),
+  emergencyAssistance: () => import('../screens/emergency-assistance/EmergencyAssistance'),
 };
+
+const loaded = new Map<ScreenId, ComponentType>();
+
+/** Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends. */
+export async function preloadScreen(id: ScreenId) {
+  loaded.set(id, (await SCREEN_LOADERS[id]()).default);
+}
+
+/** React.lazy suspends at least once even for a loaded module; a preloaded screen renders directly. */
+function screenFor(id: ScreenId): ComponentType {
+  const Lazy = lazy(() => preloadScreen(id).then(() => ({ default: loaded.get(id)! })));
+  return function Screen() {
+    const Loaded = loaded.get(id);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+
+const SCREENS = Object.fromEntries(SCREEN_IDS.map((id) => [id, screenFor(id)])) as Record<
+  ScreenId,
+  ComponentType
+>;
 const Index = lazy(() => import('../screens/index/Index'));
 const NotMatch = lazy(() => import('../screens/not-match/NotMatch'));
 

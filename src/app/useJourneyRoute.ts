@@ -19,10 +19,10 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
   const navigate = useNavigate();
   const location = useLocation();
   const routing = useRef(false);
-  const langRef = useRef(lang);
+  const here = useRef({ lang, path: location.pathname });
   useEffect(() => {
-    langRef.current = lang;
-  }, [lang]);
+    here.current = { lang, path: location.pathname };
+  }, [lang, location.pathname]);
 
   const urlStep = resolved.kind === 'screen' && isStep(resolved.id) ? resolved.id : null;
 
@@ -41,14 +41,22 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
     }
   }, [actor, navigate, urlStep, lang, location.key]);
 
-  // machine → URL, when the step changes for any reason other than a route event.
+  // machine → URL, when the journey moves on (a new step, or a new booking) for any reason other
+  // than a route event, and the URL is not already there.
   useEffect(() => {
-    let step = stepOf(actor.getSnapshot());
+    let previous = actor.getSnapshot();
     const subscription = actor.subscribe((snapshot) => {
+      const before = previous;
+      previous = snapshot;
       const next = stepOf(snapshot);
-      if (next === step) return;
-      step = next;
-      if (!routing.current) navigate(pathOf(next, langRef.current));
+      const movedOn = next !== stepOf(before) || snapshot.context.booking !== before.context.booking;
+      const target = pathOf(next, here.current.lang);
+      if (!movedOn || routing.current || target === here.current.path) return;
+      // Signed in after asking for a later step: say what has to come first.
+      const wanted = before.context.returnTo;
+      const notice = wanted && wanted !== next ? whyNot(wanted, snapshot.context) : null;
+      const state: RedirectNotice = { notice: notice ?? undefined };
+      navigate(target, { state });
     });
     return () => subscription.unsubscribe();
   }, [actor, navigate]);

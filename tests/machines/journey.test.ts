@@ -15,7 +15,13 @@ const FORM: RegistrationForm = {
   confirmPassword: 'desert-rose-42',
   termsAccepted: true,
 };
-const CARD: CardForm = { email: 'm@example.ae', name: 'M A', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+const CARD: CardForm = {
+  email: 'm@example.ae',
+  name: 'M A',
+  number: '4242 4242 4242 4242',
+  expiry: '12/29',
+  cvv: '123',
+};
 
 function start(store: KeyValueStore = memoryStore()) {
   const actor = createActor(journeyMachine.provide({ actors: makeJourneyActors(store, 0) }), {
@@ -163,7 +169,10 @@ describe('journey guards, each both ways', () => {
     expect(j.state().can({ type: 'booking.start', carId: '911', at: NOW })).toBe(false);
     j.actor.send({ type: 'return.start' });
     j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
-    j.actor.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' } });
+    j.actor.send({
+      type: 'return.submitInspection',
+      inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' },
+    });
     j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
     j.actor.send({ type: 'return.finish', at: NOW + 6 * DAY_MS });
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
@@ -254,7 +263,10 @@ describe('the whole journey', () => {
     steps.push(stepOf(j.state()));
     const returnedAt = NOW + 6 * DAY_MS;
     j.actor.send({ type: 'return.confirmHandover', at: returnedAt });
-    j.actor.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' } });
+    j.actor.send({
+      type: 'return.submitInspection',
+      inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' },
+    });
     j.actor.send({ type: 'return.processRefund', at: returnedAt });
     expect(j.state().context.refund).toEqual({ amount: 150_000, releaseBy: returnedAt + 30 * DAY_MS });
     j.actor.send({ type: 'return.finish', at: returnedAt });

@@ -60,7 +60,10 @@ async function fullJourney(store: KeyValueStore) {
   actor.send({ type: 'pickup.confirm', at: NOW });
   actor.send({ type: 'return.start' });
   actor.send({ type: 'return.confirmHandover', at: NOW });
-  actor.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '9', damage: '', notes: '' } });
+  actor.send({
+    type: 'return.submitInspection',
+    inspection: { fuel: 'F', mileage: '9', damage: '', notes: '' },
+  });
   actor.send({ type: 'return.processRefund', at: NOW });
   actor.send({ type: 'return.finish', at: NOW });
   return actor;
@@ -87,7 +90,13 @@ describe('journey persistence', () => {
     ['foreign', JSON.stringify({ hello: 'world' })],
     ['foreign', JSON.stringify([1, 2, 3])],
     ['oldVersion', JSON.stringify({ version: 0, snapshot: {} })],
-    ['corrupt', JSON.stringify({ version: JOURNEY_SCHEMA_VERSION, snapshot: { status: 'active', value: 'nowhere', context: {} } })],
+    [
+      'corrupt',
+      JSON.stringify({
+        version: JOURNEY_SCHEMA_VERSION,
+        snapshot: { status: 'active', value: 'nowhere', context: {} },
+      }),
+    ],
   ] as const)('a %s entry is discarded, with that reason: %s', (problem, raw) => {
     const store = memoryStore();
     store.setItem(JOURNEY_KEY, raw);
@@ -104,7 +113,10 @@ describe('journey persistence', () => {
     actor.send({ type: 'journey.loadSample', at: NOW });
     const good = JSON.parse(serializeJourney(actor.getSnapshot()));
     const variants = [
-      { ...good, snapshot: { ...good.snapshot, context: { ...good.snapshot.context, booking: { carId: 'tesla' } } } },
+      {
+        ...good,
+        snapshot: { ...good.snapshot, context: { ...good.snapshot.context, booking: { carId: 'tesla' } } },
+      },
       { ...good, snapshot: { ...good.snapshot, value: { signedIn: 'teleporting' } } },
       { ...good, snapshot: { ...good.snapshot, context: null } },
     ];
@@ -127,7 +139,14 @@ describe('journey persistence', () => {
     const saved = store.getItem(JOURNEY_KEY);
     actor.send({
       type: 'registration.submit',
-      form: { fullName: 'A B', email: 'a@b.ae', phone: '0501234567', password: PASSWORD, confirmPassword: PASSWORD, termsAccepted: true },
+      form: {
+        fullName: 'A B',
+        email: 'a@b.ae',
+        phone: '0501234567',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        termsAccepted: true,
+      },
     });
     expect(actor.getSnapshot().hasTag('pending')).toBe(true);
     saveJourney(store, actor.getSnapshot());

@@ -1,0 +1,188 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { TestParam } from 'xstate/graph';
+import { createAccount, memoryStore } from '../machines/accounts';
+import type { JourneyEvent, JourneySnapshot } from '../machines/journey';
+import { STEPS, type Step } from '../machines/journey-rules';
+import { ar } from '../src/i18n/ar';
+import { en, type Lang } from '../src/i18n/en';
+import { fill } from '../src/i18n/format';
+import { pathOf } from '../src/i18n/paths';
+import {
+  coveringPaths,
+  emptyCoverage,
+  journeyModel,
+  KNOWN,
+  machineInventory,
+  recordInto,
+} from './journey.model';
+import { renderAt } from './render';
+
+// Paths generated from the machine by xstate/graph; a covering subset is walked through the app.
+const generated = journeyModel.getShortestPaths();
+const { paths } = coveringPaths(generated);
+const walked = emptyCoverage();
+const LOGO_STEPS: Step[] = ['registration', 'logIn'];
+
+type App = Awaited<ReturnType<typeof renderAt>>;
+
+/** Event executors with the event's payload typed (xstate/graph's TestParam types only `type`). */
+type Executors = {
+  [K in JourneyEvent['type']]?: (step: { event: Extract<JourneyEvent, { type: K }> }) => unknown;
+};
+
+/** What a person does in the app for each event of the model, in the path's language. */
+function executors(app: App, lang: Lang): Executors {
+  const t = lang === 'ar' ? ar : en;
+  const { user, router } = app;
+  const click = async (name: string) => user.click(await screen.findByRole('button', { name }));
+  const typeInto = async (label: string, text: string) => {
+    const field = await screen.findByLabelText(label);
+    await user.clear(field);
+    if (text) await user.type(field, text);
+  };
+  const go = (path: string) => act(() => router.navigate(path));
+
+  return {
+    'xstate.route': ({ event }) => go(pathOf(event.to.slice(1) as Step, lang)),
+    'registration.submit': async ({ event }) => {
+      const r = t.registration;
+      await typeInto(r.fullName, event.form.fullName);
+      await typeInto(r.email, event.form.email);
+      await typeInto(r.phone, event.form.phone);
+      await typeInto(r.password, event.form.password);
+      await typeInto(r.confirmPassword, event.form.confirmPassword);
+      const terms = screen.getByRole('checkbox', { name: r.terms });
+      if ((terms as HTMLInputElement).checked !== event.form.termsAccepted) await user.click(terms);
+      await click(r.submit);
+      if (event.form.password !== event.form.confirmPassword) {
+        // Refused on the spot: the reason sits next to the field, which gets focus; nothing typed is lost.
+        const confirm = screen.getByLabelText(r.confirmPassword);
+        expect(confirm).toHaveAccessibleDescription(r.problems.mismatch);
+        expect(confirm).toHaveFocus();
+        expect(screen.getByLabelText(r.fullName)).toHaveValue(event.form.fullName);
+      }
+    },
+    'logIn.submit': async ({ event }) => {
+      await typeInto(t.logIn.email, event.email);
+      await typeInto(t.logIn.password, event.password);
+      await click(t.logIn.submit);
+    },
+    'logIn.uaePass': () => click(t.logIn.uaePass),
+    'contract.acceptTerms': () => click(t.rentalContract.acceptTerms),
+    'contract.verifyIdentity': () => click(t.rentalContract.verify),
+    'contract.sign': async ({ event }) => {
+      await typeInto(t.rentalContract.signature, event.signature);
+      await click(t.rentalContract.sign);
+    },
+    'contract.proceed': () => click(t.rentalContract.proceed),
+    'payment.submit': async ({ event }) => {
+      await typeInto(t.payment.cardholder, event.card.name);
+      await typeInto(t.payment.cardNumber, event.card.number);
+      await typeInto(t.payment.expiry, event.card.expiry);
+      await typeInto(t.payment.cvv, event.card.cvv);
+      await click(t.payment.pay);
+    },
+    'payment.proceed': () => click(t.payment.proceed),
+    'pickup.confirm': () => click(t.carPickup.confirm),
+    'rental.extend': () => click(t.carPickup.extend),
+    'rental.confirmExtension': () => click(t.carPickup.confirmExtension),
+    'rental.cancelExtension': () => click(t.carPickup.keepDates),
+    'return.start': () => click(t.carPickup.returnCar),
+    'return.confirmHandover': () => click(t.carReturn.confirm),
+    'return.submitInspection': async ({ event }) => {
+      await typeInto(t.carReturn.fuel, event.inspection.fuel);
+      await typeInto(t.carReturn.mileage, event.inspection.mileage);
+      await click(t.carReturn.confirmInspection);
+    },
+    'return.processRefund': () => click(t.carReturn.processRefund),
+    'return.finish': () => click(t.carReturn.finish),
+    'booking.start': async () => {
+      await go(pathOf('home', lang));
+      await click(fill(t.home.rent, { car: 'Mercedes-Benz S-Class' }));
+    },
+    'journey.loadSample': async () => {
+      await go('/');
+      await click(en.index.loadSample);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/car-pickup'));
+      if (lang === 'ar') await go(pathOf('carPickup', 'ar'));
+    },
+  };
+}
+
+/** Per state: the URL is the step's path in the path's language, and the h1 is the step's title. */
+function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEvent>['states'] {
+  const t = lang === 'ar' ? ar : en;
+  const checks: NonNullable<TestParam<JourneySnapshot, JourneyEvent>['states']> = {};
+  for (const step of STEPS) {
+    checks[`#${step}`] = () =>
+      waitFor(() => {
+        expect(app.router.state.location.pathname).toBe(pathOf(step, lang));
+        const h1 = screen.getByRole('heading', { level: 1 });
+        if (LOGO_STEPS.includes(step))
+          expect(within(h1).getByRole('img', { name: 'Move car' })).toBeInTheDocument();
+        else expect(h1).toHaveTextContent(t.titles[step]);
+        expect(document.documentElement).toHaveAttribute('lang', lang);
+      });
+  }
+  // While a call is under way its button is busy and cannot be pressed again.
+  for (const pending of [
+    '#registration.submitting',
+    '#logIn.verifying',
+    '#rentalContract.signing',
+    '#payment.submitting',
+  ]) {
+    checks[pending] = () => {
+      const busy = screen.getAllByRole('button').filter((b) => b.getAttribute('aria-busy') === 'true');
+      expect(busy).toHaveLength(1);
+      expect(busy[0]).toBeDisabled();
+    };
+  }
+  checks['#payment.declined'] = () => screen.findByText(t.journey.errors.cardDeclined).then(() => undefined);
+  checks['#rentalContract.signed'] = () =>
+    screen.findByRole('button', { name: t.rentalContract.proceed }).then(() => undefined);
+  // Before looking at the screen, wait until the app's journey is where the model is (a call may still
+  // be answering); then every check above is about what the person sees.
+  return Object.fromEntries(
+    Object.entries(checks).map(([key, check]) => [
+      key,
+      async (state: JourneySnapshot) => {
+        await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(state.value));
+        await check(state);
+      },
+    ]),
+  );
+}
+
+describe('model-based paths through the rendered app (xstate/graph)', () => {
+  it.each(paths.map((path, i) => ({ path, lang: (i % 2 === 0 ? 'en' : 'ar') as Lang, n: i + 1 })))(
+    'path $n ($lang): $path.steps.length steps',
+    async ({ path, lang }) => {
+      const store = memoryStore();
+      await createAccount(store, { ...KNOWN, verified: false }, KNOWN.password);
+      const app = await renderAt(pathOf('registration', lang), {
+        store,
+        latencyMs: 150,
+        inspect: recordInto(walked),
+      });
+      await path.test({
+        events: executors(app, lang) as TestParam<JourneySnapshot, JourneyEvent>['events'],
+        states: stateChecks(app, lang),
+      });
+      app.unmount();
+    },
+    60_000,
+  );
+
+  afterAll(() => {
+    const all = machineInventory();
+    const missingStates = [...all.states].filter((s) => !walked.states.has(s));
+    const missingTransitions = [...all.transitions].filter((s) => !walked.transitions.has(s));
+    console.log(
+      `Model-based coverage: ${paths.length} of ${generated.length} generated paths walked in the app; ` +
+        `states ${all.states.size - missingStates.length}/${all.states.size}, ` +
+        `transitions ${all.transitions.size - missingTransitions.length}/${all.transitions.size}`,
+    );
+    expect({ missingStates, missingTransitions }).toEqual({ missingStates: [], missingTransitions: [] });
+  });
+});

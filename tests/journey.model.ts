@@ -1,0 +1,276 @@
+// The test model of the rental journey: xstate/graph traverses the machine itself; this file only
+// says which concrete events exist (form contents, cards, routes) and how a state is abstracted.
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createTestModel, type StatePath } from 'xstate/graph';
+import { AccountError, type Renter } from '../machines/accounts';
+import { DECLINED_TEST_CARD, last4 } from '../machines/cards';
+import {
+  JourneyFailure,
+  journeyMachine,
+  type CardForm,
+  type JourneyEvent,
+  type JourneySnapshot,
+} from '../machines/journey';
+import { STEPS } from '../machines/journey-rules';
+import { SANDBOX_PROFILE } from '../machines/uaePass';
+
+const AT = new Date(2026, 10, 22, 12).getTime();
+export const START = new Date(2026, 10, 21, 9).getTime();
+
+/** Marks the outcome events this model chose; createTestModel adds bare ones for the other outcomes. */
+const OUTCOME = Symbol('outcome');
+
+/** Accounts the app's store holds before each path runs. */
+export const KNOWN = {
+  fullName: 'Khalid Al Nuaimi',
+  email: 'khalid@example.ae',
+  phone: '0521234567',
+  password: 'oasis-morning-7',
+};
+export const TAKEN_EMAIL = KNOWN.email;
+
+export const NEW_RENTER = {
+  fullName: 'Noura Al Ketbi',
+  email: 'noura@example.ae',
+  phone: '0551234567',
+  password: 'falcon-sky-2026',
+};
+export const GOOD_CARD: CardForm = {
+  email: NEW_RENTER.email,
+  name: 'Noura Al Ketbi',
+  number: '4242 4242 4242 4242',
+  expiry: '12/29',
+  cvv: '123',
+};
+export const DECLINED_CARD: CardForm = {
+  ...GOOD_CARD,
+  number: DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 '),
+};
+export const WRONG_SIGNATURE = 'Somebody Else';
+
+const renter = ({ fullName, email, phone }: typeof KNOWN): Renter => ({
+  fullName,
+  email,
+  phone,
+  verified: false,
+});
+
+/** Concrete events of each type. Outcomes of pending calls follow what the local services do. */
+function eventsFor(state: JourneySnapshot): JourneyEvent[] {
+  const c = state.context;
+  const outcomes: JourneyEvent[] = [];
+  if (state.matches({ signedOut: { registration: 'submitting' } })) {
+    outcomes.push(
+      c.pending === TAKEN_EMAIL
+        ? { type: 'xstate.error.actor.registerAccount', error: new AccountError('emailTaken') }
+        : { type: 'xstate.done.actor.registerAccount', output: renter(NEW_RENTER) },
+    );
+  }
+  if (state.matches({ signedOut: { logIn: 'verifying' } })) {
+    outcomes.push(
+      c.pending === KNOWN.email
+        ? { type: 'xstate.done.actor.verifyAccount', output: renter(KNOWN) }
+        : { type: 'xstate.error.actor.verifyAccount', error: new AccountError('wrongCredentials') },
+    );
+  }
+  outcomes.push({ type: 'xstate.done.actor.uaePassSandbox', output: SANDBOX_PROFILE });
+  if (state.matches({ signedIn: { rentalContract: 'signing' } })) {
+    outcomes.push(
+      c.pending === c.renter?.fullName
+        ? { type: 'xstate.done.actor.signContract', output: { signedAt: AT } }
+        : { type: 'xstate.error.actor.signContract', error: new JourneyFailure('signatureFailed') },
+    );
+  }
+  if (state.matches({ signedIn: { payment: 'submitting' } })) {
+    outcomes.push(
+      c.pending === last4(DECLINED_TEST_CARD)
+        ? { type: 'xstate.error.actor.submitPayment', error: new JourneyFailure('cardDeclined') }
+        : {
+            type: 'xstate.done.actor.submitPayment',
+            output: { last4: c.pending ?? '', amount: 1, paidAt: AT },
+          },
+    );
+  }
+  const form = { ...NEW_RENTER, confirmPassword: NEW_RENTER.password, termsAccepted: true };
+  return [
+    ...outcomes.map((e) => Object.assign(e, { [OUTCOME]: true })),
+    ...STEPS.map((step) => ({ type: 'xstate.route', to: `#${step}` }) as const),
+    { type: 'registration.submit', form },
+    { type: 'registration.submit', form: { ...form, confirmPassword: 'not-the-same-1' } },
+    { type: 'registration.submit', form: { ...form, email: TAKEN_EMAIL } },
+    { type: 'logIn.submit', email: KNOWN.email, password: KNOWN.password },
+    { type: 'logIn.submit', email: 'nobody@example.ae', password: KNOWN.password },
+    { type: 'logIn.uaePass' },
+    { type: 'contract.acceptTerms' },
+    { type: 'contract.verifyIdentity' },
+    { type: 'contract.sign', signature: c.renter?.fullName ?? '', at: AT },
+    { type: 'contract.sign', signature: WRONG_SIGNATURE, at: AT },
+    { type: 'contract.proceed' },
+    { type: 'payment.submit', card: GOOD_CARD, at: AT },
+    { type: 'payment.submit', card: DECLINED_CARD, at: AT },
+    { type: 'payment.proceed' },
+    { type: 'pickup.confirm', at: AT },
+    { type: 'rental.extend', days: 1 },
+    { type: 'rental.confirmExtension' },
+    { type: 'rental.cancelExtension' },
+    { type: 'return.start' },
+    { type: 'return.confirmHandover', at: AT },
+    { type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' } },
+    { type: 'return.processRefund', at: AT },
+    { type: 'return.finish', at: AT },
+    { type: 'booking.start', carId: 's-class', at: AT },
+    { type: 'journey.loadSample', at: AT },
+  ];
+}
+
+/** What decides the journey's guards, without timestamps or names: keeps the graph small. */
+function abstractState(s: JourneySnapshot) {
+  const c = s.context;
+  return JSON.stringify({
+    value: s.value,
+    renter: c.renter ? (c.renter.verified ? 'verified' : 'plain') : null,
+    flags: [
+      c.termsAccepted,
+      c.identityVerified,
+      !!c.contract,
+      !!c.payment,
+      !!c.pickedUpAt,
+      !!c.returnedAt,
+      !!c.inspection,
+      !!c.refund,
+      !!c.completedAt,
+    ],
+    extended: c.extensions.length > 0,
+    quote: !!c.extensionQuote,
+    returnTo: c.returnTo,
+    pending: c.pending,
+    error: c.error,
+    problems: Object.keys(c.fieldErrors),
+  });
+}
+
+/** Events every state handles at the root: one vertex each is enough, whatever state they leave. */
+const ROOT_EVENTS = new Set(['xstate.route', 'journey.loadSample', 'booking.start']);
+
+export const journeyModel = createTestModel(journeyMachine, {
+  events: eventsFor,
+  input: { now: START },
+  filterEvents: (_state, event) => !/^xstate\.(done|error)\.actor\./.test(event.type) || OUTCOME in event,
+  serializeState: (state, event, previous) => {
+    const moved = event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value);
+    if (!moved) return abstractState(state);
+    const from = ROOT_EVENTS.has(event.type) ? '' : ` from ${JSON.stringify(previous.value)}`;
+    return `${abstractState(state)} via ${JSON.stringify(event)}${from}`;
+  },
+});
+
+// ---- coverage: which states and transitions of the machine a path goes through ----
+
+type StateValueLike = string | { [key: string]: StateValueLike };
+
+/** Paths of the state nodes a state value is in, e.g. signedIn.payment.editing and its parents. */
+function pathsOf(value: StateValueLike, prefix = ''): string[] {
+  const join = (key: string) => (prefix ? `${prefix}.${key}` : key);
+  if (typeof value === 'string') return [join(value)];
+  return Object.entries(value).flatMap(([key, child]) => [join(key), ...pathsOf(child, join(key))]);
+}
+
+const nodeName = (node: StateNodeLike) => node.path.join('.') || '(machine)';
+
+interface TransitionLike {
+  source: StateNodeLike;
+  eventType: string;
+}
+interface StateNodeLike {
+  id: string;
+  path: string[];
+  states: Record<string, StateNodeLike>;
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+}
+
+/** A transition's identity that survives machine.provide(): source, event, position among alternatives. */
+export function transitionKey(t: TransitionLike): string {
+  const always = t.source.always?.indexOf(t) ?? -1;
+  if (always >= 0) return `${nodeName(t.source)} (always #${always})`;
+  return `${nodeName(t.source)} on ${t.eventType} #${t.source.transitions.get(t.eventType)!.indexOf(t)}`;
+}
+
+function walk(node: StateNodeLike, visit: (node: StateNodeLike) => void) {
+  visit(node);
+  Object.values(node.states).forEach((child) => walk(child, visit));
+}
+
+/** Every state node and every declared transition of the journey machine. */
+export function machineInventory() {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  walk(journeyMachine.root as unknown as StateNodeLike, (node) => {
+    if (node.path.length > 0) states.add(nodeName(node));
+    for (const list of node.transitions.values()) list.forEach((t) => transitions.add(transitionKey(t)));
+    node.always?.forEach((t) => transitions.add(transitionKey(t)));
+  });
+  return { states, transitions };
+}
+
+export interface Coverage {
+  states: Set<string>;
+  transitions: Set<string>;
+}
+
+export const emptyCoverage = (): Coverage => ({ states: new Set(), transitions: new Set() });
+
+/** An inspector that records the states entered and transitions taken by an actor. */
+export function recordInto(coverage: Coverage) {
+  return (event: InspectionEvent) => {
+    if (event.type !== '@xstate.microstep') return;
+    pathsOf((event.snapshot as JourneySnapshot).value as StateValueLike).forEach((p) =>
+      coverage.states.add(p),
+    );
+    (event._transitions as unknown as TransitionLike[]).forEach((t) =>
+      coverage.transitions.add(transitionKey(t)),
+    );
+  };
+}
+
+/** Replays a path on the machine alone (services never answer; the path's outcome events do). */
+function coverageOfPath(path: StatePath<JourneySnapshot, JourneyEvent>): Coverage {
+  const coverage = emptyCoverage();
+  const silent = fromPromise(() => new Promise<never>(() => {})) as never;
+  const actor = createActor(
+    journeyMachine.provide({
+      actors: {
+        registerAccount: silent,
+        verifyAccount: silent,
+        uaePassSandbox: silent,
+        signContract: silent,
+        submitPayment: silent,
+      },
+    }) as unknown as typeof journeyMachine,
+    { input: { now: START }, inspect: recordInto(coverage) },
+  ).start();
+  path.steps.forEach((step) => actor.send(step.event));
+  actor.stop();
+  return coverage;
+}
+
+/**
+ * From the generated shortest paths, a small set that together covers every state and transition
+ * the paths reach (greedy set cover), so the UI walks each of them at least once.
+ */
+export function coveringPaths<P extends StatePath<JourneySnapshot, JourneyEvent>>(paths: P[]) {
+  const measured = paths.map((path) => ({ path, coverage: coverageOfPath(path) }));
+  const covered = emptyCoverage();
+  const chosen: P[] = [];
+  const gain = (c: Coverage) =>
+    [...c.states].filter((s) => !covered.states.has(s)).length +
+    [...c.transitions].filter((t) => !covered.transitions.has(t)).length;
+  for (;;) {
+    const best = measured.reduce((a, b) => (gain(b.coverage) > gain(a.coverage) ? b : a));
+    if (gain(best.coverage) === 0) break;
+    chosen.push(best.path);
+    best.coverage.states.forEach((s) => covered.states.add(s));
+    best.coverage.transitions.forEach((t) => covered.transitions.add(t));
+  }
+  return { paths: chosen, covered };
+}
