@@ -151,11 +151,11 @@ export function makeJourneyActors(store: KeyValueStore, latencyMs: number) {
 }
 
 /** The sample renter and rental a reviewer can load from the index: signed, paid, picked up. */
-function sampleContext(at: number): Partial<JourneyContext> {
+function sampleContext(at: number): JourneyContext {
   // 5 days of a luxury car at AED 2,000 → the specification's 10,000 rental and 5,000 deposit.
-  const booking = { ...defaultBooking(at - 2 * DAY_MS, 'bmw-7') };
-  const price = bookingPrice(booking);
+  const booking = defaultBooking(at - 2 * DAY_MS, 'bmw-7');
   return {
+    ...initialContext(at),
     renter: {
       email: 'ahmed.almansoori@example.ae',
       fullName: 'Ahmed Al Mansoori',
@@ -167,19 +167,8 @@ function sampleContext(at: number): Partial<JourneyContext> {
     termsAccepted: true,
     identityVerified: true,
     contract: { signedAt: booking.pickupAt - DAY_MS, version: CONTRACT_VERSION },
-    payment: { last4: '4242', amount: price.total, paidAt: booking.pickupAt - DAY_MS },
+    payment: { last4: '4242', amount: bookingPrice(booking).total, paidAt: booking.pickupAt - DAY_MS },
     pickedUpAt: booking.pickupAt,
-    extensionQuote: null,
-    extensions: [],
-    returnedAt: null,
-    inspection: null,
-    deductions: [],
-    refund: null,
-    completedAt: null,
-    returnTo: null,
-    pending: null,
-    error: null,
-    fieldErrors: {},
   };
 }
 

@@ -11,6 +11,17 @@ export function ScreenIntro({ heading, text }: { heading: string; text?: string 
   );
 }
 
+/** Reads a submitted form's fields by name. */
+export interface SubmittedFields {
+  text(name: string): string;
+  checked(name: string): boolean;
+}
+
+function fieldsOf(form: HTMLFormElement): SubmittedFields {
+  const data = new FormData(form);
+  return { text: (name) => String(data.get(name) ?? ''), checked: (name) => data.get(name) === 'on' };
+}
+
 /** A form on a card. Nothing is sent by the browser itself: the screen decides what submit does. */
 export function FormCard({
   onSubmit,
@@ -18,7 +29,7 @@ export function FormCard({
   label,
   ref,
 }: {
-  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit?: (fields: SubmittedFields, event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
   label?: string;
   ref?: Ref<HTMLFormElement>;
@@ -31,7 +42,7 @@ export function FormCard({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit?.(event);
+        onSubmit?.(fieldsOf(event.currentTarget), event);
       }}
     >
       {children}

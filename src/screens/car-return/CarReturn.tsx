@@ -54,9 +54,7 @@ export default function CarReturn() {
 
       <Section title={r.inspection} bare>
         <FormCard
-          onSubmit={(e) => {
-            const data = new FormData(e.currentTarget);
-            const text = (name: string) => String(data.get(name) ?? '');
+          onSubmit={({ text }) => {
             journey.send({
               type: 'return.submitInspection',
               inspection: {

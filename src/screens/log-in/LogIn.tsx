@@ -34,10 +34,9 @@ export default function LogIn() {
       {reply === 'ok' && <Done>{l.uaePassServer}</Done>}
       <FormCard
         ref={form}
-        onSubmit={(e) => {
-          const data = new FormData(e.currentTarget);
-          const email = String(data.get('email') ?? '').trim();
-          const password = String(data.get('password') ?? '');
+        onSubmit={({ text }) => {
+          const email = text('email').trim();
+          const password = text('password');
           const empty = { email: email === '', password: password === '' };
           setMissing(empty);
           if (empty.email || empty.password) return;

@@ -64,9 +64,7 @@ export default function Payment() {
       ) : (
         <Section title={p.details} bare>
           <FormCard
-            onSubmit={(e) => {
-              const data = new FormData(e.currentTarget);
-              const text = (name: string) => String(data.get(name) ?? '');
+            onSubmit={({ text }) => {
               journey.send({
                 type: 'payment.submit',
                 card: {

@@ -37,9 +37,7 @@ export default function Registration() {
       <ScreenIntro heading={r.heading} text={r.intro} />
       <FormCard
         ref={form}
-        onSubmit={(e) => {
-          const data = new FormData(e.currentTarget);
-          const text = (name: string) => String(data.get(name) ?? '');
+        onSubmit={({ text, checked }) => {
           journey.send({
             type: 'registration.submit',
             form: {
@@ -48,7 +46,7 @@ export default function Registration() {
               phone: text('phone'),
               password: text('password'),
               confirmPassword: text('confirmPassword'),
-              termsAccepted: data.get('terms') === 'on',
+              termsAccepted: checked('terms'),
             },
           });
         }}

@@ -97,9 +97,8 @@ export default function RentalContract() {
       ) : readyToSign ? (
         <FormCard
           label={c.sign}
-          onSubmit={(e) => {
-            const signature = String(new FormData(e.currentTarget).get('signature') ?? '');
-            journey.send({ type: 'contract.sign', signature, at: Date.now() });
+          onSubmit={({ text }) => {
+            journey.send({ type: 'contract.sign', signature: text('signature'), at: Date.now() });
           }}
         >
           <TextField label={c.signature} name="signature" hint={c.signatureHint} autoComplete="off" />
