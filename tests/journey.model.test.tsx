@@ -162,7 +162,7 @@ describe('model-based paths through the rendered app (xstate/graph)', () => {
       await createAccount(store, { ...KNOWN, verified: false }, KNOWN.password);
       const app = await renderAt(pathOf('registration', lang), {
         store,
-        latencyMs: 150,
+        latencyMs: 300,
         inspect: recordInto(walked),
       });
       await path.test({
