@@ -8,11 +8,14 @@ import { SCREEN_IDS } from '../src/i18n/paths';
 // The Arabic catalog and the screens are lazy chunks. React 19 does not resume a render that first
 // suspends inside an act scope (a user-event click that navigates), so load them once up front.
 // Browsers have no such limit; the Chromium tests exercise the real lazy loading.
+const dom = typeof window !== 'undefined'; // machine tests run in plain Node
+
 beforeAll(async () => {
-  await Promise.all([loadArabic(), ...SCREEN_IDS.map(preloadScreen)]);
+  if (dom) await Promise.all([loadArabic(), ...SCREEN_IDS.map(preloadScreen)]);
 });
 
 afterEach(() => {
+  if (!dom) return;
   cleanup();
   document.documentElement.removeAttribute('lang');
   document.documentElement.removeAttribute('dir');
@@ -29,14 +32,15 @@ class NoopObserver {
 }
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+if (dom)
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;

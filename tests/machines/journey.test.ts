@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createAccount, memoryStore, type KeyValueStore } from '../../machines/accounts';
@@ -281,5 +282,16 @@ describe('the whole journey', () => {
     for (const step of ['rentalContract', 'payment', 'carPickup', 'carReturn'] as const) {
       expect(whyNot(step, j.state().context)).toBeNull();
     }
+  });
+});
+
+describe('generated paths (xstate/graph) on the machine alone', () => {
+  it('reach every state and take every transition of the journey', async () => {
+    const { coveringPaths, journeyModel, machineInventory } = await import('../journey.model');
+    const { covered } = coveringPaths(journeyModel.getShortestPaths());
+    const all = machineInventory();
+    expect([...all.states].filter((s) => !covered.states.has(s))).toEqual([]);
+    expect([...all.transitions].filter((t) => !covered.transitions.has(t))).toEqual([]);
+    expect(all.transitions.size).toBeGreaterThan(40);
   });
 });

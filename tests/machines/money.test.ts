@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { aed, depositRefund, priceRental, rentalDays, vatOf } from '../../machines/money';
 

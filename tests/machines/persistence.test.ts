@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { memoryStore, type KeyValueStore } from '../../machines/accounts';
