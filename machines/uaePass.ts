@@ -34,6 +34,6 @@ export const SANDBOX_PROFILE = {
   fullName: 'Fatima Al Hashimi',
   fullNameAr: 'فاطمة الهاشمي',
   phone: '+971501234567',
-  emiratesId: '784-1990-1234567-1',
+  emiratesId: '784-1990-1234567-6',
   verified: true,
 };

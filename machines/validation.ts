@@ -1,0 +1,322 @@
+// Input rules, one place each. The UAE-specific checks are small functions; zod/mini checks whole forms
+// at the boundary (the machine's guards) and reports problems by field, as codes the catalogs word.
+import * as z from 'zod/mini';
+
+/** Why a value is refused; each code has a message in both catalogs (problems.*). */
+export type Problem =
+  | 'required'
+  | 'tooLong'
+  | 'nameTwoWords'
+  | 'nameLetters'
+  | 'email'
+  | 'mobile'
+  | 'passwordShort'
+  | 'passwordDigits'
+  | 'passwordEmail'
+  | 'mismatch'
+  | 'emiratesId'
+  | 'fileType'
+  | 'fileSize'
+  | 'terms'
+  | 'cardNumber'
+  | 'cardLuhn'
+  | 'expiry'
+  | 'expired'
+  | 'cvv'
+  | 'fuel'
+  | 'mileage'
+  | 'mileageBelow';
+
+/** A value that is accepted but worth a second look (e.g. an Emirates ID whose check digit fails). */
+export type Warning = 'emiratesIdCheck';
+
+// ---- digits and separators ----
+
+/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits to 0–9, so a number typed on an Arabic keyboard counts. */
+export function latinDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
+}
+
+/** Digits only, after normalising: drops spaces, dashes, dots, brackets people paste with numbers. */
+export const digitsOf = (text: string) => latinDigits(text).replace(/\D/g, '');
+
+/** Luhn (mod 10) over a string of digits. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+// ---- people ----
+
+export const NAME_MAX = 80;
+/** Letters in Latin (with accents) or Arabic script (letters and marks, not its digits). */
+const LETTER = 'A-Za-z\\u00C0-\\u024F\\u0621-\\u065F\\u0670-\\u06D3';
+/** A word of a name: letters, joined inside by hyphens, apostrophes or dots. */
+const NAME_WORD = new RegExp(`^[${LETTER}][${LETTER}'’.-]*$`);
+
+export function checkFullName(raw: string): Problem | null {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (name === '') return 'required';
+  if (name.length > NAME_MAX) return 'tooLong';
+  const words = name.split(' ');
+  if (!words.every((w) => NAME_WORD.test(w))) return 'nameLetters';
+  if (words.length < 2) return 'nameTwoWords';
+  return null;
+}
+
+export const EMAIL_MAX = 254;
+const emailSchema = z.email();
+
+export function checkEmail(raw: string): Problem | null {
+  const email = raw.trim();
+  if (email === '') return 'required';
+  if (email.length > EMAIL_MAX) return 'tooLong';
+  return emailSchema.safeParse(email).success ? null : 'email';
+}
+
+/** UAE mobile networks' national prefixes: 050, 052, 054, 055, 056, 058. */
+const UAE_MOBILE = /^5[024568]\d{7}$/;
+
+/** `+971 50 123 4567`, `00971501234567`, `050 123 4567` → `+971501234567`; null when not a UAE mobile. */
+export function normaliseUaeMobile(raw: string): string | null {
+  let digits = digitsOf(raw);
+  if (digits.startsWith('00971')) digits = digits.slice(5);
+  else if (digits.startsWith('971')) digits = digits.slice(3);
+  else if (digits.startsWith('0')) digits = digits.slice(1);
+  return UAE_MOBILE.test(digits) ? `+971${digits}` : null;
+}
+
+export function checkMobile(raw: string): Problem | null {
+  if (raw.trim() === '') return 'required';
+  return normaliseUaeMobile(raw) ? null : 'mobile';
+}
+
+export const PASSWORD_MIN = 10;
+
+export function checkPassword(password: string, email: string): Problem | null {
+  if (password === '') return 'required';
+  if (password.length < PASSWORD_MIN) return 'passwordShort';
+  if (/^\d+$/.test(latinDigits(password))) return 'passwordDigits';
+  if (email.trim() !== '' && password.trim().toLowerCase() === email.trim().toLowerCase())
+    return 'passwordEmail';
+  return null;
+}
+
+export type Strength = 'weak' | 'fair' | 'strong';
+
+/** A hint, not a rule: length and the variety of character kinds. */
+export function passwordStrength(password: string): Strength {
+  const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((re) => re.test(password)).length;
+  if (password.length >= 14 && kinds >= 3) return 'strong';
+  if (password.length >= PASSWORD_MIN && kinds >= 2) return 'fair';
+  return 'weak';
+}
+
+// ---- Emirates ID: 784-YYYY-NNNNNNN-C ----
+
+export interface EmiratesIdResult {
+  /** Normalised `784-YYYY-NNNNNNN-C`, when the shape is right. */
+  value: string | null;
+  problem: Problem | null;
+  /** The check digit (Luhn over the first 14 digits, community-derived) did not match: warn only. */
+  warning: Warning | null;
+}
+
+export function checkEmiratesId(raw: string, year = new Date().getFullYear()): EmiratesIdResult {
+  const digits = digitsOf(raw);
+  if (raw.trim() === '') return { value: null, problem: 'required', warning: null };
+  const birthYear = Number(digits.slice(3, 7));
+  if (digits.length !== 15 || !digits.startsWith('784') || birthYear < 1900 || birthYear > year) {
+    return { value: null, problem: 'emiratesId', warning: null };
+  }
+  const value = `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7, 14)}-${digits.slice(14)}`;
+  return { value, problem: null, warning: luhnValid(digits) ? null : 'emiratesIdCheck' };
+}
+
+// ---- documents ----
+
+export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface DocumentInfo {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export function checkDocument(file: DocumentInfo | null): Problem | null {
+  if (!file) return 'required';
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type)) return 'fileType';
+  if (file.size > DOCUMENT_MAX_BYTES) return 'fileSize';
+  return null;
+}
+
+// ---- cards ----
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'unknown';
+
+export function cardBrand(raw: string): CardBrand {
+  const d = digitsOf(raw);
+  if (/^3[47]/.test(d)) return 'amex';
+  if (/^4/.test(d)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'mastercard';
+  return 'unknown';
+}
+
+/** Groups digits as cards print them while typing: 4-4-4-4(-3), Amex 4-6-5. */
+export function groupCardNumber(raw: string): string {
+  const d = digitsOf(raw).slice(0, 19);
+  const groups = cardBrand(d) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= d.length) break;
+    parts.push(d.slice(at, at + size));
+    at += size;
+  }
+  return parts.join(' ');
+}
+
+export function checkCardNumber(raw: string): Problem | null {
+  const d = digitsOf(raw);
+  if (d === '') return 'required';
+  if (d.length < 13 || d.length > 19) return 'cardNumber';
+  return luhnValid(d) ? null : 'cardLuhn';
+}
+
+/** MM/YY or MM/YYYY, not before the current month. */
+export function checkExpiry(raw: string, now: Date): Problem | null {
+  const text = latinDigits(raw).trim();
+  if (text === '') return 'required';
+  const match = /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(text);
+  if (!match) return 'expiry';
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return 'expiry';
+  const current = now.getFullYear() * 12 + now.getMonth();
+  return year * 12 + (month - 1) < current ? 'expired' : null;
+}
+
+export function checkCvv(raw: string, cardNumber: string): Problem | null {
+  const d = latinDigits(raw).trim();
+  if (d === '') return 'required';
+  const length = cardBrand(cardNumber) === 'amex' ? 4 : 3;
+  return new RegExp(`^\\d{${length}}$`).test(d) ? null : 'cvv';
+}
+
+export function checkCardholder(raw: string): Problem | null {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (name === '') return 'required';
+  if (name.length > NAME_MAX) return 'tooLong';
+  return name.split(' ').every((w) => NAME_WORD.test(w)) ? null : 'nameLetters';
+}
+
+// ---- car return inspection ----
+
+export const FUEL_LEVELS = ['E', '1/4', '1/2', '3/4', 'F'] as const;
+export type FuelLevel = (typeof FUEL_LEVELS)[number];
+
+export function checkMileage(raw: string, pickupKm: number): Problem | null {
+  const text = latinDigits(raw).trim().replace(/[,\s]/g, '');
+  if (text === '') return 'required';
+  if (!/^\d{1,7}$/.test(text)) return 'mileage';
+  return Number(text) < pickupKm ? 'mileageBelow' : null;
+}
+
+// ---- whole forms, checked at the boundary with zod/mini ----
+
+/** A zod/mini field checked by one of the rules above; the issue's message is the rule's code. */
+const rule = <T>(check: (value: T) => Problem | null) =>
+  z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const problem = check(value as T);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  );
+
+/** Problems by field from a zod result: the first problem of each field. */
+function problemsOf<F extends string>(
+  result: ReturnType<z.ZodMiniType['safeParse']>,
+): Partial<Record<F, Problem>> {
+  const problems: Partial<Record<F, Problem>> = {};
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '') as F;
+    problems[key] ??= issue.message as Problem;
+  }
+  return problems;
+}
+
+export interface RegistrationInput {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  emiratesId: string;
+  emiratesIdFile: DocumentInfo | null;
+  licenceFile: DocumentInfo | null;
+  termsAccepted: boolean;
+}
+export type RegistrationField = keyof RegistrationInput;
+
+export function registrationProblems(form: RegistrationInput) {
+  const schema = z.object({
+    fullName: rule(checkFullName),
+    email: rule(checkEmail),
+    phone: rule(checkMobile),
+    password: rule((p: string) => checkPassword(p, form.email)),
+    confirmPassword: rule((c: string) => (c === '' ? 'required' : c === form.password ? null : 'mismatch')),
+    emiratesId: rule((id: string) => checkEmiratesId(id).problem),
+    emiratesIdFile: rule(checkDocument),
+    licenceFile: rule(checkDocument),
+    termsAccepted: rule((accepted: boolean) => (accepted ? null : 'terms')),
+  });
+  return problemsOf<RegistrationField>(schema.safeParse(form));
+}
+
+export interface CardInput {
+  email: string;
+  name: string;
+  number: string;
+  expiry: string;
+  cvv: string;
+}
+export type CardField = keyof CardInput;
+
+export function cardProblems(card: CardInput, now: Date) {
+  const schema = z.object({
+    email: rule(checkEmail),
+    name: rule(checkCardholder),
+    number: rule(checkCardNumber),
+    expiry: rule((e: string) => checkExpiry(e, now)),
+    cvv: rule((c: string) => checkCvv(c, card.number)),
+  });
+  return problemsOf<CardField>(schema.safeParse(card));
+}
+
+export interface InspectionInput {
+  fuel: string;
+  mileage: string;
+  damage: string;
+  notes: string;
+}
+export type InspectionField = keyof InspectionInput;
+
+export function inspectionProblems(inspection: InspectionInput, pickupKm: number) {
+  const schema = z.object({
+    fuel: rule((f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel')),
+    mileage: rule((m: string) => checkMileage(m, pickupKm)),
+    damage: rule((d: string) => (d.length > 500 ? 'tooLong' : null)),
+    notes: rule((n: string) => (n.length > 1000 ? 'tooLong' : null)),
+  });
+  return problemsOf<InspectionField>(schema.safeParse(inspection));
+}

@@ -1,0 +1,363 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  cardBrand,
+  cardProblems,
+  checkCardholder,
+  checkCardNumber,
+  checkCvv,
+  checkDocument,
+  checkEmail,
+  checkEmiratesId,
+  checkExpiry,
+  checkFullName,
+  checkMileage,
+  checkMobile,
+  checkPassword,
+  groupCardNumber,
+  inspectionProblems,
+  latinDigits,
+  normaliseUaeMobile,
+  passwordStrength,
+  registrationProblems,
+  type Problem,
+} from '../../machines/validation';
+
+const NOW = new Date(2026, 10, 21);
+const long = (n: number) => 'a'.repeat(n);
+
+/** Each bad input with the problem it must give; then the good ones give none. */
+function table(check: (raw: string) => Problem | null, bad: [string, Problem][], good: string[]) {
+  expect(bad.length).toBeGreaterThanOrEqual(10);
+  it.each(bad)('refuses %j (%s)', (raw, problem) => expect(check(raw)).toBe(problem));
+  it.each(good)('accepts %j', (raw) => expect(check(raw)).toBeNull());
+}
+
+describe('digits typed on an Arabic keyboard count as digits', () => {
+  it('normalises Arabic-Indic and Persian digits', () => {
+    expect(latinDigits('٠٥٠ ١٢٣ ٤٥٦٧')).toBe('050 123 4567');
+    expect(latinDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+  });
+});
+
+describe('full name: two or more words, letters in Latin or Arabic script', () => {
+  table(
+    checkFullName,
+    [
+      ['', 'required'],
+      ['   ', 'required'],
+      ['Mariam', 'nameTwoWords'],
+      ['مريم', 'nameTwoWords'],
+      ['Мария Иванова', 'nameLetters'],
+      ['李 小龙', 'nameLetters'],
+      ['Mariam 42', 'nameLetters'],
+      ['Mariam @Suwaidi', 'nameLetters'],
+      ['٠١٢ ٣٤٥', 'nameLetters'],
+      [`${long(50)} ${long(40)}`, 'tooLong'],
+      ['- -', 'nameLetters'],
+    ],
+    ['Mariam Al Suwaidi', '  Mariam   Al-Suwaidi ', 'مريم السويدي', "Sean O'Neill", 'José Álvarez'],
+  );
+});
+
+describe('e-mail', () => {
+  table(
+    checkEmail,
+    [
+      ['', 'required'],
+      ['   ', 'required'],
+      ['mariam', 'email'],
+      ['mariam@', 'email'],
+      ['@example.ae', 'email'],
+      ['mariam@example', 'email'],
+      ['mariam @example.ae', 'email'],
+      ['mariam@@example.ae', 'email'],
+      ['مريم@مثال', 'email'],
+      [`${long(250)}@example.ae`, 'tooLong'],
+      ['mariam@example..ae', 'email'],
+    ],
+    ['mariam@example.ae', ' Mariam.Al-Suwaidi+rent@example.co.ae '],
+  );
+});
+
+describe('UAE mobile, stored as E.164', () => {
+  table(
+    checkMobile,
+    [
+      ['', 'required'],
+      ['  ', 'required'],
+      ['050 123 456', 'mobile'],
+      ['050 123 45678', 'mobile'],
+      ['051 123 4567', 'mobile'],
+      ['053 123 4567', 'mobile'],
+      ['04 123 4567', 'mobile'],
+      ['+44 7700 900123', 'mobile'],
+      ['phone', 'mobile'],
+      ['+971 59 123 4567', 'mobile'],
+      ['0000000000', 'mobile'],
+    ],
+    [
+      '+971 50 123 4567',
+      '050 123 4567',
+      '00971501234567',
+      '971-55-123-4567',
+      '(058) 123 4567',
+      '٠٥٦ ١٢٣ ٤٥٦٧',
+    ],
+  );
+  it('normalises every accepted form to +9715XXXXXXXX', () => {
+    for (const raw of ['+971 50 123 4567', '050 123 4567', '00971501234567', '٠٥٠١٢٣٤٥٦٧']) {
+      expect(normaliseUaeMobile(raw)).toBe('+971501234567');
+    }
+  });
+});
+
+describe('password: 10+ characters, not only digits, not the e-mail', () => {
+  const email = 'mariam@example.ae';
+  table(
+    (p) => checkPassword(p, email),
+    [
+      ['', 'required'],
+      ['short', 'passwordShort'],
+      ['123456789', 'passwordShort'],
+      ['abc def', 'passwordShort'],
+      ['1234567890', 'passwordDigits'],
+      ['١٢٣٤٥٦٧٨٩٠', 'passwordDigits'],
+      ['12345678901234', 'passwordDigits'],
+      ['mariam@example.ae', 'passwordEmail'],
+      ['MARIAM@EXAMPLE.AE', 'passwordEmail'],
+      ['Ab1!', 'passwordShort'],
+      ['سر', 'passwordShort'],
+    ],
+    ['desert-rose-42', 'كلمة سر طويلة جدا', 'correct horse battery'],
+  );
+  it('hints at strength without blocking', () => {
+    expect(passwordStrength('abcdefghij')).toBe('weak');
+    expect(passwordStrength('desert-rose')).toBe('fair');
+    expect(passwordStrength('Desert-Rose-2026')).toBe('strong');
+  });
+});
+
+describe('Emirates ID 784-YYYY-NNNNNNN-C', () => {
+  table(
+    (raw) => checkEmiratesId(raw, 2026).problem,
+    [
+      ['', 'required'],
+      ['   ', 'required'],
+      ['784-1990-1234567', 'emiratesId'],
+      ['785-1990-1234567-6', 'emiratesId'],
+      ['784-1890-1234567-6', 'emiratesId'],
+      ['784-2030-1234567-6', 'emiratesId'],
+      ['784-1990-1234567-66', 'emiratesId'],
+      ['ID 784', 'emiratesId'],
+      ['784199012345', 'emiratesId'],
+      ['abc-defg-hijklmn-o', 'emiratesId'],
+      ['7841990123456761', 'emiratesId'],
+    ],
+    ['784-1990-1234567-6', '784199012345676', '784 1990 1234567 6', '٧٨٤-١٩٩٠-١٢٣٤٥٦٧-٦'],
+  );
+  it('normalises, and warns (does not block) when the check digit fails', () => {
+    expect(checkEmiratesId('784 1990 1234567 6')).toEqual({
+      value: '784-1990-1234567-6',
+      problem: null,
+      warning: null,
+    });
+    expect(checkEmiratesId('784-1990-1234567-1')).toEqual({
+      value: '784-1990-1234567-1',
+      problem: null,
+      warning: 'emiratesIdCheck',
+    });
+  });
+});
+
+describe('documents: JPEG, PNG or PDF up to 5 MB', () => {
+  const file = (type: string, size = 1000, name = 'doc') => ({ name, type, size });
+  it.each([
+    [null, 'required'],
+    [file('image/gif'), 'fileType'],
+    [file('image/webp'), 'fileType'],
+    [file('image/heic'), 'fileType'],
+    [file('text/plain'), 'fileType'],
+    [file('application/zip'), 'fileType'],
+    [file(''), 'fileType'],
+    [file('application/msword'), 'fileType'],
+    [file('image/jpeg', 5 * 1024 * 1024 + 1), 'fileSize'],
+    [file('application/pdf', 50_000_000), 'fileSize'],
+    [file('image/png', 6_000_000), 'fileSize'],
+  ] as const)('refuses %j (%s)', (f, problem) => expect(checkDocument(f)).toBe(problem));
+  it.each(['image/jpeg', 'image/png', 'application/pdf'])('accepts %s', (type) =>
+    expect(checkDocument(file(type, 5 * 1024 * 1024))).toBeNull(),
+  );
+});
+
+describe('card number: 13–19 digits, Luhn, grouped as typed, brand shown', () => {
+  table(
+    checkCardNumber,
+    [
+      ['', 'required'],
+      ['    ', 'required'],
+      ['4242', 'cardNumber'],
+      ['424242424242', 'cardNumber'],
+      ['42424242424242424242', 'cardNumber'],
+      ['4242 4242 4242 4241', 'cardLuhn'],
+      ['1234 5678 9012 3456', 'cardLuhn'],
+      ['4111-1111-1111-1', 'cardLuhn'],
+      ['0000 0000 0000 0001', 'cardLuhn'],
+      ['card', 'required'],
+      ['٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤١', 'cardLuhn'],
+    ],
+    [
+      '4242 4242 4242 4242',
+      '4242-4242-4242-4242',
+      '5555555555554444',
+      '3782 822463 10005',
+      '٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢',
+    ],
+  );
+  it('groups and names the brand', () => {
+    expect(groupCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(groupCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(groupCardNumber('42424')).toBe('4242 4');
+    expect([
+      cardBrand('4242'),
+      cardBrand('5555'),
+      cardBrand('2223'),
+      cardBrand('3782'),
+      cardBrand('6011'),
+    ]).toEqual(['visa', 'mastercard', 'mastercard', 'amex', 'unknown']);
+  });
+});
+
+describe('expiry: month/year, not in the past', () => {
+  table(
+    (raw) => checkExpiry(raw, NOW),
+    [
+      ['', 'required'],
+      ['  ', 'required'],
+      ['13/29', 'expiry'],
+      ['00/29', 'expiry'],
+      ['12', 'expiry'],
+      ['1229', 'expiry'],
+      ['10/26', 'expired'],
+      ['01/2020', 'expired'],
+      ['12/2', 'expiry'],
+      ['ab/cd', 'expiry'],
+      ['10/2026', 'expired'],
+    ],
+    ['11/26', '12/29', '1/30', '12 / 2031', '١٢/٢٩', '11-2026'],
+  );
+});
+
+describe('CVV: 3 digits, 4 for Amex', () => {
+  table(
+    (raw) => checkCvv(raw, '4242 4242 4242 4242'),
+    [
+      ['', 'required'],
+      [' ', 'required'],
+      ['12', 'cvv'],
+      ['1234', 'cvv'],
+      ['12a', 'cvv'],
+      ['1 2 3', 'cvv'],
+      ['-12', 'cvv'],
+      ['abc', 'cvv'],
+      ['١٢', 'cvv'],
+      ['12.3', 'cvv'],
+      ['99999', 'cvv'],
+    ],
+    ['123', '٧٣٧', ' 987 '],
+  );
+  it('wants 4 digits for Amex', () => {
+    expect(checkCvv('123', '378282246310005')).toBe('cvv');
+    expect(checkCvv('1234', '378282246310005')).toBeNull();
+  });
+});
+
+describe('cardholder name', () => {
+  table(
+    checkCardholder,
+    [
+      ['', 'required'],
+      ['   ', 'required'],
+      ['M4riam', 'nameLetters'],
+      ['Mariam!', 'nameLetters'],
+      ['Иван', 'nameLetters'],
+      ['1234', 'nameLetters'],
+      [long(81), 'tooLong'],
+      ['Mariam_Suwaidi', 'nameLetters'],
+      ['@', 'nameLetters'],
+      ['山田', 'nameLetters'],
+      ['٠٠٠', 'nameLetters'],
+    ],
+    ['Mariam Al Suwaidi', 'MARIAM A SUWAIDI', 'مريم السويدي'],
+  );
+});
+
+describe('return mileage: a whole number, not below the pickup mileage', () => {
+  table(
+    (raw) => checkMileage(raw, 12_000),
+    [
+      ['', 'required'],
+      ['  ', 'required'],
+      ['11999', 'mileageBelow'],
+      ['0', 'mileageBelow'],
+      ['12000.5', 'mileage'],
+      ['-12500', 'mileage'],
+      ['12k', 'mileage'],
+      ['twelve', 'mileage'],
+      ['12345678', 'mileage'],
+      ['١١٩٩٩', 'mileageBelow'],
+      ['1e5', 'mileage'],
+    ],
+    ['12000', '12,840', '١٢٨٤٠', ' 13 000 '],
+  );
+});
+
+describe('whole forms (zod/mini at the boundary), problems by field', () => {
+  const form = {
+    fullName: 'Mariam Al Suwaidi',
+    email: 'mariam@example.ae',
+    phone: '050 123 4567',
+    password: 'desert-rose-42',
+    confirmPassword: 'desert-rose-42',
+    emiratesId: '784-1990-1234567-6',
+    emiratesIdFile: { name: 'id.png', type: 'image/png', size: 1000 },
+    licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 1000 },
+    termsAccepted: true,
+  };
+  it('a good registration has no problems; each bad field is named once', () => {
+    expect(registrationProblems(form)).toEqual({});
+    expect(
+      registrationProblems({
+        ...form,
+        fullName: 'Mariam',
+        confirmPassword: 'x',
+        licenceFile: null,
+        termsAccepted: false,
+      }),
+    ).toEqual({
+      fullName: 'nameTwoWords',
+      confirmPassword: 'mismatch',
+      licenceFile: 'required',
+      termsAccepted: 'terms',
+    });
+  });
+  it('card and inspection forms', () => {
+    const card = {
+      email: 'm@example.ae',
+      name: 'Mariam',
+      number: '4242 4242 4242 4242',
+      expiry: '12/29',
+      cvv: '123',
+    };
+    expect(cardProblems(card, NOW)).toEqual({});
+    expect(cardProblems({ ...card, number: '4242', cvv: '' }, NOW)).toEqual({
+      number: 'cardNumber',
+      cvv: 'required',
+    });
+    expect(inspectionProblems({ fuel: '1/2', mileage: '12500', damage: '', notes: '' }, 12_000)).toEqual({});
+    expect(inspectionProblems({ fuel: 'half', mileage: '100', damage: '', notes: '' }, 12_000)).toEqual({
+      fuel: 'fuel',
+      mileage: 'mileageBelow',
+    });
+  });
+});
