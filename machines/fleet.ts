@@ -19,6 +19,8 @@ export interface Car {
   dailyRate: Fils;
   picture: CarPicture;
   plate: string;
+  /** Odometer when the car leaves, in km: the return mileage cannot be lower. */
+  odometerKm: number;
 }
 
 export const FLEET = {
@@ -29,6 +31,7 @@ export const FLEET = {
     dailyRate: aed(240),
     picture: 'sedan',
     plate: 'Dubai K 48213',
+    odometerKm: 12_000,
   },
   's-class': {
     id: 's-class',
@@ -37,6 +40,7 @@ export const FLEET = {
     dailyRate: aed(2500),
     picture: 'sedan',
     plate: 'Dubai A 12345',
+    odometerKm: 8_400,
   },
   'range-rover': {
     id: 'range-rover',
@@ -45,6 +49,7 @@ export const FLEET = {
     dailyRate: aed(1800),
     picture: 'suv',
     plate: 'Dubai R 7781',
+    odometerKm: 15_200,
   },
   '911': {
     id: '911',
@@ -53,6 +58,7 @@ export const FLEET = {
     dailyRate: aed(2200),
     picture: 'sports',
     plate: 'Dubai P 911',
+    odometerKm: 4_100,
   },
   'bmw-7': {
     id: 'bmw-7',
@@ -61,6 +67,7 @@ export const FLEET = {
     dailyRate: aed(2000),
     picture: 'sedan',
     plate: 'Dubai B 7007',
+    odometerKm: 9_750,
   },
 } as const satisfies Record<string, Car>;
 

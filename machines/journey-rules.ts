@@ -3,6 +3,7 @@
 import { DAY_MS, depositRefund, priceRental, rentalDays, type Fils, type RentalPrice } from './money';
 import { carOf, depositFor, type CarId, type LocationId } from './fleet';
 import type { Renter } from './accounts';
+import type { Problem } from './validation';
 
 /** The journey's routable steps; each id is also the screen id and the state id (`#payment`). */
 export const STEPS = [
@@ -57,8 +58,8 @@ export interface JourneyContext {
   pending: string | null;
   /** The last server-like failure, for the screen to explain. */
   error: JourneyError | null;
-  /** Problems with the last registration attempt, by field. */
-  fieldErrors: Partial<Record<RegistrationField, 'required' | 'invalid' | 'mismatch'>>;
+  /** Problems with the last refused form (registration, card, inspection), by field. */
+  fieldErrors: Partial<Record<string, Problem>>;
 }
 
 export type JourneyError =
@@ -178,34 +179,4 @@ export function initialContext(now: number): JourneyContext {
     error: null,
     fieldErrors: {},
   };
-}
-
-// ---- registration form ----
-
-export type RegistrationField = 'fullName' | 'email' | 'phone' | 'password' | 'confirmPassword' | 'terms';
-
-export interface RegistrationForm {
-  fullName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  termsAccepted: boolean;
-}
-
-export const termsAccepted = (form: RegistrationForm) => form.termsAccepted;
-export const passwordsMatch = (form: RegistrationForm) => form.password === form.confirmPassword;
-
-/** What is wrong with a registration form, by field; empty when it can be sent. */
-export function registrationProblems(form: RegistrationForm): JourneyContext['fieldErrors'] {
-  const problems: JourneyContext['fieldErrors'] = {};
-  if (form.fullName.trim() === '') problems.fullName = 'required';
-  if (form.email.trim() === '') problems.email = 'required';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) problems.email = 'invalid';
-  if (form.phone.trim() === '') problems.phone = 'required';
-  if (form.password === '') problems.password = 'required';
-  if (form.confirmPassword === '') problems.confirmPassword = 'required';
-  else if (!passwordsMatch(form)) problems.confirmPassword = 'mismatch';
-  if (!termsAccepted(form)) problems.terms = 'required';
-  return problems;
 }

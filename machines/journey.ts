@@ -39,25 +39,24 @@ import {
   isPaid,
   isPickedUp,
   isSignedIn,
-  passwordsMatch,
   refundFor,
-  registrationProblems,
   stepAllowed,
-  termsAccepted,
   type Inspection,
   type JourneyContext,
   type JourneyError,
-  type RegistrationForm,
   type Step,
 } from './journey-rules';
+import {
+  cardProblems,
+  checkEmiratesId,
+  inspectionProblems,
+  normaliseUaeMobile,
+  registrationProblems,
+  type CardInput,
+  type RegistrationInput,
+} from './validation';
 
-export interface CardForm {
-  email: string;
-  name: string;
-  number: string;
-  expiry: string;
-  cvv: string;
-}
+export type CardForm = CardInput;
 
 export interface PaymentRecord {
   last4: string;
@@ -67,7 +66,7 @@ export interface PaymentRecord {
 
 export type JourneyEvent =
   | { type: 'xstate.route'; to: `#${Step}` }
-  | { type: 'registration.submit'; form: RegistrationForm }
+  | { type: 'registration.submit'; form: RegistrationInput }
   | { type: 'logIn.submit'; email: string; password: string }
   | { type: 'logIn.uaePass' }
   | { type: 'contract.acceptTerms' }
@@ -116,11 +115,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function makeJourneyActors(store: KeyValueStore, latencyMs: number) {
   return {
-    registerAccount: fromPromise<Renter, RegistrationForm>(async ({ input }) => {
+    registerAccount: fromPromise<Renter, RegistrationInput>(async ({ input }) => {
       await wait(latencyMs);
       return createAccount(
         store,
-        { email: input.email, fullName: input.fullName.trim(), phone: input.phone, verified: false },
+        {
+          email: input.email.trim(),
+          fullName: input.fullName.trim().replace(/\s+/g, ' '),
+          phone: normaliseUaeMobile(input.phone) ?? input.phone,
+          emiratesId: checkEmiratesId(input.emiratesId).value ?? undefined,
+          verified: false,
+        },
         input.password,
       );
     }),
@@ -190,10 +195,17 @@ export const journeyMachine = setup({
   },
   actors: makeJourneyActors(memoryStore(), 0),
   guards: {
-    termsAccepted: ({ event }) => event.type === 'registration.submit' && termsAccepted(event.form),
-    passwordsMatch: ({ event }) => event.type === 'registration.submit' && passwordsMatch(event.form),
+    termsAccepted: ({ event }) => event.type === 'registration.submit' && event.form.termsAccepted,
+    passwordsMatch: ({ event }) =>
+      event.type === 'registration.submit' && event.form.password === event.form.confirmPassword,
     registrationComplete: ({ event }) =>
       event.type === 'registration.submit' && Object.keys(registrationProblems(event.form)).length === 0,
+    cardValid: ({ event }) =>
+      event.type === 'payment.submit' &&
+      Object.keys(cardProblems(event.card, new Date(event.at))).length === 0,
+    inspectionValid: ({ context, event }) =>
+      event.type === 'return.submitInspection' &&
+      Object.keys(inspectionProblems(event.inspection, carOf(context.booking.carId).odometerKm)).length === 0,
     signedIn: ({ context }) => isSignedIn(context),
     identityVerified: ({ context }) => context.identityVerified,
     contractTermsAccepted: ({ context }) => context.termsAccepted,
@@ -211,11 +223,18 @@ export const journeyMachine = setup({
       event.days >= 1 &&
       context.extensions.reduce((sum, e) => sum + e.days, 0) + event.days <= MAX_EXTENSION_DAYS,
     canStartBooking: ({ context, event }) =>
-      event.type === 'booking.start' && isCarId(event.carId) && canStartBooking(context),
-    stepAllowed: ({ context }, params: { step: Step }) => stepAllowed(params.step, context),
+      event.type === 'booking.start' &&
+      context.pending === null &&
+      isCarId(event.carId) &&
+      canStartBooking(context),
+    // While a call is under way the journey stays put: a payment cannot be cancelled by leaving the page.
+    idle: ({ context }) => context.pending === null,
+    stepAllowed: ({ context }, params: { step: Step }) =>
+      context.pending === null && stepAllowed(params.step, context),
     /** A route into a step that needs a signed-in renter. */
     routeNeedsSignIn: ({ context, event }) =>
       event.type === 'xstate.route' &&
+      context.pending === null &&
       !isSignedIn(context) &&
       event.to !== '#registration' &&
       event.to !== '#logIn',
@@ -227,10 +246,13 @@ export const journeyMachine = setup({
         return event.to.slice(1) as Step;
       },
     }),
-    rejectRegistration: assign({
-      fieldErrors: ({ event }) => {
-        assertEvent(event, 'registration.submit');
-        return registrationProblems(event.form);
+    /** A refused form: its problems by field, for the screen to show next to each field. */
+    rejectForm: assign({
+      fieldErrors: ({ context, event }) => {
+        assertEvent(event, ['registration.submit', 'payment.submit', 'return.submitInspection']);
+        if (event.type === 'registration.submit') return registrationProblems(event.form);
+        if (event.type === 'payment.submit') return cardProblems(event.card, new Date(event.at));
+        return inspectionProblems(event.inspection, carOf(context.booking.carId).odometerKm);
       },
       error: null,
     }),
@@ -329,6 +351,7 @@ export const journeyMachine = setup({
         assertEvent(event, 'return.submitInspection');
         return event.inspection;
       },
+      fieldErrors: {},
     }),
     recordRefund: assign({
       refund: ({ context, event }) => {
@@ -367,7 +390,7 @@ export const journeyMachine = setup({
         actions: ['startBooking', assign({ returnTo: 'rentalContract' })],
       },
     ],
-    'journey.loadSample': { target: '#carPickup', actions: 'loadSample' },
+    'journey.loadSample': { guard: 'idle', target: '#carPickup', actions: 'loadSample' },
   },
   states: {
     signedOut: {
@@ -391,7 +414,7 @@ export const journeyMachine = setup({
                     target: 'submitting',
                     actions: 'startRequest',
                   },
-                  { actions: 'rejectRegistration' },
+                  { actions: 'rejectForm' },
                 ],
               },
             },
@@ -513,7 +536,12 @@ export const journeyMachine = setup({
               always: [{ guard: 'paid', target: 'paid' }, { target: 'editing' }],
             },
             editing: {
-              on: { 'payment.submit': { target: 'submitting', actions: 'startRequest' } },
+              on: {
+                'payment.submit': [
+                  { guard: 'cardValid', target: 'submitting', actions: 'startRequest' },
+                  { actions: 'rejectForm' },
+                ],
+              },
             },
             submitting: {
               tags: ['pending'],
@@ -532,7 +560,12 @@ export const journeyMachine = setup({
             },
             /** The card was declined: the form stays, with the reason, ready for another card. */
             declined: {
-              on: { 'payment.submit': { target: 'submitting', actions: 'startRequest' } },
+              on: {
+                'payment.submit': [
+                  { guard: 'cardValid', target: 'submitting', actions: 'startRequest' },
+                  { actions: 'rejectForm' },
+                ],
+              },
             },
             paid: {
               on: { 'payment.proceed': { target: '#carPickup' } },
@@ -590,11 +623,14 @@ export const journeyMachine = setup({
             inspection: {
               on: {
                 'return.confirmHandover': { actions: 'recordHandover' },
-                'return.submitInspection': {
-                  guard: 'handedBack',
-                  target: 'depositRefund',
-                  actions: 'recordInspection',
-                },
+                'return.submitInspection': [
+                  {
+                    guard: and(['handedBack', 'inspectionValid']),
+                    target: 'depositRefund',
+                    actions: 'recordInspection',
+                  },
+                  { guard: 'handedBack', actions: 'rejectForm' },
+                ],
               },
             },
             depositRefund: {

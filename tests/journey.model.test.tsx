@@ -47,20 +47,31 @@ function executors(app: App, lang: Lang): Executors {
     'xstate.route': ({ event }) => go(pathOf(event.to.slice(1) as Step, lang)),
     'registration.submit': async ({ event }) => {
       const r = t.registration;
-      await typeInto(r.fullName, event.form.fullName);
-      await typeInto(r.email, event.form.email);
-      await typeInto(r.phone, event.form.phone);
-      await typeInto(r.password, event.form.password);
-      await typeInto(r.confirmPassword, event.form.confirmPassword);
+      const { form } = event;
+      await typeInto(r.fullName, form.fullName);
+      await typeInto(r.email, form.email);
+      await typeInto(r.phone, form.phone);
+      await typeInto(r.password, form.password);
+      await typeInto(r.confirmPassword, form.confirmPassword);
+      await typeInto(r.emiratesIdNumber, form.emiratesId);
+      for (const [label, doc] of [
+        [r.emiratesId, form.emiratesIdFile],
+        [r.drivingLicence, form.licenceFile],
+      ] as const) {
+        const input = screen.getByLabelText(label) as HTMLInputElement;
+        if (doc && input.files?.[0]?.name !== doc.name) {
+          await user.upload(input, new File(['x'.repeat(doc.size)], doc.name, { type: doc.type }));
+        }
+      }
       const terms = screen.getByRole('checkbox', { name: r.terms });
-      if ((terms as HTMLInputElement).checked !== event.form.termsAccepted) await user.click(terms);
+      if ((terms as HTMLInputElement).checked !== form.termsAccepted) await user.click(terms);
       await click(r.submit);
-      if (event.form.password !== event.form.confirmPassword) {
+      if (form.password !== form.confirmPassword) {
         // Refused on the spot: the reason sits next to the field, which gets focus; nothing typed is lost.
         const confirm = screen.getByLabelText(r.confirmPassword);
-        expect(confirm).toHaveAccessibleDescription(r.problems.mismatch);
+        expect(confirm).toHaveAccessibleDescription(t.problems.mismatch);
         expect(confirm).toHaveFocus();
-        expect(screen.getByLabelText(r.fullName)).toHaveValue(event.form.fullName);
+        expect(screen.getByLabelText(r.fullName)).toHaveValue(form.fullName);
       }
     },
     'logIn.submit': async ({ event }) => {
@@ -91,7 +102,7 @@ function executors(app: App, lang: Lang): Executors {
     'return.start': () => click(t.carPickup.returnCar),
     'return.confirmHandover': () => click(t.carReturn.confirm),
     'return.submitInspection': async ({ event }) => {
-      await typeInto(t.carReturn.fuel, event.inspection.fuel);
+      await user.selectOptions(await screen.findByLabelText(t.carReturn.fuel), event.inspection.fuel);
       await typeInto(t.carReturn.mileage, event.inspection.mileage);
       await click(t.carReturn.confirmInspection);
     },
@@ -138,7 +149,11 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
       expect(busy[0]).toBeDisabled();
     };
   }
-  checks['#payment.declined'] = () => screen.findByText(t.journey.errors.cardDeclined).then(() => undefined);
+  // Declined: the reason shows until the renter submits again; a refused retry shows field errors instead.
+  checks['#payment.declined'] = async (state) => {
+    if (state.context.error) await screen.findByText(t.journey.errors.cardDeclined);
+    else expect(screen.getByLabelText(t.payment.cardNumber)).toHaveAttribute('aria-invalid', 'true');
+  };
   checks['#rentalContract.signed'] = () =>
     screen.findByRole('button', { name: t.rentalContract.proceed }).then(() => undefined);
   // Before looking at the screen, wait until the app's journey is where the model is (a call may still

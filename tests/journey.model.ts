@@ -35,6 +35,12 @@ export const NEW_RENTER = {
   phone: '0551234567',
   password: 'falcon-sky-2026',
 };
+export const DOCUMENTS = {
+  emiratesId: '784-1985-1234567-3',
+  emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 68 },
+  licenceFile: { name: 'licence.png', type: 'image/png', size: 68 },
+};
+export const INSPECTION = { fuel: 'F', mileage: '12500', damage: '', notes: '' };
 export const GOOD_CARD: CardForm = {
   email: NEW_RENTER.email,
   name: 'Noura Al Ketbi',
@@ -91,7 +97,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
           },
     );
   }
-  const form = { ...NEW_RENTER, confirmPassword: NEW_RENTER.password, termsAccepted: true };
+  const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
   return [
     ...outcomes.map((e) => Object.assign(e, { [OUTCOME]: true })),
     ...STEPS.map((step) => ({ type: 'xstate.route', to: `#${step}` }) as const),
@@ -108,6 +114,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'contract.proceed' },
     { type: 'payment.submit', card: GOOD_CARD, at: AT },
     { type: 'payment.submit', card: DECLINED_CARD, at: AT },
+    { type: 'payment.submit', card: { ...GOOD_CARD, number: '4242 4242', cvv: '1' }, at: AT },
     { type: 'payment.proceed' },
     { type: 'pickup.confirm', at: AT },
     { type: 'rental.extend', days: 1 },
@@ -115,7 +122,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'rental.cancelExtension' },
     { type: 'return.start' },
     { type: 'return.confirmHandover', at: AT },
-    { type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' } },
+    { type: 'return.submitInspection', inspection: INSPECTION },
+    { type: 'return.submitInspection', inspection: { ...INSPECTION, fuel: '', mileage: '100' } },
     { type: 'return.processRefund', at: AT },
     { type: 'return.finish', at: AT },
     { type: 'booking.start', carId: 's-class', at: AT },

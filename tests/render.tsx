@@ -21,6 +21,13 @@ interface RenderOptions {
   inspect?: (event: InspectionEvent) => void;
 }
 
+/** The Emirates ID and the two documents every registration carries. */
+export const DOCUMENTS = {
+  emiratesId: '784-1990-1234567-6',
+  emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 120_000 },
+  licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 240_000 },
+};
+
 export const RENTER = {
   fullName: 'Mariam Al Suwaidi',
   email: 'mariam@example.ae',
@@ -32,7 +39,7 @@ export const RENTER = {
 async function signedContract(actor: JourneyActor) {
   actor.send({
     type: 'registration.submit',
-    form: { ...RENTER, confirmPassword: RENTER.password, termsAccepted: true },
+    form: { ...RENTER, ...DOCUMENTS, confirmPassword: RENTER.password, termsAccepted: true },
   });
   await waitFor(actor, (s) => s.matches('signedIn'));
   actor.send({ type: 'contract.acceptTerms' });

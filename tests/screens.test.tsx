@@ -90,7 +90,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     await renderAt('/registration');
     expect(await screen.findByRole('textbox', { name: 'Full name' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('type', 'email');
-    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('Emirates ID (front and back)')).toHaveAttribute('type', 'file');

@@ -36,7 +36,8 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
     routing.current = false;
     const now = stepOf(actor.getSnapshot());
     if (now !== urlStep) {
-      const state: RedirectNotice = { notice: whyNot(urlStep, before.context) ?? undefined };
+      const why = before.hasTag('pending') ? 'busy' : whyNot(urlStep, before.context);
+      const state: RedirectNotice = { notice: why ?? undefined };
       navigate(pathOf(now, lang), { replace: true, state });
     }
   }, [actor, navigate, urlStep, lang, location.key]);

@@ -1,5 +1,15 @@
-import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { Paperclip } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { FileText, Paperclip, X } from 'lucide-react';
+import { fill } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import styles from './Field.module.css';
 
@@ -8,15 +18,29 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   hint?: string;
   /** What is wrong, in the reader's language; shown next to the field and tied to it. */
   error?: string;
+  /** Accepted, but worth a second look (shown when there is no error). */
+  warning?: string;
 };
 
-/** ids of the hint and error that describe a field, and its invalid flag. */
-function describe(id: string, hint?: string, error?: string) {
-  const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+/** ids of the hint, error and warning that describe a field, and its invalid flag. */
+function describe(id: string, hint?: string, error?: string, warning?: string) {
+  const ids = [hint && `${id}-hint`, error && `${id}-error`, warning && !error && `${id}-warning`]
+    .filter(Boolean)
+    .join(' ');
   return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? true : undefined };
 }
 
-function Messages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+function Messages({
+  id,
+  hint,
+  error,
+  warning,
+}: {
+  id: string;
+  hint?: string;
+  error?: string;
+  warning?: string;
+}) {
   return (
     <>
       {hint && (
@@ -29,20 +53,25 @@ function Messages({ id, hint, error }: { id: string; hint?: string; error?: stri
           {error}
         </p>
       )}
+      {warning && !error && (
+        <p id={`${id}-warning`} className={styles.warning}>
+          {warning}
+        </p>
+      )}
     </>
   );
 }
 
 /** A labelled text input; the hint and the error, when there are, describe it. */
-export function TextField({ label, hint, error, ...input }: InputProps) {
+export function TextField({ label, hint, error, warning, ...input }: InputProps) {
   const id = useId();
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} className={styles.input} {...describe(id, hint, error)} {...input} />
-      <Messages id={id} hint={hint} error={error} />
+      <input id={id} className={styles.input} {...describe(id, hint, error, warning)} {...input} />
+      <Messages id={id} hint={hint} error={error} warning={warning} />
     </div>
   );
 }
@@ -70,11 +99,22 @@ export function TextArea({
   );
 }
 
-/** A file picker styled as a drop zone; it names the chosen file (the native text is not translated). */
+/**
+ * A document picker: shows the chosen file (a preview for images) with a button to remove it. The file
+ * stays in the input, so the form reads it on submit; nothing is uploaded until then.
+ */
 export function FileField({ label, hint, error, ...input }: InputProps) {
   const id = useId();
   const { t } = useLocale();
-  const [name, setName] = useState('');
+  const ref = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const preview = useMemo(() => (file?.type.startsWith('image/') ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const remove = () => {
+    if (ref.current) ref.current.value = '';
+    setFile(null);
+    ref.current?.focus();
+  };
   return (
     <div className={styles.field}>
       <span className={styles.label} id={`${id}-label`}>
@@ -83,18 +123,75 @@ export function FileField({ label, hint, error, ...input }: InputProps) {
       <label htmlFor={id} className={styles.file}>
         <Paperclip aria-hidden size={18} />
         <span>{t.form.choose}</span>
-        <span className={styles.fileName}>{name || t.form.noFile}</span>
+        {!file && <span className={styles.fileName}>{t.form.noFile}</span>}
       </label>
       <input
+        ref={ref}
         id={id}
         type="file"
         className="visually-hidden"
         aria-labelledby={`${id}-label`}
         {...describe(id, hint, error)}
-        onChange={(e) => setName(e.currentTarget.files?.[0]?.name ?? '')}
+        onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
         {...input}
       />
+      {file && (
+        <div className={styles.chosen}>
+          {preview ? (
+            <img
+              src={preview}
+              alt={fill(t.form.preview, { name: file.name })}
+              width={56}
+              height={56}
+              className={styles.thumb}
+            />
+          ) : (
+            <FileText aria-hidden size={28} />
+          )}
+          <span className={styles.fileName}>{file.name}</span>
+          <button
+            type="button"
+            className={styles.remove}
+            onClick={remove}
+            aria-label={fill(t.form.remove, { name: file.name })}
+          >
+            <X aria-hidden size={18} />
+          </button>
+        </div>
+      )}
       <Messages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled native select: the most accessible picker for a short, fixed scale. */
+export function SelectField({
+  label,
+  error,
+  options,
+  placeholder,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: string;
+  error?: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select id={id} className={styles.input} {...describe(id, undefined, error)} {...select}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Messages id={id} error={error} />
     </div>
   );
 }

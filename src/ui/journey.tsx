@@ -42,5 +42,5 @@ export const usePending = () => useJourneySelector((s) => s.hasTag('pending'));
 
 /** Why the app moved the renter to another screen, carried in the history entry (shown as a notice). */
 export interface RedirectNotice {
-  notice?: Requirement | 'activeRental';
+  notice?: Requirement | 'activeRental' | 'busy';
 }

@@ -4,7 +4,8 @@ import { createActor, waitFor } from 'xstate';
 import { createAccount, memoryStore, type KeyValueStore } from '../../machines/accounts';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
 import { journeyMachine, makeJourneyActors, stepOf, type CardForm } from '../../machines/journey';
-import { MAX_EXTENSION_DAYS, whyNot, type RegistrationForm } from '../../machines/journey-rules';
+import { MAX_EXTENSION_DAYS, whyNot } from '../../machines/journey-rules';
+import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS } from '../../machines/money';
 
 const NOW = new Date(2026, 10, 21, 9).getTime();
@@ -14,11 +15,14 @@ const FORM: RegistrationForm = {
   phone: '050 123 4567',
   password: 'desert-rose-42',
   confirmPassword: 'desert-rose-42',
+  emiratesId: '784-1990-1234567-6',
+  emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 120_000 },
+  licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 240_000 },
   termsAccepted: true,
 };
 const CARD: CardForm = {
   email: 'm@example.ae',
-  name: 'M A',
+  name: 'Mariam Al Suwaidi',
   number: '4242 4242 4242 4242',
   expiry: '12/29',
   cvv: '123',
@@ -64,7 +68,7 @@ describe('journey guards, each both ways', () => {
     const j = start();
     j.actor.send({ type: 'registration.submit', form: { ...FORM, termsAccepted: false } });
     expect(j.state().matches({ signedOut: { registration: 'editing' } })).toBe(true);
-    expect(j.state().context.fieldErrors).toEqual({ terms: 'required' });
+    expect(j.state().context.fieldErrors).toEqual({ termsAccepted: 'terms' });
     await register(j);
     expect(j.state().matches('signedIn')).toBe(true);
   });
@@ -172,7 +176,7 @@ describe('journey guards, each both ways', () => {
     j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
     j.actor.send({
       type: 'return.submitInspection',
-      inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' },
+      inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' },
     });
     j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
     j.actor.send({ type: 'return.finish', at: NOW + 6 * DAY_MS });
@@ -266,7 +270,7 @@ describe('the whole journey', () => {
     j.actor.send({ type: 'return.confirmHandover', at: returnedAt });
     j.actor.send({
       type: 'return.submitInspection',
-      inspection: { fuel: 'F', mileage: '1', damage: '', notes: '' },
+      inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' },
     });
     j.actor.send({ type: 'return.processRefund', at: returnedAt });
     expect(j.state().context.refund).toEqual({ amount: 150_000, releaseBy: returnedAt + 30 * DAY_MS });

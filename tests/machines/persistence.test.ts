@@ -11,6 +11,7 @@ import {
   serializeJourney,
 } from '../../machines/persistence';
 import { startJourney } from '../../src/app/startJourney';
+import { DOCUMENTS } from '../render';
 
 const NOW = new Date(2026, 10, 21, 9).getTime();
 const PASSWORD = 'desert-rose-42';
@@ -42,6 +43,7 @@ async function fullJourney(store: KeyValueStore) {
       phone: '0501234567',
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      ...DOCUMENTS,
       termsAccepted: true,
     },
   });
@@ -63,7 +65,7 @@ async function fullJourney(store: KeyValueStore) {
   actor.send({ type: 'return.confirmHandover', at: NOW });
   actor.send({
     type: 'return.submitInspection',
-    inspection: { fuel: 'F', mileage: '9', damage: '', notes: '' },
+    inspection: { fuel: 'F', mileage: '12009', damage: '', notes: '' },
   });
   actor.send({ type: 'return.processRefund', at: NOW });
   actor.send({ type: 'return.finish', at: NOW });
@@ -141,11 +143,12 @@ describe('journey persistence', () => {
     actor.send({
       type: 'registration.submit',
       form: {
-        fullName: 'A B',
+        fullName: 'Amna Bin Ali',
         email: 'a@b.ae',
         phone: '0501234567',
         password: PASSWORD,
         confirmPassword: PASSWORD,
+        ...DOCUMENTS,
         termsAccepted: true,
       },
     });

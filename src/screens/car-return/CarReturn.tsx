@@ -1,13 +1,15 @@
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { FUEL_LEVELS } from '../../../machines/validation';
 import { carOf } from '../../../machines/fleet';
 import { finalInvoice, refundFor } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate } from '../../i18n/format';
+import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
-import { TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard, FormError } from '../../ui/Form';
+import { SelectField, TextArea, TextField } from '../../ui/Field';
+import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 
@@ -21,7 +23,9 @@ export default function CarReturn() {
   const inInspection = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'inspection' } }));
   const canRefund = useJourneySelector((s) => s.can({ type: 'return.processRefund', at: 0 }));
   const canFinish = useJourneySelector((s) => s.can({ type: 'return.finish', at: 0 }));
-  const { booking, returnedAt, refund, completedAt } = context;
+  const { booking, returnedAt, refund, completedAt, fieldErrors } = context;
+  const form = useRef<HTMLFormElement>(null);
+  const { message, summary } = useProblems(form, fieldErrors);
   const car = carOf(booking.carId);
   const deposit = refundFor(context);
   const invoice = finalInvoice(context);
@@ -54,6 +58,7 @@ export default function CarReturn() {
 
       <Section title={r.inspection} bare>
         <FormCard
+          ref={form}
           onSubmit={({ text }) => {
             journey.send({
               type: 'return.submitInspection',
@@ -66,18 +71,25 @@ export default function CarReturn() {
             });
           }}
         >
-          <TextField
+          {summary}
+          <SelectField
             label={r.fuel}
             name="fuel"
+            placeholder={r.fuelChoose}
+            options={FUEL_LEVELS.map((level) => ({ value: level, label: r.fuelLevels[level] }))}
             defaultValue={context.inspection?.fuel}
             disabled={!inInspection}
+            error={message(fieldErrors.fuel)}
           />
           <TextField
             label={r.mileage}
             name="mileage"
             inputMode="numeric"
+            dir="ltr"
+            hint={fill(r.mileageHint, { km: formatNumber(car.odometerKm, lang) })}
             defaultValue={context.inspection?.mileage}
             disabled={!inInspection}
+            error={message(fieldErrors.mileage, { km: formatNumber(car.odometerKm, lang) })}
           />
           <TextField
             label={r.damage}

@@ -48,14 +48,14 @@ export default function LogIn() {
           name="email"
           type="email"
           autoComplete="email"
-          error={missing.email ? t.registration.problems.required : undefined}
+          error={missing.email ? t.problems.required : undefined}
         />
         <TextField
           label={l.password}
           name="password"
           type="password"
           autoComplete="current-password"
-          error={missing.password ? t.registration.problems.required : undefined}
+          error={missing.password ? t.problems.required : undefined}
         />
         {error && <FormError>{t.journey.errors[error]}</FormError>}
         <Button type="submit" block disabled={pending} aria-busy={pending}>

@@ -1,11 +1,13 @@
+import { useRef, useState } from 'react';
 import { bookingPrice } from '../../../machines/journey-rules';
+import { cardBrand, groupCardNumber } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
-import { Done, FormCard, FormError } from '../../ui/Form';
+import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { Facts, Section, Stack } from '../../ui/Section';
 import styles from './Payment.module.css';
@@ -19,6 +21,10 @@ export default function Payment() {
   const error = useJourneySelector((s) => s.context.error);
   const email = useJourneySelector((s) => s.context.renter?.email ?? '');
   const pending = usePending();
+  const fieldErrors = useJourneySelector((s) => s.context.fieldErrors);
+  const form = useRef<HTMLFormElement>(null);
+  const { message, summary } = useProblems(form, fieldErrors);
+  const [number, setNumber] = useState('');
   const price = bookingPrice(booking);
 
   return (
@@ -64,6 +70,7 @@ export default function Payment() {
       ) : (
         <Section title={p.details} bare>
           <FormCard
+            ref={form}
             onSubmit={({ text }) => {
               journey.send({
                 type: 'payment.submit',
@@ -78,14 +85,32 @@ export default function Payment() {
               });
             }}
           >
-            <TextField label={p.email} name="email" type="email" autoComplete="email" defaultValue={email} />
-            <TextField label={p.cardholder} name="cardholder" autoComplete="cc-name" />
+            {summary}
+            <TextField
+              label={p.email}
+              name="email"
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              defaultValue={email}
+              error={message(fieldErrors.email)}
+            />
+            <TextField
+              label={p.cardholder}
+              name="cardholder"
+              autoComplete="cc-name"
+              error={message(fieldErrors.name)}
+            />
             <TextField
               label={p.cardNumber}
               name="cardNumber"
               inputMode="numeric"
               autoComplete="cc-number"
               dir="ltr"
+              value={number}
+              onChange={(e) => setNumber(groupCardNumber(e.target.value))}
+              hint={p.brands[cardBrand(number)] || undefined}
+              error={message(fieldErrors.number)}
             />
             <div className={styles.pair}>
               <TextField
@@ -95,8 +120,16 @@ export default function Payment() {
                 autoComplete="cc-exp"
                 placeholder={p.expiryPlaceholder}
                 dir="ltr"
+                error={message(fieldErrors.expiry)}
               />
-              <TextField label={p.cvv} name="cvv" inputMode="numeric" autoComplete="cc-csc" dir="ltr" />
+              <TextField
+                label={p.cvv}
+                name="cvv"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                dir="ltr"
+                error={message(fieldErrors.cvv)}
+              />
             </div>
             {error && <FormError>{t.journey.errors[error]}</FormError>}
             <Button type="submit" block disabled={pending} aria-busy={pending}>

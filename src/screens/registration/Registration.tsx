@@ -1,43 +1,39 @@
-import { useEffect, useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RegistrationField } from '../../../machines/journey-rules';
+import { checkEmiratesId, passwordStrength, type DocumentInfo } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { Checkbox, FileField, TextField } from '../../ui/Field';
-import { FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
+import { FormCard, FormError, FormFooter, ScreenIntro, useProblems } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
+
+/** What the machine needs to know about a chosen file (its content never enters the journey). */
+const documentOf = (file: File | null): DocumentInfo | null =>
+  file ? { name: file.name, type: file.type, size: file.size } : null;
 
 export default function Registration() {
   const { t, to } = useLocale();
   const r = t.registration;
   const journey = useJourney();
-  const problems = useJourneySelector((s) => s.context.fieldErrors);
+  const fieldErrors = useJourneySelector((s) => s.context.fieldErrors);
   const error = useJourneySelector((s) => s.context.error);
   const pending = usePending();
   const form = useRef<HTMLFormElement>(null);
-
-  // After a refused submit, focus goes to the first field with a problem.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [problems]);
-
-  const problem = (field: RegistrationField) => {
-    const code = problems[field];
-    if (!code) return undefined;
-    if (field === 'terms') return r.problems.terms;
-    return r.problems[code];
-  };
+  const { message, summary } = useProblems(form, fieldErrors);
+  const [password, setPassword] = useState('');
+  const [emiratesId, setEmiratesId] = useState('');
+  const idWarning = checkEmiratesId(emiratesId).warning;
 
   return (
     <Stack>
       <ScreenIntro heading={r.heading} text={r.intro} />
       <FormCard
         ref={form}
-        onSubmit={({ text, checked }) => {
+        onSubmit={({ text, checked, file }) => {
           journey.send({
             type: 'registration.submit',
             form: {
@@ -46,43 +42,84 @@ export default function Registration() {
               phone: text('phone'),
               password: text('password'),
               confirmPassword: text('confirmPassword'),
+              emiratesId: text('emiratesId'),
+              emiratesIdFile: documentOf(file('emiratesIdFile')),
+              licenceFile: documentOf(file('licenceFile')),
               termsAccepted: checked('terms'),
             },
           });
         }}
       >
-        <TextField label={r.fullName} name="fullName" autoComplete="name" error={problem('fullName')} />
-        <TextField label={r.email} name="email" type="email" autoComplete="email" error={problem('email')} />
+        {summary}
+        <TextField
+          label={r.fullName}
+          name="fullName"
+          autoComplete="name"
+          error={message(fieldErrors.fullName)}
+        />
+        <TextField
+          label={r.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          error={message(fieldErrors.email)}
+        />
         <TextField
           label={r.phone}
           name="phone"
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel"
-          error={problem('phone')}
+          dir="ltr"
+          hint={r.phoneHint}
+          error={message(fieldErrors.phone)}
         />
         <TextField
           label={r.password}
           name="password"
           type="password"
           autoComplete="new-password"
-          error={problem('password')}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={
+            password
+              ? fill(t.form.strength, { level: t.form.strengthLevels[passwordStrength(password)] })
+              : undefined
+          }
+          error={message(fieldErrors.password)}
         />
         <TextField
           label={r.confirmPassword}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          error={problem('confirmPassword')}
+          error={message(fieldErrors.confirmPassword)}
         />
-        <FileField label={r.emiratesId} name="emiratesId" accept={DOCUMENT_TYPES} hint={r.uploadHint} />
+        <TextField
+          label={r.emiratesIdNumber}
+          name="emiratesId"
+          inputMode="numeric"
+          dir="ltr"
+          placeholder={r.emiratesIdHint}
+          onChange={(e) => setEmiratesId(e.target.value)}
+          error={message(fieldErrors.emiratesId)}
+          warning={idWarning ? t.warnings[idWarning] : undefined}
+        />
         <FileField
-          label={r.drivingLicence}
-          name="drivingLicence"
+          label={r.emiratesId}
+          name="emiratesIdFile"
           accept={DOCUMENT_TYPES}
           hint={r.uploadHint}
+          error={message(fieldErrors.emiratesIdFile)}
         />
-        <Checkbox label={r.terms} name="terms" error={problem('terms')} />
+        <FileField
+          label={r.drivingLicence}
+          name="licenceFile"
+          accept={DOCUMENT_TYPES}
+          hint={r.uploadHint}
+          error={message(fieldErrors.licenceFile)}
+        />
+        <Checkbox label={r.terms} name="terms" error={message(fieldErrors.termsAccepted)} />
         {error === 'emailTaken' && (
           <FormError>
             {t.journey.errors.emailTaken} <Link to={to('logIn')}>{r.logIn}</Link>
