@@ -21,6 +21,8 @@ export interface Car {
   plate: string;
   /** Odometer when the car leaves, in km: the return mileage cannot be lower. */
   odometerKm: number;
+  /** Fuel tank, in litres: a shortfall on return is charged at the pump price. */
+  tankLitres: number;
 }
 
 export const FLEET = {
@@ -32,6 +34,7 @@ export const FLEET = {
     picture: 'sedan',
     plate: 'Dubai K 48213',
     odometerKm: 12_000,
+    tankLitres: 60,
   },
   's-class': {
     id: 's-class',
@@ -41,6 +44,7 @@ export const FLEET = {
     picture: 'sedan',
     plate: 'Dubai A 12345',
     odometerKm: 8_400,
+    tankLitres: 76,
   },
   'range-rover': {
     id: 'range-rover',
@@ -50,6 +54,7 @@ export const FLEET = {
     picture: 'suv',
     plate: 'Dubai R 7781',
     odometerKm: 15_200,
+    tankLitres: 90,
   },
   '911': {
     id: '911',
@@ -59,6 +64,7 @@ export const FLEET = {
     picture: 'sports',
     plate: 'Dubai P 911',
     odometerKm: 4_100,
+    tankLitres: 64,
   },
   'bmw-7': {
     id: 'bmw-7',
@@ -68,6 +74,7 @@ export const FLEET = {
     picture: 'sedan',
     plate: 'Dubai B 7007',
     odometerKm: 9_750,
+    tankLitres: 74,
   },
 } as const satisfies Record<string, Car>;
 

@@ -1,6 +1,14 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
 // (snapshot.can, selectors) and uses `missingFor` only to say *why* a step is not open yet.
-import { DAY_MS, depositRefund, priceRental, rentalDays, type Fils, type RentalPrice } from './money';
+import {
+  DAY_MS,
+  depositRefund,
+  priceRental,
+  rentalDays,
+  type Deduction,
+  type Fils,
+  type RentalPrice,
+} from './money';
 import { carOf, depositFor, type CarId, type LocationId } from './fleet';
 import type { Renter } from './accounts';
 import type { Problem } from './validation';
@@ -45,8 +53,8 @@ export interface JourneyContext {
   extensions: { days: number; amount: Fils }[];
   returnedAt: number | null;
   inspection: Inspection | null;
-  /** Amounts taken from the deposit (fines with admin fee, Salik, fuel, damage). */
-  deductions: { label: string; amount: Fils }[];
+  /** What is taken from the deposit (fines with admin fee, Salik, fuel shortfall, damage). */
+  deductions: Deduction[];
   refund: { amount: Fils; releaseBy: number } | null;
   completedAt: number | null;
   /** Where a visitor wanted to go before being asked to log in (cleared on sign-in). */
@@ -127,9 +135,13 @@ export function refundFor(c: JourneyContext) {
 }
 
 /**
- * Final invoice. Rental cost is the daily rate × days (extensions included), VAT was paid with it.
- * Additional fees are what was taken from the deposit after the rental. Final balance is what the
- * renter gets back: deposit − additional fees (negative would be owed; see depositRefund().due).
+ * Final invoice, one formula:
+ *   total rental cost = daily rate × days (extensions included; paid, with its VAT, before pickup)
+ *   additional fees   = everything taken from the deposit after the rental (fines with admin fee,
+ *                       Salik with admin fee, fuel shortfall, damage)
+ *   final balance     = security deposit − additional fees
+ * A positive balance is released to the renter's card; a negative one is owed (depositRefund().due).
+ * The specification's sample (10,000 / 0 / 5,000 / 5,000) is "Load sample rental".
  */
 export function finalInvoice(c: JourneyContext) {
   const refund = refundFor(c);

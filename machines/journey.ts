@@ -24,7 +24,7 @@ import {
 } from './accounts';
 import { DECLINED_TEST_CARD, cardDigits, last4 } from './cards';
 import { carOf, isCarId, type CarId } from './fleet';
-import { DAY_MS, priceRental } from './money';
+import { DAY_MS, fuelDeduction, priceRental } from './money';
 import { SANDBOX_PROFILE } from './uaePass';
 import {
   CONTRACT_VERSION,
@@ -53,6 +53,7 @@ import {
   normaliseUaeMobile,
   registrationProblems,
   type CardInput,
+  type FuelLevel,
   type RegistrationInput,
 } from './validation';
 
@@ -346,12 +347,15 @@ export const journeyMachine = setup({
         return event.at;
       },
     }),
-    recordInspection: assign({
-      inspection: ({ event }) => {
-        assertEvent(event, 'return.submitInspection');
-        return event.inspection;
-      },
-      fieldErrors: {},
+    /** The inspection, and what it costs: a tank returned short is charged at the pump price. */
+    recordInspection: assign(({ context, event }) => {
+      assertEvent(event, 'return.submitInspection');
+      const fuel = fuelDeduction(event.inspection.fuel as FuelLevel, carOf(context.booking.carId).tankLitres);
+      return {
+        inspection: event.inspection,
+        deductions: [...context.deductions.filter((d) => d.kind !== 'fuel'), ...(fuel ? [fuel] : [])],
+        fieldErrors: {},
+      };
     }),
     recordRefund: assign({
       refund: ({ context, event }) => {

@@ -23,17 +23,70 @@ export function rentalDays(pickup: Date, dropoff: Date): number {
 export interface RentalPrice {
   days: number;
   dailyRate: Fils;
+  /** Daily rate × days. */
   cost: Fils;
+  /** Extras charged with the rental (none in the standard offer), shown as their own line. */
+  fees: Fils;
+  /** VAT on cost and fees, its own line. */
   vat: Fils;
+  /** cost + fees + vat: every part is shown, nothing else is added. */
   total: Fils;
 }
 
-/** Rental cost = daily rate × days; VAT on it is its own line; total = cost + VAT. */
-export function priceRental(dailyRate: Fils, days: number): RentalPrice {
+/** Rental cost = daily rate × days; VAT 5% on cost and fees; total = cost + fees + VAT. */
+export function priceRental(dailyRate: Fils, days: number, fees: Fils = 0): RentalPrice {
   const cost = dailyRate * days;
-  const vat = vatOf(cost);
-  return { days, dailyRate, cost, vat, total: cost + vat };
+  const vat = vatOf(cost + fees);
+  return { days, dailyRate, cost, fees, vat, total: cost + fees + vat };
 }
+
+// ---- what can be taken from the deposit after a rental ----
+
+export type DeductionKind = 'fine' | 'salik' | 'fuel' | 'damage';
+
+export interface Deduction {
+  kind: DeductionKind;
+  /** Everything taken for this item, admin fees included. */
+  amount: Fils;
+  /** The part of `amount` that is the rental company's admin fee, shown as its own line. */
+  adminFee: Fils;
+}
+
+/** Salik toll per crossing (peak 6–10 am and 4–8 pm; free 1–6 am) and the company's admin fee. */
+export const SALIK_TOLL = { peak: aed(6), offPeak: aed(4), night: 0 } as const;
+export const SALIK_ADMIN_FEE = aed(1.5);
+/** Admin fee on a traffic fine passed to the renter. */
+export const FINE_ADMIN_PERCENT = 10;
+/** Pump price used for a fuel shortfall (no refuelling service fee is added). */
+export const FUEL_PRICE_PER_LITRE = aed(2.85);
+
+export const fineDeduction = (fine: Fils): Deduction => {
+  const adminFee = Math.round((fine * FINE_ADMIN_PERCENT) / 100);
+  return { kind: 'fine', amount: fine + adminFee, adminFee };
+};
+
+export function salikDeduction(crossings: readonly (keyof typeof SALIK_TOLL)[]): Deduction {
+  const tolls = crossings.reduce((sum, band) => sum + SALIK_TOLL[band], 0);
+  const adminFee = crossings.filter((band) => SALIK_TOLL[band] > 0).length * SALIK_ADMIN_FEE;
+  return { kind: 'salik', amount: tolls + adminFee, adminFee };
+}
+
+/** Tank levels as a fraction of full, for the return inspection's fixed scale. */
+export const FUEL_FRACTION = { E: 0, '1/4': 0.25, '1/2': 0.5, '3/4': 0.75, F: 1 } as const;
+
+/** The fuel missing against a full tank, at the pump price; null when the tank came back full. */
+export function fuelDeduction(level: keyof typeof FUEL_FRACTION, tankLitres: number): Deduction | null {
+  const missing = (1 - FUEL_FRACTION[level]) * tankLitres;
+  return missing > 0
+    ? { kind: 'fuel', amount: Math.round(missing * FUEL_PRICE_PER_LITRE), adminFee: 0 }
+    : null;
+}
+
+export const damageDeduction = (assessed: Fils): Deduction => ({
+  kind: 'damage',
+  amount: assessed,
+  adminFee: 0,
+});
 
 export interface DepositRefund {
   held: Fils;

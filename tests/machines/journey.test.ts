@@ -155,7 +155,7 @@ describe('journey guards, each both ways', () => {
     j.actor.send({ type: 'rental.extend', days: 2 });
     expect(j.state().context.extensionQuote).toEqual({
       days: 2,
-      price: { days: 2, dailyRate: 24_000, cost: 48_000, vat: 2_400, total: 50_400 },
+      price: { days: 2, dailyRate: 24_000, cost: 48_000, fees: 0, vat: 2_400, total: 50_400 },
     });
     expect(j.state().context.booking.dropoffAt).toBe(end); // nothing moves before confirmation
     j.actor.send({ type: 'rental.confirmExtension' });
@@ -277,6 +277,18 @@ describe('the whole journey', () => {
     j.actor.send({ type: 'return.finish', at: returnedAt });
     expect(steps).toEqual(['carPickup', 'carReturn']);
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
+  });
+
+  it('a tank returned half full is charged at the pump price and taken from the deposit', async () => {
+    const j = start();
+    await pickedUp(j);
+    j.actor.send({ type: 'return.start' });
+    j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
+    j.actor.send({ type: 'return.submitInspection', inspection: { fuel: '1/2', mileage: '12500', damage: '', notes: '' } });
+    // Camry: 60 L tank, 30 L short at AED 2.85 = AED 85.50, no service fee.
+    expect(j.state().context.deductions).toEqual([{ kind: 'fuel', amount: 8_550, adminFee: 0 }]);
+    j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
+    expect(j.state().context.refund?.amount).toBe(150_000 - 8_550);
   });
 
   it('the sample rental is signed in, signed, paid and picked up', () => {

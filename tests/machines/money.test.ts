@@ -10,6 +10,7 @@ describe('money rules (fils)', () => {
       days: 5,
       dailyRate: 24_000,
       cost: 120_000,
+      fees: 0,
       vat: 6_000,
       total: 126_000,
     });

@@ -10,8 +10,10 @@ import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { Fill } from '../../ui/Fill';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
+import styles from './CarReturn.module.css';
 
 export default function CarReturn() {
   const { t, lang, to } = useLocale();
@@ -23,7 +25,7 @@ export default function CarReturn() {
   const inInspection = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'inspection' } }));
   const canRefund = useJourneySelector((s) => s.can({ type: 'return.processRefund', at: 0 }));
   const canFinish = useJourneySelector((s) => s.can({ type: 'return.finish', at: 0 }));
-  const { booking, returnedAt, refund, completedAt, fieldErrors } = context;
+  const { booking, returnedAt, refund, completedAt, fieldErrors, deductions } = context;
   const form = useRef<HTMLFormElement>(null);
   const { message, summary } = useProblems(form, fieldErrors);
   const car = carOf(booking.carId);
@@ -116,8 +118,23 @@ export default function CarReturn() {
         <Facts
           rows={[
             { label: r.initial, value: <Money fils={deposit.held} whole /> },
+            // Each deduction on its own line, its admin fee said out loud: no fee hides in a total.
+            ...deductions.map((d) => ({
+              label: (
+                <>
+                  {r.kinds[d.kind]}
+                  {d.adminFee > 0 && (
+                    <span className={styles.note}>
+                      <Fill text={r.adminFee} values={{ amount: <Money fils={d.adminFee} /> }} />
+                    </span>
+                  )}
+                </>
+              ),
+              value: <Money fils={d.amount} />,
+            })),
             { label: r.deductions, value: <Money fils={deposit.deductions} whole /> },
             { label: r.refundable, value: <Money fils={deposit.refundable} whole />, strong: true },
+            ...(deposit.due > 0 ? [{ label: r.due, value: <Money fils={deposit.due} />, strong: true }] : []),
           ]}
         />
         {refund && (

@@ -46,7 +46,8 @@ export default function Payment() {
               ),
               value: <Money fils={price.cost} />,
             },
-            { label: p.fees, value: <Money fils={price.vat} /> },
+            { label: p.fees, value: <Money fils={price.fees} /> },
+            { label: p.vat, value: <Money fils={price.vat} /> },
             { label: p.total, value: <Money fils={price.total} />, strong: true },
           ]}
         />
