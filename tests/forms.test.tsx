@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { fill } from '../src/i18n/format';
+import { renderAt } from './render';
+
+describe.each([
+  { lang: 'en', t: en, prefix: '' },
+  { lang: 'ar', t: ar, prefix: '/arabic' },
+] as const)('forms in $lang', ({ t, prefix }) => {
+  it('registration: every mistake is named next to its field, focus goes to the first, nothing typed is lost', async () => {
+    const { user, actor } = await renderAt(`${prefix}/registration`);
+    const r = t.registration;
+    const typed = {
+      [r.fullName]: 'Mariam',
+      [r.email]: 'mariam@',
+      [r.phone]: '053 123 4567',
+      [r.password]: '1234567890',
+      [r.confirmPassword]: '1234567899',
+      [r.emiratesIdNumber]: '784-1990-123',
+    };
+    for (const [label, value] of Object.entries(typed)) await user.type(await screen.findByLabelText(label), value);
+    await user.click(screen.getByRole('button', { name: r.submit }));
+
+    const expected: [string, string][] = [
+      [r.fullName, t.problems.nameTwoWords],
+      [r.email, t.problems.email],
+      [r.phone, t.problems.mobile],
+      [r.password, t.problems.passwordDigits],
+      [r.confirmPassword, t.problems.mismatch],
+      [r.emiratesIdNumber, t.problems.emiratesId],
+      [r.emiratesId, t.problems.required],
+      [r.drivingLicence, t.problems.required],
+    ];
+    for (const [label, message] of expected) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(screen.getByRole('checkbox', { name: r.terms })).toHaveAccessibleDescription(t.problems.terms);
+    await waitFor(() => expect(screen.getByLabelText(r.fullName)).toHaveFocus());
+    for (const [label, value] of Object.entries(typed)) expect(screen.getByLabelText(label)).toHaveValue(value);
+    expect(screen.getByText(fill(t.form.problemCount, { n: 9 }))).toBeInTheDocument();
+    expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
+  });
+
+  it('registration: Arabic-Indic digits count, a failed Emirates ID check digit warns but does not block', async () => {
+    const { user, actor } = await renderAt(`${prefix}/registration`);
+    const r = t.registration;
+    await user.type(await screen.findByLabelText(r.fullName), 'مريم السويدي');
+    await user.type(screen.getByLabelText(r.email), 'mariam.ar@example.ae');
+    await user.type(screen.getByLabelText(r.phone), '٠٥٠ ١٢٣ ٤٥٦٧');
+    await user.type(screen.getByLabelText(r.password), 'desert-rose-42');
+    await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
+    await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-1');
+    expect(screen.getByLabelText(r.emiratesIdNumber)).toHaveAccessibleDescription(t.warnings.emiratesIdCheck);
+    await user.upload(screen.getByLabelText(r.emiratesId), new File(['id'], 'id.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText(r.drivingLicence), new File(['dl'], 'licence.pdf', { type: 'application/pdf' }));
+    // The chosen file can be seen and removed.
+    await user.click(screen.getByRole('button', { name: fill(t.form.remove, { name: 'licence.pdf' }) }));
+    expect(screen.queryByText('licence.pdf')).toBeNull();
+    await user.upload(screen.getByLabelText(r.drivingLicence), new File(['dl'], 'licence.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('checkbox', { name: r.terms }));
+    await user.click(screen.getByRole('button', { name: r.submit }));
+    await waitFor(() => expect(actor.getSnapshot().matches('signedIn')).toBe(true));
+    expect(actor.getSnapshot().context.renter).toMatchObject({ phone: '+971501234567', emiratesId: '784-1990-1234567-1' });
+  });
+
+  it('payment: the card number is grouped as typed with its brand; each card mistake is named', async () => {
+    const { user } = await renderAt(`${prefix}/payment`, { journey: 'toPayment' });
+    const p = t.payment;
+    const number = await screen.findByLabelText(p.cardNumber);
+    await user.type(number, '4242424242424241');
+    expect(number).toHaveValue('4242 4242 4242 4241');
+    expect(number).toHaveAccessibleDescription('Visa');
+    await user.type(screen.getByLabelText(p.cardholder), 'M4riam');
+    await user.type(screen.getByLabelText(p.expiry), '10/26');
+    await user.type(screen.getByLabelText(p.cvv), '12');
+    await user.click(screen.getByRole('button', { name: p.pay }));
+    expect(screen.getByLabelText(p.cardholder)).toHaveAccessibleDescription(t.problems.nameLetters);
+    expect(number).toHaveAccessibleDescription(expect.stringContaining(t.problems.cardLuhn));
+    expect(screen.getByLabelText(p.expiry)).toHaveAccessibleDescription(t.problems.expired);
+    expect(screen.getByLabelText(p.cvv)).toHaveAccessibleDescription(t.problems.cvv);
+    await waitFor(() => expect(screen.getByLabelText(p.cardholder)).toHaveFocus());
+    expect(screen.getByLabelText(p.cvv)).toHaveValue('12');
+  });
+
+  it('log in: empty fields are named; wrong credentials get one message that does not say which', async () => {
+    const { user } = await renderAt(`${prefix}/log-in`);
+    const l = t.logIn;
+    await user.click(await screen.findByRole('button', { name: l.submit }));
+    expect(screen.getByLabelText(l.email)).toHaveAccessibleDescription(t.problems.required);
+    expect(screen.getByLabelText(l.password)).toHaveAccessibleDescription(t.problems.required);
+    await waitFor(() => expect(screen.getByLabelText(l.email)).toHaveFocus());
+    await user.type(screen.getByLabelText(l.email), 'nobody@example.ae');
+    await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
+    await user.click(screen.getByRole('button', { name: l.submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.wrongCredentials);
+  });
+});
