@@ -20,7 +20,8 @@ describe.each([
       [r.confirmPassword]: '1234567899',
       [r.emiratesIdNumber]: '784-1990-123',
     };
-    for (const [label, value] of Object.entries(typed)) await user.type(await screen.findByLabelText(label), value);
+    for (const [label, value] of Object.entries(typed))
+      await user.type(await screen.findByLabelText(label), value);
     await user.click(screen.getByRole('button', { name: r.submit }));
 
     const expected: [string, string][] = [
@@ -40,7 +41,8 @@ describe.each([
     }
     expect(screen.getByRole('checkbox', { name: r.terms })).toHaveAccessibleDescription(t.problems.terms);
     await waitFor(() => expect(screen.getByLabelText(r.fullName)).toHaveFocus());
-    for (const [label, value] of Object.entries(typed)) expect(screen.getByLabelText(label)).toHaveValue(value);
+    for (const [label, value] of Object.entries(typed))
+      expect(screen.getByLabelText(label)).toHaveValue(value);
     expect(screen.getByText(fill(t.form.problemCount, { n: 9 }))).toBeInTheDocument();
     expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
   });
@@ -56,15 +58,24 @@ describe.each([
     await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-1');
     expect(screen.getByLabelText(r.emiratesIdNumber)).toHaveAccessibleDescription(t.warnings.emiratesIdCheck);
     await user.upload(screen.getByLabelText(r.emiratesId), new File(['id'], 'id.png', { type: 'image/png' }));
-    await user.upload(screen.getByLabelText(r.drivingLicence), new File(['dl'], 'licence.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText(r.drivingLicence),
+      new File(['dl'], 'licence.pdf', { type: 'application/pdf' }),
+    );
     // The chosen file can be seen and removed.
     await user.click(screen.getByRole('button', { name: fill(t.form.remove, { name: 'licence.pdf' }) }));
     expect(screen.queryByText('licence.pdf')).toBeNull();
-    await user.upload(screen.getByLabelText(r.drivingLicence), new File(['dl'], 'licence.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText(r.drivingLicence),
+      new File(['dl'], 'licence.pdf', { type: 'application/pdf' }),
+    );
     await user.click(screen.getByRole('checkbox', { name: r.terms }));
     await user.click(screen.getByRole('button', { name: r.submit }));
     await waitFor(() => expect(actor.getSnapshot().matches('signedIn')).toBe(true));
-    expect(actor.getSnapshot().context.renter).toMatchObject({ phone: '+971501234567', emiratesId: '784-1990-1234567-1' });
+    expect(actor.getSnapshot().context.renter).toMatchObject({
+      phone: '+971501234567',
+      emiratesId: '784-1990-1234567-1',
+    });
   });
 
   it('payment: the card number is grouped as typed with its brand; each card mistake is named', async () => {

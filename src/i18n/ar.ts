@@ -1,6 +1,7 @@
 // Arabic catalog. Keys and structure mirror ./en (enforced by `Catalog`).
 // Wording follows /work/shared/design/DOMAIN.md "Arabic wording": استلام / إرجاع,
 // مبلغ التأمين = security deposit, insurance is written as التأمين على المركبة to keep the two apart.
+// Latin formats inside Arabic sentences are wrapped in \u2066…\u2069 (isolates) to keep their order.
 
 import type { Catalog } from './en';
 
@@ -69,13 +70,13 @@ export const ar: Catalog = {
     passwordDigits: 'استخدم حروفًا إلى جانب الأرقام.',
     passwordEmail: 'لا تستخدم بريدك الإلكتروني كلمةً للمرور.',
     mismatch: 'كلمتا المرور غير متطابقتين.',
-    emiratesId: 'أدخل الرقم المكوّن من 15 خانة بالصيغة 784-YYYY-NNNNNNN-C.',
+    emiratesId: 'أدخل الرقم المكوّن من 15 خانة بالصيغة \u2066784\u2011YYYY\u2011NNNNNNN\u2011C\u2069.',
     fileType: 'ارفع ملفًا بصيغة JPEG أو PNG أو PDF.',
     fileSize: 'حجم الملف أكبر من 5 ميغابايت.',
     terms: 'وافق على الشروط والأحكام للمتابعة.',
     cardNumber: 'يتكوّن رقم البطاقة من 13 إلى 19 رقمًا.',
     cardLuhn: 'رقم البطاقة غير صحيح. تحقّق من الأرقام.',
-    expiry: 'أدخل تاريخ الانتهاء بالصيغة MM/YY.',
+    expiry: 'أدخل تاريخ الانتهاء بالصيغة \u2066MM/YY\u2069.',
     expired: 'انتهت صلاحية هذه البطاقة.',
     cvv: 'أدخل الرمز المكوّن من 3 أرقام على ظهر البطاقة (4 أرقام على الوجه لبطاقات Amex).',
     fuel: 'اختر مستوى الوقود.',

@@ -67,7 +67,7 @@ export const en = {
     passwordDigits: 'Use letters as well as numbers.',
     passwordEmail: 'Do not use your e-mail as your password.',
     mismatch: 'The passwords do not match.',
-    emiratesId: 'Enter the 15-digit number as 784-YYYY-NNNNNNN-C.',
+    emiratesId: 'Enter the 15-digit number as 784\u2011YYYY\u2011NNNNNNN\u2011C.',
     fileType: 'Upload a JPEG, PNG or PDF file.',
     fileSize: 'The file is larger than 5 MB.',
     terms: 'Accept the terms and conditions to continue.',

@@ -284,7 +284,10 @@ describe('the whole journey', () => {
     await pickedUp(j);
     j.actor.send({ type: 'return.start' });
     j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
-    j.actor.send({ type: 'return.submitInspection', inspection: { fuel: '1/2', mileage: '12500', damage: '', notes: '' } });
+    j.actor.send({
+      type: 'return.submitInspection',
+      inspection: { fuel: '1/2', mileage: '12500', damage: '', notes: '' },
+    });
     // Camry: 60 L tank, 30 L short at AED 2.85 = AED 85.50, no service fee.
     expect(j.state().context.deductions).toEqual([{ kind: 'fuel', amount: 8_550, adminFee: 0 }]);
     j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
