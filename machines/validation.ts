@@ -25,7 +25,8 @@ export type Problem =
   | 'cvv'
   | 'fuel'
   | 'mileage'
-  | 'mileageBelow';
+  | 'mileageBelow'
+  | 'coordinates';
 
 /** A value that is accepted but worth a second look (e.g. an Emirates ID whose check digit fails). */
 export type Warning = 'emiratesIdCheck';
@@ -231,6 +232,22 @@ export function checkMileage(raw: string, pickupKm: number): Problem | null {
   return Number(text) < pickupKm ? 'mileageBelow' : null;
 }
 
+// ---- emergency report ----
+
+/** `25.2048, 55.2708` (latitude, longitude; Arabic-Indic digits and the Arabic comma accepted). */
+export function parseCoordinates(raw: string): { lat: number; lng: number } | null {
+  const text = latinDigits(raw)
+    .replace(/\u060C/g, ',')
+    .replace(/\u066B/g, '.')
+    .trim();
+  const match = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/.exec(text);
+  if (!match) return null;
+  const [lat, lng] = [Number(match[1]), Number(match[2])];
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+export const formatCoordinates = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+
 // ---- whole forms, checked at the boundary with zod/mini ----
 
 /** A zod/mini field checked by one of the rules above; the issue's message is the rule's code. */
@@ -319,4 +336,21 @@ export function inspectionProblems(inspection: InspectionInput, pickupKm: number
     notes: rule((n: string) => (n.length > 1000 ? 'tooLong' : null)),
   });
   return problemsOf<InspectionField>(schema.safeParse(inspection));
+}
+
+export interface EmergencyInput {
+  description: string;
+  gps: string;
+  more: string;
+}
+export type EmergencyField = keyof EmergencyInput;
+
+/** The description is required; the location may be left empty, but if given it must be coordinates. */
+export function emergencyProblems(report: EmergencyInput) {
+  const schema = z.object({
+    description: rule((d: string) => (d.trim() === '' ? 'required' : d.length > 2000 ? 'tooLong' : null)),
+    gps: rule((g: string) => (g.trim() === '' || parseCoordinates(g) ? null : 'coordinates')),
+    more: rule((m: string) => (m.length > 2000 ? 'tooLong' : null)),
+  });
+  return problemsOf<EmergencyField>(schema.safeParse(report));
 }

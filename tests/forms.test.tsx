@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
 import { renderAt } from './render';
+
+/** The translated confirmation, whole, with any reference in place of {ref}. */
+const sentence = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{ref}', 'ER-[0-9A-Z]{6}')}$`);
 
 describe.each([
   { lang: 'en', t: en, prefix: '' },
@@ -108,5 +112,52 @@ describe.each([
     await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
     await user.click(screen.getByRole('button', { name: l.submit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.wrongCredentials);
+  });
+
+  describe('emergency report', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    /** A device location service that answers like a phone: a position, or a refusal. */
+    const geolocation = (answer: 'allow' | 'deny') =>
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        geolocation: {
+          getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
+            answer === 'allow'
+              ? ok({ coords: { latitude: 25.197197, longitude: 55.274376 } } as GeolocationPosition)
+              : fail({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError),
+        },
+      });
+
+    it('needs a description; "use my location" fills the coordinates; then the report is received', async () => {
+      geolocation('allow');
+      const { user } = await renderAt(`${prefix}/emergency-assistance`);
+      const e = t.emergency;
+      await user.click(await screen.findByRole('button', { name: e.submit }));
+      const description = screen.getByLabelText(e.description);
+      expect(description).toHaveAccessibleDescription(t.problems.required);
+      await waitFor(() => expect(description).toHaveFocus());
+      await user.click(screen.getByRole('button', { name: e.useLocation }));
+      expect(screen.getByLabelText(e.gps)).toHaveValue('25.19720, 55.27438');
+      await user.type(description, 'Rear-ended at a traffic light.');
+      await user.click(screen.getByRole('button', { name: e.submit }));
+      expect((await screen.findByText(/ER-[0-9A-Z]{6}/)).textContent).toMatch(sentence(e.sent));
+    });
+
+    it('when location is refused it says so, and typed coordinates (Arabic digits too) are checked', async () => {
+      geolocation('deny');
+      const { user } = await renderAt(`${prefix}/emergency-assistance`);
+      const e = t.emergency;
+      await user.click(await screen.findByRole('button', { name: e.useLocation }));
+      const gps = screen.getByLabelText(e.gps);
+      expect(gps).toHaveAccessibleDescription(e.locationDenied);
+      await user.type(gps, 'near the mall');
+      await user.type(screen.getByLabelText(e.description), 'Flat tyre.');
+      await user.click(screen.getByRole('button', { name: e.submit }));
+      expect(gps).toHaveAccessibleDescription(t.problems.coordinates);
+      await user.clear(gps);
+      await user.type(gps, '٢٥٫٢٠٤٨، ٥٥٫٢٧٠٨');
+      await user.click(screen.getByRole('button', { name: e.submit }));
+      expect((await screen.findByText(/ER-[0-9A-Z]{6}/)).textContent).toMatch(sentence(e.sent));
+    });
   });
 });

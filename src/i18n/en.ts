@@ -79,6 +79,7 @@ export const en = {
     fuel: 'Choose the fuel level.',
     mileage: 'Enter the mileage as a whole number of kilometres.',
     mileageBelow: 'The mileage cannot be lower than at pickup ({km} km).',
+    coordinates: 'Enter the location as latitude, longitude, e.g. 25.2048, 55.2708.',
   },
   warnings: {
     emiratesIdCheck:
@@ -446,6 +447,13 @@ export const en = {
     exchange: 'Exchange information with the other driver: name, phone, plate and insurer.',
     document: 'Document the scene with photos of the cars, plates and road.',
     insurance: 'View Insurance Policy',
+    useLocation: 'Use my location',
+    locating: 'Finding your location…',
+    locationDenied:
+      'Location access was refused. Type the location instead, or allow access in your browser settings.',
+    locationUnavailable: 'Your location could not be found. Type it instead.',
+    sending: 'Sending…',
+    sent: 'Report received (reference {ref}). If anyone is hurt or in danger, call 999 now.',
     submit: 'Submit Report',
   },
   faq: {

@@ -1,10 +1,13 @@
-import { Ambulance, CheckCircle2, Phone, ShieldAlert, Wrench } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Ambulance, CheckCircle2, LocateFixed, Phone, ShieldAlert, Wrench } from 'lucide-react';
+import { emergencyProblems, formatCoordinates } from '../../../machines/validation';
+import { fill } from '../../i18n/format';
 import { Link } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
 import { contactPhones, GPS_EXAMPLE } from '../../data/sample';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
-import { FormCard } from '../../ui/Form';
+import { Done, FormCard, useProblems } from '../../ui/Form';
 import { IconList } from '../../ui/IconList';
 import { Section, Stack } from '../../ui/Section';
 import styles from './EmergencyAssistance.module.css';
@@ -12,6 +15,26 @@ import styles from './EmergencyAssistance.module.css';
 export default function EmergencyAssistance() {
   const { t, to } = useLocale();
   const e = t.emergency;
+  const form = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<ReturnType<typeof emergencyProblems>>({});
+  const { message, summary } = useProblems(form, problems);
+  const [gps, setGps] = useState('');
+  const [location, setLocation] = useState<'idle' | 'locating' | 'denied' | 'unavailable'>('idle');
+  const [reference, setReference] = useState<string | null>(null);
+
+  /** Fills the location from the device; when refused or unknown, says so and typing stays possible. */
+  const locate = () => {
+    if (!('geolocation' in navigator)) return setLocation('unavailable');
+    setLocation('locating');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setGps(formatCoordinates(position.coords.latitude, position.coords.longitude));
+        setLocation('idle');
+      },
+      (error) => setLocation(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      { enableHighAccuracy: true, timeout: 15_000 },
+    );
+  };
   const calls = [
     { name: e.police, phone: contactPhones.police, Icon: ShieldAlert },
     { name: e.ambulance, phone: contactPhones.ambulance, Icon: Ambulance },
@@ -37,14 +60,54 @@ export default function EmergencyAssistance() {
       </Section>
 
       <Section title={e.report} bare>
-        <FormCard>
-          <TextArea label={e.description} name="description" />
-          <TextField label={e.gps} name="gps" placeholder={GPS_EXAMPLE} dir="ltr" />
-          <TextArea label={e.more} name="more" />
-          <Button type="submit" block>
-            {e.submit}
-          </Button>
-        </FormCard>
+        {reference ? (
+          <Done>{fill(e.sent, { ref: reference })}</Done>
+        ) : (
+          <FormCard
+            ref={form}
+            onSubmit={({ text }) => {
+              const report = { description: text('description'), gps, more: text('more') };
+              const found = emergencyProblems(report);
+              setProblems(found);
+              // A local reference: this version has no incident service to send the report to.
+              if (Object.keys(found).length === 0)
+                setReference(`ER-${Date.now().toString(36).toUpperCase().slice(-6)}`);
+            }}
+          >
+            {summary}
+            <TextArea label={e.description} name="description" error={message(problems.description)} />
+            <TextField
+              label={e.gps}
+              name="gps"
+              placeholder={GPS_EXAMPLE}
+              dir="ltr"
+              value={gps}
+              onChange={(event) => setGps(event.target.value)}
+              hint={location === 'locating' ? e.locating : undefined}
+              warning={
+                location === 'denied'
+                  ? e.locationDenied
+                  : location === 'unavailable'
+                    ? e.locationUnavailable
+                    : undefined
+              }
+              error={message(problems.gps)}
+            />
+            <Button
+              variant="secondary"
+              onClick={locate}
+              disabled={location === 'locating'}
+              aria-busy={location === 'locating'}
+            >
+              <LocateFixed aria-hidden size={18} />
+              {e.useLocation}
+            </Button>
+            <TextArea label={e.more} name="more" error={message(problems.more)} />
+            <Button type="submit" block>
+              {e.submit}
+            </Button>
+          </FormCard>
+        )}
       </Section>
 
       <Section title={e.checklist}>
