@@ -12,6 +12,7 @@ export interface Renter {
   fullNameAr?: string;
   phone: string;
   emiratesId?: string;
+  address?: string;
   /** Identity checked against a national source (UAE PASS), not just typed. */
   verified: boolean;
 }

@@ -68,6 +68,8 @@ export interface JourneyContext {
   error: JourneyError | null;
   /** Problems with the last refused form (registration, card, inspection), by field. */
   fieldErrors: Partial<Record<string, Problem>>;
+  /** Problems with the last refused account edit, by field (kept apart from the journey's forms). */
+  profileErrors: Partial<Record<string, Problem>>;
 }
 
 export type JourneyError =
@@ -190,5 +192,6 @@ export function initialContext(now: number): JourneyContext {
     pending: null,
     error: null,
     fieldErrors: {},
+    profileErrors: {},
   };
 }

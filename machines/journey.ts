@@ -52,8 +52,10 @@ import {
   inspectionProblems,
   normaliseUaeMobile,
   registrationProblems,
+  profileProblems,
   type CardInput,
   type FuelLevel,
+  type ProfileInput,
   type RegistrationInput,
 } from './validation';
 
@@ -87,6 +89,7 @@ export type JourneyEvent =
   | { type: 'return.finish'; at: number }
   | { type: 'booking.start'; carId: CarId; at: number }
   | { type: 'journey.loadSample'; at: number }
+  | { type: 'account.update'; profile: ProfileInput }
   | { type: 'xstate.done.actor.registerAccount'; output: Renter }
   | { type: 'xstate.error.actor.registerAccount'; error: unknown }
   | { type: 'xstate.done.actor.verifyAccount'; output: Renter }
@@ -228,6 +231,8 @@ export const journeyMachine = setup({
       context.pending === null &&
       isCarId(event.carId) &&
       canStartBooking(context),
+    profileValid: ({ event }) =>
+      event.type === 'account.update' && Object.keys(profileProblems(event.profile)).length === 0,
     // While a call is under way the journey stays put: a payment cannot be cancelled by leaving the page.
     idle: ({ context }) => context.pending === null,
     stepAllowed: ({ context }, params: { step: Step }) =>
@@ -301,6 +306,26 @@ export const journeyMachine = setup({
         error: null,
         pending: null,
       };
+    }),
+    updateProfile: assign({
+      renter: ({ context, event }) => {
+        assertEvent(event, 'account.update');
+        const p = event.profile;
+        return {
+          ...context.renter!,
+          fullName: p.fullName.trim().replace(/\s+/g, ' '),
+          phone: normaliseUaeMobile(p.phone) ?? p.phone,
+          email: p.email.trim(),
+          address: p.address.trim(),
+        };
+      },
+      profileErrors: {},
+    }),
+    rejectProfile: assign({
+      profileErrors: ({ event }) => {
+        assertEvent(event, 'account.update');
+        return profileProblems(event.profile);
+      },
     }),
     acceptTerms: assign({ termsAccepted: true }),
     verifyIdentity: assign({ identityVerified: true }),
@@ -480,6 +505,9 @@ export const journeyMachine = setup({
     },
     signedIn: {
       id: 'signedIn',
+      on: {
+        'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
+      },
       // A fresh sign-in has no rental attached yet, so the contract is always the step that is due;
       // a visitor who asked for a later step is told what comes first (see returnTo).
       initial: 'rentalContract',

@@ -8,7 +8,7 @@ import type { JourneyContext } from './journey-rules';
 
 export const JOURNEY_KEY = 'movecar.journey';
 /** Bump when the context's shape changes: older entries are then discarded with a notice. */
-export const JOURNEY_SCHEMA_VERSION = 1;
+export const JOURNEY_SCHEMA_VERSION = 2;
 
 export type RestoreProblem = 'corrupt' | 'foreign' | 'oldVersion';
 export type Restored = { snapshot: Snapshot<unknown> | undefined; problem: RestoreProblem | null };
@@ -55,7 +55,8 @@ function isJourneyContext(c: unknown): c is JourneyContext {
     isNullOr(c.pending, (x) => typeof x === 'string') &&
     Array.isArray(c.extensions) &&
     Array.isArray(c.deductions) &&
-    isObject(c.fieldErrors)
+    isObject(c.fieldErrors) &&
+    isObject(c.profileErrors)
   );
 }
 

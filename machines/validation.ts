@@ -338,6 +338,27 @@ export function inspectionProblems(inspection: InspectionInput, pickupKm: number
   return problemsOf<InspectionField>(schema.safeParse(inspection));
 }
 
+export interface ProfileInput {
+  fullName: string;
+  phone: string;
+  email: string;
+  address: string;
+}
+export type ProfileField = keyof ProfileInput;
+
+export const ADDRESS_MAX = 200;
+
+/** Account rows: the same rules as at registration; the address may be empty. */
+export function profileProblems(profile: ProfileInput) {
+  const schema = z.object({
+    fullName: rule(checkFullName),
+    phone: rule(checkMobile),
+    email: rule(checkEmail),
+    address: rule((a: string) => (a.trim().length > ADDRESS_MAX ? 'tooLong' : null)),
+  });
+  return problemsOf<ProfileField>(schema.safeParse(profile));
+}
+
 export interface EmergencyInput {
   description: string;
   gps: string;

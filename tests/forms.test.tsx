@@ -160,4 +160,25 @@ describe.each([
       expect((await screen.findByText(/ER-[0-9A-Z]{6}/)).textContent).toMatch(sentence(e.sent));
     });
   });
+
+  it('account: rows are saved with the registration rules; a bad row is named and nothing is lost', async () => {
+    const { user, actor } = await renderAt(`${prefix}/account`, { journey: 'sample' });
+    const a = t.account;
+    const phone = await screen.findByLabelText(a.phone);
+    await user.clear(phone);
+    await user.type(phone, '053 000 0000');
+    await user.type(screen.getByLabelText(a.address), ', Villa 12');
+    await user.click(screen.getByRole('button', { name: a.save }));
+    expect(phone).toHaveAccessibleDescription(t.problems.mobile);
+    await waitFor(() => expect(phone).toHaveFocus());
+    expect(screen.queryByText(a.saved)).toBeNull();
+    await user.clear(phone);
+    await user.type(phone, '٠٥٥ ٩٨٧ ٦٥٤٣');
+    await user.click(screen.getByRole('button', { name: a.save }));
+    expect(await screen.findByText(a.saved)).toBeInTheDocument();
+    expect(actor.getSnapshot().context.renter).toMatchObject({
+      phone: '+971559876543',
+      address: ', Villa 12',
+    });
+  });
 });

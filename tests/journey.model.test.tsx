@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TestParam } from 'xstate/graph';
 import { createAccount, memoryStore } from '../machines/accounts';
-import type { JourneyEvent, JourneySnapshot } from '../machines/journey';
+import { stepOf, type JourneyEvent, type JourneySnapshot } from '../machines/journey';
 import { STEPS, type Step } from '../machines/journey-rules';
 import { ar } from '../src/i18n/ar';
 import { en, type Lang } from '../src/i18n/en';
@@ -14,6 +14,7 @@ import {
   journeyModel,
   KNOWN,
   machineInventory,
+  PROFILE,
   recordInto,
 } from './journey.model';
 import { renderAt } from './render';
@@ -28,7 +29,10 @@ type App = Awaited<ReturnType<typeof renderAt>>;
 
 /** Event executors with the event's payload typed (xstate/graph's TestParam types only `type`). */
 type Executors = {
-  [K in JourneyEvent['type']]?: (step: { event: Extract<JourneyEvent, { type: K }> }) => unknown;
+  [K in JourneyEvent['type']]?: (step: {
+    event: Extract<JourneyEvent, { type: K }>;
+    state: JourneySnapshot;
+  }) => unknown;
 };
 
 /** What a person does in the app for each event of the model, in the path's language. */
@@ -111,6 +115,19 @@ function executors(app: App, lang: Lang): Executors {
     'booking.start': async () => {
       await go(pathOf('home', lang));
       await click(fill(t.home.rent, { car: 'Mercedes-Benz S-Class' }));
+    },
+    'account.update': async ({ event, state }) => {
+      const a = t.account;
+      await go(pathOf('account', lang));
+      await typeInto(a.name, event.profile.fullName);
+      await typeInto(a.phone, event.profile.phone);
+      await typeInto(a.email, event.profile.email);
+      await typeInto(a.address, event.profile.address);
+      await click(a.save);
+      if (event.profile.phone === PROFILE.phone) await screen.findByText(a.saved);
+      else expect(screen.getByLabelText(a.phone)).toHaveAttribute('aria-invalid', 'true');
+      // Back to the step the journey is on: the account page is not a step.
+      await go(pathOf(stepOf(state), lang));
     },
     'journey.loadSample': async () => {
       await go('/');

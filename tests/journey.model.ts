@@ -40,6 +40,12 @@ export const DOCUMENTS = {
   emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 68 },
   licenceFile: { name: 'licence.png', type: 'image/png', size: 68 },
 };
+export const PROFILE = {
+  fullName: 'Noura Saeed Al Ketbi',
+  phone: '0501112222',
+  email: 'noura.new@example.ae',
+  address: 'Dubai Marina',
+};
 export const INSPECTION = { fuel: 'F', mileage: '12500', damage: '', notes: '' };
 export const GOOD_CARD: CardForm = {
   email: NEW_RENTER.email,
@@ -128,6 +134,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'return.finish', at: AT },
     { type: 'booking.start', carId: 's-class', at: AT },
     { type: 'journey.loadSample', at: AT },
+    { type: 'account.update', profile: PROFILE },
+    { type: 'account.update', profile: { ...PROFILE, phone: '123' } },
   ];
 }
 
@@ -151,6 +159,8 @@ function abstractState(s: JourneySnapshot) {
     extended: c.extensions.length > 0,
     quote: !!c.extensionQuote,
     returnTo: c.returnTo,
+    name: c.renter?.fullName === PROFILE.fullName ? 'edited' : null,
+    profileProblems: Object.keys(c.profileErrors),
     pending: c.pending,
     error: c.error,
     problems: Object.keys(c.fieldErrors),

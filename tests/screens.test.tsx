@@ -58,7 +58,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
   });
 
   it('account shows Gold Member and version 1.2.1', async () => {
-    await renderAt('/account');
+    await renderAt('/account', { journey: 'sample' });
     expect(await screen.findByText('Gold Member')).toBeInTheDocument();
     expect(screen.getByText('Version 1.2.1')).toBeInTheDocument();
   });

@@ -1,20 +1,31 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { pathOf } from '../../i18n/paths';
-import { APP_VERSION, sampleProfile as profile } from '../../data/sample';
-import { Button } from '../../ui/Button';
+import { APP_VERSION, sampleProfile } from '../../data/sample';
+import { useJourney, useJourneySelector } from '../../ui/journey';
+import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { FormCard } from '../../ui/Form';
+import { Done, FormCard, useProblems } from '../../ui/Form';
 import { Facts, Section, Stack } from '../../ui/Section';
 import { Switch } from '../../ui/Switch';
 import styles from './Account.module.css';
 
 export default function Account() {
-  const { t, lang } = useLocale();
+  const { t, lang, to } = useLocale();
   const a = t.account;
+  const journey = useJourney();
+  const renter = useJourneySelector((s) => s.context.renter);
+  const last4 = useJourneySelector((s) => s.context.payment?.last4 ?? null);
+  const problems = useJourneySelector((s) => s.context.profileErrors);
+  const form = useRef<HTMLFormElement>(null);
+  const { message, summary } = useProblems(form, problems);
+  const [saved, setSaved] = useState(false);
   const other = lang === 'ar' ? 'en' : 'ar';
+  const name = renter ? (lang === 'ar' && renter.fullNameAr) || renter.fullName : null;
+
   return (
     <Stack>
       <div className={styles.profile}>
@@ -22,34 +33,78 @@ export default function Account() {
           <UserRound aria-hidden size={32} />
         </span>
         <div>
-          <h2 className={styles.name}>{profile.name[lang]}</h2>
-          <p className={styles.tier}>{a.member}</p>
+          <h2 className={styles.name}>{name ?? a.profile}</h2>
+          {renter && <p className={styles.tier}>{a.member}</p>}
         </div>
       </div>
 
-      <Section title={a.profile} bare>
-        <FormCard>
-          <TextField label={a.name} name="name" defaultValue={profile.name[lang]} autoComplete="name" />
-          <TextField label={a.phone} name="phone" type="tel" defaultValue={profile.phone} dir="ltr" />
-          <TextField label={a.email} name="email" type="email" defaultValue={profile.email} dir="ltr" />
-          <TextField label={a.address} name="address" defaultValue={profile.address[lang]} />
-          <Facts
-            rows={[
-              { label: a.payment, value: fill(a.cardEnding, { last4: profile.cardLast4 }) },
-              {
-                label: a.licence,
-                value: fill(a.licenceValid, { date: formatDate(profile.licenceValidUntil, lang, 'date') }),
-              },
-            ]}
-          />
-          <Button type="submit" block>
-            {a.save}
-          </Button>
-        </FormCard>
-      </Section>
+      {renter ? (
+        <Section title={a.profile} bare>
+          <FormCard
+            ref={form}
+            onSubmit={({ text }) => {
+              const profile = { fullName: text('name'), phone: text('phone'), email: text('email'), address: text('address') };
+              journey.send({ type: 'account.update', profile });
+              setSaved(Object.keys(journey.getSnapshot().context.profileErrors).length === 0);
+            }}
+          >
+            {summary}
+            <TextField
+              label={a.name}
+              name="name"
+              defaultValue={renter.fullName}
+              autoComplete="name"
+              onChange={() => setSaved(false)}
+              error={message(problems.fullName)}
+            />
+            <TextField
+              label={a.phone}
+              name="phone"
+              type="tel"
+              defaultValue={renter.phone}
+              dir="ltr"
+              onChange={() => setSaved(false)}
+              error={message(problems.phone)}
+            />
+            <TextField
+              label={a.email}
+              name="email"
+              type="email"
+              defaultValue={renter.email}
+              dir="ltr"
+              onChange={() => setSaved(false)}
+              error={message(problems.email)}
+            />
+            <TextField
+              label={a.address}
+              name="address"
+              defaultValue={renter.address ?? ''}
+              onChange={() => setSaved(false)}
+              error={message(problems.address)}
+            />
+            <Facts
+              rows={[
+                { label: a.payment, value: last4 ? fill(a.cardEnding, { last4 }) : a.noCard },
+                {
+                  label: a.licence,
+                  value: fill(a.licenceValid, { date: formatDate(sampleProfile.licenceValidUntil, lang, 'date') }),
+                },
+              ]}
+            />
+            {saved && <Done>{a.saved}</Done>}
+            <Button type="submit" block>
+              {a.save}
+            </Button>
+          </FormCard>
+        </Section>
+      ) : (
+        <Section title={a.profile}>
+          <p>{a.signInPrompt}</p>
+          <ButtonLink to={to('logIn')}>{a.logIn}</ButtonLink>
+        </Section>
+      )}
 
       <Section title={a.security}>
-        <Button variant="secondary">{a.changePassword}</Button>
         <Switch label={a.notifications} defaultChecked />
         <Facts
           rows={[
@@ -61,7 +116,7 @@ export default function Account() {
                 </Link>
               ),
             },
-            { label: a.currency, value: profile.currency },
+            { label: a.currency, value: sampleProfile.currency },
           ]}
         />
       </Section>
