@@ -129,6 +129,9 @@ export function bookingPrice(booking: Booking): RentalPrice {
   );
 }
 
+/** The latest day the deposit must be back on the renter's card: 30 days after the car came back. */
+export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEASE_DAYS * DAY_MS;
+
 export function refundFor(c: JourneyContext) {
   return depositRefund(
     depositFor(c.booking.carId),

@@ -29,7 +29,7 @@ import { SANDBOX_PROFILE } from './uaePass';
 import {
   CONTRACT_VERSION,
   MAX_EXTENSION_DAYS,
-  REFUND_RELEASE_DAYS,
+  refundReleaseBy,
   STEPS,
   bookingPrice,
   canStartBooking,
@@ -387,7 +387,7 @@ export const journeyMachine = setup({
         assertEvent(event, 'return.processRefund');
         return {
           amount: refundFor(context).refundable,
-          releaseBy: (context.returnedAt ?? event.at) + REFUND_RELEASE_DAYS * DAY_MS,
+          releaseBy: refundReleaseBy(context.returnedAt ?? event.at),
         };
       },
     }),

@@ -43,7 +43,12 @@ export default function Account() {
           <FormCard
             ref={form}
             onSubmit={({ text }) => {
-              const profile = { fullName: text('name'), phone: text('phone'), email: text('email'), address: text('address') };
+              const profile = {
+                fullName: text('name'),
+                phone: text('phone'),
+                email: text('email'),
+                address: text('address'),
+              };
               journey.send({ type: 'account.update', profile });
               setSaved(Object.keys(journey.getSnapshot().context.profileErrors).length === 0);
             }}
@@ -87,7 +92,9 @@ export default function Account() {
                 { label: a.payment, value: last4 ? fill(a.cardEnding, { last4 }) : a.noCard },
                 {
                   label: a.licence,
-                  value: fill(a.licenceValid, { date: formatDate(sampleProfile.licenceValidUntil, lang, 'date') }),
+                  value: fill(a.licenceValid, {
+                    date: formatDate(sampleProfile.licenceValidUntil, lang, 'date'),
+                  }),
                 },
               ]}
             />

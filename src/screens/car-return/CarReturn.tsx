@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FUEL_LEVELS } from '../../../machines/validation';
 import { carOf } from '../../../machines/fleet';
-import { finalInvoice, refundFor } from '../../../machines/journey-rules';
+import { finalInvoice, refundFor, refundReleaseBy } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
@@ -137,8 +137,12 @@ export default function CarReturn() {
             ...(deposit.due > 0 ? [{ label: r.due, value: <Money fils={deposit.due} />, strong: true }] : []),
           ]}
         />
-        {refund && (
-          <Done>{fill(r.releaseBy, { date: formatDate(new Date(refund.releaseBy), lang, 'date') })}</Done>
+        {returnedAt !== null && (
+          <Done>
+            {fill(r.releaseBy, {
+              date: formatDate(new Date(refund?.releaseBy ?? refundReleaseBy(returnedAt)), lang, 'date'),
+            })}
+          </Done>
         )}
       </Section>
 
