@@ -50,6 +50,7 @@ import {
   cardProblems,
   checkEmiratesId,
   inspectionProblems,
+  normaliseName,
   normaliseUaeMobile,
   registrationProblems,
   profileProblems,
@@ -125,7 +126,7 @@ export function makeJourneyActors(store: KeyValueStore, latencyMs: number) {
         store,
         {
           email: input.email.trim(),
-          fullName: input.fullName.trim().replace(/\s+/g, ' '),
+          fullName: normaliseName(input.fullName),
           phone: normaliseUaeMobile(input.phone) ?? input.phone,
           emiratesId: checkEmiratesId(input.emiratesId).value ?? undefined,
           verified: false,
@@ -144,7 +145,7 @@ export function makeJourneyActors(store: KeyValueStore, latencyMs: number) {
     signContract: fromPromise<{ signedAt: number }, { signature: string; fullName: string; at: number }>(
       async ({ input }) => {
         await wait(latencyMs);
-        const same = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+        const same = (s: string) => normaliseName(s).toLocaleLowerCase();
         if (same(input.signature) !== same(input.fullName)) throw new JourneyFailure('signatureFailed');
         return { signedAt: input.at };
       },
@@ -313,7 +314,7 @@ export const journeyMachine = setup({
         const p = event.profile;
         return {
           ...context.renter!,
-          fullName: p.fullName.trim().replace(/\s+/g, ' '),
+          fullName: normaliseName(p.fullName),
           phone: normaliseUaeMobile(p.phone) ?? p.phone,
           email: p.email.trim(),
           address: p.address.trim(),

@@ -63,8 +63,11 @@ const LETTER = 'A-Za-z\\u00C0-\\u024F\\u0621-\\u065F\\u0670-\\u06D3';
 /** A word of a name: letters, joined inside by hyphens, apostrophes or dots. */
 const NAME_WORD = new RegExp(`^[${LETTER}][${LETTER}'’.-]*$`);
 
+/** A name as typed, tidied: outer spaces dropped, inner runs of spaces made one. */
+export const normaliseName = (raw: string) => raw.trim().replace(/\s+/g, ' ');
+
 export function checkFullName(raw: string): Problem | null {
-  const name = raw.trim().replace(/\s+/g, ' ');
+  const name = normaliseName(raw);
   if (name === '') return 'required';
   if (name.length > NAME_MAX) return 'tooLong';
   const words = name.split(' ');
@@ -214,7 +217,7 @@ export function checkCvv(raw: string, cardNumber: string): Problem | null {
 }
 
 export function checkCardholder(raw: string): Problem | null {
-  const name = raw.trim().replace(/\s+/g, ' ');
+  const name = normaliseName(raw);
   if (name === '') return 'required';
   if (name.length > NAME_MAX) return 'tooLong';
   return name.split(' ').every((w) => NAME_WORD.test(w)) ? null : 'nameLetters';
