@@ -312,5 +312,5 @@ describe('generated paths (xstate/graph) on the machine alone', () => {
     expect([...all.states].filter((s) => !covered.states.has(s))).toEqual([]);
     expect([...all.transitions].filter((t) => !covered.transitions.has(t))).toEqual([]);
     expect(all.transitions.size).toBeGreaterThan(40);
-  });
+  }, 60_000); // replays every generated path (about 1,800) on the machine
 });
