@@ -2,17 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { fill } from '../../src/i18n/format';
-import { axeViolations, chromiumPath, launch, open, phonePage } from './browser';
+import { axeViolations, chromiumPath, launch, open, phonePage, PNG } from './browser';
 
 const SHOTS = 'tests/e2e/screenshots';
-const PNG = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-});
 
 describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then fixed', () => {
   let browser: Browser;

@@ -5,20 +5,11 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, phonePage } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, PNG } from './browser';
 
 const SHOTS = 'tests/e2e/screenshots';
 const PASSWORD = 'palm-jumeirah-88';
 const CARD = '4242 4242 4242 4242';
-/** A 1×1 PNG, standing in for a photographed document. */
-const PNG = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-});
 
 describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
   let browser: Browser;
