@@ -22,8 +22,14 @@ export function serializeJourney(snapshot: JourneySnapshot): string {
 /** A pending call cannot be resumed after a reload, so such moments are not saved. */
 export const shouldSave = (snapshot: JourneySnapshot) => !snapshot.hasTag('pending');
 
+/** Saves when it may. A browser that refuses storage loses only the reload-survival, not the journey. */
 export function saveJourney(store: KeyValueStore, snapshot: JourneySnapshot) {
-  if (shouldSave(snapshot)) store.setItem(JOURNEY_KEY, serializeJourney(snapshot));
+  if (!shouldSave(snapshot)) return;
+  try {
+    store.setItem(JOURNEY_KEY, serializeJourney(snapshot));
+  } catch {
+    /* quota or private mode: the journey goes on in memory */
+  }
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;

@@ -10,6 +10,7 @@ import '@fontsource/noto-sans-arabic/arabic-700.css';
 import './styles.css';
 import { routes } from './app/routes';
 import { browserStore, startJourney } from './app/startJourney';
+import { InspectContext } from './ui/inspect';
 import { JourneyProvider } from './ui/journey';
 
 // `?inspect` opens the Stately inspector on the live journey. It is created once, before the actor,
@@ -23,8 +24,10 @@ const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
-      <RouterProvider router={router} />
-    </JourneyProvider>
+    <InspectContext value={inspect}>
+      <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
+        <RouterProvider router={router} />
+      </JourneyProvider>
+    </InspectContext>
   </StrictMode>,
 );

@@ -219,17 +219,19 @@ function walk(node: StateNodeLike, visit: (node: StateNodeLike) => void) {
   Object.values(node.states).forEach((child) => walk(child, visit));
 }
 
-/** Every state node and every declared transition of the journey machine. */
-export function machineInventory() {
+/** Every state node and every declared transition of a machine. */
+export function inventoryOf(machine: { root: unknown }) {
   const states = new Set<string>();
   const transitions = new Set<string>();
-  walk(journeyMachine.root as unknown as StateNodeLike, (node) => {
+  walk(machine.root as StateNodeLike, (node) => {
     if (node.path.length > 0) states.add(nodeName(node));
     for (const list of node.transitions.values()) list.forEach((t) => transitions.add(transitionKey(t)));
     node.always?.forEach((t) => transitions.add(transitionKey(t)));
   });
   return { states, transitions };
 }
+
+export const machineInventory = () => inventoryOf(journeyMachine);
 
 export interface Coverage {
   states: Set<string>;
@@ -251,33 +253,45 @@ export function recordInto(coverage: Coverage) {
   };
 }
 
-/** Replays a path on the machine alone (services never answer; the path's outcome events do). */
-function coverageOfPath(path: StatePath<JourneySnapshot, JourneyEvent>): Coverage {
+/**
+ * Replays a path's events on a machine alone, recording the states and transitions it goes through.
+ * Server-like actors are replaced by ones that never answer: the path's own outcome events answer.
+ */
+export function replayCoverage<E extends { type: string }>(
+  machine: { provide(impl: { actors: Record<string, unknown> }): unknown },
+  actorIds: string[],
+  input: unknown,
+  events: E[],
+): Coverage {
   const coverage = emptyCoverage();
-  const silent = fromPromise(() => new Promise<never>(() => {})) as never;
-  const actor = createActor(
-    journeyMachine.provide({
-      actors: {
-        registerAccount: silent,
-        verifyAccount: silent,
-        uaePassSandbox: silent,
-        signContract: silent,
-        submitPayment: silent,
-      },
-    }) as unknown as typeof journeyMachine,
-    { input: { now: START }, inspect: recordInto(coverage) },
-  ).start();
-  path.steps.forEach((step) => actor.send(step.event));
+  const silent = fromPromise(() => new Promise<never>(() => {}));
+  const provided = machine.provide({ actors: Object.fromEntries(actorIds.map((id) => [id, silent])) });
+  const actor = createActor(provided as typeof journeyMachine, {
+    input: input as never,
+    inspect: recordInto(coverage),
+  }).start();
+  events.forEach((event) => actor.send(event as never));
   actor.stop();
   return coverage;
 }
+
+const coverageOfPath = (path: StatePath<JourneySnapshot, JourneyEvent>) =>
+  replayCoverage(
+    journeyMachine,
+    ['registerAccount', 'verifyAccount', 'uaePassSandbox', 'signContract', 'submitPayment'],
+    { now: START },
+    path.steps.map((step) => step.event),
+  );
 
 /**
  * From the generated shortest paths, a small set that together covers every state and transition
  * the paths reach (greedy set cover), so the UI walks each of them at least once.
  */
-export function coveringPaths<P extends StatePath<JourneySnapshot, JourneyEvent>>(paths: P[]) {
-  const measured = paths.map((path) => ({ path, coverage: coverageOfPath(path) }));
+export function coveringPaths<P extends { steps: { event: unknown }[] }>(
+  paths: P[],
+  measure: (path: P) => Coverage = coverageOfPath as unknown as (path: P) => Coverage,
+) {
+  const measured = paths.map((path) => ({ path, coverage: measure(path) }));
   const covered = emptyCoverage();
   const chosen: P[] = [];
   const gain = (c: Coverage) =>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../src/app/routes';
 import { startJourney } from '../src/app/startJourney';
+import { InspectContext } from '../src/ui/inspect';
 import { JourneyProvider, type JourneyActor } from '../src/ui/journey';
 import { waitFor, type InspectionEvent } from 'xstate';
 import { memoryStore, type KeyValueStore } from '../machines/accounts';
@@ -19,6 +20,8 @@ interface RenderOptions {
   /** Simulated latency of the local services (0: answer on the next tick). */
   latencyMs?: number;
   inspect?: (event: InspectionEvent) => void;
+  /** Inspector for actors the screens create (the transfer-settings form). */
+  inspectScreens?: (event: InspectionEvent) => void;
 }
 
 /** The Emirates ID and the two documents every registration carries. */
@@ -56,7 +59,7 @@ async function signedContract(actor: JourneyActor) {
  */
 export async function renderAt(
   path: string,
-  { journey = 'fresh', store = memoryStore(), latencyMs = 0, inspect }: RenderOptions = {},
+  { journey = 'fresh', store = memoryStore(), latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
 ) {
   const { actor, restoreProblem } = startJourney({ store, latencyMs, now: NOW, inspect });
   if (journey === 'sample') actor.send({ type: 'journey.loadSample', at: NOW });
@@ -65,9 +68,11 @@ export async function renderAt(
   const user = userEvent.setup();
   const view = await act(async () =>
     render(
-      <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
-        <RouterProvider router={router} />
-      </JourneyProvider>,
+      <InspectContext value={inspectScreens}>
+        <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
+          <RouterProvider router={router} />
+        </JourneyProvider>
+      </InspectContext>,
     ),
   );
   return { ...view, router, user, actor, store };

@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterEach(() => {
   if (!dom) return;
   cleanup();
+  localStorage.clear(); // screens that keep state in the browser (manager session, transfer settings)
   document.documentElement.removeAttribute('lang');
   document.documentElement.removeAttribute('dir');
 });

@@ -3,26 +3,7 @@ import type { KeyValueStore } from '../../machines/accounts';
 import { makeJourneyActors, journeyMachine } from '../../machines/journey';
 import { restoreJourney, saveJourney } from '../../machines/persistence';
 import type { JourneyActor } from '../ui/journey';
-
-/** localStorage, or nothing when the browser refuses it (private mode, quota): never a crash. */
-export function browserStore(): KeyValueStore {
-  return {
-    getItem: (key) => {
-      try {
-        return window.localStorage.getItem(key);
-      } catch {
-        return null;
-      }
-    },
-    setItem: (key, value) => {
-      try {
-        window.localStorage.setItem(key, value);
-      } catch {
-        /* the journey still works, it just will not survive a reload */
-      }
-    },
-  };
-}
+export { browserStore } from '../ui/storage';
 
 interface StartOptions {
   store: KeyValueStore;

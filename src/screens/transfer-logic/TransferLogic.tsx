@@ -1,18 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  hasUnsavedEdits,
+  loadSettings,
+  makeTransferActors,
+  transferSettingsMachine,
+  type TransferMode,
+} from '../../../machines/transferSettings';
+import { contracts } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
+import { fill, formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { FormError } from '../../ui/Form';
+import { ManagerGate } from '../../ui/ManagerGate';
 import { RadioGroup } from '../../ui/RadioGroup';
-import { Section, Stack } from '../../ui/Section';
+import { Actions, Section, Stack } from '../../ui/Section';
+import { useInspect } from '../../ui/inspect';
+import { browserStore } from '../../ui/storage';
 import { Switch } from '../../ui/Switch';
+import styles from './TransferLogic.module.css';
+
+const CONTRACT = contracts[0]!.code;
+const store = browserStore();
 
 export default function TransferLogic() {
-  const { t } = useLocale();
-  const l = t.transferLogic;
   return (
     <Stack>
+      <ManagerGate>
+        <TransferSettingsForm contract={CONTRACT} />
+      </ManagerGate>
+    </Stack>
+  );
+}
+
+/** The transfer settings of one contract, bound to the transfer-settings machine. */
+function TransferSettingsForm({ contract }: { contract: string }) {
+  const { t, lang } = useLocale();
+  const l = t.transferLogic;
+  const actor = useActorRef(transferSettingsMachine.provide({ actors: makeTransferActors(store, 300) }), {
+    inspect: useInspect(),
+    input: (() => {
+      const { settings, savedAt } = loadSettings(store, contract);
+      return { contract, saved: settings, savedAt };
+    })(),
+  });
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const savedAt = useSelector(actor, (s) => s.context.savedAt);
+  const saving = useSelector(actor, (s) => s.hasTag('pending'));
+  const failed = useSelector(actor, (s) => s.matches('saveFailed'));
+  const unsaved = useSelector(actor, hasUnsavedEdits);
+  const canSave = useSelector(actor, (s) => s.can({ type: 'transfer.save', at: 0 }));
+
+  // Leaving with unsaved edits asks first: in the app (blocker) and when closing or reloading the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (blocker.state === 'blocked') stay.current?.focus(); // the dialog takes focus when it opens
+  }, [blocker.state]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  return (
+    <>
       <Section title={l.mode}>
         <RadioGroup
           label={l.mode}
-          defaultValue="automatic"
+          value={draft.mode}
+          onValueChange={(mode) => actor.send({ type: 'transfer.setMode', mode: mode as TransferMode })}
           options={[
             { value: 'automatic', label: l.automatic, description: l.automaticText },
             { value: 'manual', label: l.manual, description: l.manualText },
@@ -20,12 +81,65 @@ export default function TransferLogic() {
         />
       </Section>
       <Section title={l.notifications}>
-        <Switch label={l.notify} description={l.notifyText} />
+        <Switch
+          label={l.notify}
+          description={l.notifyText}
+          checked={draft.notify}
+          onCheckedChange={(on) => actor.send({ type: 'transfer.setNotify', on })}
+        />
       </Section>
       <Section title={l.consent}>
-        <Switch label={l.requireConsent} description={l.requireConsentText} />
+        <Switch
+          label={l.requireConsent}
+          description={l.requireConsentText}
+          checked={draft.consent}
+          onCheckedChange={(on) => actor.send({ type: 'transfer.setConsent', on })}
+        />
       </Section>
-      <Button block>{l.save}</Button>
-    </Stack>
+
+      <div className={styles.status} role="status">
+        {unsaved
+          ? l.unsaved
+          : savedAt
+            ? fill(l.activeSince, { date: formatDate(new Date(savedAt), lang, 'dateTime') })
+            : l.defaults}
+      </div>
+      {failed && <FormError>{l.saveFailed}</FormError>}
+      <Actions>
+        <Button
+          disabled={!canSave || saving}
+          aria-busy={saving}
+          onClick={() => actor.send({ type: 'transfer.save', at: Date.now() })}
+        >
+          {saving ? l.saving : l.save}
+        </Button>
+        {unsaved && (
+          <Button variant="secondary" onClick={() => actor.send({ type: 'transfer.discard' })}>
+            {l.discard}
+          </Button>
+        )}
+      </Actions>
+
+      {blocker.state === 'blocked' && (
+        <div
+          role="alertdialog"
+          aria-modal="true"
+          aria-labelledby="leave-title"
+          aria-describedby="leave-text"
+          className={styles.dialog}
+        >
+          <h2 id="leave-title">{l.leaveTitle}</h2>
+          <p id="leave-text">{l.leaveText}</p>
+          <Actions>
+            <Button variant="secondary" onClick={() => blocker.proceed()}>
+              {l.leave}
+            </Button>
+            <Button ref={stay} onClick={() => blocker.reset()}>
+              {l.stay}
+            </Button>
+          </Actions>
+        </div>
+      )}
+    </>
   );
 }

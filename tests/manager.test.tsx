@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { fill } from '../src/i18n/format';
+import { renderAt } from './render';
+
+describe.each([
+  { t: en, prefix: '' },
+  { t: ar, prefix: '/arabic' },
+] as const)('contract manager screens ($prefix)', ({ t, prefix }) => {
+  it('anyone else gets a translated prompt to sign in as a manager; wrong credentials get one message', async () => {
+    const { user } = await renderAt(`${prefix}/transfer-logic`);
+    expect(await screen.findByRole('heading', { level: 2, name: t.manager.heading })).toBeInTheDocument();
+    expect(screen.getByText(t.manager.prompt)).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    await user.type(screen.getByLabelText(t.manager.email), 'manager@movecar.ae');
+    await user.type(screen.getByLabelText(t.manager.password), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: t.manager.submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.manager.wrong);
+    await user.clear(screen.getByLabelText(t.manager.password));
+    await user.type(screen.getByLabelText(t.manager.password), 'fleet-manager-2026');
+    await user.click(screen.getByRole('button', { name: t.manager.submit }));
+    expect(
+      await screen.findByRole('radiogroup', { name: t.transferLogic.mode }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(fill(t.manager.signedInAs, { name: 'Omar Haddad', company: 'Elite Auto Rentals' })),
+    ).toBeInTheDocument();
+  });
+
+  it('saved settings survive a reload; leaving with unsaved edits asks first', async () => {
+    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
+    const l = t.transferLogic;
+    const first = await renderAt(`${prefix}/transfer-logic`);
+    await first.user.click(await screen.findByRole('radio', { name: l.manual }));
+    await first.user.click(screen.getByRole('switch', { name: l.requireConsent }));
+    await first.user.click(screen.getByRole('button', { name: l.save }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(l.activeSince.split('{date}')[0]!.trim()),
+    );
+    first.unmount();
+
+    const { user, router } = await renderAt(`${prefix}/transfer-logic`);
+    expect(await screen.findByRole('radio', { name: l.manual })).toBeChecked();
+    expect(screen.getByRole('switch', { name: l.requireConsent })).toBeChecked();
+    expect(screen.getByRole('switch', { name: l.notify })).not.toBeChecked();
+
+    await user.click(screen.getByRole('switch', { name: l.notify }));
+    await user.click(screen.getByRole('button', { name: t.nav.back }));
+    const dialog = await screen.findByRole('alertdialog', { name: l.leaveTitle });
+    expect(screen.getByRole('button', { name: l.stay })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: l.stay }));
+    expect(dialog).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: l.notify })).toBeChecked(); // edits kept
+    await user.click(screen.getByRole('button', { name: t.nav.back }));
+    await user.click(await screen.findByRole('button', { name: l.leave }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(prefix ? '/arabic' : '/home'));
+  });
+});
