@@ -242,11 +242,13 @@ export const emptyCoverage = (): Coverage => ({ states: new Set(), transitions: 
 
 /** An inspector that records the states entered and transitions taken by an actor. */
 export function recordInto(coverage: Coverage) {
+  const statesOf = (snapshot: unknown) =>
+    pathsOf((snapshot as { value: StateValueLike }).value).forEach((p) => coverage.states.add(p));
   return (event: InspectionEvent) => {
+    // Snapshots include the initial state, which no microstep enters.
+    if (event.type === '@xstate.snapshot' && 'value' in event.snapshot) statesOf(event.snapshot);
     if (event.type !== '@xstate.microstep') return;
-    pathsOf((event.snapshot as JourneySnapshot).value as StateValueLike).forEach((p) =>
-      coverage.states.add(p),
-    );
+    statesOf(event.snapshot);
     (event._transitions as unknown as TransitionLike[]).forEach((t) =>
       coverage.transitions.add(transitionKey(t)),
     );

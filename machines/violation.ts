@@ -1,0 +1,131 @@
+// A traffic violation on a rented car, from the authority's fine to the renter paying or disputing it.
+// The contract's transfer settings (at the time the fine arrives) decide its path:
+//   pending → transferred (automatically, or when the manager transfers it) →
+//   [awaitingConsent → accept | decline with a reason] → payable →
+//   paid (security deposit | card, last 4 only) | disputed (reason) → resolved: upheld → payable | cancelled
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { fineDeduction, type Deduction, type Fils } from './money';
+import type { TransferSettings } from './transferSettings';
+import { last4 } from './cards';
+import { checkCardNumber } from './validation';
+
+export interface Fine {
+  type: { en: string; ar: string };
+  code: string;
+  date: number;
+  /** The authority's fine, before the rental company's admin fee. */
+  amount: Fils;
+  blackPoints: number;
+}
+
+export interface ViolationContext {
+  fine: Fine;
+  settings: TransferSettings;
+  /** The fine plus admin fee: what the renter pays, every part shown. */
+  charge: Deduction;
+  transferredAt: number | null;
+  /** Set when notify-on-transfer is on: the renter's notification of the transfer. */
+  notifiedAt: number | null;
+  reason: string | null;
+  paid: { with: 'deposit' } | { with: 'card'; last4: string } | null;
+  paidAt: number | null;
+}
+
+export type ViolationEvent =
+  | { type: 'violation.transfer'; at: number }
+  | { type: 'violation.accept' }
+  | { type: 'violation.decline'; reason: string }
+  | { type: 'violation.payFromDeposit'; at: number }
+  | { type: 'violation.payByCard'; number: string; at: number }
+  | { type: 'violation.dispute'; reason: string }
+  | { type: 'violation.resolve'; outcome: 'upheld' | 'cancelled' };
+
+/** A reason the renter wrote, not just spaces; long enough to act on. */
+export const REASON_MIN = 10;
+export const reasonGiven = (reason: string) => reason.trim().length >= REASON_MIN;
+
+export const violationMachine = setup({
+  types: {
+    context: {} as ViolationContext,
+    events: {} as ViolationEvent,
+    input: {} as { fine: Fine; settings: TransferSettings; arrivedAt: number },
+  },
+  guards: {
+    automatic: ({ context }) => context.settings.mode === 'automatic',
+    consentRequired: ({ context }) => context.settings.consent,
+    reasonGiven: ({ event }) =>
+      (event.type === 'violation.decline' || event.type === 'violation.dispute') && reasonGiven(event.reason),
+    cardValid: ({ event }) => event.type === 'violation.payByCard' && checkCardNumber(event.number) === null,
+    upheld: ({ event }) => event.type === 'violation.resolve' && event.outcome === 'upheld',
+  },
+  actions: {
+    transfer: assign(({ context, event }) => {
+      const at = event.type === 'violation.transfer' ? event.at : (context.transferredAt ?? 0);
+      return { transferredAt: at, notifiedAt: context.settings.notify ? at : null };
+    }),
+    keepReason: assign({
+      reason: ({ event }) => {
+        assertEvent(event, ['violation.decline', 'violation.dispute']);
+        return event.reason.trim();
+      },
+    }),
+    payFromDeposit: assign({
+      paid: { with: 'deposit' as const },
+      paidAt: ({ event }) => {
+        assertEvent(event, 'violation.payFromDeposit');
+        return event.at;
+      },
+    }),
+    payByCard: assign(({ event }) => {
+      assertEvent(event, 'violation.payByCard');
+      return { paid: { with: 'card' as const, last4: last4(event.number) }, paidAt: event.at };
+    }),
+  },
+}).createMachine({
+  id: 'violation',
+  context: ({ input }) => ({
+    fine: input.fine,
+    settings: input.settings,
+    charge: fineDeduction(input.fine.amount),
+    // In automatic mode the fine is transferred the moment it arrives.
+    transferredAt: input.settings.mode === 'automatic' ? input.arrivedAt : null,
+    notifiedAt: input.settings.mode === 'automatic' && input.settings.notify ? input.arrivedAt : null,
+    reason: null,
+    paid: null,
+    paidAt: null,
+  }),
+  initial: 'pending',
+  states: {
+    /** Received from the authority; waiting to be passed to the renter. */
+    pending: {
+      always: { guard: 'automatic', target: 'transferred' },
+      on: { 'violation.transfer': { target: 'transferred', actions: 'transfer' } },
+    },
+    transferred: {
+      always: [{ guard: 'consentRequired', target: 'awaitingConsent' }, { target: 'payable' }],
+    },
+    awaitingConsent: {
+      on: {
+        'violation.accept': { target: 'payable' },
+        'violation.decline': { guard: 'reasonGiven', target: 'disputed', actions: 'keepReason' },
+      },
+    },
+    payable: {
+      on: {
+        'violation.payFromDeposit': { target: 'paid', actions: 'payFromDeposit' },
+        'violation.payByCard': { guard: 'cardValid', target: 'paid', actions: 'payByCard' },
+        'violation.dispute': { guard: 'reasonGiven', target: 'disputed', actions: 'keepReason' },
+      },
+    },
+    paid: { type: 'final' },
+    /** The renter's reason is with the rental company, who decides. */
+    disputed: {
+      on: {
+        'violation.resolve': [{ guard: 'upheld', target: 'payable' }, { target: 'cancelled' }],
+      },
+    },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type ViolationSnapshot = SnapshotFrom<typeof violationMachine>;
