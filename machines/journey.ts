@@ -24,7 +24,7 @@ import {
 } from './accounts';
 import { DECLINED_TEST_CARD, cardDigits, last4 } from './cards';
 import { carOf, isCarId, type CarId } from './fleet';
-import { DAY_MS, fuelDeduction, priceRental } from './money';
+import { DAY_MS, fuelDeduction, priceRental, type Deduction } from './money';
 import { SANDBOX_PROFILE } from './uaePass';
 import {
   CONTRACT_VERSION,
@@ -91,6 +91,7 @@ export type JourneyEvent =
   | { type: 'booking.start'; carId: CarId; at: number }
   | { type: 'journey.loadSample'; at: number }
   | { type: 'account.update'; profile: ProfileInput }
+  | { type: 'deposit.deduct'; deduction: Deduction }
   | { type: 'xstate.done.actor.registerAccount'; output: Renter }
   | { type: 'xstate.error.actor.registerAccount'; error: unknown }
   | { type: 'xstate.done.actor.verifyAccount'; output: Renter }
@@ -232,6 +233,8 @@ export const journeyMachine = setup({
       context.pending === null &&
       isCarId(event.carId) &&
       canStartBooking(context),
+    /** The deposit is held from payment until the refund is processed. */
+    depositHeld: ({ context }) => isPaid(context) && context.refund === null,
     profileValid: ({ event }) =>
       event.type === 'account.update' && Object.keys(profileProblems(event.profile)).length === 0,
     // While a call is under way the journey stays put: a payment cannot be cancelled by leaving the page.
@@ -321,6 +324,13 @@ export const journeyMachine = setup({
         };
       },
       profileErrors: {},
+    }),
+    /** Something paid from the deposit (a fine with its admin fee): the refund and invoice show it. */
+    deduct: assign({
+      deductions: ({ context, event }) => {
+        assertEvent(event, 'deposit.deduct');
+        return [...context.deductions, event.deduction];
+      },
     }),
     rejectProfile: assign({
       profileErrors: ({ event }) => {
@@ -508,6 +518,7 @@ export const journeyMachine = setup({
       id: 'signedIn',
       on: {
         'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
+        'deposit.deduct': { guard: 'depositHeld', actions: 'deduct' },
       },
       // A fresh sign-in has no rental attached yet, so the contract is always the step that is due;
       // a visitor who asked for a later step is told what comes first (see returnTo).

@@ -12,6 +12,7 @@ import { routes } from './app/routes';
 import { browserStore, startJourney } from './app/startJourney';
 import { InspectContext } from './ui/inspect';
 import { JourneyProvider } from './ui/journey';
+import { ViolationProvider } from './ui/violation';
 
 // `?inspect` opens the Stately inspector on the live journey. It is created once, before the actor,
 // and imported on demand so the bundle a renter downloads does not carry it.
@@ -26,7 +27,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <InspectContext value={inspect}>
       <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
-        <RouterProvider router={router} />
+        <ViolationProvider>
+          <RouterProvider router={router} />
+        </ViolationProvider>
       </JourneyProvider>
     </InspectContext>
   </StrictMode>,

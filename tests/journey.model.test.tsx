@@ -129,6 +129,13 @@ function executors(app: App, lang: Lang): Executors {
       // Back to the step the journey is on: the account page is not a step.
       await go(pathOf(stepOf(state), lang));
     },
+    'deposit.deduct': async ({ state }) => {
+      const v = t.trafficViolation;
+      await go(pathOf('trafficViolation', lang));
+      await user.click(await screen.findByRole('button', { name: fill(v.payWith, { method: v.deposit }) }));
+      await screen.findByText(new RegExp(v.paidDeposit.split('{date}')[0]!.trim()));
+      await go(pathOf(stepOf(state), lang));
+    },
     'journey.loadSample': async () => {
       await go('/');
       await click(en.index.loadSample);

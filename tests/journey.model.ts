@@ -13,6 +13,7 @@ import {
 } from '../machines/journey';
 import { STEPS } from '../machines/journey-rules';
 import { SANDBOX_PROFILE } from '../machines/uaePass';
+import { aed, fineDeduction } from '../machines/money';
 
 const AT = new Date(2026, 10, 22, 12).getTime();
 export const START = new Date(2026, 10, 21, 9).getTime();
@@ -135,6 +136,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'booking.start', carId: 's-class', at: AT },
     { type: 'journey.loadSample', at: AT },
     { type: 'account.update', profile: PROFILE },
+    { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
     { type: 'account.update', profile: { ...PROFILE, phone: '123' } },
   ];
 }
@@ -161,6 +163,7 @@ function abstractState(s: JourneySnapshot) {
     returnTo: c.returnTo,
     name: c.renter?.fullName === PROFILE.fullName ? 'edited' : null,
     profileProblems: Object.keys(c.profileErrors),
+    fined: c.deductions.some((d) => d.kind === 'fine'),
     pending: c.pending,
     error: c.error,
     problems: Object.keys(c.fieldErrors),

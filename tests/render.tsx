@@ -5,6 +5,7 @@ import { routes } from '../src/app/routes';
 import { startJourney } from '../src/app/startJourney';
 import { InspectContext } from '../src/ui/inspect';
 import { JourneyProvider, type JourneyActor } from '../src/ui/journey';
+import { ViolationProvider } from '../src/ui/violation';
 import { waitFor, type InspectionEvent } from 'xstate';
 import { memoryStore, type KeyValueStore } from '../machines/accounts';
 
@@ -70,7 +71,9 @@ export async function renderAt(
     render(
       <InspectContext value={inspectScreens}>
         <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
-          <RouterProvider router={router} />
+          <ViolationProvider>
+            <RouterProvider router={router} />
+          </ViolationProvider>
         </JourneyProvider>
       </InspectContext>,
     ),

@@ -42,12 +42,14 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(await screen.findByRole('button', { name: 'تأكيد الاستلام' })).toBeInTheDocument();
   });
 
-  it('violation amount reads "AED 500" to assistive technology; status Pending', async () => {
+  it('violation: "AED 500" to assistive technology, the admin fee on its own line, the total', async () => {
     await renderAt('/traffic-violation');
     const amount = await valueOf('Amount');
     expect(within(amount).getByRole('img', { name: 'AED' })).toBeInTheDocument();
     expect(amount).toHaveTextContent(/^500$/);
-    expect(await valueOf('Status')).toHaveTextContent('Pending');
+    expect(await valueOf('Admin fee (10%)')).toHaveTextContent('50.00');
+    expect(await valueOf('Total to pay')).toHaveTextContent('550.00');
+    expect(await valueOf('Status')).toHaveTextContent('To pay'); // default settings: automatic, no consent
   });
 
   it('featured cars: three cards, the luxury sample at 2,500/day', async () => {

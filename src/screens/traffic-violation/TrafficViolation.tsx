@@ -1,31 +1,81 @@
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { reasonGiven } from '../../../machines/violation';
+import { checkCardNumber, groupCardNumber } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { sampleViolation } from '../../data/sample';
 import { Accordion } from '../../ui/Accordion';
 import { Button } from '../../ui/Button';
+import { TextArea, TextField } from '../../ui/Field';
+import { Done, FormCard, FormError } from '../../ui/Form';
+import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Money } from '../../ui/Money';
 import { Section, Stack } from '../../ui/Section';
+import { useViolation, type ViolationActor } from '../../ui/violation';
 import styles from './TrafficViolation.module.css';
 
-type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
-
 export default function TrafficViolation() {
-  const { t, lang, to } = useLocale();
+  const { t } = useLocale();
+  const { actor, arrive } = useViolation();
+  // The sample fine reaches the renter the first time they look, under the contract's settings then.
+  useEffect(() => {
+    if (!actor) arrive();
+  }, [actor, arrive]);
+  return (
+    <Stack>
+      {actor && <Violation actor={actor} />}
+      <Section title={t.trafficViolation.faqs}>
+        <Accordion items={t.faq.violation} />
+      </Section>
+    </Stack>
+  );
+}
+
+type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
+type Form = 'dispute' | 'decline' | 'card' | null;
+
+function Violation({ actor }: { actor: ViolationActor }) {
+  const { t, lang } = useLocale();
   const v = t.trafficViolation;
+  const journey = useJourney();
+  const state = useSelector(actor, (s) => s.value);
+  const { fine, charge, transferredAt, paid, paidAt, reason } = useSelector(actor, (s) => s.context);
+  const canDeduct = useJourneySelector((s) => s.can({ type: 'deposit.deduct', deduction: charge }));
   const [open, setOpen] = useState<Field | null>(null);
+  const [form, setForm] = useState<Form>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const date = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
+
   const values: Record<Field, ReactNode> = {
-    type: sampleViolation.type[lang],
-    code: sampleViolation.code,
-    date: <time>{formatDate(sampleViolation.date, lang, 'date')}</time>,
-    amount: <Money fils={sampleViolation.amount} whole />,
-    status: <span className={styles.status}>{sampleViolation.status[lang]}</span>,
+    type: fine.type[lang],
+    code: fine.code,
+    date: <time>{formatDate(new Date(fine.date), lang, 'date')}</time>,
+    amount: <Money fils={fine.amount} whole />,
+    // `transferred` is a passing moment; the machine settles in the next state at once.
+    status: (
+      <span className={styles.status}>{v.statuses[state as Exclude<typeof state, 'transferred'>]}</span>
+    ),
   };
   const fields = Object.keys(values) as Field[];
 
+  /** Sends what a form asks for; when the machine refuses, the reason shows next to the field. */
+  const submit = (text: string) => {
+    setProblem(null);
+    if (form === 'card') {
+      const event = { type: 'violation.payByCard', number: text, at: Date.now() } as const;
+      if (!actor.getSnapshot().can(event))
+        return setProblem(t.problems[checkCardNumber(text) ?? 'cardNumber']);
+      actor.send(event);
+    } else {
+      const type = form === 'decline' ? 'violation.decline' : 'violation.dispute';
+      if (!reasonGiven(text)) return setProblem(v.reasonProblem);
+      actor.send({ type, reason: text });
+    }
+    setForm(null);
+  };
+
   return (
-    <Stack>
+    <>
       <Section title={v.details}>
         <dl className={styles.rows}>
           {fields.map((field) => (
@@ -50,32 +100,124 @@ export default function TrafficViolation() {
               </dd>
             </div>
           ))}
-        </dl>
-        <Link to={to('helpSupport')} className={styles.dispute}>
-          {v.dispute}
-        </Link>
-      </Section>
-
-      <Section title={v.paymentMethod}>
-        {(
-          [
-            ['deposit', v.deposit, v.depositText],
-            ['other', v.other, v.otherText],
-          ] as const
-        ).map(([key, title, text]) => (
-          <div key={key} className={styles.method}>
-            <div>
-              <h3 className={styles.methodTitle}>{title}</h3>
-              <p className={styles.methodText}>{text}</p>
-            </div>
-            <Button aria-label={fill(v.payWith, { method: title })}>{v.pay}</Button>
+          {/* The admin fee on its own line: no fee hides inside the fine. */}
+          <div className={styles.row}>
+            <dt>{v.adminFee}</dt>
+            <dd className={styles.value}>
+              <Money fils={charge.adminFee} />
+            </dd>
           </div>
-        ))}
+          <div className={styles.row}>
+            <dt>{v.total}</dt>
+            <dd className={styles.value}>
+              <Money fils={charge.amount} />
+            </dd>
+          </div>
+          <div className={styles.row}>
+            <dt>{v.blackPoints}</dt>
+            <dd className={styles.value}>{fine.blackPoints}</dd>
+          </div>
+        </dl>
+        {state === 'pending' && <p role="status">{v.waiting}</p>}
+        {transferredAt !== null && (
+          <p className={styles.note}>{fill(v.transferredOn, { date: date(transferredAt) })}</p>
+        )}
+        {state === 'payable' && form === null && (
+          <button type="button" className={styles.dispute} onClick={() => setForm('dispute')}>
+            {v.dispute}
+          </button>
+        )}
       </Section>
 
-      <Section title={v.faqs}>
-        <Accordion items={t.faq.violation} />
-      </Section>
-    </Stack>
+      {state === 'awaitingConsent' && form === null && (
+        <Section title={v.consentTitle}>
+          <p>{v.consentText}</p>
+          <div className={styles.choices}>
+            <Button onClick={() => actor.send({ type: 'violation.accept' })}>{v.accept}</Button>
+            <Button variant="secondary" onClick={() => setForm('decline')}>
+              {v.decline}
+            </Button>
+          </div>
+        </Section>
+      )}
+
+      {form !== null && (
+        <Section title={form === 'card' ? v.payByCard : form === 'decline' ? v.decline : v.dispute} bare>
+          <FormCard onSubmit={({ text }) => submit(text('answer'))}>
+            {form === 'card' ? (
+              <CardNumber label={v.cardNumber} error={problem} />
+            ) : (
+              <TextArea label={v.reason} name="answer" error={problem ?? undefined} />
+            )}
+            <div className={styles.choices}>
+              <Button type="submit">
+                {form === 'card' ? v.pay : form === 'decline' ? v.sendDecline : v.sendDispute}
+              </Button>
+              <Button variant="secondary" onClick={() => setForm(null)}>
+                {t.carPickup.cancel}
+              </Button>
+            </div>
+          </FormCard>
+        </Section>
+      )}
+
+      {state === 'payable' && form === null && (
+        <Section title={v.paymentMethod}>
+          <div className={styles.method}>
+            <div>
+              <h3 className={styles.methodTitle}>{v.deposit}</h3>
+              <p className={styles.methodText}>{canDeduct ? v.depositText : v.noDeposit}</p>
+            </div>
+            <Button
+              disabled={!canDeduct}
+              aria-label={fill(v.payWith, { method: v.deposit })}
+              onClick={() => {
+                actor.send({ type: 'violation.payFromDeposit', at: Date.now() });
+                journey.send({ type: 'deposit.deduct', deduction: charge });
+              }}
+            >
+              {v.pay}
+            </Button>
+          </div>
+          <div className={styles.method}>
+            <div>
+              <h3 className={styles.methodTitle}>{v.other}</h3>
+              <p className={styles.methodText}>{v.otherText}</p>
+            </div>
+            <Button aria-label={fill(v.payWith, { method: v.other })} onClick={() => setForm('card')}>
+              {v.pay}
+            </Button>
+          </div>
+        </Section>
+      )}
+
+      {paid && paidAt !== null && (
+        <Done>
+          {paid.with === 'deposit'
+            ? fill(v.paidDeposit, { date: date(paidAt) })
+            : fill(v.paidCard, { last4: paid.last4, date: date(paidAt) })}
+        </Done>
+      )}
+      {state === 'disputed' && <Done>{fill(v.disputedText, { reason: reason ?? '' })}</Done>}
+      {state === 'cancelled' && <Done>{v.cancelledText}</Done>}
+      {problem && form === null && <FormError>{problem}</FormError>}
+    </>
+  );
+}
+
+/** A card number grouped as typed. */
+function CardNumber({ label, error }: { label: string; error: string | null }) {
+  const [number, setNumber] = useState('');
+  return (
+    <TextField
+      label={label}
+      name="answer"
+      inputMode="numeric"
+      autoComplete="cc-number"
+      dir="ltr"
+      value={number}
+      onChange={(e) => setNumber(groupCardNumber(e.target.value))}
+      error={error ?? undefined}
+    />
   );
 }
