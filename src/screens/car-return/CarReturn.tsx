@@ -9,7 +9,7 @@ import { LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { Done, FormCard, useProblems } from '../../ui/Form';
 import { Fill } from '../../ui/Fill';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
@@ -105,7 +105,7 @@ export default function CarReturn() {
             defaultValue={context.inspection?.notes}
             disabled={!inInspection}
           />
-          {inInspection && returnedAt === null && <FormError>{r.handoverFirst}</FormError>}
+          {inInspection && returnedAt === null && <p className={styles.note}>{r.handoverFirst}</p>}
           {inInspection && (
             <Button type="submit" block disabled={returnedAt === null}>
               {r.confirmInspection}

@@ -1,7 +1,9 @@
 import { Bell, CalendarCheck, Clock, ShieldAlert, Tag, type LucideIcon } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
-import { formatDate } from '../../i18n/format';
-import { notifications, type NotificationKind } from '../../data/sample';
+import { useSelector } from '@xstate/react';
+import { fill, formatAmount, formatDate } from '../../i18n/format';
+import { useViolation } from '../../ui/violation';
+import { notifications, type NotificationKind, type SampleNotification } from '../../data/sample';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Notifications.module.css';
 
@@ -15,14 +17,38 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
 
 const timeOfDay = (minutes: number) => new Date(2024, 0, 1, Math.floor(minutes / 60), minutes % 60);
 
+/** A traffic violation passed to the renter with notify-on-transfer on, as a notification of today. */
+function useViolationNotice(): SampleNotification | null {
+  const { t, lang } = useLocale();
+  const { actor } = useViolation();
+  const context = useSelector(actor ?? undefined, (s) => s?.context);
+  if (!context?.notifiedAt) return null;
+  const when = new Date(context.notifiedAt);
+  const n = t.notifications;
+  const body = fill(n.violationBody, {
+    type: context.fine.type[lang],
+    amount: `${t.money.currency} ${formatAmount(context.charge.amount, lang)}`,
+  });
+  return {
+    id: 'violation',
+    kind: 'account',
+    day: 'today',
+    title: { en: n.violationTitle, ar: n.violationTitle },
+    body: { en: body, ar: body },
+    at: when.getHours() * 60 + when.getMinutes(),
+  };
+}
+
 export default function Notifications() {
   const { t, lang } = useLocale();
+  const violation = useViolationNotice();
+  const all = violation ? [violation, ...notifications] : notifications;
   return (
     <Stack>
       {(['today', 'yesterday'] as const).map((day) => (
         <Section key={day} title={t.notifications[day]}>
           <ul className={styles.list}>
-            {notifications
+            {all
               .filter((n) => n.day === day)
               .map((n) => {
                 const Icon = ICONS[n.kind];
