@@ -57,4 +57,29 @@ describe.each([
     await user.click(await screen.findByRole('button', { name: l.leave }));
     await waitFor(() => expect(router.state.location.pathname).toBe(prefix ? '/arabic' : '/home'));
   });
+
+  it("contracts: Save refuses passing fines without a linked car, in the reader's language; then saves and keeps it", async () => {
+    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
+    const c = t.contracts;
+    const first = await renderAt(`${prefix}/contracts`);
+    const user = first.user;
+    expect(await screen.findByText(c.notActive)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: c.confirm }));
+    await user.click(screen.getByRole('switch', { name: c.policy }));
+    expect(screen.getByText(c.active)).toBeInTheDocument();
+    const transfer = screen.getByRole('switch', { name: c.enableTransfer });
+    await user.click(transfer);
+    await user.click(screen.getByRole('button', { name: c.save }));
+    expect(transfer).toHaveAccessibleDescription(expect.stringContaining(c.carRequired));
+    await user.selectOptions(screen.getByLabelText(c.car), 'bmw-7');
+    await user.click(screen.getByRole('button', { name: c.save }));
+    expect(transfer).not.toHaveAccessibleDescription(expect.stringContaining(c.carRequired));
+    expect(await screen.findByText(new RegExp(c.saved.split('{date}')[0]!.trim()))).toBeInTheDocument();
+    first.unmount();
+
+    await renderAt(`${prefix}/contracts`);
+    expect(await screen.findByRole('switch', { name: c.enableTransfer })).toBeChecked();
+    expect(screen.getByLabelText(c.car)).toHaveValue('bmw-7');
+    expect(screen.getByText(c.active)).toBeInTheDocument();
+  });
 });

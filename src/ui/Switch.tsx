@@ -5,14 +5,17 @@ import styles from './Switch.module.css';
 interface SwitchProps {
   label: string;
   description?: string;
+  /** What is wrong, next to the switch and read with it. */
+  error?: string;
   checked?: boolean;
   defaultChecked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
 }
 
 /** A labelled Radix Switch row; starts off unless told otherwise; Space and click flip it. */
-export function Switch({ label, description, ...state }: SwitchProps) {
+export function Switch({ label, description, error, ...state }: SwitchProps) {
   const id = useId();
+  const describedBy = [description && `${id}-d`, error && `${id}-e`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.row}>
       <div className={styles.text}>
@@ -24,13 +27,13 @@ export function Switch({ label, description, ...state }: SwitchProps) {
             {description}
           </p>
         )}
+        {error && (
+          <p id={`${id}-e`} className={styles.error}>
+            {error}
+          </p>
+        )}
       </div>
-      <RadixSwitch.Root
-        id={id}
-        className={styles.switch}
-        aria-describedby={description ? `${id}-d` : undefined}
-        {...state}
-      >
+      <RadixSwitch.Root id={id} className={styles.switch} aria-describedby={describedBy} {...state}>
         <RadixSwitch.Thumb className={styles.thumb} />
       </RadixSwitch.Root>
     </div>
