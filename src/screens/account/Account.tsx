@@ -28,15 +28,17 @@ export default function Account() {
 
   return (
     <Stack>
-      <div className={styles.profile}>
-        <span className={styles.avatar}>
-          <UserRound aria-hidden size={32} />
-        </span>
-        <div>
-          <h2 className={styles.name}>{name ?? a.profile}</h2>
-          {renter && <p className={styles.tier}>{a.member}</p>}
+      {name && (
+        <div className={styles.profile}>
+          <span className={styles.avatar}>
+            <UserRound aria-hidden size={32} />
+          </span>
+          <div>
+            <h2 className={styles.name}>{name}</h2>
+            <p className={styles.tier}>{a.member}</p>
+          </div>
         </div>
-      </div>
+      )}
 
       {renter ? (
         <Section title={a.profile} bare>
