@@ -21,6 +21,8 @@ export interface Fine {
 export interface ViolationContext {
   fine: Fine;
   settings: TransferSettings;
+  /** The contract passes fines on to the renter at all (its "Enable traffic violation transfer"). */
+  transferEnabled: boolean;
   /** The fine plus admin fee: what the renter pays, every part shown. */
   charge: Deduction;
   transferredAt: number | null;
@@ -48,10 +50,11 @@ export const violationMachine = setup({
   types: {
     context: {} as ViolationContext,
     events: {} as ViolationEvent,
-    input: {} as { fine: Fine; settings: TransferSettings; arrivedAt: number },
+    input: {} as { fine: Fine; settings: TransferSettings; transferEnabled: boolean; arrivedAt: number },
   },
   guards: {
-    automatic: ({ context }) => context.settings.mode === 'automatic',
+    automatic: ({ context }) => context.transferEnabled && context.settings.mode === 'automatic',
+    transferEnabled: ({ context }) => context.transferEnabled,
     consentRequired: ({ context }) => context.settings.consent,
     reasonGiven: ({ event }) =>
       (event.type === 'violation.decline' || event.type === 'violation.dispute') && reasonGiven(event.reason),
@@ -83,23 +86,27 @@ export const violationMachine = setup({
   },
 }).createMachine({
   id: 'violation',
-  context: ({ input }) => ({
-    fine: input.fine,
-    settings: input.settings,
-    charge: fineDeduction(input.fine.amount),
-    // In automatic mode the fine is transferred the moment it arrives.
-    transferredAt: input.settings.mode === 'automatic' ? input.arrivedAt : null,
-    notifiedAt: input.settings.mode === 'automatic' && input.settings.notify ? input.arrivedAt : null,
-    reason: null,
-    paid: null,
-    paidAt: null,
-  }),
+  context: ({ input }) => {
+    // In automatic mode (with transfer enabled) the fine is transferred the moment it arrives.
+    const now = input.transferEnabled && input.settings.mode === 'automatic';
+    return {
+      fine: input.fine,
+      settings: input.settings,
+      transferEnabled: input.transferEnabled,
+      charge: fineDeduction(input.fine.amount),
+      transferredAt: now ? input.arrivedAt : null,
+      notifiedAt: now && input.settings.notify ? input.arrivedAt : null,
+      reason: null,
+      paid: null,
+      paidAt: null,
+    };
+  },
   initial: 'pending',
   states: {
-    /** Received from the authority; waiting to be passed to the renter. */
+    /** Received from the authority; with the company until passed to the renter (if the contract allows). */
     pending: {
       always: { guard: 'automatic', target: 'transferred' },
-      on: { 'violation.transfer': { target: 'transferred', actions: 'transfer' } },
+      on: { 'violation.transfer': { guard: 'transferEnabled', target: 'transferred', actions: 'transfer' } },
     },
     transferred: {
       always: [{ guard: 'consentRequired', target: 'awaitingConsent' }, { target: 'payable' }],

@@ -2,6 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TestParam } from 'xstate/graph';
 import { createAccount, memoryStore } from '../machines/accounts';
+import { EMPTY_SETUP, saveContract } from '../machines/contract';
+import { browserStore } from '../src/ui/storage';
+import { VIOLATION_CONTRACT } from '../src/ui/violation';
 import { stepOf, type JourneyEvent, type JourneySnapshot } from '../machines/journey';
 import { STEPS, type Step } from '../machines/journey-rules';
 import { ar } from '../src/i18n/ar';
@@ -199,6 +202,8 @@ describe('model-based paths through the rendered app (xstate/graph)', () => {
     async ({ path, lang }) => {
       const store = memoryStore();
       await createAccount(store, { ...KNOWN, verified: false }, KNOWN.password);
+      // The contract passes fines on to the renter, so the deposit.deduct step has a fine to pay.
+      saveContract(browserStore(), VIOLATION_CONTRACT, { ...EMPTY_SETUP, carId: 'bmw-7', violationTransfer: true }, 0);
       const app = await renderAt(pathOf('registration', lang), {
         store,
         latencyMs: 300,

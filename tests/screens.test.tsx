@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderAt } from './render';
 import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
 async function valueOf(label: string) {
@@ -49,7 +50,9 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(amount).toHaveTextContent(/^500$/);
     expect(await valueOf('Admin fee (10%)')).toHaveTextContent('50.00');
     expect(await valueOf('Total to pay')).toHaveTextContent('550.00');
-    expect(await valueOf('Status')).toHaveTextContent('To pay'); // default settings: automatic, no consent
+    // A new contract does not pass fines on until its manager enables it: the fine stays with the company.
+    expect(await valueOf('Status')).toHaveTextContent('With the rental company');
+    expect(screen.getByText(en.trafficViolation.waiting)).toBeInTheDocument();
   });
 
   it('featured cars: three cards, the luxury sample at 2,500/day', async () => {

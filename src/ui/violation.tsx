@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { createActor, type Actor } from 'xstate';
+import { loadContract } from '../../machines/contract';
 import { loadSettings } from '../../machines/transferSettings';
 import { violationMachine } from '../../machines/violation';
 import { contracts, sampleFine } from '../data/sample';
@@ -44,6 +45,7 @@ export function ViolationProvider({ children }: { children: ReactNode }) {
         input: {
           fine: sampleFine,
           settings: loadSettings(store, VIOLATION_CONTRACT).settings,
+          transferEnabled: loadContract(store, VIOLATION_CONTRACT).setup.violationTransfer,
           arrivedAt: Date.now(),
         },
         inspect,

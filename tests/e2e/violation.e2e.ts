@@ -51,6 +51,11 @@ describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the 
       // A fine arrives; in manual mode it waits for the manager, who transfers it.
       await open(page, pathOf('contracts', lang));
       await page.getByText(fill(t.contracts.currentMode, { mode: l.manual })).waitFor();
+      // The contract passes fines on only once a car is linked and transfer is enabled.
+      await page.getByLabel(t.contracts.car, { exact: true }).selectOption('bmw-7');
+      await page.getByRole('switch', { name: t.contracts.enableTransfer }).click();
+      await button(t.contracts.save).click();
+      await page.getByText(t.contracts.saved.split('{date}')[0]!.trim()).waitFor();
       await button(t.contracts.newFine).click();
       await page.getByText(v.statuses.pending).waitFor();
       await button(t.contracts.transferNow).click();

@@ -16,9 +16,9 @@ const FINE = {
   blackPoints: 4,
 };
 
-const start = (settings: Partial<TransferSettings> = {}) =>
+const start = (settings: Partial<TransferSettings> = {}, transferEnabled = true) =>
   createActor(violationMachine, {
-    input: { fine: FINE, settings: { ...DEFAULT_SETTINGS, ...settings }, arrivedAt: AT },
+    input: { fine: FINE, settings: { ...DEFAULT_SETTINGS, ...settings }, transferEnabled, arrivedAt: AT },
   }).start();
 
 describe('violation machine: the transfer settings decide the path', () => {
@@ -39,6 +39,17 @@ describe('violation machine: the transfer settings decide the path', () => {
     v.send({ type: 'violation.transfer', at: AT + 1000 });
     expect(v.getSnapshot().value).toBe('payable');
     expect(v.getSnapshot().context).toMatchObject({ transferredAt: AT + 1000, notifiedAt: AT + 1000 });
+  });
+
+  it('transfer disabled on the contract (both ways): the fine stays with the company, even in automatic mode', () => {
+    const v = start({ mode: 'automatic' }, false);
+    expect(v.getSnapshot().value).toBe('pending');
+    expect(v.getSnapshot().context.transferredAt).toBeNull();
+    const w = start({ mode: 'manual' }, false);
+    expect(w.getSnapshot().can({ type: 'violation.transfer', at: AT })).toBe(false);
+    expect(start({ mode: 'manual' }, true).getSnapshot().can({ type: 'violation.transfer', at: AT })).toBe(
+      true,
+    );
   });
 
   it('consent required: awaits the renter; accept → payable, decline needs a real reason → disputed', () => {
@@ -94,7 +105,12 @@ describe('violation machine: the transfer settings decide the path', () => {
     ];
     for (const mode of ['automatic', 'manual'] as const) {
       for (const consent of [false, true]) {
-        const input = { fine: FINE, settings: { mode, notify: true, consent }, arrivedAt: AT };
+        const input = {
+          fine: FINE,
+          settings: { mode, notify: true, consent },
+          transferEnabled: true,
+          arrivedAt: AT,
+        };
         const paths = createTestModel(violationMachine, { input, events }).getShortestPaths();
         const { covered: c } = coveringPaths(paths, (path) =>
           replayCoverage(
