@@ -1,7 +1,8 @@
-// Card facts the journey needs. Full validation (Luhn, expiry, CVV length) arrives with the input rules.
+// Card facts the journey needs; the card rules themselves (Luhn, expiry, CVV) are in validation.ts.
+import { digitsOf } from './validation';
 
 /** The local payment service declines this test card, so the declined path can be tried by hand. */
 export const DECLINED_TEST_CARD = '4000000000000002';
 
-export const cardDigits = (number: string) => number.replace(/\D/g, '');
-export const last4 = (number: string) => cardDigits(number).slice(-4);
+/** The only part of a card number the app keeps, whatever digits it was typed in. */
+export const last4 = (number: string) => digitsOf(number).slice(-4);

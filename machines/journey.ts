@@ -22,7 +22,7 @@ import {
   type KeyValueStore,
   type Renter,
 } from './accounts';
-import { DECLINED_TEST_CARD, cardDigits, last4 } from './cards';
+import { DECLINED_TEST_CARD, last4 } from './cards';
 import { carOf, isCarId, type CarId } from './fleet';
 import { DAY_MS, fuelDeduction, priceRental, type Deduction } from './money';
 import { SANDBOX_PROFILE } from './uaePass';
@@ -49,6 +49,7 @@ import {
 import {
   cardProblems,
   checkEmiratesId,
+  digitsOf,
   inspectionProblems,
   normaliseName,
   normaliseUaeMobile,
@@ -154,7 +155,7 @@ export function makeJourneyActors(store: KeyValueStore, latencyMs: number) {
     submitPayment: fromPromise<PaymentRecord, { card: CardForm; amount: number; at: number }>(
       async ({ input }) => {
         await wait(latencyMs);
-        if (cardDigits(input.card.number) === DECLINED_TEST_CARD) throw new JourneyFailure('cardDeclined');
+        if (digitsOf(input.card.number) === DECLINED_TEST_CARD) throw new JourneyFailure('cardDeclined');
         return { last4: last4(input.card.number), amount: input.amount, paidAt: input.at };
       },
     ),

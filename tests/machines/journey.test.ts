@@ -249,6 +249,16 @@ describe('server-like calls and their error paths', () => {
     expect(j.state().context.error).toBeNull();
   });
 
+  it('a card typed in Arabic-Indic digits is read as the same card: declined test card, last 4 kept', async () => {
+    const j = start();
+    await signContract(j);
+    j.actor.send({ type: 'contract.proceed' });
+    await pay(j, { ...CARD, number: '٤٠٠٠ ٠٠٠٠ ٠٠٠٠ ٠٠٠٢' });
+    expect(j.state().context.error).toBe('cardDeclined');
+    await pay(j, { ...CARD, number: '٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢' });
+    expect(j.state().context.payment?.last4).toBe('4242');
+  });
+
   it('a pending call cannot be sent twice', async () => {
     const j = start();
     await signContract(j);
