@@ -72,8 +72,7 @@ export interface JourneyContext {
   profileErrors: Partial<Record<string, Problem>>;
 }
 
-export type JourneyError =
-  'emailTaken' | 'wrongCredentials' | 'cardDeclined' | 'signatureFailed' | 'uaePassFailed' | 'network';
+export type JourneyError = 'emailTaken' | 'wrongCredentials' | 'cardDeclined' | 'signatureFailed' | 'network';
 
 export interface Inspection {
   fuel: string;

@@ -135,17 +135,6 @@ export const sampleFine = {
   blackPoints: 4,
 };
 
-export const sampleViolation = {
-  type: {
-    en: 'Speeding (over 20 km/h above the limit)',
-    ar: 'تجاوز السرعة (أكثر من 20 كم/س فوق الحد)',
-  } satisfies Localized,
-  code: 'DXB-SP-2041',
-  date: new Date(2024, 0, 13, 9, 42),
-  amount: aed(500),
-  status: { en: 'Pending', ar: 'قيد الانتظار' } satisfies Localized,
-};
-
 export const sampleProfile = {
   name: { en: 'Ahmed Al Mansoori', ar: 'أحمد المنصوري' } satisfies Localized,
   phone: '+971 50 123 4567',
