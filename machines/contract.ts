@@ -1,6 +1,5 @@
 // A rental contract's set-up, as the rental company's contract manager keeps it (per contract).
-import type { KeyValueStore } from './accounts';
-import { isCarId, type CarId } from './fleet';
+import type { CarId } from './fleet';
 
 export interface ContractSetup {
   /** The renter's rental details are confirmed. */
@@ -36,35 +35,4 @@ export function contractProblems(
   if (s.bookingLinked && !s.carId) problems.bookingLinked = 'carRequired';
   if (s.violationTransfer && !s.carId) problems.violationTransfer = 'carRequired';
   return problems;
-}
-
-export const contractKey = (code: string) => `movecar.contract.${code}`;
-
-export function loadContract(
-  store: KeyValueStore,
-  code: string,
-): { setup: ContractSetup; savedAt: number | null } {
-  try {
-    const entry = JSON.parse(store.getItem(contractKey(code)) ?? 'null') as
-      (ContractSetup & { savedAt: number }) | null;
-    if (
-      entry &&
-      typeof entry.savedAt === 'number' &&
-      (['confirmed', 'policyAgreed', 'bookingLinked', 'violationTransfer'] as const).every(
-        (k) => typeof entry[k] === 'boolean',
-      ) &&
-      (entry.carId === null || isCarId(entry.carId))
-    ) {
-      const { savedAt, ...setup } = entry;
-      return { setup, savedAt };
-    }
-  } catch {
-    /* unreadable: start from nothing */
-  }
-  return { setup: EMPTY_SETUP, savedAt: null };
-}
-
-/** Saves when valid; a refused write throws (the screen says so). */
-export function saveContract(store: KeyValueStore, code: string, setup: ContractSetup, at: number) {
-  store.setItem(contractKey(code), JSON.stringify({ ...setup, savedAt: at }));
 }

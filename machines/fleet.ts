@@ -82,7 +82,9 @@ export type CarId = keyof typeof FLEET;
 
 export const carOf = (id: CarId) => FLEET[id];
 export const depositFor = (id: CarId): Fils => DEPOSIT_BY_CATEGORY[FLEET[id].category];
-export const isCarId = (id: unknown): id is CarId => typeof id === 'string' && id in FLEET;
+// Own keys only: `"constructor" in FLEET` is true, and its price would be NaN.
+export const isCarId = (id: unknown): id is CarId => typeof id === 'string' && Object.hasOwn(FLEET, id);
+export const CAR_IDS = Object.keys(FLEET) as [CarId, ...CarId[]];
 
 /** Where cars are picked up and returned; the UI names them in both languages. */
 export const LOCATIONS = ['dxb-t3', 'downtown'] as const;

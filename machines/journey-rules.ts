@@ -1,17 +1,9 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
-// (snapshot.can, selectors) and uses `missingFor` only to say *why* a step is not open yet.
-import {
-  DAY_MS,
-  depositRefund,
-  priceRental,
-  rentalDays,
-  type Deduction,
-  type Fils,
-  type RentalPrice,
-} from './money';
-import { carOf, depositFor, type CarId, type LocationId } from './fleet';
-import type { Renter } from './accounts';
-import type { Problem } from './validation';
+// (snapshot.can, selectors) and uses `whyNot` only to say *why* a step is not open yet.
+import { DAY_MS, priceRental, rentalDays, type Deduction, type Fils, type RentalPrice } from './money';
+import { carOf, type CarId, type LocationId } from './fleet';
+import type { Renter } from './renter';
+import { normaliseName, type Problem } from './validation';
 
 /** The journey's routable steps; each id is also the screen id and the state id (`#payment`). */
 export const STEPS = [
@@ -35,7 +27,49 @@ export interface Booking {
   pickupLocation: LocationId;
   dropoffLocation: LocationId;
   pickupAt: number;
+  /** The return time as booked; confirmed extensions add to it (see `dueBackAt`). */
   dropoffAt: number;
+}
+
+/** What was charged for the rental: never the card number or CVV. */
+export interface PaymentRecord {
+  last4: string;
+  /** The rental's total with VAT, as charged. */
+  amount: Fils;
+  paidAt: number;
+  /** The gateway's reference for the charge. */
+  reference: string;
+  /** The gateway's token for the card on file, so added days can be charged without the card again. */
+  cardToken: string;
+}
+
+/** The security deposit, held on the card (a pre-authorisation) from payment until settlement. */
+export interface DepositHold {
+  amount: Fils;
+  reference: string;
+  heldAt: number;
+}
+
+/** Added days the renter confirmed, charged on their own. */
+export interface ExtensionCharge {
+  days: number;
+  price: RentalPrice;
+  reference: string;
+  chargedAt: number;
+}
+
+/** How the deposit hold ended: deductions captured from it, the rest released. */
+export interface Settlement {
+  /** Released back to the renter's card. */
+  refunded: Fils;
+  /** Captured from the hold for the deductions. */
+  captured: Fils;
+  /** Deductions above the deposit: owed by the renter. */
+  due: Fils;
+  /** The latest day the release reaches the card. */
+  releaseBy: number;
+  settledAt: number;
+  reference: string;
 }
 
 export interface JourneyContext {
@@ -44,27 +78,26 @@ export interface JourneyContext {
   termsAccepted: boolean;
   identityVerified: boolean;
   contract: { signedAt: number; version: string } | null;
-  /** What was charged: never the card number or CVV. */
-  payment: { last4: string; amount: Fils; paidAt: number } | null;
+  payment: PaymentRecord | null;
+  deposit: DepositHold | null;
   pickedUpAt: number | null;
   /** Added days quoted to the renter, waiting for confirmation. */
   extensionQuote: { days: number; price: RentalPrice } | null;
-  /** Added days the renter confirmed, each charged on its own. */
-  extensions: { days: number; amount: Fils }[];
+  extensions: ExtensionCharge[];
   returnedAt: number | null;
   inspection: Inspection | null;
   /** What is taken from the deposit (fines with admin fee, Salik, fuel shortfall, damage). */
   deductions: Deduction[];
-  refund: { amount: Fils; releaseBy: number } | null;
+  refund: Settlement | null;
   completedAt: number | null;
   /** Where a visitor wanted to go before being asked to log in (cleared on sign-in). */
   returnTo: Step | null;
   /**
    * What the call under way is about (an e-mail, a signature, a card's last 4 digits), never a
-   * secret: the screens say it, and test models read the outcome the local services will give.
+   * secret: the screens say it, and test models read the outcome the services will give.
    */
   pending: string | null;
-  /** The last server-like failure, for the screen to explain. */
+  /** The last failed call, for the screen to explain. */
   error: JourneyError | null;
   /** Problems with the last refused form (registration, card, inspection), by field. */
   fieldErrors: Partial<Record<string, Problem>>;
@@ -72,7 +105,15 @@ export interface JourneyContext {
   profileErrors: Partial<Record<string, Problem>>;
 }
 
-export type JourneyError = 'emailTaken' | 'wrongCredentials' | 'cardDeclined' | 'signatureFailed' | 'network';
+export const JOURNEY_ERRORS = [
+  'emailTaken',
+  'wrongCredentials',
+  'locked',
+  'cardDeclined',
+  'signatureFailed',
+  'network',
+] as const;
+export type JourneyError = (typeof JOURNEY_ERRORS)[number];
 
 export interface Inspection {
   fuel: string;
@@ -119,8 +160,24 @@ export const stepAllowed = (step: Step, c: JourneyContext) => whyNot(step, c) ==
 /** A new booking may start before anything is paid, or once the last rental is over. */
 export const canStartBooking = (c: JourneyContext) => c.payment === null || c.completedAt !== null;
 
-// ---- money of this journey ----
+/** A typed signature matches the account's name, whatever the spacing or case. */
+export const signatureMatches = (signature: string, fullName: string) => {
+  const same = (s: string) => normaliseName(s).toLocaleLowerCase();
+  return same(signature) !== '' && same(signature) === same(fullName);
+};
 
+// ---- the rental period ----
+
+export const extendedDays = (c: JourneyContext) => c.extensions.reduce((sum, e) => sum + e.days, 0);
+
+/** When the car is due back: as booked, plus every confirmed extension. */
+export const dueBackAt = (c: JourneyContext) => c.booking.dropoffAt + extendedDays(c) * DAY_MS;
+
+/** Whole days only, at least one, and no more than MAX_EXTENSION_DAYS in all. */
+export const extensionAllowed = (c: JourneyContext, days: number) =>
+  Number.isInteger(days) && days >= 1 && extendedDays(c) + days <= MAX_EXTENSION_DAYS;
+
+/** The rental as booked: daily rate × days, VAT on top. Extensions are priced on their own. */
 export function bookingPrice(booking: Booking): RentalPrice {
   return priceRental(
     carOf(booking.carId).dailyRate,
@@ -128,39 +185,15 @@ export function bookingPrice(booking: Booking): RentalPrice {
   );
 }
 
+export const extensionPrice = (booking: Booking, days: number) =>
+  priceRental(carOf(booking.carId).dailyRate, days);
+
 /** The latest day the deposit must be back on the renter's card: 30 days after the car came back. */
 export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEASE_DAYS * DAY_MS;
 
-export function refundFor(c: JourneyContext) {
-  return depositRefund(
-    depositFor(c.booking.carId),
-    c.deductions.map((d) => d.amount),
-  );
-}
-
-/**
- * Final invoice, one formula:
- *   total rental cost = daily rate × days (extensions included; paid, with its VAT, before pickup)
- *   additional fees   = everything taken from the deposit after the rental (fines with admin fee,
- *                       Salik with admin fee, fuel shortfall, damage)
- *   final balance     = security deposit − additional fees
- * A positive balance is released to the renter's card; a negative one is owed (depositRefund().due).
- * The specification's sample (10,000 / 0 / 5,000 / 5,000) is "Load sample rental".
- */
-export function finalInvoice(c: JourneyContext) {
-  const refund = refundFor(c);
-  const base = bookingPrice(c.booking);
-  return {
-    totalRental: base.cost,
-    additionalFees: refund.deductions,
-    deposit: refund.held,
-    finalBalance: refund.refundable - refund.due,
-  };
-}
-
 // ---- defaults ----
 
-/** The sample booking: pick-up tomorrow at noon at the airport, back in town five days later. */
+/** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
 export function defaultBooking(now: number, carId: CarId = 'camry'): Booking {
   const pickup = new Date(now);
   pickup.setDate(pickup.getDate() + 1);
@@ -182,6 +215,7 @@ export function initialContext(now: number): JourneyContext {
     identityVerified: false,
     contract: null,
     payment: null,
+    deposit: null,
     pickedUpAt: null,
     extensionQuote: null,
     extensions: [],
@@ -197,3 +231,11 @@ export function initialContext(now: number): JourneyContext {
     profileErrors: {},
   };
 }
+
+/** A rental that starts over (new car, new dates) for the same renter. */
+export const freshRental = (c: JourneyContext, carId: CarId, now: number): JourneyContext => ({
+  ...initialContext(now),
+  booking: defaultBooking(now, carId),
+  renter: c.renter,
+  identityVerified: c.renter?.verified ?? false,
+});

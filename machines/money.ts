@@ -42,7 +42,8 @@ export function priceRental(dailyRate: Fils, days: number, fees: Fils = 0): Rent
 
 // ---- what can be taken from the deposit after a rental ----
 
-export type DeductionKind = 'fine' | 'salik' | 'fuel' | 'damage';
+export const DEDUCTION_KINDS = ['fine', 'salik', 'fuel', 'damage'] as const;
+export type DeductionKind = (typeof DEDUCTION_KINDS)[number];
 
 export interface Deduction {
   kind: DeductionKind;

@@ -1,97 +1,120 @@
-// The journey survives reload: its persisted snapshot is saved under a schema version and checked on
-// the way back in. Anything corrupt, foreign or from another version is discarded, never trusted.
-import type { Snapshot } from 'xstate';
-import type { KeyValueStore } from './accounts';
-import { isCarId, LOCATIONS } from './fleet';
+// A journey snapshot as it is stored (the server's database) and sent (the API's views): the
+// machine's persisted snapshot under a schema version, checked with zod on the way back in. Anything
+// corrupt, foreign, from another version or in the middle of a call is refused, never trusted.
+import * as z from 'zod/mini';
+import { CAR_IDS, LOCATIONS } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
-import type { JourneyContext } from './journey-rules';
+import { CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
+import { DEDUCTION_KINDS } from './money';
 
-export const JOURNEY_KEY = 'movecar.journey';
-/** Bump when the context's shape changes: older entries are then discarded with a notice. */
-export const JOURNEY_SCHEMA_VERSION = 2;
+/** Bump when the context's shape changes: older records are then refused with a clear problem. */
+export const JOURNEY_SCHEMA_VERSION = 3;
 
 export type RestoreProblem = 'corrupt' | 'foreign' | 'oldVersion';
-export type Restored = { snapshot: Snapshot<unknown> | undefined; problem: RestoreProblem | null };
 
-/** What is saved: the machine's persisted snapshot without child actors (their inputs are requests). */
-export function serializeJourney(snapshot: JourneySnapshot): string {
+const int = () => z.number().check(z.int());
+const fils = () => int().check(z.nonnegative());
+const time = () => z.number().check(z.refine(Number.isFinite));
+const text = () => z.string().check(z.maxLength(2000));
+
+const price = z.object({
+  days: int().check(z.positive()),
+  dailyRate: fils(),
+  cost: fils(),
+  fees: fils(),
+  vat: fils(),
+  total: fils(),
+});
+
+const renter = z.object({
+  email: text(),
+  fullName: text(),
+  fullNameAr: z.optional(text()),
+  phone: text(),
+  emiratesId: z.optional(text()),
+  address: z.optional(text()),
+  verified: z.boolean(),
+});
+
+const problems = z.record(z.string(), z.string());
+
+/** Everything the screens and the rules read from the context. */
+export const journeyContextSchema = z.object({
+  renter: z.nullable(renter),
+  booking: z.object({
+    carId: z.enum(CAR_IDS),
+    pickupLocation: z.enum(LOCATIONS),
+    dropoffLocation: z.enum(LOCATIONS),
+    pickupAt: time(),
+    dropoffAt: time(),
+  }),
+  termsAccepted: z.boolean(),
+  identityVerified: z.boolean(),
+  contract: z.nullable(z.object({ signedAt: time(), version: z.literal(CONTRACT_VERSION) })),
+  payment: z.nullable(
+    z.object({ last4: z.string().check(z.regex(/^\d{4}$/)), amount: fils(), paidAt: time(), reference: text(), cardToken: text() }),
+  ),
+  deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time() })),
+  pickedUpAt: z.nullable(time()),
+  extensionQuote: z.nullable(z.object({ days: int().check(z.positive()), price })),
+  extensions: z.array(z.object({ days: int().check(z.positive()), price, reference: text(), chargedAt: time() })),
+  returnedAt: z.nullable(time()),
+  inspection: z.nullable(z.object({ fuel: text(), mileage: text(), damage: text(), notes: text() })),
+  deductions: z.array(
+    z.object({ kind: z.enum(DEDUCTION_KINDS), amount: int().check(z.positive()), adminFee: fils() }),
+  ),
+  refund: z.nullable(
+    z.object({
+      refunded: fils(),
+      captured: fils(),
+      due: fils(),
+      releaseBy: time(),
+      settledAt: time(),
+      reference: text(),
+    }),
+  ),
+  completedAt: z.nullable(time()),
+  returnTo: z.nullable(z.enum(STEPS)),
+  pending: z.nullable(text()),
+  error: z.nullable(z.enum(JOURNEY_ERRORS)),
+  fieldErrors: problems,
+  profileErrors: problems,
+});
+
+const storedSchema = z.object({
+  version: z.number(),
+  snapshot: z.object({ status: z.literal('active'), value: z.unknown(), context: journeyContextSchema }),
+});
+
+/** The journey as stored: the machine's persisted snapshot without child actors (their inputs are requests). */
+export type StoredJourney = { version: number; snapshot: Record<string, unknown> };
+
+export function serializeJourney(snapshot: JourneySnapshot): StoredJourney {
   const persisted = journeyMachine.getPersistedSnapshot(snapshot) as Record<string, unknown>;
-  return JSON.stringify({ version: JOURNEY_SCHEMA_VERSION, snapshot: { ...persisted, children: {} } });
+  return { version: JOURNEY_SCHEMA_VERSION, snapshot: { ...persisted, children: {} } };
 }
 
-/** A pending call cannot be resumed after a reload, so such moments are not saved. */
-export const shouldSave = (snapshot: JourneySnapshot) => !snapshot.hasTag('pending');
+/** A call cannot be resumed from storage, so such moments are never stored. */
+export const isSettled = (snapshot: JourneySnapshot) => !snapshot.hasTag('pending');
 
-/** Saves when it may. A browser that refuses storage loses only the reload-survival, not the journey. */
-export function saveJourney(store: KeyValueStore, snapshot: JourneySnapshot) {
-  if (!shouldSave(snapshot)) return;
-  try {
-    store.setItem(JOURNEY_KEY, serializeJourney(snapshot));
-  } catch {
-    /* quota or private mode: the journey goes on in memory */
-  }
-}
+export type Restored = { snapshot: JourneySnapshot; problem: null } | { snapshot: null; problem: RestoreProblem };
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
-const isNumber = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
-const isNullOr = (x: unknown, check: (y: unknown) => boolean) => x === null || check(x);
-
-/** A structural check of everything the screens read from the context. */
-function isJourneyContext(c: unknown): c is JourneyContext {
-  if (!isObject(c)) return false;
-  const b = c.booking;
-  return (
-    isObject(b) &&
-    isCarId(b.carId) &&
-    LOCATIONS.includes(b.pickupLocation as never) &&
-    LOCATIONS.includes(b.dropoffLocation as never) &&
-    isNumber(b.pickupAt) &&
-    isNumber(b.dropoffAt) &&
-    isNullOr(c.renter, (r) => isObject(r) && typeof r.email === 'string' && typeof r.fullName === 'string') &&
-    typeof c.termsAccepted === 'boolean' &&
-    typeof c.identityVerified === 'boolean' &&
-    isNullOr(c.contract, (x) => isObject(x) && isNumber(x.signedAt)) &&
-    isNullOr(c.payment, (x) => isObject(x) && typeof x.last4 === 'string' && isNumber(x.amount)) &&
-    isNullOr(c.pickedUpAt, isNumber) &&
-    isNullOr(c.returnedAt, isNumber) &&
-    isNullOr(c.completedAt, isNumber) &&
-    isNullOr(c.refund, (x) => isObject(x) && isNumber(x.amount) && isNumber(x.releaseBy)) &&
-    isNullOr(c.extensionQuote, isObject) &&
-    isNullOr(c.inspection, isObject) &&
-    isNullOr(c.pending, (x) => typeof x === 'string') &&
-    Array.isArray(c.extensions) &&
-    Array.isArray(c.deductions) &&
-    isObject(c.fieldErrors) &&
-    isObject(c.profileErrors)
-  );
-}
-
-export function restoreJourney(store: KeyValueStore): Restored {
-  const raw = store.getItem(JOURNEY_KEY);
-  if (raw === null) return { snapshot: undefined, problem: null };
-  let entry: unknown;
-  try {
-    entry = JSON.parse(raw);
-  } catch {
-    return { snapshot: undefined, problem: 'corrupt' };
-  }
-  if (!isObject(entry) || !('version' in entry) || !isObject(entry.snapshot)) {
-    return { snapshot: undefined, problem: 'foreign' };
-  }
-  if (entry.version !== JOURNEY_SCHEMA_VERSION) return { snapshot: undefined, problem: 'oldVersion' };
-  const snapshot = entry.snapshot;
-  if (snapshot.status !== 'active' || !isJourneyContext(snapshot.context)) {
-    return { snapshot: undefined, problem: 'corrupt' };
-  }
+/** A stored journey, checked: its shape, its version, and a state the machine really has. */
+export function restoreJourney(stored: unknown): Restored {
+  const isObject = typeof stored === 'object' && stored !== null;
+  if (!isObject || !('version' in stored) || !('snapshot' in stored)) return { snapshot: null, problem: 'foreign' };
+  if (stored.version !== JOURNEY_SCHEMA_VERSION) return { snapshot: null, problem: 'oldVersion' };
+  const parsed = storedSchema.safeParse(stored);
+  if (!parsed.success) return { snapshot: null, problem: 'corrupt' };
   try {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
-      value: snapshot.value as never,
-      context: snapshot.context,
+      value: parsed.data.snapshot.value as never,
+      context: parsed.data.snapshot.context as never,
     });
-    if (resolved.hasTag('pending')) return { snapshot: undefined, problem: 'corrupt' };
+    if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
+    return { snapshot: resolved, problem: null };
   } catch {
-    return { snapshot: undefined, problem: 'corrupt' };
+    return { snapshot: null, problem: 'corrupt' };
   }
-  return { snapshot: snapshot as unknown as Snapshot<unknown>, problem: null };
 }

@@ -12,7 +12,6 @@ import {
   stopChild,
   type SnapshotFrom,
 } from 'xstate';
-import type { KeyValueStore } from './accounts';
 
 export type TransferMode = 'automatic' | 'manual';
 
@@ -38,77 +37,46 @@ export interface TransferContext {
   /** What the form shows. */
   draft: TransferSettings;
   savedAt: number | null;
-  error: 'storage' | null;
+  /** The stored record's version this form started from (a save from an older one is a conflict). */
+  version: number;
+  /** Why the last save failed: another manager saved first (`conflict`), or it could not be saved. */
+  error: 'conflict' | 'failed' | null;
 }
 
 export type TransferEvent =
   | { type: 'transfer.setMode'; mode: TransferMode }
   | { type: 'transfer.setNotify'; on: boolean }
   | { type: 'transfer.setConsent'; on: boolean }
-  | { type: 'transfer.save'; at: number }
+  | { type: 'transfer.save' }
   | { type: 'transfer.discard' }
-  | { type: 'xstate.done.actor.saveSettings'; output: { savedAt: number } }
+  | { type: 'xstate.done.actor.saveSettings'; output: { savedAt: number; version: number } }
   | { type: 'xstate.error.actor.saveSettings'; error: unknown };
 
-// ---- storage, per contract ----
-
-export const settingsKey = (contract: string) => `movecar.transfer.${contract}`;
-
-const isSettings = (x: unknown): x is TransferSettings & { savedAt: number } =>
-  typeof x === 'object' &&
-  x !== null &&
-  ((x as TransferSettings).mode === 'automatic' || (x as TransferSettings).mode === 'manual') &&
-  typeof (x as TransferSettings).notify === 'boolean' &&
-  typeof (x as TransferSettings).consent === 'boolean' &&
-  typeof (x as { savedAt: unknown }).savedAt === 'number';
-
-/** The active settings of a contract; defaults when none were saved or the entry is unreadable. */
-export function loadSettings(
-  store: KeyValueStore,
-  contract: string,
-): { settings: TransferSettings; savedAt: number | null } {
-  try {
-    const entry: unknown = JSON.parse(store.getItem(settingsKey(contract)) ?? 'null');
-    if (isSettings(entry)) {
-      const { mode, notify, consent, savedAt } = entry;
-      return { settings: { mode, notify, consent }, savedAt };
-    }
-  } catch {
-    /* unreadable: fall back to the defaults */
+/** Another manager saved the contract first: their settings, now the active ones. */
+export class SaveConflict extends Error {
+  constructor(readonly current: { settings: TransferSettings; savedAt: number | null; version: number }) {
+    super('conflict');
   }
-  return { settings: DEFAULT_SETTINGS, savedAt: null };
 }
 
-/** Saving writes the settings for this contract; a store that refuses (quota, private mode) fails. */
-export function makeTransferActors(store: KeyValueStore, latencyMs: number) {
-  return {
-    saveSettings: fromPromise<
-      { savedAt: number },
-      { contract: string; settings: TransferSettings; at: number }
-    >(async ({ input }) => {
-      await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      store.setItem(settingsKey(input.contract), JSON.stringify({ ...input.settings, savedAt: input.at }));
-      return { savedAt: input.at };
-    }),
-  };
-}
-
-/** A store that refuses to write, for trying the failure path. */
-const refusingStore: KeyValueStore = {
-  getItem: () => null,
-  setItem: () => {
-    throw new Error('storage refused');
+/** Saving is a call to the server (the browser provides it); unprovided, it fails as a refused save. */
+const saveSettings = fromPromise<
+  { savedAt: number; version: number },
+  { contract: string; settings: TransferSettings; version: number }
+>(
+  async () => {
+    throw new Error('not provided');
   },
-};
+);
 
 export const transferSettingsMachine = setup({
   types: {
     context: {} as TransferContext,
     events: {} as TransferEvent,
-    input: {} as { contract: string; saved: TransferSettings; savedAt: number | null },
+    input: {} as { contract: string; saved: TransferSettings; savedAt: number | null; version: number },
     tags: {} as 'pending',
   },
-  actors: makeTransferActors(refusingStore, 0),
+  actors: { saveSettings },
   guards: {
     dirty: ({ context }) => !sameSettings(context.draft, context.saved),
     notSaving: not(stateIn('saving')),
@@ -130,9 +98,19 @@ export const transferSettingsMachine = setup({
         assertEvent(event, 'xstate.done.actor.saveSettings');
         return event.output.savedAt;
       },
+      version: ({ event }) => {
+        assertEvent(event, 'xstate.done.actor.saveSettings');
+        return event.output.version;
+      },
       error: null,
     }),
-    fail: assign({ error: 'storage' as const }),
+    /** A conflict brings in what the other manager saved; the edits stay in the form to compare. */
+    fail: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.saveSettings');
+      if (!(event.error instanceof SaveConflict)) return { error: 'failed' as const };
+      const { settings, savedAt, version } = event.error.current;
+      return { error: 'conflict' as const, saved: settings, savedAt, version };
+    }),
   },
 }).createMachine({
   id: 'transferSettings',
@@ -141,6 +119,7 @@ export const transferSettingsMachine = setup({
     saved: input.saved,
     draft: input.saved,
     savedAt: input.savedAt,
+    version: input.version,
     error: null,
   }),
   initial: 'pristine',
@@ -169,7 +148,7 @@ export const transferSettingsMachine = setup({
         id: 'saveSettings',
         input: ({ context, event }) => {
           assertEvent(event, 'transfer.save');
-          return { contract: context.contract, settings: context.draft, at: event.at };
+          return { contract: context.contract, settings: context.draft, version: context.version };
         },
       }),
       exit: stopChild('saveSettings'),

@@ -1,0 +1,174 @@
+// The journey's types, its calls to the outside world, and the rules every step shares. Each step
+// (signedOut, contract, payment, pickup, return) adds its own guards, actions and states to this.
+import { assertEvent, assign, fromPromise, setup, type GuardPredicate } from 'xstate';
+import type { CarId } from '../fleet';
+import type { Deduction, Fils, RentalPrice } from '../money';
+import type { Renter } from '../renter';
+import {
+  stepAllowed,
+  type DepositHold,
+  type ExtensionCharge,
+  type Inspection,
+  type JourneyContext,
+  type JourneyError,
+  type PaymentRecord,
+  type Settlement,
+  type Step,
+} from '../journey-rules';
+import { last4 } from '../cards';
+import { normaliseEmail } from '../renter';
+import type { CardInput, ProfileInput, RegistrationInput } from '../validation';
+
+export type CardForm = CardInput;
+
+export type JourneyEvent =
+  | { type: 'xstate.route'; to: `#${Step}` }
+  | { type: 'registration.submit'; form: RegistrationInput }
+  | { type: 'logIn.submit'; email: string; password: string }
+  | { type: 'contract.acceptTerms' }
+  | { type: 'contract.verifyIdentity' }
+  | { type: 'contract.sign'; signature: string; at: number }
+  | { type: 'contract.proceed' }
+  | { type: 'payment.submit'; card: CardForm; at: number }
+  | { type: 'payment.proceed' }
+  | { type: 'pickup.confirm'; at: number }
+  | { type: 'rental.extend'; days: number }
+  | { type: 'rental.confirmExtension'; at: number }
+  | { type: 'rental.cancelExtension' }
+  | { type: 'return.start' }
+  | { type: 'return.confirmHandover'; at: number }
+  | { type: 'return.submitInspection'; inspection: Inspection }
+  | { type: 'return.processRefund'; at: number }
+  | { type: 'return.finish'; at: number }
+  | { type: 'booking.start'; carId: CarId; at: number }
+  | { type: 'account.update'; profile: ProfileInput }
+  /** Only the server sends this, from its own records (a fine paid from the deposit). */
+  | { type: 'deposit.deduct'; deduction: Deduction }
+  | { type: 'xstate.done.actor.registerAccount'; output: Renter }
+  | { type: 'xstate.error.actor.registerAccount'; error: unknown }
+  | { type: 'xstate.done.actor.verifyAccount'; output: Renter }
+  | { type: 'xstate.error.actor.verifyAccount'; error: unknown }
+  | { type: 'xstate.done.actor.signContract'; output: { signedAt: number } }
+  | { type: 'xstate.error.actor.signContract'; error: unknown }
+  | { type: 'xstate.done.actor.submitPayment'; output: PaymentOutcome }
+  | { type: 'xstate.error.actor.submitPayment'; error: unknown }
+  | { type: 'xstate.done.actor.chargeExtension'; output: ExtensionCharge }
+  | { type: 'xstate.error.actor.chargeExtension'; error: unknown }
+  | { type: 'xstate.done.actor.settleDeposit'; output: Settlement }
+  | { type: 'xstate.error.actor.settleDeposit'; error: unknown };
+
+export interface PaymentOutcome {
+  payment: PaymentRecord;
+  deposit: DepositHold;
+}
+
+/** What each call is given. Amounts are the machine's own figures, never the client's. */
+export interface CallInputs {
+  registerAccount: RegistrationInput;
+  verifyAccount: { email: string; password: string };
+  signContract: { signature: string; fullName: string; at: number };
+  submitPayment: { card: CardForm; amount: Fils; deposit: Fils; at: number };
+  chargeExtension: { days: number; price: RentalPrice; cardToken: string; at: number };
+  settleDeposit: { deposit: DepositHold; deductions: Fils; returnedAt: number; at: number };
+}
+
+/** A failure a service reports, by the code the screens translate. */
+export class JourneyFailure extends Error {
+  constructor(readonly code: JourneyError) {
+    super(code);
+  }
+}
+
+export const errorCode = (error: unknown): JourneyError =>
+  error instanceof JourneyFailure ? error.code : 'network';
+
+/** Calls nobody has provided fail as a network error would; the browser and the server provide them. */
+const unprovided = <TOutput, TInput>() =>
+  fromPromise<TOutput, TInput>(async () => {
+    throw new JourneyFailure('network');
+  });
+
+export const journeySetup = setup({
+  types: {
+    context: {} as JourneyContext,
+    events: {} as JourneyEvent,
+    input: {} as { now: number },
+    /** `pending`: a call is under way (buttons busy; the snapshot is not persisted). */
+    tags: {} as 'pending',
+  },
+  actors: {
+    registerAccount: unprovided<Renter, CallInputs['registerAccount']>(),
+    verifyAccount: unprovided<Renter, CallInputs['verifyAccount']>(),
+    signContract: unprovided<{ signedAt: number }, CallInputs['signContract']>(),
+    submitPayment: unprovided<PaymentOutcome, CallInputs['submitPayment']>(),
+    chargeExtension: unprovided<ExtensionCharge, CallInputs['chargeExtension']>(),
+    settleDeposit: unprovided<Settlement, CallInputs['settleDeposit']>(),
+  },
+  guards: {
+    // While a call is under way the journey stays put: a payment cannot be cancelled by leaving the page.
+    idle: ({ context }) => context.pending === null,
+    stepAllowed: ({ context }, params: { step: Step }) =>
+      context.pending === null && stepAllowed(params.step, context),
+  },
+  actions: {
+    /** A call starts: remember what it is about (never a password, card number or CVV). */
+    startRequest: assign({
+      error: null,
+      fieldErrors: {},
+      pending: ({ event }) => {
+        assertEvent(event, [
+          'registration.submit',
+          'logIn.submit',
+          'contract.sign',
+          'payment.submit',
+          'rental.confirmExtension',
+          'return.processRefund',
+        ]);
+        switch (event.type) {
+          case 'registration.submit':
+            return normaliseEmail(event.form.email);
+          case 'logIn.submit':
+            return normaliseEmail(event.email);
+          case 'contract.sign':
+            return event.signature;
+          case 'payment.submit':
+            return last4(event.card.number);
+          case 'rental.confirmExtension':
+            return 'extension';
+          case 'return.processRefund':
+            return 'refund';
+        }
+      },
+    }),
+    /** A call failed: its reason, by code, for the screen to explain. */
+    showError: assign({
+      error: ({ event }) => ('error' in event ? errorCode(event.error) : 'network'),
+      pending: null,
+    }),
+  },
+});
+
+export type CallId = keyof CallInputs;
+
+/**
+ * The pending-call pattern, once: entering the state starts the call (a fromPromise actor spawned on
+ * entry, stopped on exit) and its done/error events decide where the journey goes. No `invoke`, so
+ * xstate/graph's createTestModel can traverse the machine and drive the outcomes as plain events.
+ */
+export function pendingCall<K extends CallId>(
+  src: K,
+  input: (args: { context: JourneyContext; event: JourneyEvent }) => CallInputs[K],
+  on: { done: object; error?: object },
+) {
+  return {
+    tags: ['pending'],
+    entry: journeySetup.spawnChild(src, { id: src, input: input as never }),
+    exit: journeySetup.stopChild(src),
+    on: {
+      [`xstate.done.actor.${src}`]: on.done,
+      ...(on.error ? { [`xstate.error.actor.${src}`]: on.error } : {}),
+    },
+  } as never;
+}
+
+export type JourneyGuard = GuardPredicate<JourneyContext, JourneyEvent, undefined, never>;

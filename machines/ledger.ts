@@ -1,0 +1,51 @@
+// One money story for a rental, read by every screen and by the server alike: what the rental costs
+// (each part once), what the card was charged, what the deposit holds, what was taken from it and
+// what goes back. Every figure comes from the booking's prices and the amounts the server recorded.
+import { depositFor } from './fleet';
+import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
+import { bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
+
+export type DepositState = 'toHold' | 'held' | 'settled';
+
+export interface Ledger {
+  /** The rental as booked: daily rate × days, fees, VAT, total. */
+  rental: RentalPrice;
+  /** Each confirmed extension with its own price and VAT, charged when confirmed. */
+  extensions: ExtensionCharge[];
+  /** The whole rental with VAT: the booking plus every extension. */
+  rentalTotal: Fils;
+  /** What the card has been charged so far for the rental (0 before payment). */
+  charged: Fils;
+  deposit: { amount: Fils; state: DepositState };
+  /** Taken from the deposit after the rental, each listed once with its admin fee. */
+  deductions: Deduction[];
+  deductionsTotal: Fils;
+  /** What goes back to the renter's card: deposit − deductions, never below zero. */
+  refund: Fils;
+  /** What the deductions exceed the deposit by: the renter owes it. */
+  due: Fils;
+  /** When the refund reaches the card at the latest; known once the deposit is settled. */
+  releaseBy: number | null;
+}
+
+export function ledgerOf(c: JourneyContext): Ledger {
+  const rental = bookingPrice(c.booking);
+  const extensionsTotal = c.extensions.reduce((sum, e) => sum + e.price.total, 0);
+  const amount = c.deposit?.amount ?? depositFor(c.booking.carId);
+  const deposit = depositRefund(
+    amount,
+    c.deductions.map((d) => d.amount),
+  );
+  return {
+    rental,
+    extensions: c.extensions,
+    rentalTotal: rental.total + extensionsTotal,
+    charged: (c.payment?.amount ?? 0) + extensionsTotal,
+    deposit: { amount, state: c.refund ? 'settled' : c.deposit ? 'held' : 'toHold' },
+    deductions: c.deductions,
+    deductionsTotal: deposit.deductions,
+    refund: c.refund?.refunded ?? deposit.refundable,
+    due: c.refund?.due ?? deposit.due,
+    releaseBy: c.refund?.releaseBy ?? null,
+  };
+}

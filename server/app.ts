@@ -1,0 +1,42 @@
+// The HTTP API under /api. Every request gets the deps, the security checks and the session; every
+// route then checks its role. Errors are JSON `{ error: code, fields? }`, never a stack trace.
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from './deps';
+import { authRoutes } from './auth/routes';
+import { sessionMiddleware } from './auth/middleware';
+import { demoRoutes } from './demo/routes';
+import { documentRoutes } from './documents/routes';
+import { sameOrigin, securityHeaders } from './http/security';
+import { journeyRoutes } from './journey/routes';
+import { contractRoutes } from './manager/contracts';
+import { violationRoutes } from './manager/violations';
+
+/** The routes, as the typed browser client (hono/client) sees them. */
+export const api = new Hono<AppEnv>()
+  .route('/auth', authRoutes)
+  .route('/bookings', journeyRoutes)
+  .route('/documents', documentRoutes)
+  .route('/contracts', contractRoutes)
+  .route('/violations', violationRoutes)
+  .route('/demo', demoRoutes);
+
+export type ApiType = typeof api;
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders(deps.config.production));
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use('/api/*', sameOrigin(deps.config.publicOrigin));
+  app.use('/api/*', sessionMiddleware);
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ error: 'notFound' as const }, 404));
+  app.onError((error, c) => {
+    deps.log.error('request failed', { method: c.req.method, path: c.req.path, reason: error.message });
+    return c.json({ error: 'server' as const }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+// Who is asking: the session cookie is read once per request; routes then require a role.
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../deps';
+import { readSessionCookie, validateSession, writeSessionCookie, type User } from './sessions';
+
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const { db, config, now } = c.var.deps;
+  const token = readSessionCookie(c) ?? null;
+  const session = token ? await validateSession(db, token, now()) : null;
+  c.set('user', session?.user ?? null);
+  c.set('sessionToken', session ? token : null);
+  if (session && token) writeSessionCookie(c, token, session.expiresAt, config.production);
+  await next();
+});
+
+/** 401 without a session; 403 when the signed-in user has another role. */
+export const requireRole = (...roles: User['role'][]) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.var.user;
+    if (!user) return c.json({ error: 'unauthenticated' as const }, 401);
+    if (!roles.includes(user.role)) return c.json({ error: 'forbidden' as const }, 403);
+    await next();
+  });
+
+/** What the browser may know about the signed-in user. */
+export const publicUser = (u: User) => ({
+  id: u.id,
+  role: u.role,
+  email: u.email,
+  fullName: u.fullName,
+  fullNameAr: u.fullNameAr,
+  company: u.company,
+  verified: u.verified,
+});
+export type PublicUser = ReturnType<typeof publicUser>;

@@ -1,0 +1,263 @@
+// Accounts and sessions: register (with the identity documents), log in, log out, who am I, and the
+// UAE PASS sign-in. Passwords are hashed here and never sent back or logged.
+import { and, eq, gt } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { CAR_IDS, type CarId } from '../../machines/fleet';
+import { canStartBooking } from '../../machines/journey-rules';
+import { normaliseEmail } from '../../machines/renter';
+import {
+  checkEmiratesId,
+  DOCUMENT_MAX_BYTES,
+  normaliseName,
+  normaliseUaeMobile,
+  registrationProblems,
+} from '../../machines/validation';
+import type { Db } from '../db/open';
+import { documents, uaePassRequests, users } from '../db/schema';
+import type { AppEnv, Deps } from '../deps';
+import { describeUpload, sha256 } from '../documents/store';
+import { jsonOnly } from '../http/security';
+import { validate } from '../http/validate';
+import { currentJourney, openBooking, viewOf } from '../journey/bookings';
+import { applyStep } from '../journey/service';
+import { publicUser } from './middleware';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
+import { clearFailures, recordFailure, throttleState } from './throttle';
+import type { Context } from 'hono';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const text = (max: number) => z.string().max(max);
+
+const registrationForm = z.object({
+  fullName: text(200),
+  email: text(254),
+  phone: text(40),
+  password: text(200),
+  confirmPassword: text(200),
+  emiratesId: text(40),
+  termsAccepted: z.enum(['true', 'false']),
+  carId: z.enum(CAR_IDS).optional(),
+  emiratesIdFile: z.instanceof(File).optional(),
+  licenceFile: z.instanceof(File).optional(),
+});
+
+const loginBody = z
+  .object({
+    email: text(254),
+    password: text(200),
+    role: z.enum(['renter', 'manager']).default('renter'),
+    carId: z.enum(CAR_IDS).optional(),
+  })
+  .strict();
+
+const uaePassStart = z.object({ lang: z.enum(['en', 'ar']).default('en'), carId: z.enum(CAR_IDS).optional() });
+
+/** Where the browser goes after UAE PASS, in the page's language. */
+const AFTER_UAE_PASS = {
+  en: { ok: '/rental-contract', failed: '/log-in?uaepass=failed' },
+  ar: { ok: '/arabic/rental-contract', failed: '/arabic/log-in?uaepass=failed' },
+} as const;
+
+async function bytesOf(file: File | undefined) {
+  return file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+}
+
+/** Signs the user in: a new session, its cookie, and (for a renter) the journey to show. */
+async function signIn(c: Context<AppEnv>, user: User, carId?: CarId) {
+  const deps = c.var.deps;
+  const { token, expiresAt } = await createSession(deps.db, user.id, deps.now());
+  writeSessionCookie(c, token, expiresAt, deps.config.production);
+  if (user.role !== 'renter') return { user: publicUser(user), journey: null };
+  return { user: publicUser(user), journey: await journeyFor(deps, user, carId) };
+}
+
+/** The renter's journey, with the car a visitor chose before signing in, when a new rental may start. */
+async function journeyFor(deps: Deps, user: User, carId?: CarId) {
+  const current = await currentJourney(deps.db, user, deps.now());
+  const sameCar = current.snapshot.context.booking.carId === carId;
+  if (!carId || sameCar || !canStartBooking(current.snapshot.context)) return viewOf(current.row, current.snapshot, current.problem);
+  const result = await applyStep(deps, user, current.row, { type: 'booking.start', carId, at: deps.now().getTime() }, current.row.version);
+  return 'journey' in result.body ? result.body.journey : viewOf(current.row, current.snapshot);
+}
+
+const findUser = async (db: Db, email: string) =>
+  (await db.select().from(users).where(eq(users.email, email)))[0] ?? null;
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/session', async (c) => {
+    const { user } = c.var;
+    const deps = c.var.deps;
+    const base = { demo: deps.config.demo, uaePass: deps.uaePass !== null };
+    if (!user) return c.json({ ...base, user: null, journey: null });
+    const journey = user.role === 'renter' ? await journeyFor(deps, user) : null;
+    return c.json({ ...base, user: publicUser(user), journey });
+  })
+  .post(
+    '/register',
+    bodyLimit({ maxSize: 2 * DOCUMENT_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) }),
+    validate('form', registrationForm),
+    async (c) => {
+      const deps = c.var.deps;
+      const form = c.req.valid('form');
+      const [idBytes, licenceBytes] = await Promise.all([bytesOf(form.emiratesIdFile), bytesOf(form.licenceFile)]);
+      const input = {
+        ...form,
+        termsAccepted: form.termsAccepted === 'true',
+        emiratesIdFile: describeUpload(form.emiratesIdFile ?? null, idBytes),
+        licenceFile: describeUpload(form.licenceFile ?? null, licenceBytes),
+      };
+      // The same rules as the browser's form, with the documents' types read from their content.
+      const problems = registrationProblems(input);
+      if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
+      const email = normaliseEmail(form.email);
+      const taken = () => c.json({ error: 'emailTaken' as const, fields: { email: 'emailTaken' as const } }, 409);
+      if (await findUser(deps.db, email)) return taken();
+
+      const passwordHash = await hashPassword(form.password, deps.config.scryptCost);
+      const stored = [
+        { kind: 'emiratesId' as const, bytes: idBytes!, info: input.emiratesIdFile! },
+        { kind: 'licence' as const, bytes: licenceBytes!, info: input.licenceFile! },
+      ];
+      const keys = await Promise.all(stored.map((d) => deps.documents.put(d.bytes)));
+      try {
+        const user = await deps.db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              email,
+              role: 'renter',
+              passwordHash,
+              fullName: normaliseName(form.fullName),
+              phone: normaliseUaeMobile(form.phone) ?? form.phone,
+              emiratesId: checkEmiratesId(form.emiratesId).value ?? null,
+            })
+            .onConflictDoNothing({ target: users.email })
+            .returning();
+          if (!created) return null;
+          await tx.insert(documents).values(
+            stored.map((d, i) => ({
+              userId: created.id,
+              kind: d.kind,
+              contentType: d.info.type,
+              size: d.info.size,
+              storageKey: keys[i]!,
+              sha256: sha256(d.bytes),
+            })),
+          );
+          await openBooking(tx, created, form.carId ?? 'camry', deps.now());
+          return created;
+        });
+        if (!user) {
+          await Promise.all(keys.map((k) => deps.documents.remove(k)));
+          return taken();
+        }
+        deps.log.info('renter registered', { userId: user.id });
+        return c.json(await signIn(c, user), 201);
+      } catch (error) {
+        await Promise.all(keys.map((k) => deps.documents.remove(k)));
+        throw error;
+      }
+    },
+  )
+  .post('/login', jsonOnly, validate('json', loginBody), async (c) => {
+    const deps = c.var.deps;
+    const { password, role, carId } = c.req.valid('json');
+    const email = normaliseEmail(c.req.valid('json').email);
+    const throttle = await throttleState(deps.db, email, deps.now());
+    if (throttle.locked) {
+      const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
+      return c.json({ error: 'locked' as const, retryAfter }, 429);
+    }
+    const user = await findUser(deps.db, email);
+    const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
+    const ok = (await verifyPassword(password, hash)) && user !== null && user.role === role && user.passwordHash !== null;
+    if (!ok || !user) {
+      await sleep(await recordFailure(deps.db, email, deps.now(), deps.config.throttleDelayMs));
+      const after = await throttleState(deps.db, email, deps.now());
+      if (after.locked) {
+        const retryAfter = Math.ceil((after.until.getTime() - deps.now().getTime()) / 1000);
+        return c.json({ error: 'locked' as const, retryAfter }, 429);
+      }
+      return c.json({ error: 'wrongCredentials' as const }, 401);
+    }
+    await clearFailures(deps.db, email);
+    return c.json(await signIn(c, user, carId), 200);
+  })
+  .post('/logout', jsonOnly, async (c) => {
+    const token = c.var.sessionToken;
+    if (token) await invalidateSession(c.var.deps.db, token);
+    clearSessionCookie(c, c.var.deps.config.production);
+    return c.json({ ok: true as const });
+  })
+  .get('/uaepass/start', validate('query', uaePassStart), async (c) => {
+    const deps = c.var.deps;
+    const { lang, carId } = c.req.valid('query');
+    if (!deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
+    const request = deps.uaePass.newRequest();
+    await deps.db.insert(uaePassRequests).values({
+      ...request,
+      lang,
+      carId: carId ?? null,
+      expiresAt: new Date(deps.now().getTime() + 10 * 60_000),
+    });
+    return c.redirect((await deps.uaePass.authorizeUrl(request, callbackUrl(c, deps), lang)).href);
+  })
+  .get('/uaepass/callback', async (c) => {
+    const deps = c.var.deps;
+    const state = c.req.query('state') ?? '';
+    // Single use: the request is taken out whatever happens next.
+    const [request] = await deps.db
+      .delete(uaePassRequests)
+      .where(and(eq(uaePassRequests.state, state), gt(uaePassRequests.expiresAt, deps.now())))
+      .returning();
+    const lang = request?.lang === 'ar' ? 'ar' : 'en';
+    if (!request || !deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
+    try {
+      const here = new URL(callbackUrl(c, deps));
+      here.search = new URL(c.req.url).search;
+      const profile = await deps.uaePass.finish(request, here);
+      const user = await uaePassRenter(deps.db, profile);
+      if (!user) return c.redirect(AFTER_UAE_PASS[lang].failed);
+      const carId = CAR_IDS.find((id) => id === request.carId);
+      await signIn(c, user, carId);
+      deps.log.info('renter signed in with UAE PASS', { userId: user.id });
+      return c.redirect(AFTER_UAE_PASS[lang].ok);
+    } catch (error) {
+      deps.log.error('UAE PASS sign-in failed', { reason: error instanceof Error ? error.message : 'unknown' });
+      return c.redirect(AFTER_UAE_PASS[lang].failed);
+    }
+  });
+
+/** The callback address UAE PASS returns to (registered with it), on this server's public origin. */
+function callbackUrl(c: Context<AppEnv>, deps: Deps) {
+  const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin;
+  return `${origin}/api/auth/uaepass/callback`;
+}
+
+/**
+ * The renter for a UAE PASS profile: the account already linked to it, or the one with its e-mail
+ * (now linked), or a new one. Names in both languages and the Emirates ID come from UAE PASS, verified.
+ */
+async function uaePassRenter(db: Db, profile: Awaited<ReturnType<NonNullable<Deps['uaePass']>['finish']>>) {
+  const verified = {
+    uaePassId: profile.id,
+    fullName: normaliseName(profile.fullName),
+    fullNameAr: profile.fullNameAr ?? null,
+    emiratesId: profile.emiratesId ? (checkEmiratesId(profile.emiratesId).value ?? null) : null,
+    verified: true,
+  };
+  const email = normaliseEmail(profile.email);
+  const [linked] = await db.select().from(users).where(eq(users.uaePassId, profile.id));
+  const existing = linked ?? (await findUser(db, email));
+  if (existing) {
+    if (existing.role !== 'renter') return null;
+    const [updated] = await db.update(users).set(verified).where(eq(users.id, existing.id)).returning();
+    return updated ?? null;
+  }
+  const phone = profile.mobile ? (normaliseUaeMobile(profile.mobile) ?? '') : '';
+  const [created] = await db.insert(users).values({ ...verified, email, role: 'renter', phone }).returning();
+  return created ?? null;
+}

@@ -1,0 +1,63 @@
+// Sessions, as lucia-auth.com now documents the pattern: a random token in an HttpOnly cookie, kept on
+// the server only as its SHA-256 with an expiry; sliding renewal; sign-out deletes it.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../db/open';
+import { sessions, users } from '../db/schema';
+
+export const SESSION_COOKIE = 'movecar_session';
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_DAYS = 30;
+/** A session used in its second half is extended, so active renters stay signed in. */
+const RENEW_WITHIN = (SESSION_DAYS / 2) * DAY;
+
+export type User = typeof users.$inferSelect;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, userId: string, now: Date) {
+  const token = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user behind a token, or null; renews the session when it is past half its life. */
+export async function validateSession(db: Db, token: string, now: Date) {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
+    expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+  return { user: row.user, expiresAt };
+}
+
+export async function invalidateSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function invalidateUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);
+
+export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
+}
+
+export const clearSessionCookie = (c: Context, secure: boolean) =>
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure });

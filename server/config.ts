@@ -1,0 +1,87 @@
+// The server's settings, read once from the environment and checked with zod: a wrong value stops
+// the start with a clear message instead of surfacing later.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  DEMO: flag,
+  MANAGER_EMAIL: z.string().email().optional(),
+  MANAGER_PASSWORD: z.string().min(10).optional(),
+  /** The address renters reach the app on, when it differs from the Host header (behind a proxy). */
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  UAEPASS_ISSUER: z.string().url().optional(),
+  UAEPASS_ENV: z.enum(['staging', 'production']).default('staging'),
+  UAEPASS_CLIENT_ID: z.string().optional(),
+  UAEPASS_CLIENT_SECRET: z.string().optional(),
+  /** Serve the local stand-in for UAE PASS on this port (development and tests). */
+  UAEPASS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Demo shortcuts ("Load sample rental", the sample fine) and the seeded sample manager. */
+  demo: boolean;
+  manager: { email: string; password: string } | undefined;
+  publicOrigin: string | undefined;
+  uaePass: UaePassSettings;
+  /** scrypt's cost (N); tests lower it, never production. */
+  scryptCost: number;
+  /** How long a failed log-in is held before answering, per failure past the first few (ms). */
+  throttleDelayMs: number;
+}
+
+export interface UaePassSettings {
+  /** The OpenID issuer: UAE PASS staging or production, or the local stand-in. */
+  issuer: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  localPort: number | undefined;
+}
+
+/** UAE PASS's published issuers; the authorize, token and userinfo endpoints come from discovery. */
+export const UAE_PASS_ISSUERS = {
+  staging: 'https://stg-id.uaepass.ae',
+  production: 'https://id.uaepass.ae',
+} as const;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
+  return {
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demo: e.DEMO,
+    manager: e.MANAGER_EMAIL && e.MANAGER_PASSWORD ? { email: e.MANAGER_EMAIL, password: e.MANAGER_PASSWORD } : undefined,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    uaePass: {
+      issuer: e.UAEPASS_ISSUER ?? (configured ? UAE_PASS_ISSUERS[e.UAEPASS_ENV] : undefined),
+      clientId: e.UAEPASS_CLIENT_ID,
+      clientSecret: e.UAEPASS_CLIENT_SECRET,
+      localPort: e.UAEPASS_LOCAL_PORT,
+    },
+    scryptCost: 2 ** 15,
+    throttleDelayMs: 500,
+  };
+}

@@ -1,0 +1,63 @@
+// What the API's handlers are given: the database, the settings, the clock and the outside world's
+// services (payments, document storage, UAE PASS), each chosen by configuration where the app starts.
+import type { Config } from './config';
+import type { Db } from './db/open';
+import type { DocumentStore } from './documents/store';
+import type { PaymentGateway } from './payments/gateway';
+import type { UaePass } from './auth/uaePass';
+import type { User } from './auth/sessions';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  gateway: PaymentGateway;
+  documents: DocumentStore;
+  uaePass: UaePass | null;
+  log: Logger;
+}
+
+/** Structured lines for the operator; never a request body, a password, a card or a token. */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const consoleLogger: Logger = {
+  info: (message, fields) => console.log(JSON.stringify({ level: 'info', message, ...fields })),
+  error: (message, fields) => console.error(JSON.stringify({ level: 'error', message, ...fields })),
+};
+
+export type AppEnv = { Variables: { deps: Deps; user: User | null; sessionToken: string | null } };
+
+/** The deps for a server on `db`: the sandbox gateway on the same database, documents under DATA_DIR. */
+export async function makeDeps(config: Config, db: Db, log: Logger = consoleLogger): Promise<Deps> {
+  const { join } = await import('node:path');
+  const { databaseBook, sandboxGateway } = await import('./payments/gateway');
+  const { fileDocumentStore } = await import('./documents/store');
+  return {
+    db,
+    config,
+    now: () => new Date(),
+    gateway: sandboxGateway(databaseBook(db)),
+    documents: fileDocumentStore(join(config.dataDir, 'uploads')),
+    uaePass: null,
+    log,
+  };
+}
+
+/**
+ * UAE PASS as configured, or (no client configured and a local port given) the local stand-in,
+ * accepting sign-ins that come back to any of `origins`.
+ */
+export async function uaePassFor(config: Config, origins: string[], useLocal: boolean) {
+  const { openIdUaePass } = await import('./auth/uaePass');
+  const { LOCAL_CLIENT, startLocalProvider } = await import('./oidc/localProvider');
+  if (config.uaePass.clientId || !useLocal) return { uaePass: openIdUaePass(config.uaePass), local: null };
+  const local = await startLocalProvider(
+    config.uaePass.localPort ?? 0,
+    origins.map((o) => `${o}/api/auth/uaepass/callback`),
+  );
+  const settings = { ...config.uaePass, issuer: local.issuer, clientId: LOCAL_CLIENT.id, clientSecret: LOCAL_CLIENT.secret };
+  return { uaePass: openIdUaePass(settings), local };
+}

@@ -1,0 +1,33 @@
+// Identity documents: the renter sees their own; a manager may open any renter's. Nobody else.
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../deps';
+import { documents } from '../db/schema';
+import { requireRole } from '../auth/middleware';
+import { validate } from '../http/validate';
+
+export const documentRoutes = new Hono<AppEnv>()
+  .get('/', requireRole('renter'), async (c) => {
+    const rows = await c.var.deps.db
+      .select({ id: documents.id, kind: documents.kind, contentType: documents.contentType, size: documents.size })
+      .from(documents)
+      .where(eq(documents.userId, c.var.user!.id))
+      .orderBy(desc(documents.createdAt));
+    return c.json({ documents: rows });
+  })
+  .get('/:id', requireRole('renter', 'manager'), validate('param', z.object({ id: z.uuid() })), async (c) => {
+    const user = c.var.user!;
+    const id = c.req.valid('param').id;
+    const mine = user.role === 'manager' ? undefined : eq(documents.userId, user.id);
+    const [row] = await c.var.deps.db.select().from(documents).where(and(eq(documents.id, id), mine));
+    const bytes = row && (await c.var.deps.documents.get(row.storageKey));
+    if (!row || !bytes) return c.json({ error: 'notFound' as const }, 404);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': row.contentType,
+      'Content-Disposition': `inline; filename="${row.kind}${row.contentType === 'application/pdf' ? '.pdf' : ''}"`,
+      'Cache-Control': 'private, no-store',
+      // Opened on its own, a document runs nothing.
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    });
+  });

@@ -1,0 +1,69 @@
+// Identity documents: checked by their content (not the name or the declared type), kept under
+// DATA_DIR/uploads behind an interface an object store can implement later.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DOCUMENT_MAX_BYTES, type DocumentInfo } from '../../machines/validation';
+
+export interface DocumentStore {
+  put(bytes: Uint8Array): Promise<string>;
+  get(key: string): Promise<Uint8Array | null>;
+  remove(key: string): Promise<void>;
+}
+
+export function fileDocumentStore(dir: string): DocumentStore {
+  // Keys are our own UUIDs, never a name from the client, so no path can escape the folder.
+  const path = (key: string) => join(dir, key.replace(/[^a-z0-9-]/gi, ''));
+  return {
+    async put(bytes) {
+      await mkdir(dir, { recursive: true });
+      const key = randomUUID();
+      await writeFile(path(key), bytes, { mode: 0o600 });
+      return key;
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(path(key)));
+      } catch {
+        return null;
+      }
+    },
+    remove: (key) => rm(path(key), { force: true }),
+  };
+}
+
+export function memoryDocumentStore(): DocumentStore {
+  const files = new Map<string, Uint8Array>();
+  return {
+    async put(bytes) {
+      const key = randomUUID();
+      files.set(key, bytes);
+      return key;
+    },
+    get: async (key) => files.get(key) ?? null,
+    remove: async (key) => void files.delete(key),
+  };
+}
+
+const SIGNATURES: [string, number[]][] = [
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
+];
+
+/** The document's real type, read from its first bytes; null when it is none we accept. */
+export function sniffType(bytes: Uint8Array): string | null {
+  const match = SIGNATURES.find(([, magic]) => magic.every((b, i) => bytes[i] === b));
+  return match?.[0] ?? null;
+}
+
+/** What the registration rules check: the type is the content's, not what the browser declared. */
+export function describeUpload(file: File | null, bytes: Uint8Array | null): DocumentInfo | null {
+  if (!file || !bytes || file.size === 0) return null;
+  return { name: file.name, type: sniffType(bytes) ?? 'unknown', size: bytes.byteLength };
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Files beyond this are not even read into memory. */
+export const UPLOAD_LIMIT = DOCUMENT_MAX_BYTES;

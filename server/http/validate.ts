@@ -1,0 +1,31 @@
+// zod at every boundary: a body, query or form that does not fit gets 400 with a code per field,
+// which the client translates; nothing of the input is echoed back.
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import type { z } from 'zod';
+
+/** The field codes a client can translate: `required` for a missing value, `invalid` otherwise. */
+export type FieldCode = 'required' | 'invalid';
+
+/** The value at a path of the input, to tell a missing field from a wrong one. */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    data,
+  );
+}
+
+export function fieldCodes(issues: readonly z.core.$ZodIssue[], data: unknown): Record<string, FieldCode> {
+  const fields: Record<string, FieldCode> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    const missing = valueAt(data, issue.path) === undefined;
+    fields[key] ??= missing ? 'required' : 'invalid';
+  }
+  return fields;
+}
+
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) return c.json({ error: 'invalid' as const, fields: fieldCodes(result.error.issues, result.data) }, 400);
+  });

@@ -1,0 +1,116 @@
+// Bookings and their journeys in the database: load the renter's own (anyone else's is not found),
+// open a new one, save a step only over the version it was decided on.
+import { randomInt } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { CarId } from '../../machines/fleet';
+import { openJourney, type JourneySnapshot } from '../../machines/journey';
+import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
+import type { Renter } from '../../machines/renter';
+import type { Db, Tx } from '../db/open';
+import { bookings } from '../db/schema';
+import type { User } from '../auth/sessions';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** What the browser renders a journey from. */
+export interface JourneyView {
+  bookingId: string;
+  number: string;
+  version: number;
+  journey: StoredJourney;
+  /** Set when the stored journey could not be read and a fresh one was opened instead. */
+  problem?: RestoreProblem;
+}
+
+export const viewOf = (row: BookingRow, snapshot: JourneySnapshot, problem?: RestoreProblem): JourneyView => ({
+  bookingId: row.id,
+  number: row.number,
+  version: row.version,
+  journey: serializeJourney(snapshot),
+  ...(problem ? { problem } : {}),
+});
+
+/** The journey's view of the signed-in renter (the account row is the source). */
+export const renterOf = (u: User): Renter => ({
+  email: u.email,
+  fullName: u.fullName,
+  ...(u.fullNameAr ? { fullNameAr: u.fullNameAr } : {}),
+  phone: u.phone,
+  ...(u.emiratesId ? { emiratesId: u.emiratesId } : {}),
+  ...(u.address ? { address: u.address } : {}),
+  verified: u.verified,
+});
+
+/** `MC-YYMMDD-NNNNNN`, the date of booking and a random part (unique in the table). */
+function bookingNumber(now: Date) {
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  return `MC-${date}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: JourneySnapshot, now: Date) {
+  for (let attempt = 0; ; attempt++) {
+    const rows = await tx
+      .insert(bookings)
+      .values({
+        number: bookingNumber(now),
+        renterId,
+        carId: snapshot.context.booking.carId,
+        journey: serializeJourney(snapshot),
+        completed: snapshot.context.completedAt !== null,
+      })
+      .onConflictDoNothing({ target: bookings.number })
+      .returning();
+    if (rows[0]) return rows[0];
+    if (attempt > 5) throw new Error('no free booking number');
+  }
+}
+
+/** A new rental for a signed-in renter, the contract being the step that is due. */
+export const openBooking = (tx: Db | Tx, user: User, carId: CarId, now: Date) =>
+  insertBooking(tx, user.id, openJourney(renterOf(user), carId, now.getTime()), now);
+
+export async function latestBooking(db: Db | Tx, renterId: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.renterId, renterId))
+    .orderBy(desc(bookings.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function ownBooking(db: Db | Tx, id: string, renterId: string) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.renterId, renterId)));
+  return row ?? null;
+}
+
+/**
+ * The renter's current journey. A stored journey that cannot be read is kept for the staff to look
+ * at, and the renter gets a fresh one with the reason, instead of an error page.
+ */
+export async function currentJourney(db: Db, user: User, now: Date): Promise<{ row: BookingRow; snapshot: JourneySnapshot; problem?: RestoreProblem }> {
+  const row = (await latestBooking(db, user.id)) ?? (await openBooking(db, user, 'camry', now));
+  const restored = restoreJourney(row.journey);
+  if (restored.snapshot) return { row, snapshot: restored.snapshot };
+  const fresh = await openBooking(db, user, 'camry', now);
+  return { row: fresh, snapshot: restoreJourney(fresh.journey).snapshot!, problem: restored.problem };
+}
+
+/** Saves a step over the version it was decided on; false when someone else saved first. */
+export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnapshot, now: Date) {
+  const updated = await tx
+    .update(bookings)
+    .set({
+      journey: serializeJourney(snapshot),
+      carId: snapshot.context.booking.carId,
+      completed: snapshot.context.completedAt !== null,
+      version: row.version + 1,
+      updatedAt: now,
+    })
+    .where(and(eq(bookings.id, row.id), eq(bookings.version, row.version)))
+    .returning();
+  return updated[0] ?? null;
+}

@@ -1,0 +1,125 @@
+// The one accept-or-refuse function for a renter's journey event, used by the API and by the fuzz
+// test alike: restore the stored snapshot, run the same machine the browser runs (with the server's
+// own calls: signature check, payment gateway), and accept the event only if the machine takes it.
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  JourneyFailure,
+  journeyMachine,
+  stepOf,
+  type CallInputs,
+  type JourneyEvent,
+  type JourneySnapshot,
+  type PaymentOutcome,
+} from '../../machines/journey';
+import {
+  refundReleaseBy,
+  signatureMatches,
+  type ExtensionCharge,
+  type JourneyError,
+  type Settlement,
+  type Step,
+} from '../../machines/journey-rules';
+import type { Problem } from '../../machines/validation';
+import type { PaymentGateway } from '../payments/gateway';
+
+export interface JourneyServices {
+  gateway: PaymentGateway;
+  /** Unique per booking and version: a retried step reaches the gateway with the same key. */
+  idempotencyKey: string;
+}
+
+/** The server's side of the journey's calls. Every amount arrives from the machine, not the client. */
+export function serverJourneyActors({ gateway, idempotencyKey }: JourneyServices) {
+  const call = <K extends keyof CallInputs, O>(run: (input: CallInputs[K]) => Promise<O>) =>
+    fromPromise<O, CallInputs[K]>(({ input }) => run(input));
+  return {
+    signContract: call<'signContract', { signedAt: number }>(async (input) => {
+      if (!signatureMatches(input.signature, input.fullName)) throw new JourneyFailure('signatureFailed');
+      return { signedAt: input.at };
+    }),
+    submitPayment: call<'submitPayment', PaymentOutcome>(async (input) => {
+      const { number, expiry, cvv, name } = input.card;
+      // The deposit hold first: a declined card leaves nothing charged.
+      const hold = await gateway.hold({
+        source: { card: { number, expiry, cvv, name } },
+        amount: input.deposit,
+        idempotencyKey: `${idempotencyKey}:hold`,
+      });
+      const charge = await gateway.charge({
+        source: { cardToken: hold.cardToken },
+        amount: input.amount,
+        idempotencyKey: `${idempotencyKey}:charge`,
+      });
+      return {
+        payment: {
+          last4: charge.last4,
+          amount: input.amount,
+          paidAt: input.at,
+          reference: charge.reference,
+          cardToken: charge.cardToken,
+        },
+        deposit: { amount: input.deposit, reference: hold.reference, heldAt: input.at },
+      };
+    }),
+    chargeExtension: call<'chargeExtension', ExtensionCharge>(async (input) => {
+      const charge = await gateway.charge({
+        source: { cardToken: input.cardToken },
+        amount: input.price.total,
+        idempotencyKey: `${idempotencyKey}:extension`,
+      });
+      return { days: input.days, price: input.price, reference: charge.reference, chargedAt: input.at };
+    }),
+    settleDeposit: call<'settleDeposit', Settlement>(async (input) => {
+      const settled = await gateway.settle({
+        holdReference: input.deposit.reference,
+        capture: input.deductions,
+        idempotencyKey: `${idempotencyKey}:settle`,
+      });
+      return {
+        refunded: settled.released,
+        captured: settled.captured,
+        due: Math.max(0, input.deductions - input.deposit.amount),
+        releaseBy: refundReleaseBy(input.returnedAt),
+        settledAt: input.at,
+        reference: settled.reference,
+      };
+    }),
+  };
+}
+
+export type Decision =
+  /** The machine took the event; `failed` when its call failed (a declined card), which it records. */
+  | { kind: 'accepted'; snapshot: JourneySnapshot; failed: JourneyError | null }
+  /** Not a step the journey can take now: `due` is where it is. */
+  | { kind: 'refused'; due: Step }
+  /** The form's rules refused it: problems by field (nothing is stored). */
+  | { kind: 'invalid'; fields: Partial<Record<string, Problem>> };
+
+const CALL_TIMEOUT_MS = 30_000;
+
+export async function decide(
+  stored: JourneySnapshot,
+  event: JourneyEvent,
+  services: JourneyServices,
+): Promise<Decision> {
+  const actor = createActor(journeyMachine.provide({ actors: serverJourneyActors(services) }), {
+    snapshot: journeyMachine.getPersistedSnapshot(stored) as never,
+    input: { now: 0 },
+  });
+  actor.start();
+  try {
+    const before = actor.getSnapshot();
+    if (!before.can(event)) return { kind: 'refused', due: stepOf(before) };
+    let called = false;
+    const watching = actor.subscribe((s) => (called ||= s.hasTag('pending')));
+    actor.send(event);
+    const after = await waitFor(actor, (s) => !s.hasTag('pending'), { timeout: CALL_TIMEOUT_MS });
+    watching.unsubscribe();
+    const fields = { ...after.context.fieldErrors, ...after.context.profileErrors };
+    if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
+    // A transition that changed nothing (a route to the step already shown) is still accepted.
+    return { kind: 'accepted', snapshot: after, failed: called ? after.context.error : null };
+  } finally {
+    actor.stop();
+  }
+}

@@ -1,0 +1,71 @@
+// The journey events a renter's browser may send, checked with zod. Times (`at`) are the server's
+// own clock and amounts are the machine's: no client event carries either. Events only the server
+// sends (a deduction from the deposit) or that belong to sign-in are not in this list at all.
+import { z } from 'zod';
+import { CAR_IDS } from '../../machines/fleet';
+import type { JourneyEvent } from '../../machines/journey';
+import { MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
+
+const field = (max = 200) => z.string().max(max);
+const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
+
+export const clientEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('xstate.route'), to: z.enum(STEPS.map((s) => `#${s}` as const)) }).strict(),
+  bare('contract.acceptTerms'),
+  bare('contract.verifyIdentity'),
+  z.object({ type: z.literal('contract.sign'), signature: field() }).strict(),
+  bare('contract.proceed'),
+  z
+    .object({
+      type: z.literal('payment.submit'),
+      card: z
+        .object({ email: field(254), name: field(), number: field(40), expiry: field(10), cvv: field(8) })
+        .strict(),
+    })
+    .strict(),
+  bare('payment.proceed'),
+  bare('pickup.confirm'),
+  z.object({ type: z.literal('rental.extend'), days: z.number().int().min(1).max(MAX_EXTENSION_DAYS) }).strict(),
+  bare('rental.confirmExtension'),
+  bare('rental.cancelExtension'),
+  bare('return.start'),
+  bare('return.confirmHandover'),
+  z
+    .object({
+      type: z.literal('return.submitInspection'),
+      inspection: z
+        .object({ fuel: field(8), mileage: field(20), damage: field(1000), notes: field(2000) })
+        .strict(),
+    })
+    .strict(),
+  bare('return.processRefund'),
+  bare('return.finish'),
+  z.object({ type: z.literal('booking.start'), carId: z.enum(CAR_IDS) }).strict(),
+  z
+    .object({
+      type: z.literal('account.update'),
+      profile: z.object({ fullName: field(), phone: field(40), email: field(254), address: field(400) }).strict(),
+    })
+    .strict(),
+]);
+
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+
+export const eventBodySchema = z.object({ event: clientEventSchema, version: z.number().int().positive() }).strict();
+
+/** The machine's event: the client's, stamped with the server's time where the step records one. */
+export function stamp(event: ClientEvent, at: number): JourneyEvent {
+  switch (event.type) {
+    case 'contract.sign':
+    case 'payment.submit':
+    case 'pickup.confirm':
+    case 'rental.confirmExtension':
+    case 'return.confirmHandover':
+    case 'return.processRefund':
+    case 'return.finish':
+    case 'booking.start':
+      return { ...event, at };
+    default:
+      return event;
+  }
+}

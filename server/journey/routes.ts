@@ -1,0 +1,35 @@
+// The renter's bookings: read the current one or one by id (only one's own: anyone else's is 404),
+// and send a journey event, which the machine on the server accepts or refuses.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../deps';
+import { requireRole } from '../auth/middleware';
+import { jsonOnly } from '../http/security';
+import { validate } from '../http/validate';
+import { currentJourney, ownBooking, viewOf } from './bookings';
+import { eventBodySchema, stamp } from './events';
+import { applyStep } from './service';
+import { restoreJourney } from '../../machines/persistence';
+
+const byId = z.object({ id: z.uuid() });
+
+export const journeyRoutes = new Hono<AppEnv>()
+  .use(requireRole('renter'))
+  .get('/current', async (c) => {
+    const { row, snapshot, problem } = await currentJourney(c.var.deps.db, c.var.user!, c.var.deps.now());
+    return c.json({ journey: viewOf(row, snapshot, problem) });
+  })
+  .get('/:id', validate('param', byId), async (c) => {
+    const row = await ownBooking(c.var.deps.db, c.req.valid('param').id, c.var.user!.id);
+    const snapshot = row && restoreJourney(row.journey).snapshot;
+    if (!row || !snapshot) return c.json({ error: 'notFound' as const }, 404);
+    return c.json({ journey: viewOf(row, snapshot) });
+  })
+  .post('/:id/events', jsonOnly, validate('param', byId), validate('json', eventBodySchema), async (c) => {
+    const deps = c.var.deps;
+    const row = await ownBooking(deps.db, c.req.valid('param').id, c.var.user!.id);
+    if (!row) return c.json({ error: 'notFound' as const }, 404);
+    const { event, version } = c.req.valid('json');
+    const result = await applyStep(deps, c.var.user!, row, stamp(event, deps.now().getTime()), version);
+    return c.json(result.body, result.status);
+  });

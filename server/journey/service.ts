@@ -1,0 +1,101 @@
+// One step of a renter's journey, decided and saved: the machine decides (decide.ts), the database
+// keeps it over the version it was decided on, in one transaction with whatever the step changes
+// elsewhere (the account row, a new booking, a violation).
+import { and, eq, ne } from 'drizzle-orm';
+import type { JourneyEvent } from '../../machines/journey';
+import { normaliseEmail } from '../../machines/renter';
+import { normaliseName, normaliseUaeMobile, type Problem } from '../../machines/validation';
+import type { JourneyError, Step } from '../../machines/journey-rules';
+import type { Tx } from '../db/open';
+import { users } from '../db/schema';
+import type { Deps } from '../deps';
+import type { User } from '../auth/sessions';
+import { decide } from './decide';
+import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
+import { restoreJourney } from '../../machines/persistence';
+
+export type StepResult =
+  | { status: 200; body: { journey: JourneyView } }
+  | { status: 402 | 422; body: { error: JourneyError; journey: JourneyView } }
+  | { status: 409; body: { error: 'refused'; due: Step; journey: JourneyView } }
+  | { status: 409; body: { error: 'conflict'; journey: JourneyView } }
+  | { status: 409; body: { error: 'emailTaken'; fields: { email: 'emailTaken' } } }
+  | { status: 400; body: { error: 'invalid'; fields: Partial<Record<string, Problem>> } };
+
+/** Thrown inside a step's transaction when a record changed since it was read: the step is a conflict. */
+export class StaleRecord extends Error {}
+
+/** The journey as it is now, for a refused or conflicting step to show what changed. */
+async function currentView(deps: Deps, row: BookingRow): Promise<JourneyView> {
+  const now = (await ownBooking(deps.db, row.id, row.renterId)) ?? row;
+  return viewOf(now, restoreJourney(now.journey).snapshot!);
+}
+
+/**
+ * Applies `event` to the booking `row` (already checked to be the user's), at `expectedVersion`.
+ * `alongside` writes what else the step changes, in the same transaction.
+ */
+export async function applyStep(
+  deps: Deps,
+  user: User,
+  row: BookingRow,
+  event: JourneyEvent,
+  expectedVersion: number,
+  alongside?: (tx: Tx) => Promise<void>,
+): Promise<StepResult> {
+  if (row.version !== expectedVersion) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
+  const restored = restoreJourney(row.journey);
+  if (!restored.snapshot) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
+  const before = restored.snapshot;
+
+  if (event.type === 'account.update') {
+    const email = normaliseEmail(event.profile.email);
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, user.id)));
+    if (taken) return { status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } };
+  }
+
+  const decision = await decide(before, event, {
+    gateway: deps.gateway,
+    idempotencyKey: `${row.id}:${row.version}`,
+  });
+  if (decision.kind === 'refused')
+    return { status: 409, body: { error: 'refused', due: decision.due, journey: viewOf(row, before) } };
+  if (decision.kind === 'invalid') return { status: 400, body: { error: 'invalid', fields: decision.fields } };
+
+  const now = deps.now();
+  try {
+    const saved = await deps.db.transaction(async (tx) => {
+      // A new booking after a finished rental is a new record; the finished one stays as it was.
+      const newBooking = event.type === 'booking.start' && before.context.completedAt !== null;
+      const next = newBooking
+        ? await insertBooking(tx, user.id, decision.snapshot, now)
+        : await saveJourney(tx, row, decision.snapshot, now);
+      if (!next) throw new StaleRecord();
+      if (event.type === 'account.update') {
+        const p = event.profile;
+        await tx
+          .update(users)
+          .set({
+            fullName: normaliseName(p.fullName),
+            phone: normaliseUaeMobile(p.phone) ?? p.phone,
+            email: normaliseEmail(p.email),
+            address: p.address.trim(),
+          })
+          .where(eq(users.id, user.id));
+      }
+      await alongside?.(tx);
+      return next;
+    });
+    const journey = viewOf(saved, decision.snapshot);
+    if (decision.failed) {
+      return { status: decision.failed === 'cardDeclined' ? 402 : 422, body: { error: decision.failed, journey } };
+    }
+    return { status: 200, body: { journey } };
+  } catch (error) {
+    if (error instanceof StaleRecord) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+// The production server: `npm run build && npm start`. PORT (3000), HOST, DATA_DIR (./.data) and,
+// for PostgreSQL, DATABASE_URL; see README. Also started in-process by the browser tests.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { readConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/open';
+import { consoleLogger, makeDeps, uaePassFor, type Logger } from './deps';
+import { createApp } from './app';
+import { seed } from './seed';
+import { serveApp } from './http/static';
+import { deleteExpiredSessions } from './auth/sessions';
+
+export interface Running {
+  url: string;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config;
+  /** The built app to serve; none for an API-only server (the jsdom tests). */
+  distDir?: string;
+  log?: Logger;
+  /** Open the database elsewhere and share it (tests); by default from the config. */
+  database?: Database;
+}
+
+/** Opens (or takes) the database, seeds it, and serves the API (and the built app, if given). */
+export async function startServer({ config, distDir, log = consoleLogger, database }: StartOptions): Promise<Running> {
+  const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  await seed(db.db, config);
+  await deleteExpiredSessions(db.db, new Date());
+  const deps = await makeDeps(config, db.db, log);
+  const app = createApp(deps);
+  if (distDir) serveApp(app, distDir);
+
+  const server = await new Promise<Server>((done) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => done(s as Server));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host}:${port}`;
+  // The UAE PASS stand-in needs this server's address for its callback, so it starts after it.
+  const origins = [url, `http://localhost:${port}`, ...(config.publicOrigin ? [config.publicOrigin] : [])];
+  const { uaePass, local } = await uaePassFor(config, origins, config.uaePass.localPort !== undefined);
+  deps.uaePass = uaePass;
+
+  return {
+    url,
+    database: db,
+    async close() {
+      await new Promise<void>((done) => server.close(() => done()));
+      await local?.close();
+      if (!database) await db.close();
+    },
+  };
+}
+
+async function main() {
+  const config = readConfig();
+  const distDir = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
+  const running = await startServer({ config, distDir });
+  const engine = running.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  consoleLogger.info(`Move car on ${running.url}`, { database: engine, demo: config.demo });
+  const stop = async () => {
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
