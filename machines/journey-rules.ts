@@ -111,6 +111,8 @@ export const JOURNEY_ERRORS = [
   'locked',
   'cardDeclined',
   'signatureFailed',
+  /** The server refused fields the browser let through (e.g. a file that is not an image or PDF). */
+  'invalid',
   'network',
 ] as const;
 export type JourneyError = (typeof JOURNEY_ERRORS)[number];

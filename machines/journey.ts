@@ -81,6 +81,11 @@ const actions = {
       return profileProblems(event.profile);
     },
   }),
+  /** The account's current facts; a verified identity also completes the contract's identity step. */
+  refreshRenter: journeySetup.assign(({ context, event }) => {
+    assertEvent(event, 'account.refresh');
+    return { renter: event.renter, identityVerified: context.identityVerified || event.renter.verified };
+  }),
   /** Something paid from the deposit (a fine with its admin fee): the ledger shows it. */
   deduct: journeySetup.assign({
     deductions: ({ context, event }) => {
@@ -130,6 +135,7 @@ export const journeyMachine = journeySetup
         on: {
           'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
           'deposit.deduct': { guard: 'canDeduct', actions: 'deduct' },
+          'account.refresh': { actions: 'refreshRenter' },
         },
         // A fresh sign-in lands on the contract, the first step of a rental.
         initial: 'rentalContract',

@@ -14,3 +14,9 @@ export interface Renter {
 
 /** One spelling of an e-mail address for lookups and uniqueness. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const FIELDS = ['email', 'fullName', 'fullNameAr', 'phone', 'emiratesId', 'address', 'verified'] as const;
+
+/** The same facts about the renter (whatever the order they were written in). */
+export const sameRenter = (a: Renter | null, b: Renter | null) =>
+  a === b || (a !== null && b !== null && FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null)));

@@ -154,6 +154,8 @@ export interface DocumentInfo {
   name: string;
   type: string;
   size: number;
+  /** The file itself, in the browser, for the upload; the rules read only name, type and size. */
+  file?: Blob;
 }
 
 export function checkDocument(file: DocumentInfo | null): Problem | null {

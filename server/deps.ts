@@ -1,5 +1,6 @@
 // What the API's handlers are given: the database, the settings, the clock and the outside world's
 // services (payments, document storage, UAE PASS), each chosen by configuration where the app starts.
+import type { InspectionEvent } from 'xstate';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import type { DocumentStore } from './documents/store';
@@ -15,6 +16,8 @@ export interface Deps {
   documents: DocumentStore;
   uaePass: UaePass | null;
   log: Logger;
+  /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /** Structured lines for the operator; never a request body, a password, a card or a token. */

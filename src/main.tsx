@@ -9,28 +9,23 @@ import '@fontsource/noto-sans-arabic/arabic-600.css';
 import '@fontsource/noto-sans-arabic/arabic-700.css';
 import './styles.css';
 import { routes } from './app/routes';
-import { browserStore, startJourney } from './app/startJourney';
+import { startInspector } from './app/inspector';
+import { createApi } from './client/api';
+import { startSession } from './client/session';
 import { InspectContext } from './ui/inspect';
-import { JourneyProvider } from './ui/journey';
-import { ViolationProvider } from './ui/violation';
+import { SessionProvider } from './ui/journey';
 
-// `?inspect` opens the Stately inspector on the live journey. It is created once, before the actor,
-// and imported on demand so the bundle a renter downloads does not carry it.
-const inspect = new URLSearchParams(window.location.search).has('inspect')
-  ? (await import('@statelyai/inspect')).createBrowserInspector().inspect
-  : undefined;
-
-const { actor, restoreProblem } = startJourney({ store: browserStore(), latencyMs: 400, inspect });
+// Created once, before the journey's actor, and only when asked for (see app/inspector.ts).
+const inspect = await startInspector(window.location.search);
+const session = await startSession(createApi(), { inspect });
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <InspectContext value={inspect}>
-      <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
-        <ViolationProvider>
-          <RouterProvider router={router} />
-        </ViolationProvider>
-      </JourneyProvider>
+      <SessionProvider session={session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </InspectContext>
   </StrictMode>,
 );

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
-import { renderAt } from './render';
+import { PDF_BYTES, PNG_BYTES, renderAt, uniqueEmail } from './render';
 
 /** The translated confirmation, whole, with any reference in place of {ref}. */
 const sentence = (template: string) =>
@@ -55,23 +55,23 @@ describe.each([
     const { user, actor } = await renderAt(`${prefix}/registration`);
     const r = t.registration;
     await user.type(await screen.findByLabelText(r.fullName), 'مريم السويدي');
-    await user.type(screen.getByLabelText(r.email), 'mariam.ar@example.ae');
+    await user.type(screen.getByLabelText(r.email), uniqueEmail('mariam.ar'));
     await user.type(screen.getByLabelText(r.phone), '٠٥٠ ١٢٣ ٤٥٦٧');
     await user.type(screen.getByLabelText(r.password), 'desert-rose-42');
     await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
     await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-1');
     expect(screen.getByLabelText(r.emiratesIdNumber)).toHaveAccessibleDescription(t.warnings.emiratesIdCheck);
-    await user.upload(screen.getByLabelText(r.emiratesId), new File(['id'], 'id.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText(r.emiratesId), new File([PNG_BYTES], 'id.png', { type: 'image/png' }));
     await user.upload(
       screen.getByLabelText(r.drivingLicence),
-      new File(['dl'], 'licence.pdf', { type: 'application/pdf' }),
+      new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
     );
     // The chosen file can be seen and removed.
     await user.click(screen.getByRole('button', { name: fill(t.form.remove, { name: 'licence.pdf' }) }));
     expect(screen.queryByText('licence.pdf')).toBeNull();
     await user.upload(
       screen.getByLabelText(r.drivingLicence),
-      new File(['dl'], 'licence.pdf', { type: 'application/pdf' }),
+      new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
     );
     await user.click(screen.getByRole('checkbox', { name: r.terms }));
     await user.click(screen.getByRole('button', { name: r.submit }));
@@ -80,6 +80,27 @@ describe.each([
       phone: '+971501234567',
       emiratesId: '784-1990-1234567-1',
     });
+  });
+
+  it('registration: a document that is not what its name says is refused by the server, next to its field', async () => {
+    const { user, actor } = await renderAt(`${prefix}/registration`);
+    const r = t.registration;
+    await user.type(await screen.findByLabelText(r.fullName), 'Mariam Al Suwaidi');
+    await user.type(screen.getByLabelText(r.email), uniqueEmail('mariam.doc'));
+    await user.type(screen.getByLabelText(r.phone), '050 123 4567');
+    await user.type(screen.getByLabelText(r.password), 'desert-rose-42');
+    await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
+    await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-6');
+    // Named and typed as a PNG, but its bytes are text: only the server's check by content can tell.
+    await user.upload(screen.getByLabelText(r.emiratesId), new File(['not a picture'], 'id.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText(r.drivingLicence), new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('checkbox', { name: r.terms }));
+    await user.click(screen.getByRole('button', { name: r.submit }));
+    const field = screen.getByLabelText(r.emiratesId);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(t.problems.fileType)));
+    expect(screen.getByRole('alert')).toHaveTextContent(t.journey.errors.invalid);
+    expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
+    expect(screen.getByLabelText(r.fullName)).toHaveValue('Mariam Al Suwaidi');
   });
 
   it('payment: the card number is grouped as typed with its brand; each card mistake is named', async () => {

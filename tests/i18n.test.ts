@@ -53,8 +53,10 @@ describe('formatting', () => {
   it('formats amounts with Latin digits in both languages', () => {
     expect(formatAmount(126_000, 'en')).toBe('1,260.00');
     expect(formatAmount(126_000, 'ar')).toBe('1,260.00');
-    expect(formatAmount(500_000, 'ar', true)).toBe('5,000');
-    expect(formatAmount(500_050, 'en', true)).toBe('5,000.50');
+    // Always two decimals, whole dirhams too: one figure reads the same on every screen.
+    expect(formatAmount(500_000, 'ar')).toBe('5,000.00');
+    expect(formatAmount(500_050, 'en')).toBe('5,000.50');
+    expect(formatAmount(-55_000, 'en')).toBe('-550.00');
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {

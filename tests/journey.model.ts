@@ -2,7 +2,7 @@
 // says which concrete events exist (form contents, cards, routes) and how a state is abstracted.
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { createTestModel, type StatePath } from 'xstate/graph';
-import { AccountError, type Renter } from '../machines/accounts';
+import type { Renter } from '../machines/renter';
 import { DECLINED_TEST_CARD, last4 } from '../machines/cards';
 import {
   JourneyFailure,
@@ -11,8 +11,7 @@ import {
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { STEPS } from '../machines/journey-rules';
-import { SANDBOX_PROFILE } from '../machines/uaePass';
+import { extensionPrice, STEPS } from '../machines/journey-rules';
 import { aed, fineDeduction } from '../machines/money';
 
 const AT = new Date(2026, 10, 22, 12).getTime();
@@ -29,6 +28,13 @@ export const KNOWN = {
   password: 'oasis-morning-7',
 };
 export const TAKEN_EMAIL = KNOWN.email;
+/** A renter whose identity UAE PASS has verified (linked earlier): the contract skips the identity step. */
+export const VERIFIED = {
+  fullName: 'Fatima Al Hashimi',
+  email: 'fatima@example.ae',
+  phone: '0561234567',
+  password: 'dune-evening-11',
+};
 
 export const NEW_RENTER = {
   fullName: 'Noura Al Ketbi',
@@ -39,7 +45,7 @@ export const NEW_RENTER = {
 export const DOCUMENTS = {
   emiratesId: '784-1985-1234567-3',
   emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 68 },
-  licenceFile: { name: 'licence.png', type: 'image/png', size: 68 },
+  licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 40 },
 };
 export const PROFILE = {
   fullName: 'Noura Saeed Al Ketbi',
@@ -61,11 +67,11 @@ export const DECLINED_CARD: CardForm = {
 };
 export const WRONG_SIGNATURE = 'Somebody Else';
 
-const renter = ({ fullName, email, phone }: typeof KNOWN): Renter => ({
+const renter = ({ fullName, email, phone }: typeof KNOWN, verified = false): Renter => ({
   fullName,
   email,
   phone,
-  verified: false,
+  verified,
 });
 
 /** Concrete events of each type. Outcomes of pending calls follow what the local services do. */
@@ -75,7 +81,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
   if (state.matches({ signedOut: { registration: 'submitting' } })) {
     outcomes.push(
       c.pending === TAKEN_EMAIL
-        ? { type: 'xstate.error.actor.registerAccount', error: new AccountError('emailTaken') }
+        ? { type: 'xstate.error.actor.registerAccount', error: new JourneyFailure('emailTaken') }
         : { type: 'xstate.done.actor.registerAccount', output: renter(NEW_RENTER) },
     );
   }
@@ -83,10 +89,11 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     outcomes.push(
       c.pending === KNOWN.email
         ? { type: 'xstate.done.actor.verifyAccount', output: renter(KNOWN) }
-        : { type: 'xstate.error.actor.verifyAccount', error: new AccountError('wrongCredentials') },
+        : c.pending === VERIFIED.email
+          ? { type: 'xstate.done.actor.verifyAccount', output: renter(VERIFIED, true) }
+          : { type: 'xstate.error.actor.verifyAccount', error: new JourneyFailure('wrongCredentials') },
     );
   }
-  outcomes.push({ type: 'xstate.done.actor.uaePassSandbox', output: SANDBOX_PROFILE });
   if (state.matches({ signedIn: { rentalContract: 'signing' } })) {
     outcomes.push(
       c.pending === c.renter?.fullName
@@ -100,8 +107,31 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
         ? { type: 'xstate.error.actor.submitPayment', error: new JourneyFailure('cardDeclined') }
         : {
             type: 'xstate.done.actor.submitPayment',
-            output: { last4: c.pending ?? '', amount: 1, paidAt: AT },
+            output: {
+              payment: { last4: c.pending ?? '', amount: 1, paidAt: AT, reference: 'ch', cardToken: 'card' },
+              deposit: { amount: 1, reference: 'hold', heldAt: AT },
+            },
           },
+    );
+  }
+  // The gateway charges the card on file for added days, and settles the deposit hold; either call
+  // can also fail on the way (the connection drops), which the walk makes happen (see NETWORK_FAILURES).
+  if (state.matches({ signedIn: { carPickup: { onRent: 'chargingExtension' } } })) {
+    outcomes.push(
+      {
+        type: 'xstate.done.actor.chargeExtension',
+        output: { days: 1, price: extensionPrice(c.booking, 1), reference: 'ch-ext', chargedAt: AT },
+      },
+      { type: 'xstate.error.actor.chargeExtension', error: new JourneyFailure('network') },
+    );
+  }
+  if (state.matches({ signedIn: { carReturn: 'settling' } })) {
+    outcomes.push(
+      {
+        type: 'xstate.done.actor.settleDeposit',
+        output: { refunded: 1, captured: 0, due: 0, releaseBy: AT, settledAt: AT, reference: 'settle' },
+      },
+      { type: 'xstate.error.actor.settleDeposit', error: new JourneyFailure('network') },
     );
   }
   const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
@@ -112,8 +142,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'registration.submit', form: { ...form, confirmPassword: 'not-the-same-1' } },
     { type: 'registration.submit', form: { ...form, email: TAKEN_EMAIL } },
     { type: 'logIn.submit', email: KNOWN.email, password: KNOWN.password },
+    { type: 'logIn.submit', email: VERIFIED.email, password: VERIFIED.password },
     { type: 'logIn.submit', email: 'nobody@example.ae', password: KNOWN.password },
-    { type: 'logIn.uaePass' },
     { type: 'contract.acceptTerms' },
     { type: 'contract.verifyIdentity' },
     { type: 'contract.sign', signature: c.renter?.fullName ?? '', at: AT },
@@ -125,7 +155,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'payment.proceed' },
     { type: 'pickup.confirm', at: AT },
     { type: 'rental.extend', days: 1 },
-    { type: 'rental.confirmExtension' },
+    { type: 'rental.confirmExtension', at: AT },
     { type: 'rental.cancelExtension' },
     { type: 'return.start' },
     { type: 'return.confirmHandover', at: AT },
@@ -134,7 +164,6 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'return.processRefund', at: AT },
     { type: 'return.finish', at: AT },
     { type: 'booking.start', carId: 's-class', at: AT },
-    { type: 'journey.loadSample', at: AT },
     { type: 'account.update', profile: PROFILE },
     { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
     { type: 'account.update', profile: { ...PROFILE, phone: '123' } },
@@ -170,13 +199,18 @@ function abstractState(s: JourneySnapshot) {
   });
 }
 
+/** Outcomes that happen because the connection drops: the walk cuts the network for that request. */
+export const NETWORK_FAILURES = new Set(['xstate.error.actor.chargeExtension', 'xstate.error.actor.settleDeposit']);
+
 /** Events every state handles at the root: one vertex each is enough, whatever state they leave. */
-const ROOT_EVENTS = new Set(['xstate.route', 'journey.loadSample', 'booking.start']);
+const ROOT_EVENTS = new Set(['xstate.route', 'booking.start']);
 
 export const journeyModel = createTestModel(journeyMachine, {
   events: eventsFor,
   input: { now: START },
-  filterEvents: (_state, event) => !/^xstate\.(done|error)\.actor\./.test(event.type) || OUTCOME in event,
+  // account.refresh is the server's, inside a sign-in (walked there, recorded by the server's inspector).
+  filterEvents: (_state, event) =>
+    event.type !== 'account.refresh' && (!/^xstate\.(done|error)\.actor\./.test(event.type) || OUTCOME in event),
   serializeState: (state, event, previous) => {
     const moved = event && previous && JSON.stringify(previous.value) !== JSON.stringify(state.value);
     if (!moved) return abstractState(state);
@@ -283,7 +317,7 @@ export function replayCoverage<E extends { type: string }>(
 const coverageOfPath = (path: StatePath<JourneySnapshot, JourneyEvent>) =>
   replayCoverage(
     journeyMachine,
-    ['registerAccount', 'verifyAccount', 'uaePassSandbox', 'signContract', 'submitPayment'],
+    ['registerAccount', 'verifyAccount', 'signContract', 'submitPayment', 'chargeExtension', 'settleDeposit'],
     { now: START },
     path.steps.map((step) => step.event),
   );

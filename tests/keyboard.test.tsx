@@ -58,8 +58,7 @@ describe.each(DIRECTIONS)('keyboard, $dir', ({ prefix, t, next, prev }) => {
   });
 
   it('transfer switches start off and Space flips each on its own', async () => {
-    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
-    const { user } = await renderAt(`${prefix}/transfer-logic`);
+    const { user } = await renderAt(`${prefix}/transfer-logic`, { manager: true });
     const notify = await screen.findByRole('switch', { name: t.transferLogic.notify });
     const consent = screen.getByRole('switch', { name: t.transferLogic.requireConsent });
     expect(notify).not.toBeChecked();
@@ -73,8 +72,7 @@ describe.each(DIRECTIONS)('keyboard, $dir', ({ prefix, t, next, prev }) => {
   });
 
   it('transfer mode: one radio group, arrow keys move the choice', async () => {
-    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
-    const { user } = await renderAt(`${prefix}/transfer-logic`);
+    const { user } = await renderAt(`${prefix}/transfer-logic`, { manager: true });
     const group = await screen.findByRole('radiogroup', { name: t.transferLogic.mode });
     const automatic = within(group).getByRole('radio', { name: t.transferLogic.automatic });
     const manual = within(group).getByRole('radio', { name: t.transferLogic.manual });

@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
-import { renderAt } from './render';
+import { renderAt, resetServer } from './render';
 
 describe.each([
   { t: en, prefix: '' },
   { t: ar, prefix: '/arabic' },
 ] as const)('contract manager screens ($prefix)', ({ t, prefix }) => {
+  // Each test starts from the sample contracts as seeded.
+  beforeEach(resetServer);
+
   it('anyone else gets a translated prompt to sign in as a manager; wrong credentials get one message', async () => {
     const { user } = await renderAt(`${prefix}/transfer-logic`);
     expect(await screen.findByRole('heading', { level: 2, name: t.manager.heading })).toBeInTheDocument();
@@ -30,9 +33,8 @@ describe.each([
   });
 
   it('saved settings survive a reload; leaving with unsaved edits asks first', async () => {
-    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
     const l = t.transferLogic;
-    const first = await renderAt(`${prefix}/transfer-logic`);
+    const first = await renderAt(`${prefix}/transfer-logic`, { manager: true });
     await first.user.click(await screen.findByRole('radio', { name: l.manual }));
     await first.user.click(screen.getByRole('switch', { name: l.requireConsent }));
     await first.user.click(screen.getByRole('button', { name: l.save }));
@@ -41,7 +43,8 @@ describe.each([
     );
     first.unmount();
 
-    const { user, router } = await renderAt(`${prefix}/transfer-logic`);
+    // Another browser, signed in as the same manager (the manager's phone): the settings are there.
+    const { user, router } = await renderAt(`${prefix}/transfer-logic`, { manager: true });
     expect(await screen.findByRole('radio', { name: l.manual })).toBeChecked();
     expect(screen.getByRole('switch', { name: l.requireConsent })).toBeChecked();
     expect(screen.getByRole('switch', { name: l.notify })).not.toBeChecked();
@@ -59,9 +62,8 @@ describe.each([
   });
 
   it("contracts: Save refuses passing fines without a linked car, in the reader's language; then saves and keeps it", async () => {
-    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
     const c = t.contracts;
-    const first = await renderAt(`${prefix}/contracts`);
+    const first = await renderAt(`${prefix}/contracts`, { manager: true });
     const user = first.user;
     expect(await screen.findByText(c.notActive)).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: c.confirm }));
@@ -77,7 +79,7 @@ describe.each([
     expect(await screen.findByText(new RegExp(c.saved.split('{date}')[0]!.trim()))).toBeInTheDocument();
     first.unmount();
 
-    await renderAt(`${prefix}/contracts`);
+    await renderAt(`${prefix}/contracts`, { manager: true });
     expect(await screen.findByRole('switch', { name: c.enableTransfer })).toBeChecked();
     expect(screen.getByLabelText(c.car)).toHaveValue('bmw-7');
     expect(screen.getByText(c.active)).toBeInTheDocument();

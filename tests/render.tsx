@@ -1,13 +1,15 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../src/app/routes';
-import { startJourney } from '../src/app/startJourney';
-import { InspectContext } from '../src/ui/inspect';
-import { JourneyProvider, type JourneyActor } from '../src/ui/journey';
-import { ViolationProvider } from '../src/ui/violation';
+import { afterAll } from 'vitest';
 import { waitFor, type InspectionEvent } from 'xstate';
-import { memoryStore, type KeyValueStore } from '../machines/accounts';
+import { routes } from '../src/app/routes';
+import { createApi } from '../src/client/api';
+import { startSession } from '../src/client/session';
+import { InspectContext } from '../src/ui/inspect';
+import { SessionProvider } from '../src/ui/journey';
+import { SAMPLE_MANAGER } from '../server/seed';
+import { browserFor, ORIGIN, startTestServer, type TestServer } from './support/server';
 
 export const NOW = new Date(2026, 10, 21, 9, 0).getTime();
 
@@ -17,20 +19,45 @@ interface RenderOptions {
    * `toPayment`: a new renter with the default booking and a signed contract.
    */
   journey?: 'fresh' | 'sample' | 'toPayment';
-  store?: KeyValueStore;
-  /** Simulated latency of the local services (0: answer on the next tick). */
+  /** Signed in as the sample contract manager (through the API, as the sign-in form does). */
+  manager?: boolean;
+  /** Another window of a browser already used (same cookies): see `renderAt(...).browser`. */
+  browser?: ReturnType<typeof browserFor>;
+  /** The network's delay for a new browser, so busy states can be observed. */
   latencyMs?: number;
   inspect?: (event: InspectionEvent) => void;
   /** Inspector for actors the screens create (the transfer-settings form). */
   inspectScreens?: (event: InspectionEvent) => void;
 }
 
-/** The Emirates ID and the two documents every registration carries. */
+/** 1×1 PNG and a minimal PDF: documents the server accepts by their content. */
+export const PNG_BYTES = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** The Emirates ID and the two documents every registration carries (real bytes, as uploaded). */
 export const DOCUMENTS = {
   emiratesId: '784-1990-1234567-6',
-  emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 120_000 },
-  licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 240_000 },
+  emiratesIdFile: {
+    name: 'emirates-id.png',
+    type: 'image/png',
+    size: PNG_BYTES.length,
+    file: new File([PNG_BYTES], 'emirates-id.png', { type: 'image/png' }),
+  },
+  licenceFile: {
+    name: 'licence.pdf',
+    type: 'application/pdf',
+    size: PDF_BYTES.length,
+    file: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
+  },
 };
+
+let counter = 0;
+/** An e-mail no other test of the run has used (the tests share the server of their file). */
+export const uniqueEmail = (name: string) =>
+  `${name}+${Date.now().toString(36)}${(counter++).toString(36)}@example.ae`;
 
 export const RENTER = {
   fullName: 'Mariam Al Suwaidi',
@@ -39,44 +66,73 @@ export const RENTER = {
   password: 'desert-rose-42',
 };
 
-/** Drives a journey actor, through its real local services, to a signed contract. */
-async function signedContract(actor: JourneyActor) {
-  actor.send({
+let server: Promise<TestServer> | null = null;
+/** The real server of this test file, started on first use. */
+export function testServer() {
+  server ??= startTestServer({}, { uaePass: true });
+  return server;
+}
+/** A new server (a fresh copy of the database) for tests that change shared records, like a contract. */
+export async function resetServer() {
+  if (server) await (await server).close();
+  server = null;
+}
+afterAll(resetServer);
+
+type Journey = Awaited<ReturnType<typeof startSession>>['journey'];
+
+/** Drives the journey, through the real server, to a signed contract. */
+async function signedContract(journey: Journey) {
+  journey.send({
     type: 'registration.submit',
-    form: { ...RENTER, ...DOCUMENTS, confirmPassword: RENTER.password, termsAccepted: true },
+    form: {
+      ...RENTER,
+      email: uniqueEmail('mariam'),
+      ...DOCUMENTS,
+      confirmPassword: RENTER.password,
+      termsAccepted: true,
+    },
   });
-  await waitFor(actor, (s) => s.matches('signedIn'));
-  actor.send({ type: 'contract.acceptTerms' });
-  actor.send({ type: 'contract.verifyIdentity' });
-  actor.send({ type: 'contract.sign', signature: RENTER.fullName, at: NOW });
-  await waitFor(actor, (s) => s.context.contract !== null);
-  actor.send({ type: 'contract.proceed' });
+  await waitFor(journey as never, (s: ReturnType<Journey['getSnapshot']>) =>
+    s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }),
+  );
+  journey.send({ type: 'contract.acceptTerms' });
+  journey.send({ type: 'contract.verifyIdentity' });
+  journey.send({ type: 'contract.sign', signature: RENTER.fullName, at: NOW });
+  await waitFor(journey as never, (s: ReturnType<Journey['getSnapshot']>) => s.context.contract !== null);
+  journey.send({ type: 'contract.proceed' });
+  await waitFor(journey as never, (s: ReturnType<Journey['getSnapshot']>) => s.matches({ signedIn: { payment: 'editing' } }));
 }
 
 /**
- * Renders the whole app (journey, layout, lazy screens) at a path, in a memory router. The render is
- * awaited inside act: the Arabic catalog and the screens suspend, and React 19 only resumes a
- * suspended first render from an awaited act scope.
+ * Renders the whole app (session, journey, layout, lazy screens) at a path, in a memory router,
+ * as a browser of its own talking to the real server. The render is awaited inside act: the Arabic
+ * catalog and the screens suspend, and React 19 only resumes a suspended first render from an
+ * awaited act scope.
  */
 export async function renderAt(
   path: string,
-  { journey = 'fresh', store = memoryStore(), latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
+  { journey = 'fresh', manager = false, browser, latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
 ) {
-  const { actor, restoreProblem } = startJourney({ store, latencyMs, now: NOW, inspect });
-  if (journey === 'sample') actor.send({ type: 'journey.loadSample', at: NOW });
-  if (journey === 'toPayment') await signedContract(actor);
+  const app = await testServer();
+  const tab = browser ?? browserFor(app, { latencyMs });
+  const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch });
+  const session = await startSession(api, { inspect, now: NOW });
+  if (manager) await session.logInManager(SAMPLE_MANAGER.email, SAMPLE_MANAGER.password);
+  if (journey === 'sample') await session.loadSample();
+  if (journey === 'toPayment') await signedContract(session.journey);
+  // Let the journey take the server's answer before the first render.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = await act(async () =>
     render(
       <InspectContext value={inspectScreens}>
-        <JourneyProvider actor={actor} restoreProblem={restoreProblem}>
-          <ViolationProvider>
-            <RouterProvider router={router} />
-          </ViolationProvider>
-        </JourneyProvider>
+        <SessionProvider session={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
       </InspectContext>,
     ),
   );
-  return { ...view, router, user, actor, store };
+  return { ...view, router, user, actor: session.journey, session, browser: tab, server: app };
 }

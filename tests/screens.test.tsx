@@ -27,15 +27,19 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     }
   });
 
-  it('car return of the sample rental: deposit 5,000 / 0 / 5,000 and invoice 10,000 / 0 / 5,000 / 5,000', async () => {
+  it('car return of the sample rental: deposit 5,000.00 held, nothing taken, 5,000.00 back; rental 10,000.00 + VAT = 10,500.00', async () => {
     await renderAt('/car-return', { journey: 'sample' });
-    expect(await valueOf('Initial Deposit')).toHaveTextContent(/^5,000$/);
-    expect(await valueOf('Deductions')).toHaveTextContent(/^0$/);
-    expect(await valueOf('Refundable Amount')).toHaveTextContent(/^5,000$/);
-    expect(await valueOf('Total Rental Cost')).toHaveTextContent(/^10,000$/);
-    expect(await valueOf('Additional Fees')).toHaveTextContent(/^0$/);
-    expect(await valueOf('Security Deposit')).toHaveTextContent(/^5,000$/);
-    expect(await valueOf('Final Balance')).toHaveTextContent(/^5,000$/);
+    const r = en.carReturn;
+    expect(await valueOf(r.initial)).toHaveTextContent(/^5,000\.00$/);
+    expect(await valueOf(r.noDeductions)).toHaveTextContent(/^0\.00$/);
+    expect(await valueOf(r.refundable)).toHaveTextContent(/^5,000\.00$/);
+    // Each figure once: the deposit's lines in one section, the rental's in the invoice.
+    expect(screen.getAllByText(r.refundable, { selector: 'dt' })).toHaveLength(1);
+    expect(await valueOf('Additional Fees')).toHaveTextContent(/^0\.00$/);
+    expect(await valueOf('VAT (5%)')).toHaveTextContent(/^500\.00$/);
+    expect(await valueOf(r.totalRental)).toHaveTextContent(/^10,500\.00$/);
+    // The release date is known only once the deposit is settled.
+    expect(screen.getByText(r.releaseAfter)).toBeInTheDocument();
   });
 
   it('Arabic car return says "confirm receipt" where English says "Confirm Pickup"', async () => {
@@ -43,11 +47,11 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(await screen.findByRole('button', { name: 'تأكيد الاستلام' })).toBeInTheDocument();
   });
 
-  it('violation: "AED 500" to assistive technology, the admin fee on its own line, the total', async () => {
-    await renderAt('/traffic-violation');
+  it('violation: "AED 500.00" to assistive technology, the admin fee on its own line, the total', async () => {
+    await renderAt('/traffic-violation', { journey: 'sample' });
     const amount = await valueOf('Amount');
     expect(within(amount).getByRole('img', { name: 'AED' })).toBeInTheDocument();
-    expect(amount).toHaveTextContent(/^500$/);
+    expect(amount).toHaveTextContent(/^500\.00$/);
     expect(await valueOf('Admin fee (10%)')).toHaveTextContent('50.00');
     expect(await valueOf('Total to pay')).toHaveTextContent('550.00');
     // A new contract does not pass fines on until its manager enables it: the fine stays with the company.
@@ -55,11 +59,11 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByText(en.trafficViolation.waiting)).toBeInTheDocument();
   });
 
-  it('featured cars: three cards, the luxury sample at 2,500/day', async () => {
+  it('featured cars: three cards, the luxury sample at 2,500.00/day', async () => {
     await renderAt('/home');
     const featured = await screen.findByRole('region', { name: 'Featured Cars' });
     expect(within(featured).getAllByRole('listitem')).toHaveLength(3);
-    expect(featured).toHaveTextContent('2,500/day');
+    expect(featured).toHaveTextContent('2,500.00/day');
   });
 
   it('account shows Gold Member and version 1.2.1', async () => {

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAR_IDS, type CarId } from '../../machines/fleet';
 import { canStartBooking } from '../../machines/journey-rules';
-import { normaliseEmail } from '../../machines/renter';
+import { normaliseEmail, sameRenter } from '../../machines/renter';
 import {
   checkEmiratesId,
   DOCUMENT_MAX_BYTES,
@@ -20,7 +20,7 @@ import type { AppEnv, Deps } from '../deps';
 import { describeUpload, sha256 } from '../documents/store';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { currentJourney, openBooking, viewOf } from '../journey/bookings';
+import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 import { publicUser } from './middleware';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -31,6 +31,11 @@ import type { Context } from 'hono';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (max: number) => z.string().max(max);
 
+/** An uploaded file, by what it can do (a File from another realm fails `instanceof File`). */
+const upload = z.custom<File>(
+  (v) => typeof v === 'object' && v !== null && 'arrayBuffer' in v && 'name' in v && 'size' in v,
+);
+
 const registrationForm = z.object({
   fullName: text(200),
   email: text(254),
@@ -40,8 +45,8 @@ const registrationForm = z.object({
   emiratesId: text(40),
   termsAccepted: z.enum(['true', 'false']),
   carId: z.enum(CAR_IDS).optional(),
-  emiratesIdFile: z.instanceof(File).optional(),
-  licenceFile: z.instanceof(File).optional(),
+  emiratesIdFile: upload.optional(),
+  licenceFile: upload.optional(),
 });
 
 const loginBody = z
@@ -76,7 +81,13 @@ async function signIn(c: Context<AppEnv>, user: User, carId?: CarId) {
 
 /** The renter's journey, with the car a visitor chose before signing in, when a new rental may start. */
 async function journeyFor(deps: Deps, user: User, carId?: CarId) {
-  const current = await currentJourney(deps.db, user, deps.now());
+  let current = await currentJourney(deps.db, user, deps.now());
+  // The account may have changed since the journey last saw it (UAE PASS verified it, say).
+  const renter = renterOf(user);
+  if (!sameRenter(current.snapshot.context.renter, renter)) {
+    const refreshed = await applyStep(deps, user, current.row, { type: 'account.refresh', renter }, current.row.version);
+    if (refreshed.status === 200) current = await currentJourney(deps.db, user, deps.now());
+  }
   const sameCar = current.snapshot.context.booking.carId === carId;
   if (!carId || sameCar || !canStartBooking(current.snapshot.context)) return viewOf(current.row, current.snapshot, current.problem);
   const result = await applyStep(deps, user, current.row, { type: 'booking.start', carId, at: deps.now().getTime() }, current.row.version);
@@ -186,7 +197,7 @@ export const authRoutes = new Hono<AppEnv>()
     await clearFailures(deps.db, email);
     return c.json(await signIn(c, user, carId), 200);
   })
-  .post('/logout', jsonOnly, async (c) => {
+  .post('/logout', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const token = c.var.sessionToken;
     if (token) await invalidateSession(c.var.deps.db, token);
     clearSessionCookie(c, c.var.deps.config.production);

@@ -2,7 +2,7 @@
 // default, PostgreSQL when DATABASE_URL is set. Versioned migrations run at start, under an advisory
 // lock so several instances starting together migrate once.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,7 +17,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+// From the path string: under jsdom (the screen tests) the global URL is not Node's.
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727_001;
 
 /** `url`: PostgreSQL; otherwise PGlite in `dataDir` (created if missing), or in memory without one. */

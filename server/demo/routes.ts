@@ -54,7 +54,7 @@ async function sampleJourney(deps: Deps, user: User, renter: Renter) {
 export const demoRoutes = new Hono<AppEnv>()
   // Only with DEMO=1: otherwise these addresses do not exist.
   .use(async (c, next) => (c.var.deps.config.demo ? next() : c.json({ error: 'notFound' as const }, 404)))
-  .post('/sample-rental', jsonOnly, async (c) => {
+  .post('/sample-rental', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const deps = c.var.deps;
     // A new sample renter each time, so reviewers never share one rental.
     const email = `sample-${randomBytes(4).toString('hex')}@demo.movecar.ae`;
@@ -93,7 +93,7 @@ export const demoRoutes = new Hono<AppEnv>()
         .limit(20);
       const booking = recent.find((b) => restoreJourney(b.journey).snapshot?.context.payment);
       if (!booking) return c.json({ error: 'noRental' as const }, 409);
-      const row = await createViolation(deps.db, booking, contract.code, SAMPLE_FINE, deps.now());
+      const row = await createViolation(deps, booking, contract.code, SAMPLE_FINE, deps.now());
       deps.log.info('demo fine created', { contract: contract.code, car: carOf(booking.carId as never).plate });
       return c.json({ violation: violationView(row) }, 201);
     },

@@ -40,7 +40,7 @@ export const securityHeaders = (production: boolean): MiddlewareHandler => async
 export const sameOrigin = (publicOrigin: string | undefined): MiddlewareHandler => async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const origin = c.req.header('origin');
-  const expected = publicOrigin ? new URL(publicOrigin).host : c.req.header('host');
+  const expected = new URL(publicOrigin ?? c.req.url).host;
   let host: string | null = null;
   try {
     host = origin ? new URL(origin).host : null;

@@ -1,7 +1,7 @@
 // The one accept-or-refuse function for a renter's journey event, used by the API and by the fuzz
 // test alike: restore the stored snapshot, run the same machine the browser runs (with the server's
 // own calls: signature check, payment gateway), and accept the event only if the machine takes it.
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import {
   JourneyFailure,
   journeyMachine,
@@ -24,6 +24,7 @@ import type { PaymentGateway } from '../payments/gateway';
 
 export interface JourneyServices {
   gateway: PaymentGateway;
+  inspect?: (event: InspectionEvent) => void;
   /** Unique per booking and version: a retried step reaches the gateway with the same key. */
   idempotencyKey: string;
 }
@@ -105,6 +106,7 @@ export async function decide(
   const actor = createActor(journeyMachine.provide({ actors: serverJourneyActors(services) }), {
     snapshot: journeyMachine.getPersistedSnapshot(stored) as never,
     input: { now: 0 },
+    inspect: services.inspect,
   });
   actor.start();
   try {

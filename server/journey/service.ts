@@ -60,6 +60,7 @@ export async function applyStep(
   const decision = await decide(before, event, {
     gateway: deps.gateway,
     idempotencyKey: `${row.id}:${row.version}`,
+    inspect: deps.inspect,
   });
   if (decision.kind === 'refused')
     return { status: 409, body: { error: 'refused', due: decision.due, journey: viewOf(row, before) } };

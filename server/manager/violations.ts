@@ -10,7 +10,7 @@ import { aed } from '../../machines/money';
 import { violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import type { Db, Tx } from '../db/open';
 import { bookings, users, violations } from '../db/schema';
-import type { AppEnv } from '../deps';
+import type { AppEnv, Deps } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
@@ -67,9 +67,16 @@ async function violationOfBooking(db: Db, bookingId: string) {
 }
 
 /** A fine arrives for a booking, under the contract's settings of this moment. */
-export async function createViolation(db: Db, booking: BookingRow, contractCode: string, fine: Fine, now: Date) {
+export async function createViolation(
+  { db, inspect }: Pick<Deps, 'db' | 'inspect'>,
+  booking: BookingRow,
+  contractCode: string,
+  fine: Fine,
+  now: Date,
+) {
   const contract = contractView((await contractRow(db, contractCode))!);
   const actor = createActor(violationMachine, {
+    inspect,
     input: {
       fine,
       settings: contract.settings,
@@ -118,7 +125,7 @@ export const violationRoutes = new Hono<AppEnv>()
     if (!booking) return c.json({ violation: null });
     let row = await violationOfBooking(db, booking.id);
     // Demo: the sample fine reaches the renter's booking the first time they look.
-    if (!row && config.demo) row = await createViolation(db, booking, SAMPLE_CONTRACTS[0]!, SAMPLE_FINE, now());
+    if (!row && config.demo) row = await createViolation(c.var.deps, booking, SAMPLE_CONTRACTS[0]!, SAMPLE_FINE, now());
     return c.json({ violation: row ? violationView(row) : null });
   })
   .post(
@@ -152,7 +159,11 @@ export const violationRoutes = new Hono<AppEnv>()
           ? { ...sent, at }
           : sent
       ) as ViolationEvent;
-      const actor = createActor(violationMachine, { snapshot: violationMachine.getPersistedSnapshot(snapshot) as never }).start();
+      const actor = createActor(violationMachine, {
+        snapshot: violationMachine.getPersistedSnapshot(snapshot) as never,
+        input: undefined as never,
+        inspect: deps.inspect,
+      }).start();
       if (!actor.getSnapshot().can(event)) {
         actor.stop();
         return c.json({ error: 'refused' as const, violation: violationView(row) }, 409);

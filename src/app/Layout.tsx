@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
 import { isStep } from '../../machines/journey-rules';
-import { useRestoreProblem, type RedirectNotice } from '../ui/journey';
+import { useSyncNotice, type RedirectNotice } from '../ui/journey';
 import { BottomNav, showsBottomNav } from './BottomNav';
 import { Stepper } from './Stepper';
 import { useJourneyRoute } from './useJourneyRoute';
@@ -75,14 +75,13 @@ function Shell({ resolved }: { resolved: Resolved }) {
   );
 }
 
-/** The message to show at the top of the screen: why the app redirected here, or why a saved journey was dropped. */
+/** The message at the top of the screen: why the app redirected here, or why the journey changed by itself. */
 function useNotice(): string | null {
   const { t } = useLocale();
   const location = useLocation();
-  const restoreProblem = useRestoreProblem();
+  const sync = useSyncNotice();
   const redirect = (location.state as RedirectNotice | null)?.notice;
+  if (sync) return t.journey.sync[sync];
   if (redirect) return t.journey.notice[redirect];
-  // The restore notice belongs to the page the app opened on (react-router's first key is "default").
-  if (restoreProblem && location.key === 'default') return t.journey.restore[restoreProblem];
   return null;
 }

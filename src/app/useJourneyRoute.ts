@@ -46,11 +46,16 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
   // than a route event, and the URL is not already there.
   useEffect(() => {
     let previous = actor.getSnapshot();
+    let generation = actor.generation;
     const subscription = actor.subscribe((snapshot) => {
       const before = previous;
       previous = snapshot;
       const next = stepOf(snapshot);
-      const movedOn = next !== stepOf(before) || snapshot.context.booking !== before.context.booking;
+      // A new booking counts too; the same journey taken over from the server does not.
+      const adopted = actor.generation !== generation;
+      generation = actor.generation;
+      const newBooking = !adopted && snapshot.context.booking !== before.context.booking;
+      const movedOn = next !== stepOf(before) || newBooking;
       const target = pathOf(next, here.current.lang);
       if (!movedOn || routing.current || target === here.current.path) return;
       // Signed in after asking for a later step: say what has to come first.

@@ -1,6 +1,5 @@
 // Sample content from the product specification, typed, in both languages. Amounts are fils.
 import type { Lang } from '../i18n/en';
-import { aed } from '../../machines/money';
 import type { CarId, LocationId } from '../../machines/fleet';
 
 export type Localized = Record<Lang, string>;
@@ -125,15 +124,6 @@ export const contracts: readonly ContractSummary[] = [
   { code: 'MC-2024-0412', model: 'Mercedes-Benz S-Class' },
   { code: 'MC-2024-0413', model: 'Mercedes-Benz S-Class' },
 ];
-
-/** The fine the authority sends for the sample rental's car (the screen's figures come from it). */
-export const sampleFine = {
-  type: { en: 'Speeding (over 20 km/h above the limit)', ar: 'تجاوز السرعة (أكثر من 20 كم/س فوق الحد)' },
-  code: 'DXB-SP-2041',
-  date: new Date(2026, 10, 13, 9, 42).getTime(),
-  amount: aed(500),
-  blackPoints: 4,
-};
 
 export const sampleProfile = {
   name: { en: 'Ahmed Al Mansoori', ar: 'أحمد المنصوري' } satisfies Localized,

@@ -12,13 +12,11 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
-/** `1,260.00`, or `5,000` when `whole` (the seed shows deposits and daily rates without fils). */
-export function formatAmount(fils: Fils, lang: Lang, whole = false): string {
-  const digits = whole && fils % FILS_PER_AED === 0 ? 0 : 2;
-  return new Intl.NumberFormat(INTL[lang], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(fils / FILS_PER_AED);
+/** `1,260.00`: every amount with its two decimals, so no figure reads differently on another screen. */
+export function formatAmount(fils: Fils, lang: Lang): string {
+  return new Intl.NumberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    fils / FILS_PER_AED,
+  );
 }
 
 /** A plain number, or a measure such as `{ style: 'unit', unit: 'kilometer-per-hour' }`. */

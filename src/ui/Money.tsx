@@ -21,13 +21,13 @@ function DirhamSign({ label }: { label: string }) {
   );
 }
 
-/** An amount with the dirham sign; the sign follows the text direction (start side in both). */
-export function Money({ fils, whole = false }: { fils: Fils; whole?: boolean }) {
+/** An amount with the dirham sign, always with its two decimals; the sign follows the text direction. */
+export function Money({ fils }: { fils: Fils }) {
   const { lang, t } = useLocale();
   return (
     <span className={styles.money}>
       <DirhamSign label={t.money.currency} />
-      <span className={styles.amount}>{formatAmount(fils, lang, whole)}</span>
+      <span className={styles.amount}>{formatAmount(fils, lang)}</span>
     </span>
   );
 }
@@ -37,7 +37,7 @@ export function PerDay({ fils }: { fils: Fils }) {
   const { t } = useLocale();
   return (
     <span>
-      <Fill text={t.money.perDay} values={{ amount: <Money fils={fils} whole /> }} />
+      <Fill text={t.money.perDay} values={{ amount: <Money fils={fils} /> }} />
     </span>
   );
 }

@@ -1,33 +1,33 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Actor } from 'xstate';
-import type { journeyMachine, JourneySnapshot } from '../../machines/journey';
-import type { RestoreProblem } from '../../machines/persistence';
+import type { JourneySnapshot } from '../../machines/journey';
 import type { Requirement } from '../../machines/journey-rules';
+import type { JourneyClient } from '../client/journeyClient';
+import type { Session } from '../client/session';
 
-export type JourneyActor = Actor<typeof journeyMachine>;
+export type JourneyActor = JourneyClient;
 
-interface JourneyValue {
-  actor: JourneyActor;
-  /** Why a saved journey was discarded at start-up, if it was. */
-  restoreProblem: RestoreProblem | null;
+const SessionContext = createContext<Session | null>(null);
+
+/** The app's session (who is signed in, the renter's journey, the API) for every screen below. */
+export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+  return <SessionContext value={session}>{children}</SessionContext>;
 }
 
-const JourneyContext = createContext<JourneyValue | null>(null);
-
-export function JourneyProvider({ children, ...value }: JourneyValue & { children: ReactNode }) {
-  return <JourneyContext value={value}>{children}</JourneyContext>;
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
 }
 
-function useJourneyValue(): JourneyValue {
-  const value = useContext(JourneyContext);
-  if (!value) throw new Error('useJourney outside JourneyProvider');
-  return value;
+/** Who is signed in (as the server said), the demo flag and whether UAE PASS is offered. */
+export function useSessionState() {
+  const session = useSession();
+  return useSyncExternalStore(session.subscribe, session.getState);
 }
 
-/** The live journey actor: screens send events to it. */
-export const useJourney = () => useJourneyValue().actor;
-export const useRestoreProblem = () => useJourneyValue().restoreProblem;
+/** The live journey: screens send events to it. */
+export const useJourney = () => useSession().journey;
 
 /** A narrow read of the journey; the component re-renders only when the selected value changes. */
 export function useJourneySelector<T>(
@@ -37,8 +37,14 @@ export function useJourneySelector<T>(
   return useSelector(useJourney(), selector, compare);
 }
 
-/** True while a server-like call is under way: buttons show busy and cannot submit twice. */
+/** True while a call is under way: buttons show busy and cannot submit twice. */
 export const usePending = () => useJourneySelector((s) => s.hasTag('pending'));
+
+/** Why the journey on screen changed by itself (another window, a refused step, no connection). */
+export function useSyncNotice() {
+  const journey = useJourney();
+  return useSyncExternalStore(journey.onNotice, () => journey.notice);
+}
 
 /** Why the app moved the renter to another screen, carried in the history entry (shown as a notice). */
 export interface RedirectNotice {

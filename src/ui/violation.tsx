@@ -1,75 +1,37 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { createActor, type Actor } from 'xstate';
-import { loadContract } from '../../machines/contract';
-import { loadSettings } from '../../machines/transferSettings';
-import { violationMachine } from '../../machines/violation';
-import { contracts, sampleFine } from '../data/sample';
+import { useCallback, useEffect, useState } from 'react';
+import type { Answer, ViolationView } from '../client/api';
+import { ViolationClient } from '../client/violationClient';
 import { useInspect } from './inspect';
-import { browserStore } from './storage';
+import { useSession } from './journey';
 
-export type ViolationActor = Actor<typeof violationMachine>;
+export type ViolationActor = ViolationClient;
+type Load = () => Promise<Answer<{ violation: ViolationView | null }>>;
 
-const KEY = 'movecar.violation.v1';
-/** The sample rental's contract: its transfer settings decide how its fines reach the renter. */
-export const VIOLATION_CONTRACT = contracts[0]!.code;
-const store = browserStore();
-
-/** A saved violation, if it is one this machine can resume; anything else is dropped. */
-function restore(): ViolationActor | null {
-  try {
-    const saved: unknown = JSON.parse(store.getItem(KEY) ?? 'null');
-    if (!saved || typeof saved !== 'object') return null;
-    const snapshot = saved as { value: never; context: never; status: string };
-    violationMachine.resolveState({ value: snapshot.value, context: snapshot.context });
-    return createActor(violationMachine, { snapshot: saved as never, input: undefined as never });
-  } catch {
-    return null;
-  }
-}
-
-interface ViolationValue {
-  actor: ViolationActor | null;
-  /** A new fine arrives from the authority, under the contract's transfer settings of this moment. */
-  arrive: () => void;
-}
-
-const ViolationContext = createContext<ViolationValue | null>(null);
-
-/** The sample rental's traffic violation, shared by the renter's and the manager's screens. */
-export function ViolationProvider({ children }: { children: ReactNode }) {
+/**
+ * A violation from the server (the renter's current one, or a contract's latest for its manager):
+ * `violation` is null while loading and when there is none; `failed` when it could not be loaded.
+ */
+export function useServerViolation(load: Load | null) {
+  const session = useSession();
   const inspect = useInspect();
-  const [actor, setActor] = useState<ViolationActor | null>(restore);
-  const arrive = () =>
-    setActor(
-      createActor(violationMachine, {
-        input: {
-          fine: sampleFine,
-          settings: loadSettings(store, VIOLATION_CONTRACT).settings,
-          transferEnabled: loadContract(store, VIOLATION_CONTRACT).setup.violationTransfer,
-          arrivedAt: Date.now(),
-        },
-        inspect,
-      }),
-    );
+  const [state, setState] = useState<{ violation: ViolationClient | null; loaded: boolean; failed: boolean }>({
+    violation: null,
+    loaded: false,
+    failed: false,
+  });
+  const reload = useCallback(async () => {
+    if (!load) return;
+    try {
+      const result = await load();
+      const view = result.ok ? result.body.violation : null;
+      const violation = view && ViolationClient.from(session.api, view, session.journey, inspect);
+      setState({ violation, loaded: true, failed: !result.ok });
+    } catch {
+      setState((s) => ({ ...s, loaded: true, failed: true }));
+    }
+  }, [load, session, inspect]);
   useEffect(() => {
-    if (!actor) return;
-    const save = () => {
-      try {
-        store.setItem(KEY, JSON.stringify(actor.getPersistedSnapshot()));
-      } catch {
-        /* storage refused: the violation lives for this visit only */
-      }
-    };
-    const subscription = actor.subscribe(save);
-    actor.start();
-    save();
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  return <ViolationContext value={{ actor, arrive }}>{children}</ViolationContext>;
-}
-
-export function useViolation(): ViolationValue {
-  const value = useContext(ViolationContext);
-  if (!value) throw new Error('useViolation outside ViolationProvider');
-  return value;
+    void reload();
+  }, [reload]);
+  return { ...state, reload };
 }

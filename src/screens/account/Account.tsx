@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { UserRound } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { FileText, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import type { Api } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { pathOf } from '../../i18n/paths';
 import { APP_VERSION, sampleProfile } from '../../data/sample';
-import { useJourney, useJourneySelector } from '../../ui/journey';
+import { useJourney, useJourneySelector, useSession } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, useProblems } from '../../ui/Form';
@@ -17,6 +19,8 @@ export default function Account() {
   const { t, lang, to } = useLocale();
   const a = t.account;
   const journey = useJourney();
+  const session = useSession();
+  const navigate = useNavigate();
   const renter = useJourneySelector((s) => s.context.renter);
   const last4 = useJourneySelector((s) => s.context.payment?.last4 ?? null);
   const problems = useJourneySelector((s) => s.context.profileErrors);
@@ -113,6 +117,8 @@ export default function Account() {
         </Section>
       )}
 
+      {renter && <Documents />}
+
       <Section title={a.security}>
         <Switch label={a.notifications} defaultChecked />
         <Facts
@@ -130,7 +136,53 @@ export default function Account() {
         />
       </Section>
 
+      {renter && (
+        <Button variant="secondary" block onClick={() => void session.signOut().then(() => navigate(to('home')))}>
+          {a.signOut}
+        </Button>
+      )}
+
       <p className={styles.version}>{fill(a.version, { version: APP_VERSION })}</p>
     </Stack>
+  );
+}
+
+type DocumentRow = Extract<Awaited<ReturnType<Api['documents']>>, { ok: true }>['body']['documents'][number];
+
+/** The identity documents uploaded at registration, opened from the server (only their owner may). */
+function Documents() {
+  const { t } = useLocale();
+  const a = t.account;
+  const { api } = useSession();
+  const [documents, setDocuments] = useState<DocumentRow[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    api
+      .documents()
+      .then((result) => current && setDocuments(result.ok ? result.body.documents : []))
+      .catch(() => current && setDocuments([]));
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  return (
+    <Section title={a.documents}>
+      {documents === null ? (
+        <p aria-busy="true" />
+      ) : documents.length === 0 ? (
+        <p>{a.noDocuments}</p>
+      ) : (
+        <ul className={styles.documents}>
+          {documents.map((d) => (
+            <li key={d.id}>
+              <a href={api.documentUrl(d.id)} target="_blank" rel="noreferrer">
+                <FileText aria-hidden size={20} />
+                <span>{a.documentKinds[d.kind]}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }

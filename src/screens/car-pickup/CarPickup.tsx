@@ -1,14 +1,15 @@
 import { useNavigate } from 'react-router-dom';
 import { carOf } from '../../../machines/fleet';
 import { DAY_MS } from '../../../machines/money';
+import { dueBackAt } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { CAR_SPECS } from '../../data/sample';
-import { useJourney, useJourneySelector } from '../../ui/journey';
+import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { CarPicture } from '../../ui/CarPicture';
 import { Fill } from '../../ui/Fill';
-import { Done } from '../../ui/Form';
+import { Done, FormError } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 
@@ -17,10 +18,11 @@ export default function CarPickup() {
   const p = t.carPickup;
   const journey = useJourney();
   const navigate = useNavigate();
-  const booking = useJourneySelector((s) => s.context.booking);
-  const pickedUpAt = useJourneySelector((s) => s.context.pickedUpAt);
-  const quote = useJourneySelector((s) => s.context.extensionQuote);
+  const context = useJourneySelector((s) => s.context);
+  const { booking, pickedUpAt, extensionQuote: quote, extensions, error } = context;
+  const last4 = context.payment?.last4 ?? '';
   const canExtend = useJourneySelector((s) => s.can({ type: 'rental.extend', days: 1 }));
+  const charging = usePending();
   const car = carOf(booking.carId);
   const spec = CAR_SPECS[booking.carId];
   const when = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
@@ -50,9 +52,14 @@ export default function CarPickup() {
         <Facts
           rows={[
             { label: p.start, value: when(booking.pickupAt) },
-            { label: p.end, value: when(booking.dropoffAt) },
+            { label: p.end, value: when(dueBackAt(context)) },
           ]}
         />
+        {extensions.map((e) => (
+          <Done key={e.reference}>
+            <Fill text={p.extended} values={{ amount: <Money fils={e.price.total} />, last4, days: e.days }} />
+          </Done>
+        ))}
         {quote ? (
           <>
             <p role="status">
@@ -63,15 +70,25 @@ export default function CarPickup() {
                   cost: <Money fils={quote.price.cost} />,
                   vat: <Money fils={quote.price.vat} />,
                   total: <Money fils={quote.price.total} />,
-                  date: formatDate(new Date(booking.dropoffAt + quote.days * DAY_MS), lang, 'dateTime'),
+                  last4,
+                  date: formatDate(new Date(dueBackAt(context) + quote.days * DAY_MS), lang, 'dateTime'),
                 }}
               />
             </p>
+            {error && <FormError>{t.journey.errors[error]}</FormError>}
             <Actions>
-              <Button onClick={() => journey.send({ type: 'rental.confirmExtension' })}>
-                {p.confirmExtension}
+              <Button
+                disabled={charging}
+                aria-busy={charging}
+                onClick={() => journey.send({ type: 'rental.confirmExtension', at: Date.now() })}
+              >
+                {charging ? p.charging : p.confirmExtension}
               </Button>
-              <Button variant="secondary" onClick={() => journey.send({ type: 'rental.cancelExtension' })}>
+              <Button
+                variant="secondary"
+                disabled={charging}
+                onClick={() => journey.send({ type: 'rental.cancelExtension' })}
+              >
                 {p.keepDates}
               </Button>
             </Actions>

@@ -2,16 +2,15 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FUEL_LEVELS } from '../../../machines/validation';
 import { carOf } from '../../../machines/fleet';
-import { finalInvoice, refundFor, refundReleaseBy } from '../../../machines/journey-rules';
+import { ledgerOf } from '../../../machines/ledger';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard, useProblems } from '../../ui/Form';
-import { Fill } from '../../ui/Fill';
-import { Money } from '../../ui/Money';
+import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { DepositSettlement, RentalInvoice } from '../../ui/Ledger';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 import styles from './CarReturn.module.css';
 
@@ -25,12 +24,12 @@ export default function CarReturn() {
   const inInspection = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'inspection' } }));
   const canRefund = useJourneySelector((s) => s.can({ type: 'return.processRefund', at: 0 }));
   const canFinish = useJourneySelector((s) => s.can({ type: 'return.finish', at: 0 }));
-  const { booking, returnedAt, refund, completedAt, fieldErrors, deductions } = context;
+  const settling = useJourneySelector((s) => s.hasTag('pending'));
+  const { booking, returnedAt, completedAt, fieldErrors, error } = context;
   const form = useRef<HTMLFormElement>(null);
   const { message, summary } = useProblems(form, fieldErrors);
   const car = carOf(booking.carId);
-  const deposit = refundFor(context);
-  const invoice = finalInvoice(context);
+  const ledger = ledgerOf(context);
   const date = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
 
   return (
@@ -115,51 +114,27 @@ export default function CarReturn() {
       </Section>
 
       <Section title={r.refund}>
-        <Facts
-          rows={[
-            { label: r.initial, value: <Money fils={deposit.held} whole /> },
-            // Each deduction on its own line, its admin fee said out loud: no fee hides in a total.
-            ...deductions.map((d) => ({
-              label: (
-                <>
-                  {r.kinds[d.kind]}
-                  {d.adminFee > 0 && (
-                    <span className={styles.note}>
-                      <Fill text={r.adminFee} values={{ amount: <Money fils={d.adminFee} /> }} />
-                    </span>
-                  )}
-                </>
-              ),
-              value: <Money fils={d.amount} />,
-            })),
-            { label: r.deductions, value: <Money fils={deposit.deductions} whole /> },
-            { label: r.refundable, value: <Money fils={deposit.refundable} whole />, strong: true },
-            ...(deposit.due > 0 ? [{ label: r.due, value: <Money fils={deposit.due} />, strong: true }] : []),
-          ]}
-        />
-        {returnedAt !== null && (
-          <Done>
-            {fill(r.releaseBy, {
-              date: formatDate(new Date(refund?.releaseBy ?? refundReleaseBy(returnedAt)), lang, 'date'),
-            })}
-          </Done>
+        <DepositSettlement ledger={ledger} />
+        {ledger.releaseBy !== null ? (
+          <Done>{fill(r.releaseBy, { date: formatDate(new Date(ledger.releaseBy), lang, 'date') })}</Done>
+        ) : (
+          <p className={styles.note}>{r.releaseAfter}</p>
+        )}
+        {error && <FormError>{t.journey.errors[error]}</FormError>}
+        {(canRefund || settling) && (
+          <Button
+            block
+            disabled={settling}
+            aria-busy={settling}
+            onClick={() => journey.send({ type: 'return.processRefund', at: Date.now() })}
+          >
+            {settling ? r.processing : r.processRefund}
+          </Button>
         )}
       </Section>
 
       <Section title={r.invoice}>
-        <Facts
-          rows={[
-            { label: r.totalRental, value: <Money fils={invoice.totalRental} whole /> },
-            { label: r.fees, value: <Money fils={invoice.additionalFees} whole /> },
-            { label: r.deposit, value: <Money fils={invoice.deposit} whole /> },
-            { label: r.balance, value: <Money fils={invoice.finalBalance} whole />, strong: true },
-          ]}
-        />
-        {canRefund && (
-          <Button block onClick={() => journey.send({ type: 'return.processRefund', at: Date.now() })}>
-            {r.processRefund}
-          </Button>
-        )}
+        <RentalInvoice ledger={ledger} />
         {canFinish && (
           <Button block onClick={() => journey.send({ type: 'return.finish', at: Date.now() })}>
             {r.finish}

@@ -1,16 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useSelector } from '@xstate/react';
-import {
-  contractActive,
-  contractProblems,
-  loadContract,
-  saveContract,
-  type ContractSetup,
-} from '../../../machines/contract';
+import { contractActive, contractProblems, type ContractSetup } from '../../../machines/contract';
 import { FLEET, isCarId } from '../../../machines/fleet';
-import { loadSettings } from '../../../machines/transferSettings';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { contracts } from '../../data/sample';
@@ -20,48 +13,74 @@ import { FormError } from '../../ui/Form';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
-import { browserStore } from '../../ui/storage';
+import type { ContractView } from '../../client/api';
+import { useContract } from '../../ui/contract';
+import { useSession, useSessionState } from '../../ui/journey';
 import { Switch } from '../../ui/Switch';
-import { useViolation, type ViolationActor } from '../../ui/violation';
+import { useServerViolation, type ViolationActor } from '../../ui/violation';
 import styles from './Contracts.module.css';
-
-const store = browserStore();
 
 export default function Contracts() {
   return (
     <Stack>
-      <ManagerGate>
-        <ContractSettings />
-      </ManagerGate>
+      <ManagerGate>{() => <Loaded code={contracts[0]!.code} />}</ManagerGate>
     </Stack>
   );
 }
 
-function ContractSettings() {
+type Failure = 'failed' | 'conflict' | null;
+
+function Loaded({ code }: { code: string }) {
+  const { t } = useLocale();
+  const loaded = useContract(code);
+  if (loaded.failed) return <FormError>{t.contracts.saveFailed}</FormError>;
+  if (!loaded.contract) return <p aria-busy="true" />;
+  return <ContractSettings contract={loaded.contract} replace={loaded.replace} />;
+}
+
+function ContractSettings({ contract, replace }: { contract: ContractView; replace: (c: ContractView) => void }) {
   const { t, to, lang } = useLocale();
   const c = t.contracts;
-  const code = contracts[0]?.code ?? '';
-  const { actor, arrive } = useViolation();
-  const mode = loadSettings(store, code).settings.mode;
-  const [{ setup, savedAt }, setState] = useState(() => loadContract(store, code));
+  const { api } = useSession();
+  const { demo } = useSessionState();
+  const code = contract.code;
+  const mode = contract.settings.mode;
+  const [setup, setSetup] = useState<ContractSetup>(contract.setup);
+  const savedAt = contract.setupSavedAt;
   const [problems, setProblems] = useState<ReturnType<typeof contractProblems>>({});
-  const [failed, setFailed] = useState(false);
-  const change = (patch: Partial<ContractSetup>) =>
-    setState((s) => ({ ...s, setup: { ...s.setup, ...patch } }));
-  const save = () => {
+  const [failure, setFailure] = useState<Failure>(null);
+  const [saving, setSaving] = useState(false);
+  const change = (patch: Partial<ContractSetup>) => setSetup((s) => ({ ...s, ...patch }));
+  const save = async () => {
     const found = contractProblems(setup);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
+    setSaving(true);
     try {
-      const at = Date.now();
-      saveContract(store, code, setup, at);
-      setState({ setup, savedAt: at });
-      setFailed(false);
+      const result = await api.saveSetup(code, setup, contract.version);
+      setSaving(false);
+      setFailure(null);
+      if (result.ok) return replace(result.body.contract);
+      const current = result.body.contract as ContractView | undefined;
+      if (result.error === 'conflict' && current) {
+        // Someone saved first: show what is saved now, and say so.
+        replace(current);
+        setSetup(current.setup);
+        setFailure('conflict');
+      } else setFailure('failed');
     } catch {
-      setFailed(true);
+      setSaving(false);
+      setFailure('failed');
     }
   };
   const problem = (field: keyof typeof problems) => (problems[field] ? c.carRequired : undefined);
+  const violation = useServerViolation(useCallback(() => api.contractViolation(code), [api, code]));
+  const [fineProblem, setFineProblem] = useState(false);
+  const newFine = async () => {
+    const result = await api.demoFine(code).catch(() => null);
+    setFineProblem(!result?.ok);
+    if (result?.ok) await violation.reload();
+  };
 
   return (
     <>
@@ -134,21 +153,24 @@ function ContractSettings() {
         />
       </Section>
 
-      {failed && <FormError>{c.saveFailed}</FormError>}
+      {failure && <FormError>{failure === 'conflict' ? c.conflict : c.saveFailed}</FormError>}
       {savedAt !== null && (
         <p className={styles.saved}>
           {fill(c.saved, { date: formatDate(new Date(savedAt), lang, 'dateTime') })}
         </p>
       )}
-      <Button block onClick={save}>
+      <Button block onClick={save} disabled={saving} aria-busy={saving}>
         {c.save}
       </Button>
 
       <Section title={c.violation}>
-        {actor && <ViolationActions actor={actor} />}
-        <Button variant="secondary" onClick={arrive}>
-          {c.newFine}
-        </Button>
+        {violation.violation && <ViolationActions actor={violation.violation} />}
+        {demo && (
+          <Button variant="secondary" onClick={newFine}>
+            {c.newFine}
+          </Button>
+        )}
+        {fineProblem && <FormError>{c.noRental}</FormError>}
       </Section>
     </>
   );
@@ -175,18 +197,18 @@ function ViolationActions({ actor }: { actor: ViolationActor }) {
       {(canTransfer || disputed) && (
         <Actions>
           {canTransfer && (
-            <Button onClick={() => actor.send({ type: 'violation.transfer', at: Date.now() })}>
+            <Button onClick={() => void actor.send({ type: 'violation.transfer', at: Date.now() })}>
               {c.transferNow}
             </Button>
           )}
           {disputed && (
             <>
-              <Button onClick={() => actor.send({ type: 'violation.resolve', outcome: 'upheld' })}>
+              <Button onClick={() => void actor.send({ type: 'violation.resolve', outcome: 'upheld' })}>
                 {c.uphold}
               </Button>
               <Button
                 variant="secondary"
-                onClick={() => actor.send({ type: 'violation.resolve', outcome: 'cancelled' })}
+                onClick={() => void actor.send({ type: 'violation.resolve', outcome: 'cancelled' })}
               >
                 {c.cancelFine}
               </Button>

@@ -1,9 +1,9 @@
-import { use } from 'react';
+import { use, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLocale, loadArabic } from '../../i18n/locale';
 import { SCREEN_IDS, pathOf } from '../../i18n/paths';
 import { Button } from '../../ui/Button';
-import { useJourney } from '../../ui/journey';
+import { useSession, useSessionState } from '../../ui/journey';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Index.module.css';
 
@@ -11,19 +11,30 @@ import styles from './Index.module.css';
 export default function Index() {
   const { t } = useLocale();
   const ar = use(loadArabic());
-  const journey = useJourney();
+  const session = useSession();
+  const { demo } = useSessionState();
+  const [loading, setLoading] = useState(false);
   return (
     <Stack>
       <p className={styles.intro}>{t.index.intro}</p>
-      <Section title={t.index.demo}>
-        <p>{t.index.loadSampleText}</p>
-        <Button
-          variant="secondary"
-          onClick={() => journey.send({ type: 'journey.loadSample', at: Date.now() })}
-        >
-          {t.index.loadSample}
-        </Button>
-      </Section>
+      {demo && (
+        <Section title={t.index.demo}>
+          <p>{t.index.loadSampleText}</p>
+          <Button
+            variant="secondary"
+            disabled={loading}
+            aria-busy={loading}
+            onClick={async () => {
+              setLoading(true);
+              // The sample journey arrives on car pickup; the app follows it there.
+              await session.loadSample().catch(() => false);
+              setLoading(false);
+            }}
+          >
+            {t.index.loadSample}
+          </Button>
+        </Section>
+      )}
       <Section title={t.index.english}>
         <ul className={styles.list}>
           {SCREEN_IDS.map((id) => (

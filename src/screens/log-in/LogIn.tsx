@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
-import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
+import { useJourney, useJourneySelector, usePending, useSession, useSessionState } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Done, FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
+import { FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 import { UaePassButton } from '../../ui/UaePassButton';
-import { checkUaePassReply, startUaePass, uaePassConfig } from '../../ui/uaePass';
 import styles from './LogIn.module.css';
 
 export default function LogIn() {
@@ -18,8 +17,10 @@ export default function LogIn() {
   const pending = usePending();
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const { search } = useLocation();
-  const [reply] = useState(() => checkUaePassReply(search));
-  const config = uaePassConfig();
+  const uaePassFailed = new URLSearchParams(search).get('uaepass') === 'failed';
+  const { uaePass } = useSessionState();
+  const api = useSession().api;
+  const chosenCar = useJourneySelector((s) => (s.context.returnTo ? s.context.booking.carId : undefined));
   const form = useRef<HTMLFormElement>(null);
 
   // After an empty submit, focus goes to the first empty field.
@@ -30,8 +31,7 @@ export default function LogIn() {
   return (
     <Stack>
       <ScreenIntro heading={l.heading} text={l.intro} />
-      {reply === 'mismatch' && <FormError>{l.uaePassState}</FormError>}
-      {reply === 'ok' && <Done>{l.uaePassServer}</Done>}
+      {uaePassFailed && <FormError>{l.uaePassFailed}</FormError>}
       <FormCard
         ref={form}
         onSubmit={({ text }) => {
@@ -62,16 +62,19 @@ export default function LogIn() {
           {pending ? l.submitting : l.submit}
         </Button>
       </FormCard>
-      <p className={styles.or}>
-        <span>{l.or}</span>
-      </p>
-      {/* UAE PASS stays apart from e-mail log-in, as its guidelines ask. */}
-      <UaePassButton
-        label={l.uaePass}
-        disabled={pending}
-        onClick={() => (config ? startUaePass(config, lang) : journey.send({ type: 'logIn.uaePass' }))}
-      />
-      {!config && <p className={styles.sandbox}>{l.sandbox}</p>}
+      {uaePass && (
+        <>
+          <p className={styles.or}>
+            <span>{l.or}</span>
+          </p>
+          {/* UAE PASS stays apart from e-mail log-in, as its guidelines ask. The server runs it. */}
+          <UaePassButton
+            label={l.uaePass}
+            disabled={pending}
+            onClick={() => window.location.assign(api.uaePassUrl(lang, chosenCar))}
+          />
+        </>
+      )}
       <FormFooter>
         {l.noAccount} <Link to={to('registration')}>{l.register}</Link>
       </FormFooter>

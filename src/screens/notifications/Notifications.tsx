@@ -2,7 +2,9 @@ import { Bell, CalendarCheck, Clock, ShieldAlert, Tag, type LucideIcon } from 'l
 import { useLocale } from '../../i18n/locale';
 import { useSelector } from '@xstate/react';
 import { fill, formatAmount, formatDate } from '../../i18n/format';
-import { useViolation } from '../../ui/violation';
+import { useCallback } from 'react';
+import { useServerViolation } from '../../ui/violation';
+import { useSession, useSessionState } from '../../ui/journey';
 import { notifications, type NotificationKind, type SampleNotification } from '../../data/sample';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Notifications.module.css';
@@ -20,8 +22,11 @@ const timeOfDay = (minutes: number) => new Date(2024, 0, 1, Math.floor(minutes /
 /** A traffic violation passed to the renter with notify-on-transfer on, as a notification of today. */
 function useViolationNotice(): SampleNotification | null {
   const { t, lang } = useLocale();
-  const { actor } = useViolation();
-  const context = useSelector(actor ?? undefined, (s) => s?.context);
+  const { api } = useSession();
+  const renter = useSessionState().user?.role === 'renter';
+  const load = useCallback(() => api.currentViolation(), [api]);
+  const { violation } = useServerViolation(renter ? load : null);
+  const context = useSelector(violation ?? undefined, (s) => s?.context);
   if (!context?.notifiedAt) return null;
   const when = new Date(context.notifiedAt);
   const n = t.notifications;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { bookingPrice } from '../../../machines/journey-rules';
+import { ledgerOf } from '../../../machines/ledger';
 import { cardBrand, groupCardNumber } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
@@ -9,15 +9,16 @@ import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
 import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
 import { Money } from '../../ui/Money';
-import { Facts, Section, Stack } from '../../ui/Section';
+import { PriceSummary } from '../../ui/Ledger';
+import { Section, Stack } from '../../ui/Section';
 import styles from './Payment.module.css';
 
 export default function Payment() {
   const { t, lang } = useLocale();
   const p = t.payment;
   const journey = useJourney();
-  const booking = useJourneySelector((s) => s.context.booking);
-  const payment = useJourneySelector((s) => s.context.payment);
+  const context = useJourneySelector((s) => s.context);
+  const payment = context.payment;
   const error = useJourneySelector((s) => s.context.error);
   const email = useJourneySelector((s) => s.context.renter?.email ?? '');
   const pending = usePending();
@@ -25,32 +26,11 @@ export default function Payment() {
   const form = useRef<HTMLFormElement>(null);
   const { message, summary } = useProblems(form, fieldErrors);
   const [number, setNumber] = useState('');
-  const price = bookingPrice(booking);
 
   return (
     <Stack>
       <Section title={p.summary}>
-        <Facts
-          rows={[
-            {
-              label: (
-                <>
-                  {p.rentalCost}
-                  <span className={styles.note}>
-                    <Fill
-                      text={p.rentalCostNote}
-                      values={{ days: price.days, rate: <Money fils={price.dailyRate} /> }}
-                    />
-                  </span>
-                </>
-              ),
-              value: <Money fils={price.cost} />,
-            },
-            { label: p.fees, value: <Money fils={price.fees} /> },
-            { label: p.vat, value: <Money fils={price.vat} /> },
-            { label: p.total, value: <Money fils={price.total} />, strong: true },
-          ]}
-        />
+        <PriceSummary ledger={ledgerOf(context)} heldAt={context.deposit?.heldAt ?? null} />
       </Section>
       {payment ? (
         <>

@@ -11,9 +11,9 @@ import { Stack } from '../../ui/Section';
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
 
-/** What the machine needs to know about a chosen file (its content never enters the journey). */
+/** What the rules check about a chosen file, and the file itself for the upload to the server. */
 const documentOf = (file: File | null): DocumentInfo | null =>
-  file ? { name: file.name, type: file.type, size: file.size } : null;
+  file ? { name: file.name, type: file.type, size: file.size, file } : null;
 
 export default function Registration() {
   const { t, to } = useLocale();

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BadgeCheck, Phone } from 'lucide-react';
 import { carOf } from '../../../machines/fleet';
+import { ledgerOf } from '../../../machines/ledger';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, isoDate } from '../../i18n/format';
 import { contactPhones, LOCATION_NAMES } from '../../data/sample';
@@ -8,6 +9,7 @@ import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
+import { PriceSummary } from '../../ui/Ledger';
 import { Facts, Section, Stack } from '../../ui/Section';
 import styles from './RentalContract.module.css';
 
@@ -15,7 +17,8 @@ export default function RentalContract() {
   const { t, lang, to } = useLocale();
   const c = t.rentalContract;
   const journey = useJourney();
-  const booking = useJourneySelector((s) => s.context.booking);
+  const context = useJourneySelector((s) => s.context);
+  const booking = context.booking;
   const termsAccepted = useJourneySelector((s) => s.context.termsAccepted);
   const verified = useJourneySelector((s) => s.context.identityVerified);
   const contract = useJourneySelector((s) => s.context.contract);
@@ -46,6 +49,11 @@ export default function RentalContract() {
             { label: c.dropoffDate, value: <time>{isoDate(new Date(booking.dropoffAt))}</time> },
           ]}
         />
+      </Section>
+
+      {/* The price and the deposit, before the renter commits to anything. */}
+      <Section title={t.payment.summary}>
+        <PriceSummary ledger={ledgerOf(context)} heldAt={context.deposit?.heldAt ?? null} />
       </Section>
 
       <Section title={c.terms}>

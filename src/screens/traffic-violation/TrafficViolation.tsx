@@ -1,34 +1,48 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { reasonGiven } from '../../../machines/violation';
+import { reasonGiven, type ViolationEvent } from '../../../machines/violation';
 import { checkCardNumber, groupCardNumber } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { Accordion } from '../../ui/Accordion';
-import { Button } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
-import { useJourney, useJourneySelector } from '../../ui/journey';
+import { useJourneySelector, useSession, useSessionState } from '../../ui/journey';
 import { Money } from '../../ui/Money';
 import { Section, Stack } from '../../ui/Section';
-import { useViolation, type ViolationActor } from '../../ui/violation';
+import { useServerViolation, type ViolationActor } from '../../ui/violation';
 import styles from './TrafficViolation.module.css';
 
 export default function TrafficViolation() {
-  const { t } = useLocale();
-  const { actor, arrive } = useViolation();
-  // The sample fine reaches the renter the first time they look, under the contract's settings then.
-  useEffect(() => {
-    if (!actor) arrive();
-  }, [actor, arrive]);
+  const { t, to } = useLocale();
+  const v = t.trafficViolation;
+  const { user } = useSessionState();
   return (
     <Stack>
-      {actor && <Violation actor={actor} />}
+      {user?.role === 'renter' ? (
+        <RenterViolation />
+      ) : (
+        <Section title={v.details}>
+          <p>{v.signIn}</p>
+          <ButtonLink to={to('logIn')}>{t.account.logIn}</ButtonLink>
+        </Section>
+      )}
       <Section title={t.trafficViolation.faqs}>
         <Accordion items={t.faq.violation} />
       </Section>
     </Stack>
   );
+}
+
+/** The violation on the renter's current rental, as the server keeps it. */
+function RenterViolation() {
+  const { t } = useLocale();
+  const { api } = useSession();
+  const { violation, loaded, failed } = useServerViolation(useCallback(() => api.currentViolation(), [api]));
+  if (violation) return <Violation actor={violation} />;
+  if (!loaded) return <p aria-busy="true" />;
+  return failed ? <FormError>{t.journey.errors.network}</FormError> : <p role="status">{t.trafficViolation.none}</p>;
 }
 
 type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
@@ -37,7 +51,6 @@ type Form = 'dispute' | 'decline' | 'card' | null;
 function Violation({ actor }: { actor: ViolationActor }) {
   const { t, lang } = useLocale();
   const v = t.trafficViolation;
-  const journey = useJourney();
   const state = useSelector(actor, (s) => s.value);
   const { fine, charge, transferredAt, paid, paidAt, reason } = useSelector(actor, (s) => s.context);
   const canDeduct = useJourneySelector((s) => s.can({ type: 'deposit.deduct', deduction: charge }));
@@ -50,7 +63,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
     type: fine.type[lang],
     code: fine.code,
     date: <time>{formatDate(new Date(fine.date), lang, 'date')}</time>,
-    amount: <Money fils={fine.amount} whole />,
+    amount: <Money fils={fine.amount} />,
     // `transferred` is a passing moment; the machine settles in the next state at once.
     status: (
       <span className={styles.status}>{v.statuses[state as Exclude<typeof state, 'transferred'>]}</span>
@@ -58,18 +71,26 @@ function Violation({ actor }: { actor: ViolationActor }) {
   };
   const fields = Object.keys(values) as Field[];
 
+  /** A step to the server; a refusal is said in the renter's language. */
+  const send = async (event: ViolationEvent) => {
+    const result = await actor.send(event);
+    if (result.ok) return true;
+    setProblem(result.error === 'cardDeclined' ? t.journey.errors.cardDeclined : t.journey.errors.network);
+    return false;
+  };
+
   /** Sends what a form asks for; when the machine refuses, the reason shows next to the field. */
-  const submit = (text: string) => {
+  const submit = async (text: string) => {
     setProblem(null);
     if (form === 'card') {
       const event = { type: 'violation.payByCard', number: text, at: Date.now() } as const;
       if (!actor.getSnapshot().can(event))
         return setProblem(t.problems[checkCardNumber(text) ?? 'cardNumber']);
-      actor.send(event);
+      if (!(await send(event))) return;
     } else {
       const type = form === 'decline' ? 'violation.decline' : 'violation.dispute';
       if (!reasonGiven(text)) return setProblem(v.reasonProblem);
-      actor.send({ type, reason: text });
+      if (!(await send({ type, reason: text }))) return;
     }
     setForm(null);
   };
@@ -133,7 +154,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
         <Section title={v.consentTitle}>
           <p>{v.consentText}</p>
           <div className={styles.choices}>
-            <Button onClick={() => actor.send({ type: 'violation.accept' })}>{v.accept}</Button>
+            <Button onClick={() => void send({ type: 'violation.accept' })}>{v.accept}</Button>
             <Button variant="secondary" onClick={() => setForm('decline')}>
               {v.decline}
             </Button>
@@ -143,7 +164,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
 
       {form !== null && (
         <Section title={form === 'card' ? v.payByCard : form === 'decline' ? v.decline : v.dispute} bare>
-          <FormCard onSubmit={({ text }) => submit(text('answer'))}>
+          <FormCard onSubmit={({ text }) => void submit(text('answer'))}>
             {form === 'card' ? (
               <CardNumber label={v.cardNumber} error={problem} />
             ) : (
@@ -171,10 +192,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
             <Button
               disabled={!canDeduct}
               aria-label={fill(v.payWith, { method: v.deposit })}
-              onClick={() => {
-                actor.send({ type: 'violation.payFromDeposit', at: Date.now() });
-                journey.send({ type: 'deposit.deduct', deduction: charge });
-              }}
+              onClick={() => void send({ type: 'violation.payFromDeposit', at: Date.now() })}
             >
               {v.pay}
             </Button>

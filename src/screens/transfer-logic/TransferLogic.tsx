@@ -1,14 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import {
   hasUnsavedEdits,
-  loadSettings,
-  makeTransferActors,
+  SaveConflict,
   transferSettingsMachine,
   type TransferMode,
+  type TransferSettings,
 } from '../../../machines/transferSettings';
+import type { ContractView } from '../../client/api';
 import { contracts } from '../../data/sample';
+import { useContract } from '../../ui/contract';
+import { useSession } from '../../ui/journey';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -17,40 +21,66 @@ import { ManagerGate } from '../../ui/ManagerGate';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Actions, Section, Stack } from '../../ui/Section';
 import { useInspect } from '../../ui/inspect';
-import { browserStore } from '../../ui/storage';
 import { Switch } from '../../ui/Switch';
 import styles from './TransferLogic.module.css';
 
 const CONTRACT = contracts[0]!.code;
-const store = browserStore();
 
 export default function TransferLogic() {
   return (
     <Stack>
-      <ManagerGate>
-        <TransferSettingsForm contract={CONTRACT} />
-      </ManagerGate>
+      <ManagerGate>{() => <Loaded code={CONTRACT} />}</ManagerGate>
     </Stack>
   );
 }
 
+function Loaded({ code }: { code: string }) {
+  const { t } = useLocale();
+  const { contract, failed } = useContract(code);
+  if (failed) return <FormError>{t.transferLogic.saveFailed}</FormError>;
+  if (!contract) return <p aria-busy="true" />;
+  return (
+    <>
+      <h2 className={styles.number}>{fill(t.contracts.number, { code })}</h2>
+      <TransferSettingsForm contract={contract} />
+    </>
+  );
+}
+
+/** Saving goes to the server over the version the form started from; a newer one there is a conflict. */
+function useSaveSettings() {
+  const { api } = useSession();
+  return fromPromise<{ savedAt: number; version: number }, { contract: string; settings: TransferSettings; version: number }>(
+    async ({ input }) => {
+      const result = await api.saveTransferSettings(input.contract, input.settings, input.version);
+      if (result.ok) return { savedAt: result.body.contract.settingsSavedAt ?? Date.now(), version: result.body.contract.version };
+      const current = result.body.contract as ContractView | undefined;
+      if (result.error === 'conflict' && current)
+        throw new SaveConflict({ settings: current.settings, savedAt: current.settingsSavedAt, version: current.version });
+      throw new Error(result.error);
+    },
+  );
+}
+
 /** The transfer settings of one contract, bound to the transfer-settings machine. */
-function TransferSettingsForm({ contract }: { contract: string }) {
+function TransferSettingsForm({ contract }: { contract: ContractView }) {
   const { t, lang } = useLocale();
   const l = t.transferLogic;
-  const actor = useActorRef(transferSettingsMachine.provide({ actors: makeTransferActors(store, 300) }), {
+  const actor = useActorRef(transferSettingsMachine.provide({ actors: { saveSettings: useSaveSettings() } }), {
     inspect: useInspect(),
-    input: (() => {
-      const { settings, savedAt } = loadSettings(store, contract);
-      return { contract, saved: settings, savedAt };
-    })(),
+    input: {
+      contract: contract.code,
+      saved: contract.settings,
+      savedAt: contract.settingsSavedAt,
+      version: contract.version,
+    },
   });
   const draft = useSelector(actor, (s) => s.context.draft);
   const savedAt = useSelector(actor, (s) => s.context.savedAt);
   const saving = useSelector(actor, (s) => s.hasTag('pending'));
-  const failed = useSelector(actor, (s) => s.matches('saveFailed'));
+  const failure = useSelector(actor, (s) => (s.matches('saveFailed') ? s.context.error : null));
   const unsaved = useSelector(actor, hasUnsavedEdits);
-  const canSave = useSelector(actor, (s) => s.can({ type: 'transfer.save', at: 0 }));
+  const canSave = useSelector(actor, (s) => s.can({ type: 'transfer.save' }));
 
   // Leaving with unsaved edits asks first: in the app (blocker) and when closing or reloading the tab.
   const blocker = useBlocker(
@@ -104,12 +134,12 @@ function TransferSettingsForm({ contract }: { contract: string }) {
             ? fill(l.activeSince, { date: formatDate(new Date(savedAt), lang, 'dateTime') })
             : l.defaults}
       </div>
-      {failed && <FormError>{l.saveFailed}</FormError>}
+      {failure && <FormError>{failure === 'conflict' ? l.conflict : l.saveFailed}</FormError>}
       <Actions>
         <Button
           disabled={!canSave || saving}
           aria-busy={saving}
-          onClick={() => actor.send({ type: 'transfer.save', at: Date.now() })}
+          onClick={() => actor.send({ type: 'transfer.save' })}
         >
           {saving ? l.saving : l.save}
         </Button>

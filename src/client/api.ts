@@ -1,0 +1,130 @@
+// The browser's client of the Move car API (hono/client, typed from the server's routes; only the
+// types cross over, no server code ships). Every answer is checked before the app uses it.
+import { hc } from 'hono/client';
+import type { ApiType } from '../../server/app';
+import type { ClientEvent } from '../../server/journey/events';
+import type { JourneyView } from '../../server/journey/bookings';
+import type { PublicUser } from '../../server/auth/middleware';
+import type { ContractView } from '../../server/manager/contracts';
+import type { ViolationView } from '../../server/manager/violations';
+import type { ContractSetup } from '../../machines/contract';
+import type { CarId } from '../../machines/fleet';
+import type { TransferSettings } from '../../machines/transferSettings';
+
+export type { ClientEvent, ContractView, JourneyView, PublicUser, ViolationView };
+
+/** An answer that is not a success: its status and the server's `{ error, fields? }`. */
+export interface Refusal {
+  status: number;
+  error: string;
+  fields?: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+export type Answer<T> = { ok: true; body: T } | ({ ok: false } & Refusal);
+
+/** The server could not be reached at all (offline, or down). */
+export class Unreachable extends Error {
+  constructor() {
+    super('unreachable');
+  }
+}
+
+export interface ApiOptions {
+  /** Where the API is: `/api` on the page's own origin, or a test server's. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+async function answer<T>(request: Promise<Response>): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch {
+    throw new Unreachable();
+  }
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return { ok: true, body: body as T };
+  return {
+    ok: false,
+    status: response.status,
+    error: typeof body.error === 'string' ? body.error : 'server',
+    ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields as Record<string, string> } : {}),
+    body,
+  };
+}
+
+export interface SessionAnswer {
+  user: PublicUser | null;
+  journey: JourneyView | null;
+  demo: boolean;
+  uaePass: boolean;
+}
+
+export interface RegistrationFields {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  emiratesId: string;
+  termsAccepted: boolean;
+  emiratesIdFile: Blob | null;
+  licenceFile: Blob | null;
+  carId?: CarId;
+}
+
+export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {}) {
+  const client = hc<ApiType>(baseUrl, fetcher ? { fetch: fetcher } : {});
+  return {
+    session: () => answer<SessionAnswer>(client.auth.session.$get()),
+    register: (f: RegistrationFields) =>
+      answer<{ user: PublicUser; journey: JourneyView }>(
+        client.auth.register.$post({
+          form: {
+            fullName: f.fullName,
+            email: f.email,
+            phone: f.phone,
+            password: f.password,
+            confirmPassword: f.confirmPassword,
+            emiratesId: f.emiratesId,
+            termsAccepted: String(f.termsAccepted) as 'true' | 'false',
+            ...(f.carId ? { carId: f.carId } : {}),
+            ...(f.emiratesIdFile ? { emiratesIdFile: f.emiratesIdFile as File } : {}),
+            ...(f.licenceFile ? { licenceFile: f.licenceFile as File } : {}),
+          },
+        }),
+      ),
+    logIn: (json: { email: string; password: string; role: 'renter' | 'manager'; carId?: CarId }) =>
+      answer<{ user: PublicUser; journey: JourneyView | null }>(client.auth.login.$post({ json })),
+    logOut: () => answer<{ ok: true }>(client.auth.logout.$post({ json: {} })),
+    /** Where the browser goes to sign in with UAE PASS (a page change, not a fetch). */
+    uaePassUrl: (lang: 'en' | 'ar', carId?: CarId) =>
+      client.auth.uaepass.start.$url({ query: { lang, ...(carId ? { carId } : {}) } }).toString(),
+    journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
+      answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
+    documents: () =>
+      answer<{ documents: { id: string; kind: 'emiratesId' | 'licence'; contentType: string; size: number }[] }>(
+        client.documents.$get(),
+      ),
+    documentUrl: (id: string) => client.documents[':id'].$url({ param: { id } }).toString(),
+    currentViolation: () => answer<{ violation: ViolationView | null }>(client.violations.current.$get()),
+    violationEvent: (id: string, event: Record<string, unknown> & { type: string }, version: number) =>
+      answer<{ violation: ViolationView; journey?: JourneyView }>(
+        client.violations[':id'].events.$post({ param: { id }, json: { event: event as never, version } }),
+      ),
+    contract: (code: string) => answer<{ contract: ContractView }>(client.contracts[':code'].$get({ param: { code } })),
+    saveSetup: (code: string, setup: ContractSetup, version: number) =>
+      answer<{ contract: ContractView }>(client.contracts[':code'].setup.$put({ param: { code }, json: { setup, version } })),
+    saveTransferSettings: (code: string, settings: TransferSettings, version: number) =>
+      answer<{ contract: ContractView }>(
+        client.contracts[':code']['transfer-settings'].$put({ param: { code }, json: { settings, version } }),
+      ),
+    contractViolation: (code: string) =>
+      answer<{ violation: ViolationView | null }>(client.contracts[':code'].violation.$get({ param: { code } })),
+    sampleRental: () => answer<{ user: PublicUser; journey: JourneyView }>(client.demo['sample-rental'].$post({ json: {} })),
+    demoFine: (contract: string) => answer<{ violation: ViolationView }>(client.demo.fines.$post({ json: { contract } })),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,87 @@
+// Who is using the app, as the server says (the session itself is an HttpOnly cookie the page cannot
+// read), and the renter's journey. Signing in and out goes through here so both stay in step.
+import { JourneyClient, type Inspect } from './journeyClient';
+import { Unreachable, type Api, type PublicUser } from './api';
+
+export interface SessionState {
+  user: PublicUser | null;
+  /** The server runs with its demo shortcuts (DEMO=1). */
+  demo: boolean;
+  /** UAE PASS sign-in is configured on the server. */
+  uaePass: boolean;
+}
+
+export class Session {
+  private state: SessionState;
+  private readonly listeners = new Set<() => void>();
+  readonly journey: JourneyClient;
+
+  constructor(
+    readonly api: Api,
+    initial: SessionState & { journey: ConstructorParameters<typeof JourneyClient>[0]['initial'] },
+    options: { inspect?: Inspect; now?: number } = {},
+  ) {
+    this.state = { user: initial.user, demo: initial.demo, uaePass: initial.uaePass };
+    this.journey = new JourneyClient({
+      api,
+      initial: initial.user?.role === 'renter' ? initial.journey : null,
+      ...options,
+      onSignedIn: (user) => this.set({ user }),
+    });
+  }
+
+  getState = () => this.state;
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<SessionState>) {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+
+  /** A contract manager signs in; a renter's journey on this page is put away. */
+  async logInManager(email: string, password: string) {
+    const result = await this.api.logIn({ email, password, role: 'manager' });
+    if (result.ok) {
+      this.journey.reset();
+      this.set({ user: result.body.user });
+    }
+    return result;
+  }
+
+  /** Ends the session on the server, then here. */
+  async signOut() {
+    try {
+      await this.api.logOut();
+    } catch (error) {
+      if (!(error instanceof Unreachable)) throw error;
+    }
+    this.journey.reset();
+    this.set({ user: null });
+  }
+
+  /** Demo (DEMO=1): a new sample renter, signed in, with a signed, paid, picked-up rental. */
+  async loadSample() {
+    const result = await this.api.sampleRental();
+    if (!result.ok) return false;
+    this.set({ user: result.body.user });
+    this.journey.receive(result.body.journey);
+    return true;
+  }
+}
+
+/** Starts the app's session from the server's answer; unreachable, it starts signed out and says so. */
+export async function startSession(api: Api, options: { inspect?: Inspect; now?: number } = {}) {
+  try {
+    const answer = await api.session();
+    if (answer.ok) return new Session(api, answer.body, options);
+  } catch (error) {
+    if (!(error instanceof Unreachable)) throw error;
+  }
+  const session = new Session(api, { user: null, journey: null, demo: false, uaePass: false }, options);
+  session.journey.warnUnreachable();
+  return session;
+}

@@ -1,0 +1,92 @@
+// A traffic violation as the server keeps it. The browser holds the violation machine's snapshot to
+// draw the screen and ask what is possible (`can`); every step is the server's to take, and its
+// answer replaces what is shown. Renter and manager each get only their own steps from the server.
+import { createActor, type Observer, type Subscription } from 'xstate';
+import { violationMachine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
+import { Unreachable, type Answer, type Api, type ViolationView } from './api';
+import type { Inspect } from './journeyClient';
+import type { JourneyClient } from './journeyClient';
+
+/** A stored violation as a snapshot of the machine, or null when it is not one the machine has. */
+function snapshotOf(view: ViolationView): ViolationSnapshot | null {
+  try {
+    const state = view.state as { value: never; context: never };
+    return violationMachine.resolveState({ value: state.value, context: state.context });
+  } catch {
+    return null;
+  }
+}
+
+/** The violation's step as sent: times are the server's. */
+function sent(event: ViolationEvent): Record<string, unknown> & { type: string } {
+  if (event.type === 'violation.transfer' || event.type === 'violation.payFromDeposit') return { type: event.type };
+  if (event.type === 'violation.payByCard') return { type: event.type, number: event.number };
+  return event;
+}
+
+export type ViolationAnswer = Answer<{ violation: ViolationView }> | { ok: false; error: 'unreachable' | 'refused' };
+
+export class ViolationClient {
+  private view: ViolationView;
+  private snapshot: ViolationSnapshot;
+  private readonly listeners = new Set<Observer<ViolationSnapshot>>();
+
+  private constructor(
+    private readonly api: Api,
+    view: ViolationView,
+    snapshot: ViolationSnapshot,
+    private readonly journey: JourneyClient | null,
+    private readonly inspect: Inspect | undefined,
+  ) {
+    this.view = view;
+    this.snapshot = snapshot;
+  }
+
+  static from(api: Api, view: ViolationView, journey: JourneyClient | null, inspect?: Inspect) {
+    const snapshot = snapshotOf(view);
+    return snapshot ? new ViolationClient(api, view, snapshot, journey, inspect) : null;
+  }
+
+  get id() {
+    return this.view.id;
+  }
+
+  getSnapshot = () => this.snapshot;
+
+  subscribe = (observer: Observer<ViolationSnapshot> | ((s: ViolationSnapshot) => void)): Subscription => {
+    const o: Observer<ViolationSnapshot> = typeof observer === 'function' ? { next: observer } : observer;
+    this.listeners.add(o);
+    return { unsubscribe: () => this.listeners.delete(o) };
+  };
+
+  /** Sends a step the machine allows now; the server's answer (or its current record) is shown after. */
+  async send(event: ViolationEvent): Promise<ViolationAnswer> {
+    if (!this.snapshot.can(event)) return { ok: false, error: 'refused' };
+    let result: Answer<{ violation: ViolationView; journey?: ViolationView | unknown }>;
+    try {
+      result = await this.api.violationEvent(this.view.id, sent(event), this.view.version);
+    } catch (error) {
+      if (error instanceof Unreachable) return { ok: false, error: 'unreachable' };
+      throw error;
+    }
+    const violation = (result.ok ? result.body.violation : result.body.violation) as ViolationView | undefined;
+    if (violation) this.show(violation);
+    if (result.ok && result.body.journey && this.journey) this.journey.receive(result.body.journey as never);
+    return result as ViolationAnswer;
+  }
+
+  private show(view: ViolationView) {
+    const snapshot = snapshotOf(view);
+    if (!snapshot) return;
+    this.view = view;
+    // Runs the machine once on the stored state, so the inspector (when open) sees it too.
+    const actor = createActor(violationMachine, {
+      snapshot: violationMachine.getPersistedSnapshot(snapshot) as never,
+      input: undefined as never,
+      inspect: this.inspect,
+    }).start();
+    this.snapshot = actor.getSnapshot();
+    actor.stop();
+    this.listeners.forEach((l) => l.next?.(this.snapshot));
+  }
+}

@@ -1,0 +1,114 @@
+// The rental's money, drawn from the one ledger (machines/ledger.ts): every part once, every fee on
+// its own line, the deposit apart from what is charged, and who owes whom at the end.
+import type { ReactNode } from 'react';
+import type { Ledger } from '../../machines/ledger';
+import { useLocale } from '../i18n/locale';
+import { fill, formatDate } from '../i18n/format';
+import { Fill } from './Fill';
+import { Money } from './Money';
+import { Facts } from './Section';
+import styles from './Ledger.module.css';
+
+const Note = ({ children }: { children: ReactNode }) => <span className={styles.note}>{children}</span>;
+
+type Row = { label: ReactNode; value: ReactNode; strong?: boolean };
+
+/** Rental cost, fees, VAT, each extension, and the total with VAT: what the card pays. */
+function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
+  const { t } = useLocale();
+  const p = t.payment;
+  const { rental } = ledger;
+  return [
+    {
+      label: (
+        <>
+          {p.rentalCost}
+          <Note>
+            <Fill text={p.rentalCostNote} values={{ days: rental.days, rate: <Money fils={rental.dailyRate} /> }} />
+          </Note>
+        </>
+      ),
+      value: <Money fils={rental.cost} />,
+    },
+    { label: p.fees, value: <Money fils={rental.fees} /> },
+    { label: p.vat, value: <Money fils={rental.vat} /> },
+    ...ledger.extensions.map((e) => ({
+      label: (
+        <>
+          {fill(p.extension, { days: e.days })}
+          <Note>
+            <Fill text={p.extensionNote} values={{ cost: <Money fils={e.price.cost} />, vat: <Money fils={e.price.vat} /> }} />
+          </Note>
+        </>
+      ),
+      value: <Money fils={e.price.total} />,
+    })),
+    { label: totalLabel, value: <Money fils={ledger.rentalTotal} />, strong: true },
+  ];
+}
+
+/** Before and after paying: the price, and the deposit that is held, not charged. */
+export function PriceSummary({ ledger, heldAt }: { ledger: Ledger; heldAt: number | null }) {
+  const { t, lang } = useLocale();
+  const p = t.payment;
+  const rows = useRentalRows(ledger, p.total);
+  const depositNote =
+    ledger.deposit.state === 'settled'
+      ? p.depositSettled
+      : heldAt !== null
+        ? fill(p.depositHeld, { date: formatDate(new Date(heldAt), lang, 'dateTime') })
+        : p.depositToHold;
+  return (
+    <Facts
+      rows={[
+        ...rows,
+        {
+          label: (
+            <>
+              {p.deposit}
+              <Note>{depositNote}</Note>
+            </>
+          ),
+          value: <Money fils={ledger.deposit.amount} />,
+        },
+      ]}
+    />
+  );
+}
+
+/** After the return: the rental as paid, every part once. */
+export function RentalInvoice({ ledger }: { ledger: Ledger }) {
+  const { t } = useLocale();
+  return <Facts rows={useRentalRows(ledger, t.carReturn.totalRental)} />;
+}
+
+/** The deposit: what is held, each deduction with its admin fee, and what goes back (or is owed). */
+export function DepositSettlement({ ledger }: { ledger: Ledger }) {
+  const { t } = useLocale();
+  const r = t.carReturn;
+  return (
+    <Facts
+      rows={[
+        { label: r.initial, value: <Money fils={ledger.deposit.amount} /> },
+        // Each deduction on its own line, its admin fee said out loud: no fee hides in a total.
+        ...ledger.deductions.map((d) => ({
+          label: (
+            <>
+              {r.kinds[d.kind]}
+              {d.adminFee > 0 && (
+                <Note>
+                  <Fill text={r.adminFee} values={{ amount: <Money fils={d.adminFee} /> }} />
+                </Note>
+              )}
+            </>
+          ),
+          value: <Money fils={-d.amount} />,
+        })),
+        ...(ledger.deductions.length === 0 ? [{ label: r.noDeductions, value: <Money fils={0} /> }] : []),
+        ledger.due > 0
+          ? { label: r.due, value: <Money fils={ledger.due} />, strong: true }
+          : { label: r.refundable, value: <Money fils={ledger.refund} />, strong: true },
+      ]}
+    />
+  );
+}

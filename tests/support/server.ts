@@ -1,0 +1,161 @@
+// The real server, in-process, for tests: the Hono app over a database of its own (a copy of the
+// PGlite template, or a fresh database on PostgreSQL for that half of the server tests), with the
+// hashing cost lowered for speed (never in production) and the demo shortcuts on.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { readConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/open';
+import { makeDeps, uaePassFor, type Deps, type Logger } from '../../server/deps';
+import { createApp } from '../../server/app';
+import { seed } from '../../server/seed';
+
+export const ORIGIN = 'http://movecar.test';
+
+/** A logger that keeps every line, to search for secrets afterwards. */
+export function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const keep = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push(JSON.stringify({ level, message, ...fields }));
+  return { lines, info: keep('info'), error: keep('error') };
+}
+
+export interface TestServer {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  log: ReturnType<typeof recordingLogger>;
+  close(): Promise<void>;
+}
+
+type Engine = 'pglite' | 'postgres';
+
+/** Which engine this test project runs on (the server tests run once on each). */
+export function engine(): Engine {
+  return (inject('postgresUrl' as never) as string | undefined) ? 'postgres' : 'pglite';
+}
+
+async function openTestDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const postgres = inject('postgresUrl' as never) as string | undefined;
+  if (postgres) {
+    const { default: pg } = await import('pg');
+    const name = `movecar_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgres });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgres);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.href });
+    return {
+      database,
+      drop: async () => {
+        const again = new pg.Client({ connectionString: postgres });
+        await again.connect();
+        await again.query(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  }
+  cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  return { database: await openDatabase({ dataDir }), drop: async () => undefined };
+}
+
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  { uaePass = false }: { uaePass?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-test-'));
+  const config: Config = { ...readConfig({ DEMO: '1', DATA_DIR: dataDir }), scryptCost: 1024, throttleDelayMs: 0, ...overrides };
+  const { database, drop } = await openTestDatabase(dataDir);
+  await seed(database.db, config);
+  const log = recordingLogger();
+  const deps = await makeDeps(config, database.db, log);
+  // The local UAE PASS stand-in, as `npm run dev` has it, when a test needs the button.
+  const local = uaePass ? await uaePassFor(config, [ORIGIN], true) : null;
+  if (local) deps.uaePass = local.uaePass;
+  return {
+    app: createApp(deps),
+    deps,
+    config,
+    database,
+    dataDir,
+    log,
+    async close() {
+      await local?.local?.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Node's own FormData and File (under jsdom the globals are jsdom's, which Node's fetch cannot send). */
+const NodeFormData = (await new Response('', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData())
+  .constructor as typeof FormData;
+const { File: NodeFile } = await import('node:buffer');
+
+async function nodeBody(body: BodyInit | null | undefined): Promise<BodyInit | null | undefined> {
+  if (!body || typeof body !== 'object' || !('entries' in body) || body instanceof URLSearchParams) return body;
+  const form = new NodeFormData();
+  for (const [key, value] of (body as FormData).entries()) {
+    if (typeof value === 'string') form.append(key, value);
+    else {
+      const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as ArrayBuffer);
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(value);
+      }).catch(() => value.arrayBuffer());
+      form.append(key, new NodeFile([new Uint8Array(bytes)], value.name, { type: value.type }) as unknown as Blob, value.name);
+    }
+  }
+  return form;
+}
+
+/**
+ * A browser of its own against the server: keeps its cookies (as a browser would keep the
+ * HttpOnly session cookie) and sends the page's Origin. `fetch` is what the app's API client uses.
+ */
+export function browserFor(server: Pick<TestServer, 'app'>, { origin = ORIGIN, latencyMs = 0 } = {}) {
+  const jar = new Map<string, string>();
+  let dropNext: ((body: string) => boolean) | null = null;
+  const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    // A network's delay, so a busy state can be seen as a person would see it.
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    if (dropNext?.(typeof init.body === 'string' ? init.body : '')) {
+      dropNext = null;
+      throw new TypeError('Failed to fetch'); // what a browser's fetch says when the connection drops
+    }
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (!headers.has('origin')) headers.set('origin', origin);
+    const response = await server.app.request(new URL(url, origin).href, {
+      ...init,
+      headers,
+      body: await nodeBody(init.body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      const expired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired) jar.delete(name!.trim());
+      else jar.set(name!.trim(), value.join('='));
+    }
+    return response;
+  };
+  return {
+    fetch: fetcher as typeof fetch,
+    jar,
+    /** The next request whose body matches never reaches the server, as when the connection drops. */
+    dropNextRequest: (matches: (body: string) => boolean) => void (dropNext = matches),
+  };
+}
+
+/** In the PostgreSQL project without TEST_DATABASE_URL: the server tests are skipped (globalSetup says so). */
+export const postgresSkipped = inject('postgresUrl' as never) === '';
