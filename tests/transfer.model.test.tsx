@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createTestModel, type TestParam } from 'xstate/graph';
 import {
@@ -11,28 +11,28 @@ import { ar } from '../src/i18n/ar';
 import { en, type Lang } from '../src/i18n/en';
 import { pathOf } from '../src/i18n/paths';
 import { coveringPaths, emptyCoverage, inventoryOf, recordInto, replayCoverage } from './journey.model';
-import { renderAt } from './render';
+import { renderAt, resetServer } from './render';
 
 const AT = new Date(2026, 10, 21, 10).getTime();
 const OUTCOME = Symbol('outcome');
 
-/** Concrete events; a save is answered by the storage: written, or refused. */
+/** Concrete events; a save is answered by the server: saved, or not (the connection dropped). */
 const model = createTestModel(transferSettingsMachine, {
-  input: { contract: 'MC-2024-0412', saved: DEFAULT_SETTINGS, savedAt: null as number | null },
+  input: { contract: 'MC-2024-0412', saved: DEFAULT_SETTINGS, savedAt: null as number | null, version: 1 },
   events: (): TransferEvent[] => [
     { type: 'transfer.setMode', mode: 'manual' },
     { type: 'transfer.setMode', mode: 'automatic' },
     { type: 'transfer.setNotify', on: true },
     { type: 'transfer.setNotify', on: false },
     { type: 'transfer.setConsent', on: true },
-    { type: 'transfer.save', at: AT },
+    { type: 'transfer.save' },
     { type: 'transfer.discard' },
     Object.assign(
-      { type: 'xstate.done.actor.saveSettings' as const, output: { savedAt: AT } },
+      { type: 'xstate.done.actor.saveSettings' as const, output: { savedAt: AT, version: 2 } },
       { [OUTCOME]: true },
     ),
     Object.assign(
-      { type: 'xstate.error.actor.saveSettings' as const, error: new Error('quota') },
+      { type: 'xstate.error.actor.saveSettings' as const, error: new Error('unreachable') },
       { [OUTCOME]: true },
     ),
   ],
@@ -48,7 +48,7 @@ const model = createTestModel(transferSettingsMachine, {
       ? ` via ${event.type} from ${JSON.stringify(previous.value)}`
       : ''),
 });
-const INPUT = { contract: 'MC-2024-0412', saved: DEFAULT_SETTINGS, savedAt: null };
+const INPUT = { contract: 'MC-2024-0412', saved: DEFAULT_SETTINGS, savedAt: null, version: 1 };
 const generated = model.getShortestPaths();
 // A covering subset of the generated paths is walked through the screen (each replayed on the machine).
 const { paths } = coveringPaths(generated, (path) =>
@@ -60,37 +60,28 @@ const { paths } = coveringPaths(generated, (path) =>
   ),
 );
 const walked = emptyCoverage();
-let refuse = false;
 
 type Executors = {
   [K in TransferEvent['type']]?: (step: { event: Extract<TransferEvent, { type: K }> }) => unknown;
 };
 
 describe('model-based paths through /transfer-logic (xstate/graph)', () => {
-  beforeEach(() => {
-    localStorage.setItem('movecar.manager.session', 'manager@movecar.ae');
-    refuse = false;
-    const setItem = Storage.prototype.setItem;
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
-      this: Storage,
-      key: string,
-      value: string,
-    ) {
-      if (refuse && key.startsWith('movecar.transfer.'))
-        throw new DOMException('quota', 'QuotaExceededError');
-      setItem.call(this, key, value);
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  // Every path starts from the contract as seeded (nothing saved yet).
+  beforeEach(resetServer);
 
   it.each(paths.map((path, i) => ({ path, lang: (i % 2 ? 'ar' : 'en') as Lang, n: i + 1 })))(
     'path $n ($lang): $path.steps.length steps',
     async ({ path, lang }) => {
       const t = lang === 'ar' ? ar : en;
       const l = t.transferLogic;
-      const { user, router } = await renderAt(pathOf('transferLogic', lang), {
+      const { user, router, browser } = await renderAt(pathOf('transferLogic', lang), {
+        manager: true,
+        latencyMs: 300,
         inspectScreens: recordInto(walked),
       });
+      // What comes after each step, so a save whose outcome is a dropped connection gets one.
+      const steps = path.steps.map((step) => step.event);
+      let step = 0;
       const radio = (name: string) => screen.findByRole('radio', { name });
       const toggle = async (name: string, on: boolean) => {
         const control = await screen.findByRole('switch', { name });
@@ -101,11 +92,22 @@ describe('model-based paths through /transfer-logic (xstate/graph)', () => {
           user.click(await radio(event.mode === 'manual' ? l.manual : l.automatic)),
         'transfer.setNotify': ({ event }) => toggle(l.notify, event.on),
         'transfer.setConsent': ({ event }) => toggle(l.requireConsent, event.on),
-        'transfer.save': async () => user.click(screen.getByRole('button', { name: l.save })),
+        'transfer.save': async () => {
+          if (steps[step]?.type === 'xstate.error.actor.saveSettings')
+            browser.dropNextRequest((body) => body.includes('"settings"'));
+          await user.click(screen.getByRole('button', { name: l.save }));
+        },
         'transfer.discard': async () => user.click(screen.getByRole('button', { name: l.discard })),
-        'xstate.done.actor.saveSettings': () => void (refuse = false),
-        'xstate.error.actor.saveSettings': () => void (refuse = true),
       };
+      const counted = Object.fromEntries(
+        [...new Set(steps.map((e) => e.type))].map((type) => [
+          type,
+          async (arg: never) => {
+            step++;
+            await (events as Record<string, ((a: never) => unknown) | undefined>)[type]?.(arg);
+          },
+        ]),
+      );
       // Per state: the screen's URL and h1, the controls showing the draft, and what the state says.
       const check = (extra: (s: TransferSnapshot) => void) => async (s: TransferSnapshot) =>
         waitFor(() => {
@@ -143,7 +145,7 @@ describe('model-based paths through /transfer-logic (xstate/graph)', () => {
           expect(screen.getByRole('button', { name: l.discard })).toBeInTheDocument();
         }),
       };
-      await path.test({ events: events as TestParam<TransferSnapshot, TransferEvent>['events'], states });
+      await path.test({ events: counted as TestParam<TransferSnapshot, TransferEvent>['events'], states });
     },
     30_000,
   );

@@ -30,7 +30,10 @@ export interface JourneyServices {
 }
 
 /** The server's side of the journey's calls. Every amount arrives from the machine, not the client. */
-export function serverJourneyActors({ gateway, idempotencyKey }: JourneyServices) {
+export function serverJourneyActors(services: JourneyServices) {
+  const { gateway } = services;
+  // Read at each call: the key names the step being taken.
+  const key = (purpose: string) => `${services.idempotencyKey}:${purpose}`;
   const call = <K extends keyof CallInputs, O>(run: (input: CallInputs[K]) => Promise<O>) =>
     fromPromise<O, CallInputs[K]>(({ input }) => run(input));
   return {
@@ -44,12 +47,12 @@ export function serverJourneyActors({ gateway, idempotencyKey }: JourneyServices
       const hold = await gateway.hold({
         source: { card: { number, expiry, cvv, name } },
         amount: input.deposit,
-        idempotencyKey: `${idempotencyKey}:hold`,
+        idempotencyKey: key('hold'),
       });
       const charge = await gateway.charge({
         source: { cardToken: hold.cardToken },
         amount: input.amount,
-        idempotencyKey: `${idempotencyKey}:charge`,
+        idempotencyKey: key('charge'),
       });
       return {
         payment: {
@@ -66,7 +69,7 @@ export function serverJourneyActors({ gateway, idempotencyKey }: JourneyServices
       const charge = await gateway.charge({
         source: { cardToken: input.cardToken },
         amount: input.price.total,
-        idempotencyKey: `${idempotencyKey}:extension`,
+        idempotencyKey: key('extension'),
       });
       return { days: input.days, price: input.price, reference: charge.reference, chargedAt: input.at };
     }),
@@ -74,7 +77,7 @@ export function serverJourneyActors({ gateway, idempotencyKey }: JourneyServices
       const settled = await gateway.settle({
         holdReference: input.deposit.reference,
         capture: input.deductions,
-        idempotencyKey: `${idempotencyKey}:settle`,
+        idempotencyKey: key('settle'),
       });
       return {
         refunded: settled.released,

@@ -1,12 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { createAccount, memoryStore, type KeyValueStore } from '../../machines/accounts';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
-import { journeyMachine, makeJourneyActors, stepOf, type CardForm } from '../../machines/journey';
-import { MAX_EXTENSION_DAYS, whyNot } from '../../machines/journey-rules';
+import { JourneyFailure, journeyMachine, stepOf, type CardForm } from '../../machines/journey';
+import { dueBackAt, MAX_EXTENSION_DAYS, whyNot } from '../../machines/journey-rules';
+import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
-import { DAY_MS } from '../../machines/money';
+import { DAY_MS, fineDeduction, aed } from '../../machines/money';
+import { serverJourneyActors } from '../../server/journey/decide';
+import { memoryBook, sandboxGateway } from '../../server/payments/gateway';
 
 const NOW = new Date(2026, 10, 21, 9).getTime();
 const FORM: RegistrationForm = {
@@ -28,11 +30,38 @@ const CARD: CardForm = {
   cvv: '123',
 };
 
-function start(store: KeyValueStore = memoryStore()) {
-  const actor = createActor(journeyMachine.provide({ actors: makeJourneyActors(store, 0) }), {
-    input: { now: NOW },
-  }).start();
-  return { actor, store, state: () => actor.getSnapshot() };
+/** Accounts for the sign-in calls: the machine only needs their outcome (the server's are tested there). */
+function accounts(known: { email: string; password: string; verified?: boolean }[] = []) {
+  const byEmail = new Map(known.map((k) => [normaliseEmail(k.email), k]));
+  const renterOf = (email: string, verified = false): Renter => ({
+    email: normaliseEmail(email),
+    fullName: FORM.fullName,
+    phone: '+971501234567',
+    verified,
+  });
+  return {
+    registerAccount: fromPromise<Renter, RegistrationForm>(async ({ input }) => {
+      if (byEmail.has(normaliseEmail(input.email))) throw new JourneyFailure('emailTaken');
+      return renterOf(input.email);
+    }),
+    verifyAccount: fromPromise<Renter, { email: string; password: string }>(async ({ input }) => {
+      const known = byEmail.get(normaliseEmail(input.email));
+      if (!known || known.password !== input.password) throw new JourneyFailure('wrongCredentials');
+      return renterOf(input.email, known.verified);
+    }),
+  };
+}
+
+/** The machine with the server's own calls (signature check, the sandbox gateway in memory). */
+function start(known: Parameters<typeof accounts>[0] = []) {
+  const book = memoryBook();
+  let step = 0;
+  const services = { gateway: sandboxGateway(book), get idempotencyKey() { return `step-${step++}`; } };
+  const actor = createActor(
+    journeyMachine.provide({ actors: { ...accounts(known), ...serverJourneyActors(services) } }),
+    { input: { now: NOW } },
+  ).start();
+  return { actor, book, state: () => actor.getSnapshot() };
 }
 
 type Journey = ReturnType<typeof start>;
@@ -63,6 +92,8 @@ async function pickedUp(j: Journey) {
   j.actor.send({ type: 'pickup.confirm', at: NOW + DAY_MS });
 }
 
+const settled = (j: Journey) => waitFor(j.actor, (s) => !s.hasTag('pending'));
+
 describe('journey guards, each both ways', () => {
   it('termsAccepted: registration is refused without the terms, with the reason by field', async () => {
     const j = start();
@@ -84,12 +115,11 @@ describe('journey guards, each both ways', () => {
   });
 
   it('signedIn: a visitor routed to a signed-in step goes to log in, then comes back there', async () => {
-    const j = start();
-    const account = await createAccount(j.store, { ...FORM, verified: false }, FORM.password);
+    const j = start([FORM]);
     j.actor.send({ type: 'xstate.route', to: '#rentalContract' });
     expect(stepOf(j.state())).toBe('logIn');
     expect(j.state().context.returnTo).toBe('rentalContract');
-    j.actor.send({ type: 'logIn.submit', email: account.email, password: FORM.password });
+    j.actor.send({ type: 'logIn.submit', email: FORM.email, password: FORM.password });
     await waitFor(j.actor, (s) => s.matches('signedIn'));
     expect(stepOf(j.state())).toBe('rentalContract');
     expect(j.state().context.returnTo).toBeNull();
@@ -148,24 +178,61 @@ describe('journey guards, each both ways', () => {
     expect(j.state().matches({ signedIn: { carReturn: 'depositRefund' } })).toBe(true);
   });
 
-  it(`canExtend: up to ${MAX_EXTENSION_DAYS} added days, priced before confirming`, async () => {
+  it(`canExtend: up to ${MAX_EXTENSION_DAYS} whole added days, priced before confirming, charged when confirmed`, async () => {
     const j = start();
     await pickedUp(j);
-    const end = j.state().context.booking.dropoffAt;
+    const end = dueBackAt(j.state().context);
     j.actor.send({ type: 'rental.extend', days: 2 });
-    expect(j.state().context.extensionQuote).toEqual({
-      days: 2,
-      price: { days: 2, dailyRate: 24_000, cost: 48_000, fees: 0, vat: 2_400, total: 50_400 },
-    });
-    expect(j.state().context.booking.dropoffAt).toBe(end); // nothing moves before confirmation
-    j.actor.send({ type: 'rental.confirmExtension' });
-    expect(j.state().context.booking.dropoffAt).toBe(end + 2 * DAY_MS);
-    expect(j.state().context.extensions).toEqual([{ days: 2, amount: 50_400 }]);
+    const price = { days: 2, dailyRate: 24_000, cost: 48_000, fees: 0, vat: 2_400, total: 50_400 };
+    expect(j.state().context.extensionQuote).toEqual({ days: 2, price });
+    expect(dueBackAt(j.state().context)).toBe(end); // nothing moves before confirmation
+    j.actor.send({ type: 'rental.confirmExtension', at: NOW + 2 * DAY_MS });
+    expect(j.state().hasTag('pending')).toBe(true);
+    await settled(j);
+    expect(dueBackAt(j.state().context)).toBe(end + 2 * DAY_MS);
+    expect(j.state().context.extensions).toEqual([
+      { days: 2, price, reference: expect.stringMatching(/^ch_/), chargedAt: NOW + 2 * DAY_MS },
+    ]);
+    // The gateway took exactly the quoted total from the card on file.
+    expect(j.book.operations.filter((o) => o.kind === 'charge').map((o) => o.amount)).toEqual([126_000, 50_400]);
     expect(j.state().can({ type: 'rental.extend', days: MAX_EXTENSION_DAYS - 1 })).toBe(false);
     expect(j.state().can({ type: 'rental.extend', days: MAX_EXTENSION_DAYS - 2 })).toBe(true);
     j.actor.send({ type: 'rental.extend', days: 1 });
     j.actor.send({ type: 'rental.cancelExtension' });
-    expect(j.state().context.booking.dropoffAt).toBe(end + 2 * DAY_MS);
+    expect(dueBackAt(j.state().context)).toBe(end + 2 * DAY_MS);
+  });
+
+  it('canExtend refuses fractional, zero and negative days', async () => {
+    const j = start();
+    await pickedUp(j);
+    for (const days of [1.5, 0.5, 0, -1, Number.NaN]) expect(j.state().can({ type: 'rental.extend', days })).toBe(false);
+  });
+
+  it('canDeduct: only a positive whole deduction, its admin fee part of it, while the deposit is held', async () => {
+    const j = start();
+    await signContract(j);
+    const fine = fineDeduction(aed(500));
+    expect(j.state().can({ type: 'deposit.deduct', deduction: fine })).toBe(false); // nothing held yet
+    j.actor.send({ type: 'contract.proceed' });
+    await pay(j);
+    for (const deduction of [
+      { ...fine, amount: -55_000 },
+      { ...fine, amount: 0 },
+      { ...fine, amount: 100.5 },
+      { ...fine, adminFee: -1 },
+      { ...fine, adminFee: 60_000 },
+      { ...fine, kind: 'bonus' as never },
+    ])
+      expect(j.state().can({ type: 'deposit.deduct', deduction }), JSON.stringify(deduction)).toBe(false);
+    j.actor.send({ type: 'deposit.deduct', deduction: fine });
+    expect(j.state().context.deductions).toEqual([fine]);
+  });
+
+  it('canStartBooking refuses a car id that is not a car of the fleet (inherited keys too)', () => {
+    const j = start();
+    for (const carId of ['constructor', 'toString', '__proto__', 'tesla'])
+      expect(j.state().can({ type: 'booking.start', carId: carId as never, at: NOW })).toBe(false);
+    expect(j.state().can({ type: 'booking.start', carId: '911', at: NOW })).toBe(true);
   });
 
   it('canStartBooking: not during a paid rental; yes once it is complete', async () => {
@@ -179,6 +246,7 @@ describe('journey guards, each both ways', () => {
       inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' },
     });
     j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
+    await settled(j);
     j.actor.send({ type: 'return.finish', at: NOW + 6 * DAY_MS });
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
     j.actor.send({ type: 'booking.start', carId: '911', at: NOW + 7 * DAY_MS });
@@ -191,22 +259,18 @@ describe('journey guards, each both ways', () => {
 
 describe('server-like calls and their error paths', () => {
   it('an e-mail that already exists is refused with emailTaken, and the form stays', async () => {
-    const store = memoryStore();
-    await createAccount(store, { ...FORM, verified: false }, FORM.password);
-    const j = start(store);
+    const j = start([FORM]);
     await register(j);
     expect(j.state().matches({ signedOut: { registration: 'editing' } })).toBe(true);
     expect(j.state().context.error).toBe('emailTaken');
   });
 
   it('a wrong password and an unknown e-mail give the same wrongCredentials error', async () => {
-    const store = memoryStore();
-    await createAccount(store, { ...FORM, verified: false }, FORM.password);
     for (const [email, password] of [
       [FORM.email, 'not-the-password'],
       ['nobody@example.ae', FORM.password],
     ]) {
-      const j = start(store);
+      const j = start([FORM]);
       j.actor.send({ type: 'xstate.route', to: '#logIn' });
       j.actor.send({ type: 'logIn.submit', email: email!, password: password! });
       expect(j.state().hasTag('pending')).toBe(true);
@@ -216,14 +280,19 @@ describe('server-like calls and their error paths', () => {
     }
   });
 
-  it('UAE PASS sandbox signs in a verified profile, which completes identity verification', async () => {
-    const j = start();
+  it('a renter UAE PASS has verified needs no separate identity step (at sign-in, or told later)', async () => {
+    const j = start([{ ...FORM, verified: true }]);
     j.actor.send({ type: 'xstate.route', to: '#logIn' });
-    j.actor.send({ type: 'logIn.uaePass' });
+    j.actor.send({ type: 'logIn.submit', email: FORM.email, password: FORM.password });
     await waitFor(j.actor, (s) => s.matches('signedIn'));
-    expect(j.state().context.renter).toMatchObject({ fullNameAr: 'فاطمة الهاشمي', verified: true });
     j.actor.send({ type: 'contract.acceptTerms' });
     expect(j.state().matches({ signedIn: { rentalContract: 'readyToSign' } })).toBe(true);
+
+    const later = start();
+    await register(later);
+    later.actor.send({ type: 'account.refresh', renter: { ...later.state().context.renter!, verified: true } });
+    later.actor.send({ type: 'contract.acceptTerms' });
+    expect(later.state().matches({ signedIn: { rentalContract: 'readyToSign' } })).toBe(true);
   });
 
   it('a signature that does not match the renter’s name fails and can be tried again', async () => {
@@ -244,8 +313,21 @@ describe('server-like calls and their error paths', () => {
     await pay(j, { ...CARD, number: '4000 0000 0000 0002' });
     expect(j.state().matches({ signedIn: { payment: 'declined' } })).toBe(true);
     expect(j.state().context).toMatchObject({ error: 'cardDeclined', payment: null });
+    expect(j.book.operations).toEqual([]); // the declined card was charged nothing, nothing was held
     await pay(j);
-    expect(j.state().context.payment).toEqual({ last4: '4242', amount: 126_000, paidAt: NOW });
+    expect(j.state().context.payment).toEqual({
+      last4: '4242',
+      amount: 126_000,
+      paidAt: NOW,
+      reference: expect.stringMatching(/^ch_/),
+      cardToken: expect.stringMatching(/^card_/),
+    });
+    // The deposit (standard car: AED 1,500) is held on the same card, not charged.
+    expect(j.state().context.deposit).toMatchObject({ amount: 150_000, heldAt: NOW });
+    expect(j.book.operations.map((o) => [o.kind, o.amount])).toEqual([
+      ['hold', 150_000],
+      ['charge', 126_000],
+    ]);
     expect(j.state().context.error).toBeNull();
   });
 
@@ -283,7 +365,13 @@ describe('the whole journey', () => {
       inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' },
     });
     j.actor.send({ type: 'return.processRefund', at: returnedAt });
-    expect(j.state().context.refund).toEqual({ amount: 150_000, releaseBy: returnedAt + 30 * DAY_MS });
+    await settled(j);
+    expect(j.state().context.refund).toMatchObject({
+      refunded: 150_000,
+      captured: 0,
+      due: 0,
+      releaseBy: returnedAt + 30 * DAY_MS,
+    });
     j.actor.send({ type: 'return.finish', at: returnedAt });
     expect(steps).toEqual(['carPickup', 'carReturn']);
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
@@ -301,16 +389,9 @@ describe('the whole journey', () => {
     // Camry: 60 L tank, 30 L short at AED 2.85 = AED 85.50, no service fee.
     expect(j.state().context.deductions).toEqual([{ kind: 'fuel', amount: 8_550, adminFee: 0 }]);
     j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
-    expect(j.state().context.refund?.amount).toBe(150_000 - 8_550);
-  });
-
-  it('the sample rental is signed in, signed, paid and picked up', () => {
-    const j = start();
-    j.actor.send({ type: 'journey.loadSample', at: NOW });
-    expect(j.state().matches({ signedIn: { carPickup: { onRent: 'driving' } } })).toBe(true);
-    for (const step of ['rentalContract', 'payment', 'carPickup', 'carReturn'] as const) {
-      expect(whyNot(step, j.state().context)).toBeNull();
-    }
+    await settled(j);
+    // Captured from the hold for the fuel, the rest released.
+    expect(j.state().context.refund).toMatchObject({ refunded: 150_000 - 8_550, captured: 8_550, due: 0 });
   });
 });
 
@@ -320,7 +401,9 @@ describe('generated paths (xstate/graph) on the machine alone', () => {
     const { covered } = coveringPaths(journeyModel.getShortestPaths());
     const all = machineInventory();
     expect([...all.states].filter((s) => !covered.states.has(s))).toEqual([]);
-    expect([...all.transitions].filter((t) => !covered.transitions.has(t))).toEqual([]);
+    // account.refresh is the server's, inside a sign-in: walked by the app test and the test above.
+    const missing = [...all.transitions].filter((t) => !covered.transitions.has(t));
+    expect(missing).toEqual(['signedIn on account.refresh #0']);
     expect(all.transitions.size).toBeGreaterThan(40);
-  }, 60_000); // replays every generated path (about 1,800) on the machine
+  }, 120_000); // replays every generated path (about 4,600) on the machine
 });

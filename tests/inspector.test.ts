@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { inspectorOptions, redact, REDACTED } from '../src/app/inspector';
+
+describe('the Stately inspector sees no secret', () => {
+  it('a payment event reaches it without the card number, expiry or CVV', () => {
+    const event = {
+      type: 'payment.submit',
+      card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' },
+      at: 1,
+    };
+    const seen = inspectorOptions.sanitizeEvent(event);
+    expect(seen).toEqual({
+      type: 'payment.submit',
+      card: { email: 'm@example.ae', name: 'Mariam', number: REDACTED, expiry: REDACTED, cvv: REDACTED },
+      at: 1,
+    });
+    expect(JSON.stringify(seen)).not.toMatch(/4242|123"/);
+    expect(event.card.cvv).toBe('123'); // the app's own event is untouched
+  });
+
+  it('registration and log-in reach it without passwords, the Emirates ID or the documents', () => {
+    const file = new Blob(['id']);
+    const seen = JSON.stringify([
+      inspectorOptions.sanitizeEvent({
+        type: 'registration.submit',
+        form: {
+          email: 'm@example.ae',
+          password: 'desert-rose-42',
+          confirmPassword: 'desert-rose-42',
+          emiratesId: '784-1990-1234567-6',
+          emiratesIdFile: { name: 'id.png', type: 'image/png', size: 2, file },
+        },
+      }),
+      inspectorOptions.sanitizeEvent({ type: 'logIn.submit', email: 'm@example.ae', password: 'desert-rose-42' }),
+      inspectorOptions.sanitizeEvent({ type: 'contract.sign', signature: 'Mariam Al Suwaidi', at: 1 }),
+    ]);
+    expect(seen).toContain('m@example.ae');
+    expect(seen).not.toContain('desert-rose-42');
+    expect(seen).not.toContain('784-1990');
+    expect(seen).not.toContain('Mariam Al Suwaidi');
+    expect(seen.match(new RegExp(REDACTED.replace(/[[\]]/g, '\\$&'), 'g'))).toHaveLength(6);
+  });
+
+  it('a journey context reaches it without the renter’s Emirates ID', () => {
+    const context = { renter: { email: 'm@example.ae', emiratesId: '784-1990-1234567-6', verified: true }, deductions: [] };
+    expect(inspectorOptions.sanitizeContext(context)).toEqual({
+      renter: { email: 'm@example.ae', emiratesId: REDACTED, verified: true },
+      deductions: [],
+    });
+    expect(redact(null)).toBeNull();
+  });
+});
