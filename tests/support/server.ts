@@ -29,6 +29,8 @@ export interface TestServer {
   database: Database;
   dataDir: string;
   log: ReturnType<typeof recordingLogger>;
+  /** Stops the database and opens it again, as a restarted server does; the app is made anew. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,9 @@ export function engine(): Engine {
   return (inject('postgresUrl' as never) as string | undefined) ? 'postgres' : 'pglite';
 }
 
-async function openTestDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  dataDir: string,
+): Promise<{ database: Database; drop: () => Promise<void>; reopen: () => Promise<Database> }> {
   const postgres = inject('postgresUrl' as never) as string | undefined;
   if (postgres) {
     const { default: pg } = await import('pg');
@@ -53,6 +57,7 @@ async function openTestDatabase(dataDir: string): Promise<{ database: Database; 
     const database = await openDatabase({ url: url.href });
     return {
       database,
+      reopen: () => openDatabase({ url: url.href }),
       drop: async () => {
         const again = new pg.Client({ connectionString: postgres });
         await again.connect();
@@ -62,7 +67,11 @@ async function openTestDatabase(dataDir: string): Promise<{ database: Database; 
     };
   }
   cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
-  return { database: await openDatabase({ dataDir }), drop: async () => undefined };
+  return {
+    database: await openDatabase({ dataDir }),
+    drop: async () => undefined,
+    reopen: () => openDatabase({ dataDir }),
+  };
 }
 
 export async function startTestServer(
@@ -71,27 +80,34 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'movecar-test-'));
   const config: Config = { ...readConfig({ DEMO: '1', DATA_DIR: dataDir }), scryptCost: 1024, throttleDelayMs: 0, ...overrides };
-  const { database, drop } = await openTestDatabase(dataDir);
+  const { database, drop, reopen } = await openTestDatabase(dataDir);
   await seed(database.db, config);
   const log = recordingLogger();
   const deps = await makeDeps(config, database.db, log);
   // The local UAE PASS stand-in, as `npm run dev` has it, when a test needs the button.
   const local = uaePass ? await uaePassFor(config, [ORIGIN], true) : null;
   if (local) deps.uaePass = local.uaePass;
-  return {
+  const server: TestServer = {
     app: createApp(deps),
     deps,
     config,
     database,
     dataDir,
     log,
+    async restart() {
+      await server.database.close();
+      server.database = await reopen();
+      server.deps = { ...(await makeDeps(config, server.database.db, log)), uaePass: server.deps.uaePass };
+      server.app = createApp(server.deps);
+    },
     async close() {
       await local?.local?.close();
-      await database.close();
+      await server.database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /** Node's own FormData and File (under jsdom the globals are jsdom's, which Node's fetch cannot send). */

@@ -1,0 +1,191 @@
+// Accounts, sessions and roles, through the HTTP API against a real database.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { documents, sessions, users } from '../../server/db/schema';
+import { createManager, SAMPLE_MANAGER } from '../../server/seed';
+import { LOCK_AFTER } from '../../server/auth/throttle';
+import { postgresSkipped } from '../support/server';
+import { browser, email, PASSWORD, PDF, PNG, renter, server } from './helpers';
+
+const form = (fields: Record<string, string | Blob>) => {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return body;
+};
+
+const valid = (address = email()) => ({
+  fullName: 'Mariam Al Suwaidi',
+  email: address,
+  phone: '050 123 4567',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  emiratesId: '784-1990-1234567-6',
+  termsAccepted: 'true',
+  emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
+  licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
+});
+
+describe.skipIf(postgresSkipped)('registration', () => {
+  it('creates the renter with a scrypt hash, keeps the documents by content, and signs in with an HttpOnly cookie', async () => {
+    const b = await browser();
+    const address = email('Mariam');
+    const response = await b.request('/api/auth/register', { method: 'POST', body: form(valid(address)) });
+    expect(response.status).toBe(201);
+    const cookie = response.headers.getSetCookie().join(';');
+    expect(cookie).toMatch(/movecar_session=[\w-]{20,}/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    const body = await response.json();
+    expect(body.user).toMatchObject({ role: 'renter', email: address.toLowerCase(), fullName: 'Mariam Al Suwaidi' });
+    expect(JSON.stringify(body)).not.toMatch(/scrypt|password/i);
+    expect(body.journey.journey.snapshot.value).toEqual({ signedIn: { rentalContract: 'reviewingTerms' } });
+
+    const { db } = (await server()).deps;
+    const [row] = await db.select().from(users).where(eq(users.email, address.toLowerCase()));
+    expect(row!.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+    expect(row!.emiratesId).toBe('784-1990-1234567-6');
+    const docs = await db.select().from(documents).where(eq(documents.userId, row!.id));
+    expect(docs.map((d) => [d.kind, d.contentType]).sort()).toEqual([
+      ['emiratesId', 'image/png'],
+      ['licence', 'application/pdf'],
+    ]);
+    // The session is kept as its token's hash, never the token.
+    const token = cookie.match(/movecar_session=([\w-]+)/)![1]!;
+    const kept = await db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.id).not.toBe(token);
+    expect(kept[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('bad input gets 400 with a code per field, the registration rules included', async () => {
+    const b = await browser();
+    const response = await b.request('/api/auth/register', {
+      method: 'POST',
+      body: form({ ...valid(), email: 'mariam@', phone: '123', confirmPassword: 'other-password-1', termsAccepted: 'false' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'invalid',
+      fields: { email: 'email', phone: 'mobile', confirmPassword: 'mismatch', termsAccepted: 'terms' },
+    });
+  });
+
+  it('documents are checked by their content: a "PNG" that is text, and one over 5 MB, are refused by field', async () => {
+    const b = await browser();
+    const fake = await b.request('/api/auth/register', {
+      method: 'POST',
+      body: form({ ...valid(), emiratesIdFile: new File(['not a picture'], 'id.png', { type: 'image/png' }) }),
+    });
+    expect(fake.status).toBe(400);
+    expect((await fake.json()).fields).toEqual({ emiratesIdFile: 'fileType' });
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PNG);
+    const large = await b.request('/api/auth/register', {
+      method: 'POST',
+      body: form({ ...valid(), licenceFile: new File([big], 'licence.png', { type: 'image/png' }) }),
+    });
+    expect(large.status).toBe(400);
+    expect((await large.json()).fields).toEqual({ licenceFile: 'fileSize' });
+    const missing = await b.request('/api/auth/register', { method: 'POST', body: form({ email: email() }) });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).fields).toMatchObject({ fullName: 'required', password: 'required' });
+  });
+
+  it('an e-mail that has an account (in any case) is refused with emailTaken', async () => {
+    const first = await renter();
+    const b = await browser();
+    const response = await b.request('/api/auth/register', { method: 'POST', body: form(valid(first.email.toUpperCase())) });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: 'emailTaken', fields: { email: 'emailTaken' } });
+  });
+});
+
+describe.skipIf(postgresSkipped)('log-in, throttling, sessions and sign-out', () => {
+  it('one answer whether the e-mail or the password was wrong, or the account is not a renter', async () => {
+    const r = await renter();
+    const b = await browser();
+    const wrong = [
+      await b.api.logIn({ email: r.email, password: 'not-the-password', role: 'renter' }),
+      await b.api.logIn({ email: email('nobody'), password: PASSWORD, role: 'renter' }),
+      await b.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'renter' }),
+      await b.api.logIn({ email: r.email, password: PASSWORD, role: 'manager' }),
+    ];
+    for (const answer of wrong) expect(answer).toMatchObject({ ok: false, status: 401, body: { error: 'wrongCredentials' } });
+    const right = await b.api.logIn({ email: `  ${r.email.toUpperCase()} `, password: PASSWORD, role: 'renter' });
+    expect(right.ok).toBe(true);
+  });
+
+  it(`after ${LOCK_AFTER} wrong passwords the e-mail is locked for a while, the right password too; others are not`, async () => {
+    const r = await renter();
+    const other = await renter();
+    const b = await browser();
+    const answers = [];
+    for (let i = 0; i < LOCK_AFTER; i++) answers.push(await b.api.logIn({ email: r.email, password: 'guess-number-' + i, role: 'renter' }));
+    expect(answers.slice(0, -1).every((a) => !a.ok && a.status === 401)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ ok: false, status: 429, body: { error: 'locked' } });
+    const locked = await b.api.logIn({ email: r.email, password: PASSWORD, role: 'renter' });
+    expect(locked).toMatchObject({ ok: false, status: 429, error: 'locked' });
+    expect(JSON.stringify(locked)).not.toMatch(/password|e-?mail/i);
+    expect((locked as { body: { retryAfter: number } }).body.retryAfter).toBeGreaterThan(60);
+    expect((await b.api.logIn({ email: other.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+  });
+
+  it('sign-out ends the session on the server: the old cookie grants nothing afterwards', async () => {
+    const r = await renter();
+    const saved = new Map(r.tab.jar);
+    expect((await r.api.session()).ok && (await r.api.session())).toMatchObject({ body: { user: { role: 'renter' } } });
+    expect((await r.api.logOut()).ok).toBe(true);
+    r.tab.jar.clear();
+    for (const [k, v] of saved) r.tab.jar.set(k, v); // the cookie, kept by hand
+    expect(await r.api.session()).toMatchObject({ ok: true, body: { user: null } });
+    const current = await r.request('/api/bookings/current');
+    expect(current.status).toBe(401);
+  });
+
+  it('no session: 401; a renter on a manager route and a manager on a renter route: 403', async () => {
+    const anonymous = await browser();
+    expect((await anonymous.request('/api/bookings/current')).status).toBe(401);
+    expect((await anonymous.request('/api/contracts/MC-2024-0412')).status).toBe(401);
+    expect((await anonymous.request('/api/documents')).status).toBe(401);
+    const r = await renter();
+    expect((await r.request('/api/contracts/MC-2024-0412')).status).toBe(403);
+    const m = await browser();
+    await m.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
+    expect((await m.request('/api/bookings/current')).status).toBe(403);
+  });
+});
+
+describe.skipIf(postgresSkipped)('identity documents', () => {
+  it('their owner and a manager may open them; another renter gets 404, nobody signed in 401', async () => {
+    const owner = await renter();
+    const list = await owner.api.documents();
+    if (!list.ok) throw new Error('no documents');
+    const id = list.body.documents.find((d) => d.kind === 'emiratesId')!.id;
+    const mine = await owner.request(`/api/documents/${id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(PNG);
+    expect((await (await renter()).request(`/api/documents/${id}`)).status).toBe(404);
+    expect((await (await browser()).request(`/api/documents/${id}`)).status).toBe(401);
+    const m = await browser();
+    await m.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
+    expect((await m.request(`/api/documents/${id}`)).status).toBe(200);
+  });
+});
+
+describe.skipIf(postgresSkipped)('contract managers are made by a command, not by the browser', () => {
+  it('creates a manager once; refuses a weak password; the new manager can sign in', async () => {
+    const { db } = (await server()).deps;
+    const input = { email: email('omar'), password: 'fleet-boss-2027', name: 'Omar Haddad', company: 'Desert Wheels' };
+    expect(await createManager(db, input, 1024)).toBe('created');
+    expect(await createManager(db, input, 1024)).toBe('exists');
+    await expect(createManager(db, { ...input, email: email('weak'), password: 'short' }, 1024)).rejects.toThrow(/password/);
+    const b = await browser();
+    expect(await b.api.logIn({ email: input.email, password: input.password, role: 'manager' })).toMatchObject({
+      ok: true,
+      body: { user: { role: 'manager', company: 'Desert Wheels' } },
+    });
+  });
+});

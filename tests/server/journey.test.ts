@@ -1,0 +1,199 @@
+// The journey, decided by the server: the machine accepts or refuses each renter's step on the
+// stored record; amounts are the server's; the record survives restarts and refuses to be corrupt.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ledgerOf } from '../../machines/ledger';
+import { DAY_MS } from '../../machines/money';
+import { bookings, gatewayOperations } from '../../server/db/schema';
+import { engine, postgresSkipped } from '../support/server';
+import { browser, CARD, contextOf, renter, renterAt, server, valueOf } from './helpers';
+
+describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
+  it('someone else’s booking is not found (404), read or written', async () => {
+    const owner = await renter();
+    const other = await renter();
+    const id = owner.journey().bookingId;
+    expect((await other.request(`/api/bookings/${id}`)).status).toBe(404);
+    const write = await other.json('POST', `/api/bookings/${id}/events`, { event: { type: 'contract.acceptTerms' }, version: 1 });
+    expect(write.status).toBe(404);
+    expect((await owner.request(`/api/bookings/${id}`)).status).toBe(200);
+  });
+
+  it('a step out of order is refused with 409 and the step that is due; nothing changes', async () => {
+    const r = await renter();
+    const pay = await r.step({ type: 'payment.submit', card: CARD });
+    expect(pay).toMatchObject({ ok: false, status: 409, body: { error: 'refused', due: 'rentalContract' } });
+    const pickup = await r.step({ type: 'pickup.confirm' });
+    expect(pickup).toMatchObject({ ok: false, status: 409, body: { error: 'refused' } });
+    expect(r.journey().version).toBe(1);
+    const paid = await renterAt('paid');
+    expect(await paid.step({ type: 'return.confirmHandover' })).toMatchObject({ status: 409, body: { error: 'refused', due: 'carPickup' } });
+    const ops = await (await server()).deps.db.select().from(gatewayOperations);
+    expect(ops.filter((o) => o.kind === 'charge')).toHaveLength(1); // only the paid renter was charged
+  });
+
+  it('bad bodies get 400 with a code per field: fractional days, a foreign car, a forged event, an amount', async () => {
+    const r = await renterAt('pickedUp');
+    const id = r.journey().bookingId;
+    const version = r.journey().version;
+    const send = (body: unknown) => r.json('POST', `/api/bookings/${id}/events`, body);
+    const cases: [unknown, Record<string, string>][] = [
+      [{ event: { type: 'rental.extend', days: 1.5 }, version }, { 'event.days': 'invalid' }],
+      [{ event: { type: 'rental.extend', days: -2 }, version }, { 'event.days': 'invalid' }],
+      [{ event: { type: 'booking.start', carId: 'constructor' }, version }, { 'event.carId': 'invalid' }],
+      [{ event: { type: 'deposit.deduct', deduction: { kind: 'fine', amount: -50_000, adminFee: 0 } }, version }, { 'event.type': 'invalid' }],
+      [{ event: { type: 'xstate.done.actor.submitPayment', output: {} }, version }, { 'event.type': 'invalid' }],
+      [{ event: { type: 'payment.submit', card: CARD, amount: 1 }, version }, { event: 'invalid' }],
+      [{ event: { type: 'rental.confirmExtension' } }, { version: 'required' }],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await send(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json(), JSON.stringify(body)).toEqual({ error: 'invalid', fields });
+    }
+    const text = await r.request(`/api/bookings/${id}/events`, { method: 'POST', body: 'event=rental.extend', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(text.status).toBe(415);
+    expect(r.journey().version).toBe(version);
+  });
+
+  it('the money adds up, computed by the server: rental with VAT, deposit held, extension charged, fuel taken, refund released', async () => {
+    const r = await renterAt('signed');
+    // Camry, 5 days at AED 240: 1,200.00 + VAT 60.00 = 1,260.00; deposit 1,500.00 held, not charged.
+    const paid = await r.step({ type: 'payment.submit', card: CARD });
+    expect(paid.ok).toBe(true);
+    let c = contextOf(r.journey());
+    expect(c.payment).toMatchObject({ last4: '4242', amount: 126_000 });
+    expect(c.deposit).toMatchObject({ amount: 150_000 });
+    await r.step({ type: 'payment.proceed' });
+    await r.step({ type: 'pickup.confirm' });
+    // Two more days: 480.00 + VAT 24.00 = 504.00, charged to the card on file when confirmed.
+    await r.step({ type: 'rental.extend', days: 2 });
+    const extended = await r.step({ type: 'rental.confirmExtension' });
+    expect(extended.ok).toBe(true);
+    c = contextOf(r.journey());
+    expect(c.extensions).toEqual([expect.objectContaining({ days: 2, price: expect.objectContaining({ cost: 48_000, vat: 2_400, total: 50_400 }) })]);
+    expect(c.booking.dropoffAt - c.booking.pickupAt).toBe(5 * DAY_MS); // the booking as booked; the extension is its own line
+    await r.step({ type: 'return.start' });
+    await r.step({ type: 'return.confirmHandover' });
+    // Half a tank short of 60 L: 30 L at AED 2.85 = 85.50, taken from the deposit.
+    await r.step({ type: 'return.submitInspection', inspection: { fuel: '1/2', mileage: '12500', damage: '', notes: '' } });
+    const settled = await r.step({ type: 'return.processRefund' });
+    expect(settled.ok).toBe(true);
+    c = contextOf(r.journey());
+    const ledger = ledgerOf(c);
+    expect(ledger).toMatchObject({
+      rentalTotal: 126_000 + 50_400,
+      charged: 126_000 + 50_400,
+      deductionsTotal: 8_550,
+      refund: 150_000 - 8_550,
+      due: 0,
+      deposit: { amount: 150_000, state: 'settled' },
+    });
+    expect(c.refund).toMatchObject({ refunded: 141_450, captured: 8_550, due: 0 });
+    expect(c.refund!.releaseBy - c.returnedAt!).toBe(30 * DAY_MS);
+    // The gateway's own books agree with the ledger.
+    const ops = await (await server()).deps.db.select().from(gatewayOperations);
+    const mine = ops.filter((o) => [c.payment!.reference, c.deposit!.reference, c.extensions[0]!.reference, c.refund!.reference].includes(o.reference));
+    expect(mine.map((o) => [o.kind, o.amount]).sort()).toEqual(
+      [['charge', 126_000], ['charge', 50_400], ['hold', 150_000], ['release', 141_450]].sort(),
+    );
+    expect((await r.step({ type: 'return.finish' })).ok).toBe(true);
+  });
+
+  it('the declined test card is charged nothing and held nothing; 402 with the journey to show', async () => {
+    const r = await renterAt('signed');
+    const declined = await r.step({ type: 'payment.submit', card: { ...CARD, number: '4000 0000 0000 0002' } });
+    expect(declined).toMatchObject({ ok: false, status: 402, error: 'cardDeclined' });
+    expect(valueOf(r.journey())).toEqual({ signedIn: { payment: 'declined' } });
+    expect(contextOf(r.journey())).toMatchObject({ payment: null, deposit: null, error: 'cardDeclined' });
+    expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(true);
+  });
+
+  it('two tabs paying at once: one payment, one charge; the other tab is told the journey moved on', async () => {
+    const r = await renterAt('signed');
+    const { bookingId, version } = r.journey();
+    const pay = () => r.json('POST', `/api/bookings/${bookingId}/events`, { event: { type: 'payment.submit', card: CARD }, version });
+    const answers = await Promise.all([pay(), pay()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const conflict = await answers.find((a) => a.status === 409)!.json();
+    expect(conflict.error).toBe('conflict');
+    const ops = await (await server()).deps.db.select().from(gatewayOperations);
+    const key = `${bookingId}:${version}`;
+    expect(ops.filter((o) => o.idempotencyKey.startsWith(key)).map((o) => o.kind).sort()).toEqual(['charge', 'hold']);
+  });
+
+  it('a step from a stale version (another window moved on) is a 409 conflict with the journey as it is now', async () => {
+    const r = await renter();
+    const { bookingId } = r.journey();
+    const first = await r.json('POST', `/api/bookings/${bookingId}/events`, { event: { type: 'contract.acceptTerms' }, version: 1 });
+    expect(first.status).toBe(200);
+    const stale = await r.json('POST', `/api/bookings/${bookingId}/events`, { event: { type: 'contract.acceptTerms' }, version: 1 });
+    expect(stale.status).toBe(409);
+    const body = await stale.json();
+    expect(body).toMatchObject({ error: 'conflict', journey: { version: 2 } });
+    expect(body.journey.journey.snapshot.value).toEqual({ signedIn: { rentalContract: 'verifyingIdentity' } });
+  });
+
+  it('a second browser signed in as the same renter sees the same journey', async () => {
+    const r = await renterAt('paid');
+    const other = await browser();
+    const signIn = await other.api.logIn({ email: r.email, password: 'desert-rose-42', role: 'renter' });
+    expect(signIn.ok && signIn.body.journey).toMatchObject({ bookingId: r.journey().bookingId, version: r.journey().version });
+  });
+
+  it('a stored journey that cannot be read is kept for staff; the renter gets a new one and the reason, not an error', async () => {
+    const r = await renterAt('signed');
+    const { db } = (await server()).deps;
+    await db.update(bookings).set({ journey: { version: 3, snapshot: { status: 'active', value: 'x', context: {} } } }).where(eq(bookings.id, r.journey().bookingId));
+    const session = await r.api.session();
+    expect(session.ok && session.body.journey).toMatchObject({ problem: 'corrupt' });
+    expect(session.ok && session.body.journey?.bookingId).not.toBe(r.journey().bookingId);
+    const kept = await db.select().from(bookings).where(eq(bookings.id, r.journey().bookingId));
+    expect(kept).toHaveLength(1);
+  });
+
+  it('a new booking after a finished rental is a new record; the finished one stays as it was', async () => {
+    const r = await renterAt('pickedUp');
+    for (const event of [
+      { type: 'return.start' },
+      { type: 'return.confirmHandover' },
+      { type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' } },
+      { type: 'return.processRefund' },
+      { type: 'return.finish' },
+    ])
+      expect((await r.step(event)).ok, event.type).toBe(true);
+    const finished = r.journey().bookingId;
+    expect((await r.step({ type: 'booking.start', carId: '911' })).ok).toBe(true);
+    expect(r.journey().bookingId).not.toBe(finished);
+    expect(contextOf(r.journey()).booking.carId).toBe('911');
+    const [old] = await (await server()).deps.db.select().from(bookings).where(eq(bookings.id, finished));
+    expect(old!.completed).toBe(true);
+  });
+
+  it('an account edit is saved on the account too; an e-mail of another account is refused', async () => {
+    const r = await renter();
+    const other = await renter();
+    const profile = { fullName: 'Mariam Saeed Al Suwaidi', phone: '055 123 4567', email: r.email, address: 'Al Barsha' };
+    expect((await r.step({ type: 'account.update', profile })).ok).toBe(true);
+    const again = await browser();
+    const signIn = await again.api.logIn({ email: r.email, password: 'desert-rose-42', role: 'renter' });
+    expect(signIn.ok && signIn.body.user.fullName).toBe('Mariam Saeed Al Suwaidi');
+    const taken = await r.step({ type: 'account.update', profile: { ...profile, email: other.email } });
+    expect(taken).toMatchObject({ status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } });
+    const invalid = await r.step({ type: 'account.update', profile: { ...profile, phone: '123' } });
+    expect(invalid).toMatchObject({ status: 400, body: { error: 'invalid', fields: { phone: 'mobile' } } });
+  });
+});
+
+describe.skipIf(postgresSkipped)(`a restart of the server (${engine()})`, () => {
+  it('keeps accounts, sessions and the journey', async () => {
+    const r = await renterAt('paid');
+    const before = r.journey();
+    await (await server()).restart();
+    const session = await r.api.session();
+    expect(session.ok && session.body.user?.email).toBe(r.email.toLowerCase());
+    expect(session.ok && session.body.journey).toMatchObject({ bookingId: before.bookingId, version: before.version });
+    const again = await browser();
+    expect((await again.api.logIn({ email: r.email, password: 'desert-rose-42', role: 'renter' })).ok).toBe(true);
+  });
+});

@@ -1,0 +1,99 @@
+// What a security reviewer checks: headers, the Origin check, errors without internals, and no
+// password, card number or CVV anywhere the server writes after a whole journey.
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../server/db/schema';
+import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
+import { ORIGIN, postgresSkipped, startTestServer } from '../support/server';
+import { browser, renter, server } from './helpers';
+
+describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
+  it('in production: a script policy without unsafe-inline or unsafe-eval, no framing, nosniff, a referrer policy', async () => {
+    const production = await startTestServer({ production: true });
+    try {
+      const response = await production.app.request(`${ORIGIN}/api/auth/session`);
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toBe(CONTENT_SECURITY_POLICY);
+      const scripts = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+      expect(scripts).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).toMatch(/connect-src 'self'/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      // The session cookie is Secure in production.
+      const b = await browser(production);
+      const r = await b.json('POST', '/api/demo/sample-rental', {});
+      expect(r.headers.getSetCookie().join(';')).toMatch(/Secure/);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('a state-changing request from another origin, or with none, is refused (403); reading is not', async () => {
+    const s = await server();
+    const post = (origin?: string) =>
+      s.app.request(`${ORIGIN}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ email: 'a@b.ae', password: 'whatever-1234' }),
+      });
+    expect((await post('https://evil.example')).status).toBe(403);
+    expect(await (await post()).json()).toEqual({ error: 'origin' });
+    expect((await post(ORIGIN)).status).toBe(401);
+    expect((await s.app.request(`${ORIGIN}/api/auth/session`)).status).toBe(200);
+  });
+
+  it('an unknown address is a JSON 404; a failure is a JSON 500 that says nothing of the internals', async () => {
+    const broken = await startTestServer();
+    const b = await browser(broken);
+    expect(await (await b.request('/api/nowhere')).json()).toEqual({ error: 'notFound' });
+    await broken.database.close(); // the database goes away under the server
+    const response = await b.json('POST', '/api/auth/login', { email: 'a@b.ae', password: 'whatever-1234' });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'server' });
+    expect(text).not.toMatch(/at |\.ts|PGlite|stack/i);
+    broken.database.close = async () => undefined;
+    await broken.close();
+  });
+});
+
+describe.skipIf(postgresSkipped)('no secret is kept', () => {
+  it('after a whole journey, no table, log line or stored file holds the password, the card number or the CVV', async () => {
+    const s = await server();
+    const password = 'saffron-harbour-77';
+    const card = { email: 'm@example.ae', name: 'Mariam', number: '5555 3412 4444 1115', expiry: '11/30', cvv: '987' };
+    const r = await renter({ password });
+    for (const event of [
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card },
+      { type: 'payment.proceed' },
+      { type: 'pickup.confirm' },
+      { type: 'rental.extend', days: 1 },
+      { type: 'rental.confirmExtension' },
+      { type: 'return.start' },
+      { type: 'return.confirmHandover' },
+      { type: 'return.submitInspection', inspection: { fuel: '3/4', mileage: '12400', damage: '', notes: '' } },
+      { type: 'return.processRefund' },
+      { type: 'return.finish' },
+    ])
+      expect((await r.step(event)).ok, event.type).toBe(true);
+    const again = await browser();
+    await again.api.logIn({ email: r.email, password: 'wrong-password-1', role: 'renter' });
+    await again.api.logIn({ email: r.email, password, role: 'renter' });
+
+    const tables = [];
+    for (const table of Object.values(schema)) tables.push(await s.deps.db.select().from(table as never));
+    const everything = JSON.stringify(tables) + '\n' + s.log.lines.join('\n');
+    expect(everything).toContain('"last4":"1115"'); // the search does look at real records
+    expect(everything).toContain(r.email.toLowerCase());
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain('5555341244441115');
+    expect(everything).not.toContain('5555 3412 4444 1115');
+    expect(everything).not.toMatch(/"cvv"|"987"/);
+    expect(everything).not.toContain('11/30');
+  });
+});
