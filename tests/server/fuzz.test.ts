@@ -1,0 +1,239 @@
+// Random event sequences (valid, invalid, out of order, forged) through the one accept-or-refuse
+// function the API uses, and a few hundred through the real API and database, checking after every
+// step that the journey's rules and its money hold. FUZZ_RUNS sets the count (.ci/run: 10,000).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { depositFor, CAR_IDS } from '../../machines/fleet';
+import { openJourney, type JourneyEvent, type JourneySnapshot } from '../../machines/journey';
+import { bookingPrice, MAX_EXTENSION_DAYS, STEPS, type JourneyContext } from '../../machines/journey-rules';
+import { ledgerOf } from '../../machines/ledger';
+import { restoreJourney, serializeJourney } from '../../machines/persistence';
+import { decide } from '../../server/journey/decide';
+import { stamp, type ClientEvent } from '../../server/journey/events';
+import { memoryBook, sandboxGateway, type Operation } from '../../server/payments/gateway';
+import { engine, postgresSkipped } from '../support/server';
+import { renter, server } from './helpers';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const API_RUNS = Math.max(20, Math.round(RUNS / 50));
+const NOW = new Date(2026, 10, 21, 9).getTime();
+const RENTER = { email: 'fuzz@example.ae', fullName: 'Mariam Al Suwaidi', phone: '+971501234567', verified: false };
+
+const GOOD_CARD = { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+const cards = fc.constantFrom(
+  GOOD_CARD,
+  { ...GOOD_CARD, number: '4000 0000 0000 0002' }, // declined
+  { ...GOOD_CARD, number: '4242 4242 4242 4241' }, // fails Luhn
+  { ...GOOD_CARD, expiry: '01/20' }, // expired
+  { ...GOOD_CARD, number: '٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢' }, // Arabic-Indic digits
+);
+const inspections = fc.record({
+  fuel: fc.constantFrom('E', '1/4', '1/2', '3/4', 'F', '', 'full'),
+  mileage: fc.constantFrom('12500', '9000', '٢٠٠٠٠', 'abc', ''),
+  damage: fc.constant(''),
+  notes: fc.constant(''),
+});
+
+/** What a renter's browser may send (the API's own list): valid and invalid payloads, in any order. */
+const clientEvent: fc.Arbitrary<ClientEvent> = fc.oneof(
+  fc.constantFrom(...STEPS).map((s) => ({ type: 'xstate.route' as const, to: `#${s}` as const })),
+  fc.constantFrom(
+    'contract.acceptTerms',
+    'contract.verifyIdentity',
+    'contract.proceed',
+    'payment.proceed',
+    'pickup.confirm',
+    'rental.confirmExtension',
+    'rental.cancelExtension',
+    'return.start',
+    'return.confirmHandover',
+    'return.processRefund',
+    'return.finish',
+  ).map((type) => ({ type }) as ClientEvent),
+  fc.constantFrom('Mariam Al Suwaidi', ' mariam  al suwaidi ', 'Someone Else', '').map((signature) => ({ type: 'contract.sign' as const, signature })),
+  cards.map((card) => ({ type: 'payment.submit' as const, card })),
+  fc.integer({ min: 1, max: MAX_EXTENSION_DAYS }).map((days) => ({ type: 'rental.extend' as const, days })),
+  inspections.map((inspection) => ({ type: 'return.submitInspection' as const, inspection })),
+  fc.constantFrom(...CAR_IDS).map((carId) => ({ type: 'booking.start' as const, carId })),
+  fc.constantFrom('050 123 4567', '123').map((phone) => ({
+    type: 'account.update' as const,
+    profile: { fullName: 'Mariam Al Suwaidi', phone, email: 'fuzz@example.ae', address: '' },
+  })),
+);
+
+/** The journey in order, as most renters go through it; each step may be swapped for any other event. */
+const HAPPY: ClientEvent[] = [
+  { type: 'contract.acceptTerms' },
+  { type: 'contract.verifyIdentity' },
+  { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+  { type: 'contract.proceed' },
+  { type: 'payment.submit', card: GOOD_CARD },
+  { type: 'payment.proceed' },
+  { type: 'pickup.confirm' },
+  { type: 'rental.extend', days: 2 },
+  { type: 'rental.confirmExtension' },
+  { type: 'return.start' },
+  { type: 'return.confirmHandover' },
+  { type: 'return.submitInspection', inspection: { fuel: '1/4', mileage: '12500', damage: '', notes: '' } },
+  { type: 'return.processRefund' },
+  { type: 'return.finish' },
+  { type: 'booking.start', carId: 'range-rover' },
+];
+
+/** Events no browser may send, forged as if one did: the machine's own guards are the last line. */
+const forged: fc.Arbitrary<JourneyEvent> = fc.oneof(
+  fc.record({
+    type: fc.constant('deposit.deduct' as const),
+    deduction: fc.record({
+      kind: fc.constantFrom('fine', 'salik', 'fuel', 'damage', 'bonus') as fc.Arbitrary<'fine'>,
+      amount: fc.oneof(fc.integer({ min: -100_000, max: 1_000_000 }), fc.double({ noNaN: false })),
+      adminFee: fc.integer({ min: -10, max: 100_000 }),
+    }),
+  }),
+  fc.double().map((days) => ({ type: 'rental.extend' as const, days })),
+  fc.constantFrom('constructor', 'toString', '__proto__', 'tesla').map((carId) => ({ type: 'booking.start' as const, carId: carId as never, at: NOW })),
+  fc.constant({
+    type: 'xstate.done.actor.submitPayment' as const,
+    output: { payment: { last4: '0000', amount: 1, paidAt: NOW, reference: 'forged', cardToken: 'forged' }, deposit: { amount: 0, reference: 'forged', heldAt: NOW } },
+  }),
+  fc.constant({ type: 'xstate.done.actor.signContract' as const, output: { signedAt: NOW } }),
+  fc.constant({ type: 'xstate.done.actor.settleDeposit' as const, output: { refunded: 9_999_999, captured: 0, due: 0, releaseBy: NOW, settledAt: NOW, reference: 'forged' } }),
+  fc.constant({ type: 'logIn.submit' as const, email: 'other@example.ae', password: 'whatever-12345' }),
+);
+
+/** Mostly in order with detours (so sequences reach every step), or entirely at random. */
+const sequences = <T,>(any: fc.Arbitrary<T>, inOrder: (e: ClientEvent) => T) =>
+  fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(...HAPPY.map((step) => fc.tuple(fc.oneof({ weight: 6, arbitrary: fc.constant(inOrder(step)) }, { weight: 1, arbitrary: any }), fc.array(any, { maxLength: 2 }))))
+        .map((segments) => segments.flatMap(([step, detours]) => [step, ...detours])),
+    },
+    { weight: 1, arbitrary: fc.array(any, { maxLength: 30 }) },
+  );
+
+const INVARIANTS = [
+  'the snapshot is settled (no call left half-done) and restores from storage as it was',
+  'no payment before the signature; the deposit is held exactly when the rental is paid',
+  'no pickup before payment; no return before pickup; settlement after the inspection; completion after settlement',
+  'extensions: whole days, at least one each, no more than the maximum in all, only while the car is out',
+  'every amount is whole fils and not negative; each deduction is positive with its admin fee a part of it',
+  'the rental charged is the fleet price of the booking; the deposit is the car category’s',
+  'the ledger adds up: rental + extensions = total; charged = payment + extensions',
+  'refundable ≥ 0: refund = deposit − deductions (floored), owed = the excess; captured + released = deposit',
+  'the gateway took exactly what the ledger says was charged',
+];
+
+const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+
+function checkInvariants(s: JourneySnapshot, charges: number) {
+  const c: JourneyContext = s.context;
+  expect(s.hasTag('pending')).toBe(false);
+  const restored = restoreJourney(JSON.parse(JSON.stringify(serializeJourney(s))));
+  expect(restored.problem).toBeNull();
+  expect(restored.snapshot!.value).toEqual(s.value);
+  expect(JSON.parse(JSON.stringify(restored.snapshot!.context))).toEqual(JSON.parse(JSON.stringify(c)));
+
+  if (c.payment) expect(c.contract).not.toBeNull();
+  expect(c.deposit === null).toBe(c.payment === null);
+  if (c.pickedUpAt !== null) expect(c.payment).not.toBeNull();
+  if (c.returnedAt !== null) expect(c.pickedUpAt).not.toBeNull();
+  if (c.inspection !== null) expect(c.returnedAt).not.toBeNull();
+  if (c.refund !== null) expect(c.inspection).not.toBeNull();
+  if (c.completedAt !== null) expect(c.refund).not.toBeNull();
+
+  const days = c.extensions.map((e) => e.days);
+  expect(days.every((d) => Number.isInteger(d) && d >= 1)).toBe(true);
+  expect(days.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(MAX_EXTENSION_DAYS);
+  if (c.extensions.length > 0) expect(c.pickedUpAt).not.toBeNull();
+
+  for (const d of c.deductions) {
+    expect(whole(d.amount) && d.amount > 0).toBe(true);
+    expect(whole(d.adminFee) && d.adminFee <= d.amount).toBe(true);
+  }
+  const ledger = ledgerOf(c);
+  for (const n of [ledger.rentalTotal, ledger.charged, ledger.deductionsTotal, ledger.refund, ledger.due, ledger.deposit.amount])
+    expect(whole(n), String(n)).toBe(true);
+  const rental = bookingPrice(c.booking);
+  expect(rental.total).toBe(rental.cost + rental.fees + rental.vat);
+  if (c.payment) expect(c.payment.amount).toBe(rental.total);
+  if (c.deposit) expect(c.deposit.amount).toBe(depositFor(c.booking.carId));
+  const extensions = c.extensions.reduce((sum, e) => sum + e.price.total, 0);
+  expect(ledger.rentalTotal).toBe(rental.total + extensions);
+  expect(ledger.charged).toBe(c.payment ? c.payment.amount + extensions : 0);
+  const held = ledger.deposit.amount;
+  expect(ledger.refund).toBe(Math.max(0, held - ledger.deductionsTotal));
+  expect(ledger.due).toBe(Math.max(0, ledger.deductionsTotal - held));
+  if (c.refund) expect(c.refund.refunded + c.refund.captured).toBe(c.deposit!.amount);
+  expect(charges).toBe(ledger.charged);
+}
+
+describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
+  // In memory, so the same whatever the database: run once, in the PGlite project.
+  it.skipIf(engine() === 'postgres')(`${RUNS} sequences through decide() (the API's accept-or-refuse function), in memory`, async () => {
+    const counts = { events: 0, accepted: 0, refused: 0, invalid: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...CAR_IDS),
+        sequences(
+          fc.oneof({ weight: 5, arbitrary: clientEvent.map((e) => stamp(e, NOW)) }, { weight: 1, arbitrary: forged }),
+          (e) => stamp(e, NOW),
+        ),
+        async (carId, events) => {
+          const book = memoryBook();
+          const gateway = sandboxGateway(book);
+          let snapshot = openJourney(RENTER, carId, NOW);
+          let version = 1;
+          const charged = (ops: Operation[]) => ops.filter((o) => o.kind === 'charge').reduce((sum, o) => sum + o.amount, 0);
+          for (const event of events) {
+            counts.events++;
+            const decision = await decide(snapshot, event, { gateway, idempotencyKey: `${version}` });
+            if (decision.kind !== 'accepted') {
+              counts[decision.kind]++;
+              continue;
+            }
+            counts.accepted++;
+            // A new booking after a finished rental starts its own books.
+            if (event.type === 'booking.start' && snapshot.context.completedAt !== null) book.operations.length = 0;
+            snapshot = decision.snapshot;
+            version++;
+            checkInvariants(snapshot, charged(book.operations));
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    console.log(
+      `Fuzz (decide, in memory): ${RUNS} sequences, ${counts.events} events — ${counts.accepted} accepted, ` +
+        `${counts.refused} refused (out of order or forged), ${counts.invalid} invalid (form rules).\n` +
+        `Invariants checked after every accepted step:\n${INVARIANTS.map((i) => `  - ${i}`).join('\n')}`,
+    );
+    expect(counts.accepted).toBeGreaterThan(counts.events / 4); // deep enough to reach every step
+    expect(counts.refused).toBeGreaterThan(0);
+  }, 900_000);
+
+  it(`${API_RUNS} sequences through the real API and database`, async () => {
+    const s = await server();
+    const statuses: Record<number, number> = {};
+    await fc.assert(
+      fc.asyncProperty(sequences(clientEvent, (e) => e), async (events) => {
+        const r = await renter();
+        for (const event of events) {
+          const answer = await r.step(event);
+          statuses[answer.ok ? 200 : answer.status] = (statuses[answer.ok ? 200 : answer.status] ?? 0) + 1;
+          expect([200, 400, 402, 409, 422]).toContain(answer.ok ? 200 : answer.status);
+        }
+        const view = r.journey();
+        const restored = restoreJourney(view.journey);
+        expect(restored.problem).toBeNull();
+        const ops = (await s.deps.db.select().from((await import('../../server/db/schema')).gatewayOperations)).filter((o) =>
+          o.idempotencyKey.startsWith(view.bookingId),
+        );
+        checkInvariants(restored.snapshot!, ops.filter((o) => o.kind === 'charge').reduce((sum, o) => sum + o.amount, 0));
+      }),
+      { numRuns: API_RUNS },
+    );
+    console.log(`Fuzz (API and database): ${API_RUNS} sequences; answers by status ${JSON.stringify(statuses)}; the same invariants held.`);
+  }, 900_000);
+});
