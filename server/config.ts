@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./.data'),
+  /** The built app the production server serves (npm run build writes it). */
+  DIST_DIR: z.string().default('./dist'),
   DATABASE_URL: z.string().url().optional(),
   DEMO: flag,
   MANAGER_EMAIL: z.string().email().optional(),
@@ -32,6 +34,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  distDir: string;
   databaseUrl: string | undefined;
   /** Demo shortcuts ("Load sample rental", the sample fine) and the seeded sample manager. */
   demo: boolean;
@@ -71,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    distDir: resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     demo: e.DEMO,
     manager: e.MANAGER_EMAIL && e.MANAGER_PASSWORD ? { email: e.MANAGER_EMAIL, password: e.MANAGER_PASSWORD } : undefined,

@@ -60,8 +60,7 @@ export async function startServer({ config, distDir, log = consoleLogger, databa
 
 async function main() {
   const config = readConfig();
-  const distDir = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
-  const running = await startServer({ config, distDir });
+  const running = await startServer({ config, distDir: config.distDir });
   const engine = running.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   consoleLogger.info(`Move car on ${running.url}`, { database: engine, demo: config.demo });
   const stop = async () => {

@@ -1,7 +1,8 @@
 // A local OpenID provider (oidc-provider) standing in for UAE PASS staging in development and tests,
 // so the real client code path (discovery, PKCE, state, nonce, code exchange, userinfo) runs end to
-// end. Any login on its page signs in the sample UAE PASS profile below. Loopback only.
-import { createServer, type Server } from 'node:http';
+// end. Its own two pages (sign in as the sample person, then allow) load nothing from elsewhere.
+// Loopback only.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { SANDBOX_PROFILE, UAE_PASS_SCOPE } from '../../machines/uaePass';
@@ -46,13 +47,65 @@ export async function startLocalProvider(port: number, redirectUris: string[]): 
       accountId: sub,
       claims: () => ({ sub: LOCAL_CLAIMS.uuid, ...LOCAL_CLAIMS }),
     }),
-    // The stand-in answers for one sample person: whatever login is typed, the same person signs in.
-    features: { devInteractions: { enabled: true } },
+    // Our own interaction pages (below), not the built-in ones (they load fonts from the internet).
+    features: { devInteractions: { enabled: false } },
     cookies: { keys: ['local-stand-in-cookie-key'] },
   });
-  server.on('request', provider.callback());
+  const callback = provider.callback();
+  server.on('request', (req, res) => {
+    const route = new URL(req.url ?? '/', issuer).pathname.match(/^\/interaction\/[\w-]+(?:\/(login|allow))?$/);
+    if (!route) return callback(req, res);
+    interaction(provider, req, res, route[1]).catch(() => {
+      res.statusCode = 400;
+      res.end('This sign-in has expired. Start again from Move car.');
+    });
+  });
   return {
     issuer,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+const WORDS = {
+  en: {
+    title: 'UAE PASS (local stand-in)',
+    note: 'This page stands in for UAE PASS on this machine. No real UAE PASS account is used.',
+    signIn: `Sign in as ${SANDBOX_PROFILE.fullName}`,
+    allowText: 'Move car asks to read your name (English and Arabic), Emirates ID number, mobile and e-mail.',
+    allow: 'Allow',
+  },
+  ar: {
+    title: 'UAE PASS (بديل محلي)',
+    note: 'هذه الصفحة بديل محلي عن UAE PASS على هذا الجهاز. لا يُستخدم أي حساب UAE PASS حقيقي.',
+    signIn: `تسجيل الدخول باسم ${SANDBOX_PROFILE.fullNameAr}`,
+    allowText: 'يطلب Move car قراءة اسمك (بالعربية والإنجليزية) ورقم الهوية الإماراتية ورقم الهاتف والبريد الإلكتروني.',
+    allow: 'سماح',
+  },
+};
+
+/** The stand-in's two steps: sign in as the sample person, then allow Move car to read the profile. */
+async function interaction(provider: Provider, req: IncomingMessage, res: ServerResponse, action?: string) {
+  const details = await provider.interactionDetails(req, res);
+  if (req.method === 'POST' && action === 'login') {
+    return provider.interactionFinished(req, res, { login: { accountId: LOCAL_CLAIMS.uuid } }, { mergeWithLastSubmission: false });
+  }
+  if (req.method === 'POST' && action === 'allow') {
+    const grant = new provider.Grant({ accountId: details.session!.accountId!, clientId: String(details.params.client_id) });
+    grant.addOIDCScope(String(details.params.scope));
+    return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+  }
+  const lang = details.params.ui_locales === 'ar' ? 'ar' : 'en';
+  const w = WORDS[lang];
+  const login = details.prompt.name === 'login';
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  // No form-action: the sign-in ends in redirects back to Move car, another origin.
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  res.end(`<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${w.title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#111}
+button{font:inherit;padding:.75rem 1rem;border-radius:.5rem;border:1px solid #111;background:#fff;width:100%}
+p{line-height:1.5}.note{color:#555;font-size:.9rem}</style></head><body>
+<h1>${w.title}</h1><p class="note">${w.note}</p>${login ? '' : `<p>${w.allowText}</p>`}
+<form method="post" action="/interaction/${details.uid}/${login ? 'login' : 'allow'}"><button type="submit">${login ? w.signIn : w.allow}</button></form>
+</body></html>`);
 }

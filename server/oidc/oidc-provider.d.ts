@@ -2,15 +2,29 @@
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
-  interface Account {
-    accountId: string;
-    claims(use: string, scope: string): Record<string, unknown> | Promise<Record<string, unknown>>;
+  interface InteractionDetails {
+    uid: string;
+    prompt: { name: 'login' | 'consent' | string };
+    params: Record<string, unknown>;
+    session?: { accountId?: string };
+  }
+
+  class Grant {
+    constructor(properties: { accountId: string; clientId: string });
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
   }
 
   export default class Provider {
     constructor(issuer: string, configuration?: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    on(event: string, listener: (...args: unknown[]) => void): this;
-    Account: Account;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
+    Grant: typeof Grant;
   }
 }

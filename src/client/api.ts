@@ -100,14 +100,14 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     logOut: () => answer<{ ok: true }>(client.auth.logout.$post({ json: {} })),
     /** Where the browser goes to sign in with UAE PASS (a page change, not a fetch). */
     uaePassUrl: (lang: 'en' | 'ar', carId?: CarId) =>
-      client.auth.uaepass.start.$url({ query: { lang, ...(carId ? { carId } : {}) } }).toString(),
+      `${baseUrl}/auth/uaepass/start?${new URLSearchParams({ lang, ...(carId ? { carId } : {}) })}`,
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
     documents: () =>
       answer<{ documents: { id: string; kind: 'emiratesId' | 'licence'; contentType: string; size: number }[] }>(
         client.documents.$get(),
       ),
-    documentUrl: (id: string) => client.documents[':id'].$url({ param: { id } }).toString(),
+    documentUrl: (id: string) => `${baseUrl}/documents/${encodeURIComponent(id)}`,
     currentViolation: () => answer<{ violation: ViolationView | null }>(client.violations.current.$get()),
     violationEvent: (id: string, event: Record<string, unknown> & { type: string }, version: number) =>
       answer<{ violation: ViolationView; journey?: JourneyView }>(

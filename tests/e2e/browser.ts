@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseURL = inject('baseURL');
 export const chromiumPath = inject('chromium');
+
+let counter = 0;
+/** An e-mail no other test of the run has used. */
+export const uniqueEmail = (name: string) => `${name}+${Date.now().toString(36)}${(counter++).toString(36)}@example.ae`;
 
 // Flags from the machine notes: headless, and no background traffic (the network here is closed).
 const FLAGS = [
@@ -22,7 +27,7 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
 }
 
-/** A phone-sized page that records console errors and uncaught exceptions. */
+/** A phone-sized page (a browser context of its own: its own cookies and storage) that records console errors. */
 export async function phonePage(browser: Browser) {
   const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
   const errors: string[] = [];
@@ -40,7 +45,9 @@ export async function open(page: Page, path: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// Evaluated through the DevTools protocol: the page's Content-Security-Policy (no inline scripts)
+// stays in force for everything the app itself does.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
   id: string;
@@ -50,7 +57,7 @@ interface AxeViolation {
 
 /** axe-core's violations on the current page, one readable line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -62,6 +69,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
   return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** A minimal PDF, as a scanned licence would be. */
+export const PDF = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+});
 
 /** A 1×1 PNG, standing in for a photographed document in file inputs. */
 export const PNG = (name: string) => ({

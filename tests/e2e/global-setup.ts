@@ -1,24 +1,31 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { preview } from 'vite';
+import { readConfig } from '../../server/config';
+import { startServer } from '../../server/main';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Base URL of the served production build; empty when the browser tests are skipped. */
+    /** Base URL of the production server; empty when the browser tests are skipped. */
     baseURL: string;
     /** Path of the Chromium binary; empty when none was found. */
     chromium: string;
+    /** The built app, for tests that start a server of their own (a restart). */
+    distDir: string;
   }
 }
 
-const OUT_DIR = 'tests/e2e/output/dist';
+export const OUT_DIR = 'tests/e2e/output/dist';
 // vite's package exports hide bin/, so resolve it from the package.json next to it.
 const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 
-/** Builds the app once and serves it on a free loopback port for the Chromium tests. */
+/**
+ * Builds the app once and starts the production server on it (NODE_ENV=production headers and
+ * cookies, PGlite in a folder of its own, the demo shortcuts on, the local UAE PASS stand-in).
+ */
 export default async function setup(project: TestProject) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
@@ -28,29 +35,27 @@ export default async function setup(project: TestProject) {
     console.warn(`\n*** ${message}\n*** Install it with: apt-get install chromium (or set CHROMIUM_PATH)\n`);
     project.provide('chromium', '');
     project.provide('baseURL', '');
+    project.provide('distDir', '');
     return;
   }
 
   // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
   // and dev JSX runtime. The browser tests check what ships.
-  execFileSync(
-    process.execPath,
-    [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    },
-  );
-  const server = await preview({
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false },
+  execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
   });
-  const address = server.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('preview server has no port');
+  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-e2e-'));
+  const config = {
+    ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
+    scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost
+  };
+  const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error } });
   project.provide('chromium', chromium);
-  project.provide('baseURL', `http://127.0.0.1:${address.port}`);
+  project.provide('baseURL', running.url);
+  project.provide('distDir', resolve(OUT_DIR));
   return async () => {
-    await server.close();
+    await running.close();
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
-import { axeViolations, chromiumPath, launch, open, phonePage } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, phonePage } from './browser';
 
 const SHOTS = 'tests/e2e/screenshots';
 const ROUTES = [
@@ -41,6 +42,34 @@ describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
     expect(errors).toEqual([]);
     const name = path === '/' ? 'index' : path.slice(1).replace(/\//g, '-');
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+    await page.close();
+  });
+});
+
+describe.skipIf(!chromiumPath)('the production build opens no inspector and sends nothing elsewhere', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('?inspect on the production server opens nothing, and every request stays on this server', async () => {
+    const { page, errors } = await phonePage(browser);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    const popups: unknown[] = [];
+    page.on('popup', (popup) => popups.push(popup));
+    await open(page, '/payment?inspect');
+    await page.getByRole('button', { name: 'Pay Now' }).count();
+    expect(popups).toEqual([]);
+    const origin = new URL(baseURL).origin;
+    expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+    expect(errors).toEqual([]);
+    // The inspector is not even in the build the server sends (every chunk, lazy ones too).
+    const assets = join(inject('distDir'), 'assets');
+    const chunks = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) expect(readFileSync(join(assets, chunk), 'utf8'), chunk).not.toMatch(/createBrowserInspector|stately\.ai/);
     await page.close();
   });
 });

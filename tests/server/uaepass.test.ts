@@ -39,8 +39,6 @@ async function throughProvider(authorizeUrl: string): Promise<string> {
     if (!action) throw new Error(`no form at ${url}: ${html.slice(0, 200)}`);
     const fields = new URLSearchParams();
     for (const [, name, value] of html.matchAll(/<input[^>]*name="([^"]+)"(?:[^>]*value="([^"]*)")?/g)) fields.set(name!, value ?? '');
-    if (fields.has('login')) fields.set('login', 'sample-person');
-    if (fields.has('password')) fields.set('password', 'any-password');
     url = new URL(action, url).href;
     init = { method: 'POST', body: fields, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
   }

@@ -1,0 +1,124 @@
+// The server as a person meets it: a restart keeps accounts, sessions and the journey; UAE PASS signs
+// in through the local OpenID provider that stands in for UAE PASS staging (the real client path).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ar } from '../../src/i18n/ar';
+import { en } from '../../src/i18n/en';
+import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail } from './browser';
+import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
+
+const SHOTS = 'tests/e2e/screenshots';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** `npm start`, as a process of its own: the production server on PGlite under `dataDir`. */
+async function startProduction(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DIST_DIR: inject('distDir') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start')), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Move car on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
+  });
+  return child;
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('a restart keeps accounts, sessions and the journey', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'movecar-restart-'));
+    const base = `http://127.0.0.1:${port}`;
+    let server = await startProduction(port, dataDir);
+    try {
+      // A renter registers and signs the contract; another browser has the sample rental picked up.
+      const { page, errors } = await phonePage(browser);
+      const email = uniqueEmail('latifa');
+      await page.goto(`${base}/registration`, { waitUntil: 'networkidle' });
+      const r = en.registration;
+      await page.getByLabel(r.fullName, { exact: true }).fill('Latifa Al Shamsi');
+      await page.getByLabel(r.email, { exact: true }).fill(email);
+      await page.getByLabel(r.phone, { exact: true }).fill('050 765 4321');
+      await page.getByLabel(r.password, { exact: true }).fill('ghaf-tree-2026');
+      await page.getByLabel(r.confirmPassword, { exact: true }).fill('ghaf-tree-2026');
+      await page.getByLabel(r.emiratesIdNumber, { exact: true }).fill('784-1990-1234567-6');
+      await page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
+      await page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PDF('licence.pdf'));
+      await page.getByRole('checkbox', { name: r.terms }).check();
+      await page.getByRole('button', { name: r.submit, exact: true }).click();
+      await page.waitForURL('**/rental-contract');
+      await page.getByRole('button', { name: en.rentalContract.acceptTerms }).click();
+      await page.getByText(en.rentalContract.termsAccepted).waitFor();
+
+      await stop(server);
+      server = await startProduction(port, dataDir);
+
+      // Same browser, same cookie: still signed in, the journey where it was.
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname).toBe('/rental-contract');
+      await page.getByText(en.rentalContract.termsAccepted).waitFor();
+      // A new browser: the account is there.
+      const other = await phonePage(browser);
+      await other.page.goto(`${base}/log-in`, { waitUntil: 'networkidle' });
+      await other.page.getByLabel(en.logIn.email, { exact: true }).fill(email);
+      await other.page.getByLabel(en.logIn.password, { exact: true }).fill('ghaf-tree-2026');
+      await other.page.getByRole('button', { name: en.logIn.submit, exact: true }).click();
+      await other.page.waitForURL('**/rental-contract');
+      await other.page.getByText(en.rentalContract.termsAccepted).waitFor();
+      expect([...errors, ...other.errors]).toEqual([]);
+      await page.close();
+      await other.page.close();
+    } finally {
+      await stop(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('UAE PASS (the local stand-in): sign in, come back signed in, verified, with the Arabic name', async () => {
+    const { page, errors } = await phonePage(browser);
+    await open(page, '/arabic/log-in');
+    await page.getByRole('button', { name: ar.logIn.uaePass }).click();
+    // The stand-in's own pages, in the page's language: sign in as the sample person, then allow.
+    await page.getByRole('button', { name: `تسجيل الدخول باسم ${LOCAL_CLAIMS.fullnameAR}` }).click();
+    await page.getByRole('button', { name: 'سماح' }).click();
+    await page.waitForURL('**/arabic/rental-contract');
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: ar.titles.rentalContract }).waitFor();
+    await page.getByText(ar.rentalContract.verified).waitFor(); // the identity step is done by UAE PASS
+    await page.screenshot({ path: `${SHOTS}/uaepass-ar-contract.png`, fullPage: true });
+    await open(page, '/arabic/account');
+    await page.getByRole('heading', { level: 2, name: LOCAL_CLAIMS.fullnameAR }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
