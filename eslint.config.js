@@ -4,8 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+/** One import boundary: `{ regex }` for `no-restricted-imports`, with why it is refused. */
+const boundary = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
+const REACT = boundary('^(react|react-dom|@xstate/react|react-router-dom)(/|$)', 'machines/ and src/client are framework-free.');
+const SERVER = boundary('(^|/)server/', 'Only the server imports server/ (the browser may import its types).', true);
+const NO_SERVER_CODE = boundary('(^|/)server/', 'Only the server imports server/.');
+const BROWSER = boundary('(^|/)src/', 'machines/ and server/ never import the browser app.');
+const NODE = boundary('^node:', 'machines/ runs in the browser too: no Node built-ins.');
+const DATABASE = boundary('^(drizzle-orm|@electric-sql/pglite|pg|hono|@hono/)', 'machines/ knows no database or HTTP framework.');
+const layer = (...names) => boundary(`(^|/)(${names.join('|')})/`, `Imports flow one way: machines ← client, i18n ← ui ← screens ← app.`);
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output', 'tests/bench/output'] },
+  { ignores: ['dist', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output', 'tests/bench/output', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,6 +26,37 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  // The import boundaries (ARCHITECTURE.md): the machines are pure and shared; the server and the
+  // browser meet only through machines/ and the server's types.
+  {
+    files: ['machines/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [REACT, NO_SERVER_CODE, BROWSER, NODE, DATABASE] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [BROWSER, REACT] }] },
+  },
+  {
+    files: ['src/client/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, REACT, layer('i18n', 'ui', 'screens', 'app')] }] },
+  },
+  {
+    files: ['src/i18n/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, layer('client', 'ui', 'screens', 'app')] }] },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}', 'src/data/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, layer('screens', 'app')] }] },
+  },
+  {
+    files: ['src/screens/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, layer('app')] }] },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER] }] },
   },
   {
     // Node scripts whose page.evaluate() callbacks run in the browser.

@@ -6,16 +6,17 @@ import { useSession } from './journey';
 export function useContract(code: string) {
   const { api } = useSession();
   const [state, setState] = useState<{ contract: ContractView | null; failed: boolean }>({ contract: null, failed: false });
-  const reload = useCallback(async () => {
-    try {
-      const result = await api.contract(code);
-      setState(result.ok ? { contract: result.body.contract, failed: false } : { contract: null, failed: true });
-    } catch {
-      setState({ contract: null, failed: true });
-    }
-  }, [api, code]);
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let current = true;
+    api.contract(code).then(
+      (result) => current && setState(result.ok ? { contract: result.body.contract, failed: false } : { contract: null, failed: true }),
+      () => current && setState({ contract: null, failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, code, asked]);
+  const reload = useCallback(() => setAsked((n) => n + 1), []);
   return { ...state, reload, replace: (contract: ContractView) => setState({ contract, failed: false }) };
 }

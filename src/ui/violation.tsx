@@ -19,19 +19,23 @@ export function useServerViolation(load: Load | null) {
     loaded: false,
     failed: false,
   });
-  const reload = useCallback(async () => {
-    if (!load) return;
-    try {
-      const result = await load();
-      const view = result.ok ? result.body.violation : null;
-      const violation = view && ViolationClient.from(session.api, view, session.journey, inspect);
-      setState({ violation, loaded: true, failed: !result.ok });
-    } catch {
-      setState((s) => ({ ...s, loaded: true, failed: true }));
-    }
-  }, [load, session, inspect]);
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!load) return;
+    let current = true;
+    load().then(
+      (result) => {
+        if (!current) return;
+        const view = result.ok ? result.body.violation : null;
+        const violation = view && ViolationClient.from(session.api, view, session.journey, inspect);
+        setState({ violation, loaded: true, failed: !result.ok });
+      },
+      () => current && setState((s) => ({ ...s, loaded: true, failed: true })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, session, inspect, asked]);
+  const reload = useCallback(() => setAsked((n) => n + 1), []);
   return { ...state, reload };
 }

@@ -79,7 +79,7 @@ function ContractSettings({ contract, replace }: { contract: ContractView; repla
   const newFine = async () => {
     const result = await api.demoFine(code).catch(() => null);
     setFineProblem(!result?.ok);
-    if (result?.ok) await violation.reload();
+    if (result?.ok) violation.reload();
   };
 
   return (

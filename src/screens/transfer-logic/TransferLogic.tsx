@@ -9,7 +9,7 @@ import {
   type TransferMode,
   type TransferSettings,
 } from '../../../machines/transferSettings';
-import type { ContractView } from '../../client/api';
+import type { Api, ContractView } from '../../client/api';
 import { contracts } from '../../data/sample';
 import { useContract } from '../../ui/contract';
 import { useSession } from '../../ui/journey';
@@ -48,25 +48,24 @@ function Loaded({ code }: { code: string }) {
 }
 
 /** Saving goes to the server over the version the form started from; a newer one there is a conflict. */
-function useSaveSettings() {
-  const { api } = useSession();
-  return fromPromise<{ savedAt: number; version: number }, { contract: string; settings: TransferSettings; version: number }>(
+const saveSettingsWith = (api: Api) =>
+  fromPromise<{ savedAt: number; version: number }, { contract: string; settings: TransferSettings; version: number }>(
     async ({ input }) => {
       const result = await api.saveTransferSettings(input.contract, input.settings, input.version);
-      if (result.ok) return { savedAt: result.body.contract.settingsSavedAt ?? Date.now(), version: result.body.contract.version };
+      if (result.ok) return { savedAt: result.body.contract.settingsSavedAt ?? 0, version: result.body.contract.version };
       const current = result.body.contract as ContractView | undefined;
       if (result.error === 'conflict' && current)
         throw new SaveConflict({ settings: current.settings, savedAt: current.settingsSavedAt, version: current.version });
       throw new Error(result.error);
     },
   );
-}
 
 /** The transfer settings of one contract, bound to the transfer-settings machine. */
 function TransferSettingsForm({ contract }: { contract: ContractView }) {
   const { t, lang } = useLocale();
   const l = t.transferLogic;
-  const actor = useActorRef(transferSettingsMachine.provide({ actors: { saveSettings: useSaveSettings() } }), {
+  const { api } = useSession();
+  const actor = useActorRef(transferSettingsMachine.provide({ actors: { saveSettings: saveSettingsWith(api) } }), {
     inspect: useInspect(),
     input: {
       contract: contract.code,
