@@ -55,8 +55,9 @@ export async function makeDeps(config: Config, db: Db, log: Logger = consoleLogg
  */
 export async function uaePassFor(config: Config, origins: string[], useLocal: boolean) {
   const { openIdUaePass } = await import('./auth/uaePass');
-  const { LOCAL_CLIENT, startLocalProvider } = await import('./oidc/localProvider');
   if (config.uaePass.clientId || !useLocal) return { uaePass: openIdUaePass(config.uaePass), local: null };
+  // Imported only when asked for: oidc-provider is a development dependency.
+  const { LOCAL_CLIENT, startLocalProvider } = await import('./oidc/localProvider');
   const local = await startLocalProvider(
     config.uaePass.localPort ?? 0,
     origins.map((o) => `${o}/api/auth/uaepass/callback`),

@@ -26,7 +26,7 @@ server.on('request', (req, res) => (req.url?.startsWith('/api/') ? api(req, res)
 server.listen(config.port, config.host === '127.0.0.1' ? 'localhost' : config.host, () => {
   console.log(`\n  Move car (dev) on http://localhost:${config.port}  ·  API /api  ·  data ${config.dataDir}`);
   console.log(`  Sample manager: ${SAMPLE_MANAGER.email} / ${SAMPLE_MANAGER.password}`);
-  if (local) console.log(`  UAE PASS stand-in: ${local.issuer} (any login signs in the sample person)\n`);
+  if (local) console.log(`  UAE PASS stand-in: ${local.issuer} (signs in a sample verified person)\n`);
 });
 
 const stop = async () => {

@@ -1,9 +1,13 @@
 // npm run bench: what a phone downloads and how soon it sees each screen.
-// Builds the app, serves it on loopback, and loads routes in headless Chromium with the CPU slowed 4×
-// (a mid-range phone). Prints figures; asserts nothing — goals are read, not timed in unit tests.
-import { existsSync, readFileSync } from 'node:fs';
+// Builds the app, starts the production server on loopback (PGlite in a temporary folder), and loads
+// routes in headless Chromium with the CPU slowed 4× (a mid-range phone). Prints figures; asserts
+// nothing — goals are read, not timed in unit tests.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, preview } from 'vite';
+import { build } from 'vite';
 import { chromium } from 'playwright-core';
 
 const OUT_DIR = 'tests/bench/output';
@@ -25,12 +29,18 @@ if (!existsSync(CHROMIUM)) {
 }
 
 await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
-const server = await preview({
-  logLevel: 'warn',
-  build: { outDir: OUT_DIR },
-  preview: { host: '127.0.0.1', port: 0 },
+const dataDir = mkdtempSync(join(tmpdir(), 'movecar-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, DIST_DIR: OUT_DIR },
+  stdio: ['ignore', 'pipe', 'inherit'],
 });
-const base = `http://127.0.0.1:${server.httpServer.address().port}`;
+const base = await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => {
+    const found = /Move car on (http:\/\/[\d.:]+)/.exec(chunk.toString());
+    if (found) resolve(found[1]);
+  });
+  server.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
+});
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: [
@@ -89,4 +99,6 @@ for (const route of ROUTES) {
 console.log(`\nMove car benchmark — ${RUNS} loads per route, 390×844, CPU throttled 4×, loopback network\n`);
 console.table(rows);
 await browser.close();
-await server.close();
+server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+rmSync(dataDir, { recursive: true, force: true });
