@@ -109,7 +109,10 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
     await open(page, '/arabic/log-in');
     await page.getByRole('button', { name: ar.logIn.uaePass }).click();
     // The stand-in's own pages, in the page's language: sign in as the sample person, then allow.
-    await page.getByRole('button', { name: `تسجيل الدخول باسم ${LOCAL_CLAIMS.fullnameAR}` }).click();
+    const signIn = page.getByRole('button', { name: `تسجيل الدخول باسم ${LOCAL_CLAIMS.fullnameAR}` });
+    await signIn.waitFor();
+    await page.screenshot({ path: `${SHOTS}/uaepass-ar-stand-in.png`, fullPage: true });
+    await signIn.click();
     await page.getByRole('button', { name: 'سماح' }).click();
     await page.waitForURL('**/arabic/rental-contract');
     await page.getByRole('heading', { level: 1 }).filter({ hasText: ar.titles.rentalContract }).waitFor();
@@ -117,6 +120,8 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/uaepass-ar-contract.png`, fullPage: true });
     await open(page, '/arabic/account');
     await page.getByRole('heading', { level: 2, name: LOCAL_CLAIMS.fullnameAR }).waitFor();
+    await page.getByRole('button', { name: ar.account.signOut }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/uaepass-ar-account.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
