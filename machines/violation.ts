@@ -136,3 +136,13 @@ export const violationMachine = setup({
 });
 
 export type ViolationSnapshot = SnapshotFrom<typeof violationMachine>;
+
+/** A stored violation (the machine's persisted snapshot), or null when it is not a state the machine has. */
+export function restoreViolation(stored: unknown): ViolationSnapshot | null {
+  try {
+    const state = stored as { value: never; context: never };
+    return violationMachine.resolveState({ value: state.value, context: state.context });
+  } catch {
+    return null;
+  }
+}

@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { createActor } from 'xstate';
 import { z } from 'zod';
 import { aed } from '../../machines/money';
-import { violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
+import { restoreViolation, violationMachine, type Fine, type ViolationEvent } from '../../machines/violation';
 import type { Db, Tx } from '../db/open';
 import { bookings, users, violations } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
@@ -28,15 +28,6 @@ export const SAMPLE_FINE: Fine = {
   amount: aed(500),
   blackPoints: 4,
 };
-
-function restore(row: ViolationRow): ViolationSnapshot | null {
-  try {
-    const state = row.state as { value: never; context: never };
-    return violationMachine.resolveState({ value: state.value, context: state.context });
-  } catch {
-    return null;
-  }
-}
 
 export const violationView = (row: ViolationRow) => ({
   id: row.id,
@@ -150,7 +141,7 @@ export const violationRoutes = new Hono<AppEnv>()
       if (MANAGER_EVENTS.has(sent.type) !== (user.role === 'manager')) return c.json({ error: 'forbidden' as const }, 403);
       const row = found.violation;
       if (row.version !== version) return c.json({ error: 'conflict' as const, violation: violationView(row) }, 409);
-      const snapshot = restore(row);
+      const snapshot = restoreViolation(row.state);
       if (!snapshot) return c.json({ error: 'conflict' as const, violation: violationView(row) }, 409);
 
       const at = deps.now().getTime();

@@ -10,6 +10,7 @@ import type { ViolationView } from '../../server/manager/violations';
 import type { ContractSetup } from '../../machines/contract';
 import type { CarId } from '../../machines/fleet';
 import type { TransferSettings } from '../../machines/transferSettings';
+import type { RegistrationInput } from '../../machines/validation';
 
 export type { ClientEvent, ContractView, JourneyView, PublicUser, ViolationView };
 
@@ -61,18 +62,12 @@ export interface SessionAnswer {
   uaePass: boolean;
 }
 
-export interface RegistrationFields {
-  fullName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  emiratesId: string;
-  termsAccepted: boolean;
+/** The registration form as sent: its fields, the documents themselves, the car chosen before it. */
+export type RegistrationFields = Omit<RegistrationInput, 'emiratesIdFile' | 'licenceFile'> & {
   emiratesIdFile: Blob | null;
   licenceFile: Blob | null;
   carId?: CarId;
-}
+};
 
 export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {}) {
   const client = hc<ApiType>(baseUrl, fetcher ? { fetch: fetcher } : {});

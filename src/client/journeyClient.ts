@@ -22,7 +22,7 @@ import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView,
 export type Inspect = ActorOptions<typeof journeyMachine>['inspect'];
 
 /** Why the journey on screen changed by itself, for the notice at the top of the screen. */
-export type SyncNotice = 'conflict' | 'refused' | 'unreachable' | RestoreProblem;
+export type SyncNotice = 'conflict' | 'refused' | 'unreachable' | 'offline' | RestoreProblem;
 
 export interface JourneyClientOptions {
   api: Api;
@@ -154,7 +154,7 @@ export class JourneyClient {
 
   /** The server could not be reached at start: say so (the visitor's journey still works here). */
   warnUnreachable() {
-    this.setNotice('unreachable');
+    this.setNotice('offline');
   }
 
   /** Signed out: a visitor's journey from the start. */

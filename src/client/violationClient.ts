@@ -2,20 +2,10 @@
 // draw the screen and ask what is possible (`can`); every step is the server's to take, and its
 // answer replaces what is shown. Renter and manager each get only their own steps from the server.
 import { createActor, type Observer, type Subscription } from 'xstate';
-import { violationMachine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
+import { restoreViolation, violationMachine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { Unreachable, type Answer, type Api, type ViolationView } from './api';
 import type { Inspect } from './journeyClient';
 import type { JourneyClient } from './journeyClient';
-
-/** A stored violation as a snapshot of the machine, or null when it is not one the machine has. */
-function snapshotOf(view: ViolationView): ViolationSnapshot | null {
-  try {
-    const state = view.state as { value: never; context: never };
-    return violationMachine.resolveState({ value: state.value, context: state.context });
-  } catch {
-    return null;
-  }
-}
 
 /** The violation's step as sent: times are the server's. */
 function sent(event: ViolationEvent): Record<string, unknown> & { type: string } {
@@ -43,7 +33,7 @@ export class ViolationClient {
   }
 
   static from(api: Api, view: ViolationView, journey: JourneyClient | null, inspect?: Inspect) {
-    const snapshot = snapshotOf(view);
+    const snapshot = restoreViolation(view.state);
     return snapshot ? new ViolationClient(api, view, snapshot, journey, inspect) : null;
   }
 
@@ -76,7 +66,7 @@ export class ViolationClient {
   }
 
   private show(view: ViolationView) {
-    const snapshot = snapshotOf(view);
+    const snapshot = restoreViolation(view.state);
     if (!snapshot) return;
     this.view = view;
     // Runs the machine once on the stored state, so the inspector (when open) sees it too.

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../src/app/routes';
+import { createApi } from '../src/client/api';
+import { startSession } from '../src/client/session';
+import { SessionProvider } from '../src/ui/journey';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+
+describe.each([
+  { t: en, path: '/home' },
+  { t: ar, path: '/arabic' },
+])('the server cannot be reached at start ($path)', ({ t, path }) => {
+  it('the app still opens, signed out, and says so in the reader’s language', async () => {
+    const api = createApi({ baseUrl: 'http://movecar.test/api', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const session = await startSession(api);
+    expect(session.getState()).toEqual({ user: null, demo: false, uaePass: false });
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    await act(async () =>
+      render(
+        <SessionProvider session={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>,
+      ),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(t.journey.sync.offline);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+});
