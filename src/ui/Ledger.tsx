@@ -51,7 +51,8 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
 export function PriceSummary({ ledger, heldAt }: { ledger: Ledger; heldAt: number | null }) {
   const { t, lang } = useLocale();
   const p = t.payment;
-  const rows = useRentalRows(ledger, p.total);
+  // Once paid, the total is what the card was charged (the rental and every added day).
+  const rows = useRentalRows(ledger, ledger.charged > 0 ? p.totalCharged : p.total);
   const depositNote =
     ledger.deposit.state === 'settled'
       ? p.depositSettled
