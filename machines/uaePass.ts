@@ -4,9 +4,9 @@
 export const UAE_PASS_SCOPE = 'urn:uae:digitalid:profile:general';
 export const UAE_PASS_ACR = 'urn:safelayer:tws:policies:authentication:level:low';
 
-/** The sample verified person the local stand-in for UAE PASS signs in (names in both scripts). */
-export const SANDBOX_PROFILE = {
-  email: 'sandbox.renter@uaepass.example',
+/** The sample verified person the local UAE PASS stand-in signs in (names in both scripts). */
+export const SAMPLE_UAE_PASS_PERSON = {
+  email: 'fatima.alhashimi@uaepass.example',
   fullName: 'Fatima Al Hashimi',
   fullNameAr: 'فاطمة الهاشمي',
   phone: '+971501234567',

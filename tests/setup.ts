@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterEach(() => {
   if (!dom) return;
   cleanup();
-  localStorage.clear(); // screens that keep state in the browser (manager session, transfer settings)
+  localStorage.clear(); // the app keeps nothing there; clearing makes sure no test depends on it
   document.documentElement.removeAttribute('lang');
   document.documentElement.removeAttribute('dir');
 });

@@ -5,18 +5,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { SANDBOX_PROFILE, UAE_PASS_SCOPE } from '../../machines/uaePass';
+import { SAMPLE_UAE_PASS_PERSON, UAE_PASS_SCOPE } from '../../machines/uaePass';
 
 export const LOCAL_CLIENT = { id: 'movecar-local', secret: 'local-stand-in-secret-not-for-production' };
 
 /** UAE PASS's userinfo claims for the sample person. */
 export const LOCAL_CLAIMS = {
   uuid: 'uaepass-sample-0001',
-  fullnameEN: SANDBOX_PROFILE.fullName,
-  fullnameAR: SANDBOX_PROFILE.fullNameAr,
-  idn: SANDBOX_PROFILE.emiratesId.replace(/-/g, ''),
-  mobile: SANDBOX_PROFILE.phone.replace('+', ''),
-  email: SANDBOX_PROFILE.email,
+  fullnameEN: SAMPLE_UAE_PASS_PERSON.fullName,
+  fullnameAR: SAMPLE_UAE_PASS_PERSON.fullNameAr,
+  idn: SAMPLE_UAE_PASS_PERSON.emiratesId.replace(/-/g, ''),
+  mobile: SAMPLE_UAE_PASS_PERSON.phone.replace('+', ''),
+  email: SAMPLE_UAE_PASS_PERSON.email,
   userType: 'SOP3',
 };
 
@@ -70,14 +70,14 @@ const WORDS = {
   en: {
     title: 'UAE PASS (local stand-in)',
     note: 'This page stands in for UAE PASS on this machine. No real UAE PASS account is used.',
-    signIn: `Sign in as ${SANDBOX_PROFILE.fullName}`,
+    signIn: `Sign in as ${SAMPLE_UAE_PASS_PERSON.fullName}`,
     allowText: 'Move car asks to read your name (English and Arabic), Emirates ID number, mobile and e-mail.',
     allow: 'Allow',
   },
   ar: {
     title: 'UAE PASS (بديل محلي)',
     note: 'هذه الصفحة بديل محلي عن UAE PASS على هذا الجهاز. لا يُستخدم أي حساب UAE PASS حقيقي.',
-    signIn: `تسجيل الدخول باسم ${SANDBOX_PROFILE.fullNameAr}`,
+    signIn: `تسجيل الدخول باسم ${SAMPLE_UAE_PASS_PERSON.fullNameAr}`,
     allowText: 'يطلب Move car قراءة اسمك (بالعربية والإنجليزية) ورقم الهوية الإماراتية ورقم الهاتف والبريد الإلكتروني.',
     allow: 'سماح',
   },
