@@ -22,7 +22,7 @@ import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView,
 export type Inspect = ActorOptions<typeof journeyMachine>['inspect'];
 
 /** Why the journey on screen changed by itself, for the notice at the top of the screen. */
-export type SyncNotice = 'conflict' | 'refused' | 'unreachable' | 'offline' | RestoreProblem;
+export type SyncNotice = 'conflict' | 'refused' | 'unreachable' | 'offline' | 'expired' | RestoreProblem;
 
 export interface JourneyClientOptions {
   api: Api;
@@ -32,6 +32,8 @@ export interface JourneyClientOptions {
   now?: number;
   /** Told when a renter signs in through the journey (registration, log-in, the demo). */
   onSignedIn?: (user: PublicUser) => void;
+  /** Told when the server no longer knows the session (it expired, or was ended elsewhere). */
+  onSignedOut?: () => void;
 }
 
 /** Key order differs between a context built here and one read back through the schema. */
@@ -242,6 +244,13 @@ export class JourneyClient {
         const journey = result.ok ? result.body.journey : (result.body.journey as JourneyView | undefined);
         if (journey) this.remember(journey);
         if (!result.ok && (result.error === 'conflict' || result.error === 'refused')) this.setNotice(result.error);
+        if (!result.ok && result.status === 401) {
+          // The session is gone: back to a visitor's journey, and say so (the record is safe on the server).
+          this.reset();
+          this.actor.send({ type: 'xstate.route', to: '#logIn' });
+          this.setNotice('expired');
+          this.options.onSignedOut?.();
+        }
         return result;
       } catch (error) {
         if (error instanceof Unreachable) this.setNotice('unreachable');

@@ -27,6 +27,7 @@ export class Session {
       initial: initial.user?.role === 'renter' ? initial.journey : null,
       ...options,
       onSignedIn: (user) => this.set({ user }),
+      onSignedOut: () => this.set({ user: null }),
     });
   }
 

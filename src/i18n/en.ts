@@ -107,6 +107,7 @@ export const en = {
       refused: 'That step was not accepted. This is where your rental stands now.',
       unreachable: 'We could not reach Move car, so your last step was not saved. Check your connection and try again.',
       offline: 'We could not reach Move car. You can look around; signing in and every step of a rental need a connection.',
+      expired: 'Your session has ended. Log in again to carry on where you were.',
       corrupt: 'Your saved rental could not be read, so we started a new one. Our team has been told.',
       foreign: 'We found saved rental data we do not recognise, so we started a new one.',
       oldVersion: 'Your saved rental was from an older version of the app, so we started a new one.',
