@@ -1,0 +1,178 @@
+// npm run bench:api: the production server under load, on loopback only, bounded in time. 50 and 200
+// concurrent simulated renters each register (with their documents), log in and go through the whole
+// journey (contract, payment with the deposit held, pickup, return, settlement). Runs on PGlite, and on
+// PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. Prints requests/s, latency
+// percentiles and errors (which must be 0); asserts nothing else.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import pg from 'pg';
+
+const OUT_DIR = 'tests/bench/output';
+const CROWDS = [50, 200];
+/** No scenario runs longer than this; what is not done by then counts as errors. */
+const LIMIT_MS = 60_000;
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PASSWORD = 'desert-rose-42';
+const CARD = { email: 'bench@example.ae', name: 'Bench Renter', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' };
+const JOURNEY = [
+  { type: 'contract.acceptTerms' },
+  { type: 'contract.verifyIdentity' },
+  { type: 'contract.sign', signature: 'Bench Renter' },
+  { type: 'contract.proceed' },
+  { type: 'payment.submit', card: CARD },
+  { type: 'payment.proceed' },
+  { type: 'pickup.confirm' },
+  { type: 'return.start' },
+  { type: 'return.confirmHandover' },
+  { type: 'return.submitInspection', inspection: { fuel: '3/4', mileage: '12500', damage: '', notes: '' } },
+  { type: 'return.processRefund' },
+  { type: 'return.finish' },
+];
+
+/** `npm start` as its own process, so the load generator does not share its event loop. */
+async function startServer(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', DIST_DIR: OUT_DIR, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      const found = /Move car on (http:\/\/[\d.:]+)/.exec(chunk.toString());
+      if (found) resolve(found[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
+  });
+  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+/** One renter's whole visit; every request's time and status is recorded. */
+async function renter(base, n, run, record) {
+  let cookie = '';
+  const request = async (path, init = {}) => {
+    const started = performance.now();
+    const response = await fetch(base + path, {
+      ...init,
+      headers: { origin: base, ...(cookie ? { cookie } : {}), ...init.headers },
+    }).catch(() => null);
+    record(performance.now() - started, response?.status ?? 0);
+    const set = response?.headers.getSetCookie().find((c) => c.startsWith('movecar_session='));
+    if (set) cookie = set.split(';')[0];
+    return response ? response.json().catch(() => ({})) : {};
+  };
+  const json = (path, body) =>
+    request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  const email = `bench-${run}-${n}@example.ae`;
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    fullName: 'Bench Renter',
+    email,
+    phone: '050 123 4567',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    emiratesId: '784-1990-1234567-6',
+    termsAccepted: 'true',
+  }))
+    form.append(key, value);
+  form.append('emiratesIdFile', new Blob([PNG], { type: 'image/png' }), 'id.png');
+  form.append('licenceFile', new Blob([PDF], { type: 'application/pdf' }), 'licence.pdf');
+  await request('/api/auth/register', { method: 'POST', body: form });
+  cookie = ''; // a new device: log in
+  let { journey } = await json('/api/auth/login', { email, password: PASSWORD, role: 'renter' });
+  for (const event of JOURNEY) {
+    if (!journey) return;
+    const answer = await json(`/api/bookings/${journey.bookingId}/events`, { event, version: journey.version });
+    journey = answer.journey;
+  }
+  await request('/api/auth/session');
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function scenario(label, env, crowd, run) {
+  const server = await startServer(env);
+  const times = [];
+  let errors = 0;
+  const record = (ms, status) => {
+    times.push(ms);
+    if (status < 200 || status >= 300) errors++;
+  };
+  const started = performance.now();
+  let timer;
+  const limit = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), LIMIT_MS)));
+  const outcome = await Promise.race([
+    Promise.all(Array.from({ length: crowd }, (_, n) => renter(server.url, n, run, record))),
+    limit,
+  ]);
+  clearTimeout(timer);
+  const seconds = (performance.now() - started) / 1000;
+  await server.stop();
+  const expected = crowd * (JOURNEY.length + 3);
+  if (outcome === 'timeout') errors += Math.max(0, expected - times.length);
+  times.sort((a, b) => a - b);
+  return {
+    database: label,
+    renters: crowd,
+    requests: times.length,
+    's': Number(seconds.toFixed(1)),
+    'req/s': Math.round(times.length / seconds),
+    'p50 ms': Math.round(percentile(times, 50)),
+    'p95 ms': Math.round(percentile(times, 95)),
+    'p99 ms': Math.round(percentile(times, 99)),
+    errors,
+  };
+}
+
+await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+const rows = [];
+const engines = [['PGlite', () => ({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'movecar-bench-api-')) } })]];
+if (POSTGRES) {
+  engines.push([
+    'PostgreSQL',
+    async () => {
+      // A database of its own for each run, dropped afterwards.
+      const name = `movecar_bench_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: POSTGRES });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(POSTGRES);
+      url.pathname = `/${name}`;
+      return {
+        env: { DATABASE_URL: url.href, DATA_DIR: mkdtempSync(join(tmpdir(), 'movecar-bench-api-')) },
+        drop: async () => {
+          const again = new pg.Client({ connectionString: POSTGRES });
+          await again.connect();
+          await again.query(`drop database if exists ${name} with (force)`);
+          await again.end();
+        },
+      };
+    },
+  ]);
+}
+let run = 0;
+for (const [label, prepare] of engines) {
+  for (const crowd of CROWDS) {
+    const { env, drop } = await prepare();
+    rows.push(await scenario(label, env, crowd, run++));
+    await drop?.();
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `\nMove car API under load — loopback, production server (scrypt at its production cost), each renter: ` +
+    `register with documents, log in, ${JOURNEY.length} journey steps, session\n`,
+);
+console.table(rows);
+if (!POSTGRES) console.log('PostgreSQL: set BENCH_DATABASE_URL (a server whose user may create databases) to measure it too.');
+if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
