@@ -136,8 +136,9 @@ export class JourneyClient {
       after.context[key] !== before.context[key] && Object.keys(after.context[key]).length > 0;
     if (refused('fieldErrors') || refused('profileErrors')) return;
     const sent = clientEvent(event);
-    if (sent) this.setNotice(null);
-    if (sent) void this.post(sent).catch(() => undefined);
+    if (!sent) return;
+    this.setNotice(null);
+    void this.post(sent).catch(() => undefined); // a failure is shown through the notice and the server's journey
   };
 
   get notice() {
