@@ -195,8 +195,11 @@ export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEA
 
 // ---- defaults ----
 
+/** The car a rental starts with when nobody chose one yet. */
+export const DEFAULT_CAR: CarId = 'camry';
+
 /** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
-export function defaultBooking(now: number, carId: CarId = 'camry'): Booking {
+export function defaultBooking(now: number, carId: CarId = DEFAULT_CAR): Booking {
   const pickup = new Date(now);
   pickup.setDate(pickup.getDate() + 1);
   pickup.setHours(12, 0, 0, 0);

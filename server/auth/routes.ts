@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAR_IDS, type CarId } from '../../machines/fleet';
-import { canStartBooking } from '../../machines/journey-rules';
+import { canStartBooking, DEFAULT_CAR } from '../../machines/journey-rules';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
 import {
   checkEmiratesId,
@@ -158,7 +158,7 @@ export const authRoutes = new Hono<AppEnv>()
               sha256: sha256(d.bytes),
             })),
           );
-          await openBooking(tx, created, form.carId ?? 'camry', deps.now());
+          await openBooking(tx, created, form.carId ?? DEFAULT_CAR, deps.now());
           return created;
         });
         if (!user) {

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { CarId } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
+import { DEFAULT_CAR } from '../../machines/journey-rules';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
 import type { Db, Tx } from '../db/open';
@@ -92,14 +93,14 @@ export async function ownBooking(db: Db | Tx, id: string, renterId: string) {
  * at, and the renter gets a fresh one with the reason, instead of an error page.
  */
 export async function currentJourney(db: Db, user: User, now: Date): Promise<{ row: BookingRow; snapshot: JourneySnapshot; problem?: RestoreProblem }> {
-  const row = (await latestBooking(db, user.id)) ?? (await openBooking(db, user, 'camry', now));
+  const row = (await latestBooking(db, user.id)) ?? (await openBooking(db, user, DEFAULT_CAR, now));
   const restored = restoreJourney(row.journey);
   if (restored.snapshot) return { row, snapshot: restored.snapshot };
-  const fresh = await openBooking(db, user, 'camry', now);
+  const fresh = await openBooking(db, user, DEFAULT_CAR, now);
   return { row: fresh, snapshot: restoreJourney(fresh.journey).snapshot!, problem: restored.problem };
 }
 
-/** Saves a step over the version it was decided on; false when someone else saved first. */
+/** Saves a step over the version it was decided on; null when someone else saved first. */
 export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnapshot, now: Date) {
   const updated = await tx
     .update(bookings)

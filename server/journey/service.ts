@@ -4,7 +4,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { JourneyEvent } from '../../machines/journey';
 import { normaliseEmail } from '../../machines/renter';
-import { normaliseName, normaliseUaeMobile, type Problem } from '../../machines/validation';
+import type { Problem } from '../../machines/validation';
 import type { JourneyError, Step } from '../../machines/journey-rules';
 import type { Tx } from '../db/open';
 import { users } from '../db/schema';
@@ -76,16 +76,9 @@ export async function applyStep(
         : await saveJourney(tx, row, decision.snapshot, now);
       if (!next) throw new StaleRecord();
       if (event.type === 'account.update') {
-        const p = event.profile;
-        await tx
-          .update(users)
-          .set({
-            fullName: normaliseName(p.fullName),
-            phone: normaliseUaeMobile(p.phone) ?? p.phone,
-            email: normaliseEmail(p.email),
-            address: p.address.trim(),
-          })
-          .where(eq(users.id, user.id));
+        // The account takes the profile as the machine's updateProfile normalised it (one rule).
+        const { fullName, phone, email, address } = decision.snapshot.context.renter!;
+        await tx.update(users).set({ fullName, phone, email, address: address ?? null }).where(eq(users.id, user.id));
       }
       await alongside?.(tx);
       return next;

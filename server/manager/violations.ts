@@ -2,7 +2,7 @@
 // transfer settings at arrival decide the fine's path; renter and manager each send only their own
 // events; paying from the deposit takes the fine with its admin fee off the booking's deposit in the
 // same transaction.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createActor } from 'xstate';
 import { z } from 'zod';
@@ -37,24 +37,15 @@ export const violationView = (row: ViolationRow) => ({
 });
 export type ViolationView = ReturnType<typeof violationView>;
 
-export async function violationOfContract(db: Db, code: string) {
-  const [row] = await db
-    .select()
-    .from(violations)
-    .where(eq(violations.contractCode, code))
-    .orderBy(desc(violations.createdAt))
-    .limit(1);
-  return row ? violationView(row) : null;
+/** The most recent violation matching `where` (a contract's, or a booking's). */
+async function latestViolation(db: Db, where: SQL) {
+  const [row] = await db.select().from(violations).where(where).orderBy(desc(violations.createdAt)).limit(1);
+  return row ?? null;
 }
 
-async function violationOfBooking(db: Db, bookingId: string) {
-  const [row] = await db
-    .select()
-    .from(violations)
-    .where(eq(violations.bookingId, bookingId))
-    .orderBy(desc(violations.createdAt))
-    .limit(1);
-  return row ?? null;
+export async function violationOfContract(db: Db, code: string) {
+  const row = await latestViolation(db, eq(violations.contractCode, code));
+  return row ? violationView(row) : null;
 }
 
 /** A fine arrives for a booking, under the contract's settings of this moment. */
@@ -114,7 +105,7 @@ export const violationRoutes = new Hono<AppEnv>()
     const { db, config, now } = c.var.deps;
     const booking = await latestBooking(db, c.var.user!.id);
     if (!booking) return c.json({ violation: null });
-    let row = await violationOfBooking(db, booking.id);
+    let row = await latestViolation(db, eq(violations.bookingId, booking.id));
     // Demo: the sample fine reaches the renter's booking the first time they look.
     if (!row && config.demo) row = await createViolation(c.var.deps, booking, SAMPLE_CONTRACTS[0]!, SAMPLE_FINE, now());
     return c.json({ violation: row ? violationView(row) : null });

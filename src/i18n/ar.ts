@@ -424,7 +424,6 @@ export const ar: Catalog = {
     notes: 'ملاحظات',
     refund: 'استرداد مبلغ التأمين',
     initial: 'مبلغ التأمين المحجوز',
-    deductions: 'المبالغ المخصومة',
     noDeductions: 'لم يُخصم أي شيء من مبلغ التأمين.',
     refundable: 'المبلغ المُعاد إليك',
     invoice: 'الفاتورة النهائية والملخص',

@@ -422,7 +422,6 @@ export const en = {
     notes: 'Notes',
     refund: 'Security Deposit Refund',
     initial: 'Security deposit held',
-    deductions: 'Deductions',
     noDeductions: 'Nothing has been taken from your deposit.',
     refundable: 'Refund to you',
     invoice: 'Final Invoice & Summary',
