@@ -1,12 +1,9 @@
-// A rental contract's set-up, as the rental company's contract manager keeps it (per contract).
+// A rental contract's set-up, as the rental company's contract manager keeps it (per contract). The
+// renter's confirmations are not here: they come from the renter's own signed record, read-only.
 import type { CarId } from './fleet';
 
 export interface ContractSetup {
-  /** The renter's rental details are confirmed. */
-  confirmed: boolean;
-  /** The renter agreed to the rental policies. */
-  policyAgreed: boolean;
-  /** The car this contract covers. */
+  /** The car this contract covers (one of the company's, free for the rental period). */
   carId: CarId | null;
   /** The contract is linked to the renter's booking. */
   bookingLinked: boolean;
@@ -14,25 +11,31 @@ export interface ContractSetup {
   violationTransfer: boolean;
 }
 
-export const EMPTY_SETUP: ContractSetup = {
-  confirmed: false,
-  policyAgreed: false,
-  carId: null,
-  bookingLinked: false,
-  violationTransfer: false,
-};
+export const EMPTY_SETUP: ContractSetup = { carId: null, bookingLinked: false, violationTransfer: false };
 
-/** Active only once both the details and the policy are confirmed. */
-export const contractActive = (s: ContractSetup) => s.confirmed && s.policyAgreed;
+/** What the renter did on their side of the contract, from their booking's journey. */
+export interface RenterConfirmations {
+  /** The renter reviewed and signed the rental details. */
+  confirmed: boolean;
+  /** The renter agreed to the rental policies (terms and conditions). */
+  policyAgreed: boolean;
+}
 
-export type ContractProblem = 'carRequired';
+export type ContractProblem = 'carRequired' | 'noBooking';
+export type ContractProblems = Partial<Record<'bookingLinked' | 'violationTransfer', ContractProblem>>;
 
-/** What keeps a set-up from being saved, by field: linking a booking or passing fines needs a car. */
-export function contractProblems(
-  s: ContractSetup,
-): Partial<Record<'bookingLinked' | 'violationTransfer', ContractProblem>> {
-  const problems: Partial<Record<'bookingLinked' | 'violationTransfer', ContractProblem>> = {};
-  if (s.bookingLinked && !s.carId) problems.bookingLinked = 'carRequired';
+/** What keeps a set-up from being saved, by field: linking needs a booking and a car; passing fines needs a car. */
+export function contractProblems(s: ContractSetup, hasBooking: boolean): ContractProblems {
+  const problems: ContractProblems = {};
+  if (s.bookingLinked && !hasBooking) problems.bookingLinked = 'noBooking';
+  else if (s.bookingLinked && !s.carId) problems.bookingLinked = 'carRequired';
   if (s.violationTransfer && !s.carId) problems.violationTransfer = 'carRequired';
   return problems;
 }
+
+/** Active once the renter confirmed and agreed and the company linked a car and the booking (decided on Save). */
+export const contractActive = (s: ContractSetup, renter: RenterConfirmations) =>
+  renter.confirmed && renter.policyAgreed && s.carId !== null && s.bookingLinked;
+
+export const CONTRACT_STATUSES = ['pending', 'active', 'completed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];

@@ -12,8 +12,13 @@ export const DEPOSIT_BY_CATEGORY: Record<CarCategory, Fils> = {
   sports: aed(5000),
 };
 
+/** The rental companies whose cars these are (their records, names and keys live on the server). */
+export const COMPANY_IDS = ['elite-auto', 'desert-drive', 'marina-motors'] as const;
+export type CompanyId = (typeof COMPANY_IDS)[number];
+
 export interface Car {
   id: string;
+  company: CompanyId;
   model: string;
   category: CarCategory;
   dailyRate: Fils;
@@ -28,6 +33,7 @@ export interface Car {
 export const FLEET = {
   camry: {
     id: 'camry',
+    company: 'elite-auto',
     model: 'Toyota Camry',
     category: 'standard',
     dailyRate: aed(240),
@@ -38,6 +44,7 @@ export const FLEET = {
   },
   's-class': {
     id: 's-class',
+    company: 'elite-auto',
     model: 'Mercedes-Benz S-Class',
     category: 'luxury',
     dailyRate: aed(2500),
@@ -48,6 +55,7 @@ export const FLEET = {
   },
   'range-rover': {
     id: 'range-rover',
+    company: 'desert-drive',
     model: 'Range Rover Sport',
     category: 'suv',
     dailyRate: aed(1800),
@@ -58,6 +66,7 @@ export const FLEET = {
   },
   '911': {
     id: '911',
+    company: 'elite-auto',
     model: 'Porsche 911 Carrera',
     category: 'sports',
     dailyRate: aed(2200),
@@ -68,6 +77,7 @@ export const FLEET = {
   },
   'bmw-7': {
     id: 'bmw-7',
+    company: 'elite-auto',
     model: 'BMW 7 Series',
     category: 'luxury',
     dailyRate: aed(2000),
@@ -75,6 +85,28 @@ export const FLEET = {
     plate: 'Dubai B 7007',
     odometerKm: 9_750,
     tankLitres: 74,
+  },
+  patrol: {
+    id: 'patrol',
+    company: 'desert-drive',
+    model: 'Nissan Patrol',
+    category: 'suv',
+    dailyRate: aed(950),
+    picture: 'suv',
+    plate: 'Abu Dhabi 5 22871',
+    odometerKm: 21_300,
+    tankLitres: 100,
+  },
+  yaris: {
+    id: 'yaris',
+    company: 'marina-motors',
+    model: 'Toyota Yaris',
+    category: 'standard',
+    dailyRate: aed(140),
+    picture: 'sedan',
+    plate: 'Sharjah 3 44120',
+    odometerKm: 30_050,
+    tankLitres: 42,
   },
 } as const satisfies Record<string, Car>;
 
@@ -85,6 +117,16 @@ export const depositFor = (id: CarId): Fils => DEPOSIT_BY_CATEGORY[FLEET[id].cat
 // Own keys only: `"constructor" in FLEET` is true, and its price would be NaN.
 export const isCarId = (id: unknown): id is CarId => typeof id === 'string' && Object.hasOwn(FLEET, id);
 export const CAR_IDS = Object.keys(FLEET) as [CarId, ...CarId[]];
+
+/** A company's own cars. */
+export const carsOf = (company: string): Car[] => Object.values(FLEET).filter((car) => car.company === company);
+
+/** A plate as authorities write it in any spacing or case ("DXB-A-12345", "dubai a 12345"): letters and digits only. */
+export const plateKey = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^(DUBAI|DXB)/, 'DUBAI');
+
+/** The car with this plate, if it is in the fleet. */
+export const carByPlate = (plate: string): Car | undefined =>
+  Object.values(FLEET).find((car) => plateKey(car.plate) === plateKey(plate));
 
 /** Where cars are picked up and returned; the UI names them in both languages. */
 export const LOCATIONS = ['dxb-t3', 'downtown'] as const;

@@ -175,6 +175,9 @@ export const extendedDays = (c: JourneyContext) => c.extensions.reduce((sum, e) 
 /** When the car is due back: as booked, plus every confirmed extension. */
 export const dueBackAt = (c: JourneyContext) => c.booking.dropoffAt + extendedDays(c) * DAY_MS;
 
+/** When the car is the renter's: from pickup (or when it is due) until its return (or when it is due back). */
+export const carPeriod = (c: JourneyContext) => ({ start: c.pickedUpAt ?? c.booking.pickupAt, end: c.returnedAt ?? dueBackAt(c) });
+
 /** Whole days only, at least one, and no more than MAX_EXTENSION_DAYS in all. */
 export const extensionAllowed = (c: JourneyContext, days: number) =>
   Number.isInteger(days) && days >= 1 && extendedDays(c) + days <= MAX_EXTENSION_DAYS;

@@ -51,6 +51,8 @@ export interface Deduction {
   amount: Fils;
   /** The part of `amount` that is the rental company's admin fee, shown as its own line. */
   adminFee: Fils;
+  /** What the authority charged: its reference, when it happened and where (fines and Salik). */
+  item?: { reference: string; at: number; place?: string };
 }
 
 /** Salik toll per crossing (peak 6–10 am and 4–8 pm; free 1–6 am) and the company's admin fee. */
@@ -70,6 +72,17 @@ export function salikDeduction(crossings: readonly (keyof typeof SALIK_TOLL)[]):
   const tolls = crossings.reduce((sum, band) => sum + SALIK_TOLL[band], 0);
   const adminFee = crossings.filter((band) => SALIK_TOLL[band] > 0).length * SALIK_ADMIN_FEE;
   return { kind: 'salik', amount: tolls + adminFee, adminFee };
+}
+
+/** Dubai keeps UTC+4 all year (no daylight saving). */
+export const DUBAI_UTC_OFFSET_HOURS = 4;
+
+/** The Salik band of a crossing by its hour in Dubai: free 1–6 am, peak 6–10 am and 4–8 pm, off-peak otherwise. */
+export function salikBand(at: number): keyof typeof SALIK_TOLL {
+  const hour = new Date(at + DUBAI_UTC_OFFSET_HOURS * 3_600_000).getUTCHours();
+  if (hour >= 1 && hour < 6) return 'night';
+  if ((hour >= 6 && hour < 10) || (hour >= 16 && hour < 20)) return 'peak';
+  return 'offPeak';
 }
 
 /** Tank levels as a fraction of full, for the return inspection's fixed scale. */

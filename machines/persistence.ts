@@ -61,7 +61,12 @@ export const journeyContextSchema = z.object({
   returnedAt: z.nullable(time()),
   inspection: z.nullable(z.object({ fuel: text(), mileage: text(), damage: text(), notes: text() })),
   deductions: z.array(
-    z.object({ kind: z.enum(DEDUCTION_KINDS), amount: int().check(z.positive()), adminFee: fils() }),
+    z.object({
+      kind: z.enum(DEDUCTION_KINDS),
+      amount: int().check(z.positive()),
+      adminFee: fils(),
+      item: z.optional(z.object({ reference: text(), at: time(), place: z.optional(text()) })),
+    }),
   ),
   refund: z.nullable(
     z.object({

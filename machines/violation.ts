@@ -16,6 +16,10 @@ export interface Fine {
   /** The authority's fine, before the rental company's admin fee. */
   amount: Fils;
   blackPoints: number;
+  /** Where it happened, as the authority wrote it (older records have none). */
+  location?: string;
+  /** The authority's own reference. */
+  reference?: string;
 }
 
 export interface ViolationContext {

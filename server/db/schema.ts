@@ -12,11 +12,27 @@ import {
   pgTable,
   text,
   timestamp,
+  bigserial,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const fils = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
+/** A rental company: its public card (Services carousel) and the key its authority feeds import with. */
+export const companies = pgTable('companies', {
+  id: text('id').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  subtitleEn: text('subtitle_en').notNull(),
+  subtitleAr: text('subtitle_ar').notNull(),
+  /** A picture the app ships (its key), not a URL from elsewhere. */
+  picture: text('picture').notNull().default('company'),
+  /** SHA-256 of the company's import API key (the key itself is shown once, when it is made). */
+  apiKeyHash: text('api_key_hash').unique(),
+  createdAt: createdAt(),
+});
 
 export const users = pgTable(
   'users',
@@ -35,7 +51,9 @@ export const users = pgTable(
     /** UAE PASS's stable user id (`sub`/`uuid`), once linked. */
     uaePassId: text('uae_pass_id').unique(),
     /** A manager's rental company. */
-    company: text('company'),
+    companyId: text('company_id').references(() => companies.id),
+    /** Notifications of the optional kinds (reminders, offers, updates); the live stream updates screens regardless. */
+    notificationsOn: boolean('notifications_on').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('renter', 'manager')`)],
@@ -76,10 +94,16 @@ export const bookings = pgTable(
     journey: jsonb('journey').notNull(),
     version: integer('version').notNull().default(1),
     completed: boolean('completed').notNull().default(false),
+    /** When the car is with the renter: picked up (or due to be) until returned (or due back). Fines match on it. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bookings_renter_idx').on(t.renterId, t.createdAt)],
+  (t) => [
+    index('bookings_renter_idx').on(t.renterId, t.createdAt),
+    index('bookings_car_period_idx').on(t.carId, t.periodStart),
+  ],
 );
 
 export const documents = pgTable(
@@ -100,16 +124,32 @@ export const documents = pgTable(
   (t) => [index('documents_user_idx').on(t.userId)],
 );
 
-/** A rental company's contract set-up and its violation transfer settings. */
-export const contracts = pgTable('contracts', {
-  code: text('code').primaryKey(),
-  company: text('company').notNull(),
-  setup: jsonb('setup').notNull(),
-  settings: jsonb('settings').notNull(),
-  setupSavedAt: timestamp('setup_saved_at', { withTimezone: true }),
-  settingsSavedAt: timestamp('settings_saved_at', { withTimezone: true }),
-  version: integer('version').notNull().default(1),
-});
+/**
+ * A rental contract of a company: made when a renter signs for one of its cars (or by the company),
+ * with the car the company linked, its set-up and its violation transfer settings.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    code: text('code').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    bookingId: uuid('booking_id')
+      .unique()
+      .references(() => bookings.id, { onDelete: 'set null' }),
+    carId: text('car_id'),
+    setup: jsonb('setup').notNull(),
+    settings: jsonb('settings').notNull(),
+    /** Set by the Save that found the contract complete (renter's confirmations, car, booking linked). */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    setupSavedAt: timestamp('setup_saved_at', { withTimezone: true }),
+    settingsSavedAt: timestamp('settings_saved_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contracts_company_idx').on(t.companyId, t.createdAt)],
+);
 
 export const violations = pgTable(
   'violations',
@@ -127,6 +167,73 @@ export const violations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('violations_booking_idx').on(t.bookingId), index('violations_contract_idx').on(t.contractCode)],
+);
+
+/**
+ * What an authority sent a company (a fine or a Salik crossing), once per reference: matched to the
+ * booking that had the plate at that time, or kept unmatched for the manager.
+ */
+export const authorityRecords = pgTable(
+  'authority_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind', { enum: ['fine', 'salik'] }).notNull(),
+    /** The authority's own reference: importing the same row again changes nothing. */
+    reference: text('reference').notNull(),
+    plate: text('plate').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    location: text('location').notNull(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    amount: fils('amount'),
+    blackPoints: integer('black_points').notNull().default(0),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    violationId: uuid('violation_id').references(() => violations.id, { onDelete: 'set null' }),
+    /** What the renter is charged for a Salik crossing (toll + admin), in fils; null for fines. */
+    charged: bigint('charged', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('authority_records_reference_idx').on(t.companyId, t.kind, t.reference),
+    index('authority_records_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** A user's notifications: what happened, when, and the screen it is about. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Values the message is filled with (a fine's amount, a contract's code). */
+    params: jsonb('params').notNull().default({}),
+    /** The app's route the notification opens (a route key and its parameter). */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Changes pushed to a user's open screens, numbered so a reconnecting stream resumes after the last it saw. */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    ref: text('ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_events_user_idx').on(t.userId, t.id)],
 );
 
 /** The sandbox payment gateway's own books: what a real gateway would keep on its side. */

@@ -1,10 +1,10 @@
 // Bookings and their journeys in the database: load the renter's own (anyone else's is not found),
 // open a new one, save a step only over the version it was decided on.
 import { randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CarId } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
-import { DEFAULT_CAR } from '../../machines/journey-rules';
+import { carPeriod, DEFAULT_CAR } from '../../machines/journey-rules';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
 import type { Db, Tx } from '../db/open';
@@ -42,6 +42,21 @@ export const renterOf = (u: User): Renter => ({
   verified: u.verified,
 });
 
+/** The columns fines are matched on: when the car was (or is to be) the renter's. */
+export function periodOf(snapshot: JourneySnapshot) {
+  const { start, end } = carPeriod(snapshot.context);
+  return { periodStart: new Date(start), periodEnd: new Date(end) };
+}
+
+/** Bookings saved before the period columns existed get them from their journey (once, at start). */
+export async function backfillPeriods(db: Db) {
+  const rows = await db.select().from(bookings).where(isNull(bookings.periodStart));
+  for (const row of rows) {
+    const restored = restoreJourney(row.journey);
+    if (restored.snapshot) await db.update(bookings).set(periodOf(restored.snapshot)).where(eq(bookings.id, row.id));
+  }
+}
+
 /** `MC-YYMMDD-NNNNNN`, the date of booking and a random part (unique in the table). */
 function bookingNumber(now: Date) {
   const date = now.toISOString().slice(2, 10).replace(/-/g, '');
@@ -58,6 +73,7 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
         carId: snapshot.context.booking.carId,
         journey: serializeJourney(snapshot),
         completed: snapshot.context.completedAt !== null,
+        ...periodOf(snapshot),
       })
       .onConflictDoNothing({ target: bookings.number })
       .returning();
@@ -108,6 +124,7 @@ export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnap
       journey: serializeJourney(snapshot),
       carId: snapshot.context.booking.carId,
       completed: snapshot.context.completedAt !== null,
+      ...periodOf(snapshot),
       version: row.version + 1,
       updatedAt: now,
     })

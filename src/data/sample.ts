@@ -61,6 +61,22 @@ export const CAR_SPECS: Record<CarId, CarSpec> = {
     transmission: automatic,
     seats: 5,
   },
+  patrol: {
+    engine: { en: '4.0 L V6', ar: '4.0 لتر، 6 أسطوانات' },
+    horsepower: 275,
+    topSpeedKmh: 200,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 7,
+  },
+  yaris: {
+    engine: { en: '1.5 L inline-4', ar: '1.5 لتر، 4 أسطوانات' },
+    horsepower: 106,
+    topSpeedKmh: 175,
+    fuel: petrol,
+    transmission: automatic,
+    seats: 5,
+  },
 };
 
 const dubaiAirport: Localized = {
@@ -101,29 +117,6 @@ export const contactPhones = {
 export const GPS_EXAMPLE = '25.2048, 55.2708';
 
 export const supportEmail = 'support@movecar.ae';
-
-export interface RentalCompany {
-  id: string;
-  title: Localized;
-  subtitle: Localized;
-}
-
-// The specification shows four identical sample cards.
-export const rentalCompanies: readonly RentalCompany[] = [1, 2, 3, 4].map((n) => ({
-  id: `elite-${n}`,
-  title: { en: 'Elite Auto Rentals', ar: 'إيليت لتأجير السيارات' },
-  subtitle: { en: 'Premium selection', ar: 'تشكيلة مميزة' },
-}));
-
-export interface ContractSummary {
-  code: string;
-  model: string;
-}
-
-export const contracts: readonly ContractSummary[] = [
-  { code: 'MC-2024-0412', model: 'Mercedes-Benz S-Class' },
-  { code: 'MC-2024-0413', model: 'Mercedes-Benz S-Class' },
-];
 
 export const sampleProfile = {
   name: { en: 'Ahmed Al Mansoori', ar: 'أحمد المنصوري' } satisfies Localized,

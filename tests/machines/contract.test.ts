@@ -2,21 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SETUP, contractActive, contractProblems } from '../../machines/contract';
 
+const SIGNED = { confirmed: true, policyAgreed: true };
+const LINKED = { ...EMPTY_SETUP, carId: 'bmw-7' as const, bookingLinked: true };
+
 describe('contract set-up rules', () => {
-  it('is active only when both the details and the policy are confirmed', () => {
-    expect(contractActive(EMPTY_SETUP)).toBe(false);
-    expect(contractActive({ ...EMPTY_SETUP, confirmed: true })).toBe(false);
-    expect(contractActive({ ...EMPTY_SETUP, policyAgreed: true })).toBe(false);
-    expect(contractActive({ ...EMPTY_SETUP, confirmed: true, policyAgreed: true })).toBe(true);
+  it('is active only with both of the renter’s confirmations, a car and the booking linked', () => {
+    expect(contractActive(LINKED, SIGNED)).toBe(true);
+    expect(contractActive(LINKED, { ...SIGNED, confirmed: false })).toBe(false);
+    expect(contractActive(LINKED, { ...SIGNED, policyAgreed: false })).toBe(false);
+    expect(contractActive({ ...LINKED, carId: null }, SIGNED)).toBe(false);
+    expect(contractActive({ ...LINKED, bookingLinked: false }, SIGNED)).toBe(false);
   });
 
-  it('linking the booking or passing fines needs a linked car', () => {
-    expect(contractProblems({ ...EMPTY_SETUP, bookingLinked: true, violationTransfer: true })).toEqual({
+  it('linking the booking needs a booking and a car; passing fines needs a car', () => {
+    expect(contractProblems({ ...EMPTY_SETUP, bookingLinked: true, violationTransfer: true }, true)).toEqual({
       bookingLinked: 'carRequired',
       violationTransfer: 'carRequired',
     });
-    expect(
-      contractProblems({ ...EMPTY_SETUP, carId: 'bmw-7', bookingLinked: true, violationTransfer: true }),
-    ).toEqual({});
+    expect(contractProblems({ ...LINKED, violationTransfer: true }, false)).toEqual({ bookingLinked: 'noBooking' });
+    expect(contractProblems({ ...LINKED, violationTransfer: true }, true)).toEqual({});
   });
 });
