@@ -1,12 +1,14 @@
-// What the API's handlers are given: the database, the settings, the clock and the outside world's
-// services (payments, document storage, UAE PASS), each chosen by configuration where the app starts.
+// What the API's handlers are given: the database, the settings, the clock, the live updates hub and
+// the outside world's services (payments, document storage, UAE PASS), each chosen by configuration
+// where the app starts.
 import type { InspectionEvent } from 'xstate';
 import type { Config } from './config';
-import type { Db } from './db/open';
+import type { Database, Db } from './db/open';
 import type { DocumentStore } from './documents/store';
 import type { PaymentGateway } from './payments/gateway';
 import type { UaePass } from './auth/uaePass';
 import type { User } from './auth/sessions';
+import type { LiveHub } from './live/hub';
 
 export interface Deps {
   db: Db;
@@ -16,6 +18,8 @@ export interface Deps {
   documents: DocumentStore;
   uaePass: UaePass | null;
   log: Logger;
+  /** The signed-in users' open streams on this instance (server/live); closed with the server. */
+  live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -33,11 +37,16 @@ export const consoleLogger: Logger = {
 
 export type AppEnv = { Variables: { deps: Deps; user: User | null; sessionToken: string | null } };
 
-/** The deps for a server on `db`: the sandbox gateway on the same database, documents under DATA_DIR. */
-export async function makeDeps(config: Config, db: Db, log: Logger = consoleLogger): Promise<Deps> {
+/**
+ * The deps for a server on `database`: the sandbox gateway on the same database, documents under
+ * DATA_DIR, a live updates hub listening on it (whoever makes the deps closes `deps.live`).
+ */
+export async function makeDeps(config: Config, database: Database, log: Logger = consoleLogger): Promise<Deps> {
   const { join } = await import('node:path');
   const { databaseBook, sandboxGateway } = await import('./payments/gateway');
   const { fileDocumentStore } = await import('./documents/store');
+  const { createLiveHub } = await import('./live/hub');
+  const { db } = database;
   return {
     db,
     config,
@@ -46,6 +55,7 @@ export async function makeDeps(config: Config, db: Db, log: Logger = consoleLogg
     documents: fileDocumentStore(join(config.dataDir, 'uploads')),
     uaePass: null,
     log,
+    live: await createLiveHub(database, log),
   };
 }
 

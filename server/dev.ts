@@ -15,7 +15,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await seed(database.db, config);
 
 const origins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
-const deps = await makeDeps(config, database.db);
+const deps = await makeDeps(config, database);
 const { uaePass, local } = await uaePassFor(config, origins, true);
 deps.uaePass = uaePass;
 const api = getRequestListener(createApp(deps).fetch);
@@ -33,6 +33,7 @@ const stop = async () => {
   server.close();
   await vite.close();
   await local?.close();
+  await deps.live.close();
   await database.close();
   process.exit(0);
 };

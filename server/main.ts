@@ -33,7 +33,7 @@ export async function startServer({ config, distDir, log = consoleLogger, databa
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await seed(db.db, config);
   await deleteExpiredSessions(db.db, new Date());
-  const deps = await makeDeps(config, db.db, log);
+  const deps = await makeDeps(config, db, log);
   const app = createApp(deps);
   if (distDir) serveApp(app, distDir);
 
@@ -51,6 +51,8 @@ export async function startServer({ config, distDir, log = consoleLogger, databa
     url,
     database: db,
     async close() {
+      // First the live streams: open, they would keep the server from closing.
+      await deps.live.close();
       await new Promise<void>((done) => server.close(() => done()));
       await local?.close();
       if (!database) await db.close();

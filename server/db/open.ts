@@ -1,6 +1,7 @@
 // One query layer over two engines: PGlite (embedded, persisted under DATA_DIR, or in memory) by
 // default, PostgreSQL when DATABASE_URL is set. Versioned migrations run at start, under an advisory
-// lock so several instances starting together migrate once.
+// lock so several instances starting together migrate once. Each also listens for notifications
+// (LISTEN/NOTIFY), which is how several instances tell each other about changes (server/live).
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel` (from any connection, once its
+   * transaction commits) until the returned function is called. Notifications sent while the
+   * listening connection was down are lost: `reconnected` is told, so the listener can catch up.
+   */
+  listen(channel: string, handler: (payload: string) => void, options?: { reconnected?: () => void }): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,7 +40,124 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  return { db, engine: 'postgres', close: () => pool.end() };
+  const listener = await postgresListener(url);
+  return {
+    db,
+    engine: 'postgres',
+    listen: listener.listen,
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+type Handler = { notify: (payload: string) => void; reconnected?: () => void };
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one goes back to the pool and to
+ * other queries): one per Database, opened on the first listen. When it drops (or cannot be opened)
+ * it is opened again after a growing pause, listens to every channel again and says so.
+ */
+async function postgresListener(url: string) {
+  const { Client } = (await import('pg')).default;
+  interface Connection {
+    client: InstanceType<typeof Client>;
+    /** The channels LISTENed to on this connection. */
+    listening: Set<string>;
+    /** True once connected and listening; false if it failed (a reconnection is then on its way). */
+    ready: Promise<boolean>;
+  }
+  const channels = new Map<string, Set<Handler>>();
+  let current: Connection | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let closed = false;
+
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  async function listenOn(connection: Connection, channel: string) {
+    if (connection.listening.has(channel)) return;
+    connection.listening.add(channel);
+    await connection.client.query(`LISTEN ${quote(channel)}`);
+  }
+
+  function connect() {
+    const client = new Client({ connectionString: url, keepAlive: true });
+    const connection: Connection = { client, listening: new Set(), ready: Promise.resolve(false) };
+    current = connection;
+    client.on('notification', (message) => {
+      for (const handler of channels.get(message.channel) ?? []) handler.notify(message.payload ?? '');
+    });
+    // Both may fire when the connection drops; the first one counts.
+    client.on('error', (error) => lost(connection, error));
+    client.on('end', () => lost(connection, new Error('connection ended')));
+    connection.ready = (async () => {
+      await client.connect();
+      for (const channel of [...channels.keys()]) await listenOn(connection, channel);
+    })().then(
+      () => {
+        failures = 0;
+        // Whatever was notified while no connection listened is lost: the listeners catch up.
+        for (const handlers of channels.values()) for (const handler of handlers) handler.reconnected?.();
+        return true;
+      },
+      (error: Error) => {
+        lost(connection, error);
+        return false;
+      },
+    );
+  }
+
+  function lost(connection: Connection, error: Error) {
+    if (closed || current !== connection) return;
+    current = null;
+    connection.client.end().catch(() => undefined);
+    // The reason only: never the connection string (it holds the password).
+    console.error(JSON.stringify({ level: 'error', message: 'database listener lost; reconnecting', reason: error.message }));
+    retry = setTimeout(
+      () => {
+        retry = null;
+        if (!closed) connect();
+      },
+      Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** failures++),
+    );
+    retry.unref();
+  }
+
+  return {
+    async listen(channel: string, notify: (payload: string) => void, options: { reconnected?: () => void } = {}) {
+      if (closed) throw new Error('database closed');
+      const handler: Handler = { notify, reconnected: options.reconnected };
+      const handlers = channels.get(channel) ?? new Set<Handler>();
+      channels.set(channel, handlers);
+      handlers.add(handler);
+      if (!current && !retry) connect();
+      const connection = current;
+      // A failure here is a dropped connection: the reconnection listens to every channel again.
+      if (connection && (await connection.ready)) await listenOn(connection, channel).catch(() => undefined);
+      return async () => {
+        handlers.delete(handler);
+        if (handlers.size > 0 || channels.get(channel) !== handlers) return;
+        channels.delete(channel);
+        const open = current;
+        if (open?.listening.delete(channel)) await open.client.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const open = current;
+      current = null;
+      if (open) {
+        await open.ready;
+        await open.client.end().catch(() => undefined);
+      }
+    },
+  };
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
@@ -47,7 +171,16 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const client = new PGlite(path);
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, engine: 'pglite', close: () => client.close() };
+  return {
+    db,
+    engine: 'pglite',
+    // One in-process connection: nothing to reconnect, and every NOTIFY comes from this process.
+    listen: async (channel, handler) => {
+      const unlisten = await client.listen(channel, handler);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 async function migrate(database: Database) {

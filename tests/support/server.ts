@@ -83,7 +83,7 @@ export async function startTestServer(
   const { database, drop, reopen } = await openTestDatabase(dataDir);
   await seed(database.db, config);
   const log = recordingLogger();
-  const deps = await makeDeps(config, database.db, log);
+  const deps = await makeDeps(config, database, log);
   // The local UAE PASS stand-in, as `npm run dev` has it, when a test needs the button.
   const local = uaePass ? await uaePassFor(config, [ORIGIN], true) : null;
   if (local) deps.uaePass = local.uaePass;
@@ -95,13 +95,15 @@ export async function startTestServer(
     dataDir,
     log,
     async restart() {
+      await server.deps.live.close();
       await server.database.close();
       server.database = await reopen();
-      server.deps = { ...(await makeDeps(config, server.database.db, log)), uaePass: server.deps.uaePass };
+      server.deps = { ...(await makeDeps(config, server.database, log)), uaePass: server.deps.uaePass };
       server.app = createApp(server.deps);
     },
     async close() {
       await local?.local?.close();
+      await server.deps.live.close();
       await server.database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,71 @@
+// GET /api/live: the signed-in user's live updates as Server-Sent Events (`event: change`, `id:` the
+// event's id, `data: {"topic","ref"}`); the screens refetch what the topic names. EventSource
+// reconnects by itself and sends the last id it saw (Last-Event-ID): the stream resumes from there.
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../deps';
+import { requireRole } from '../auth/middleware';
+import { validateSession } from '../auth/sessions';
+
+/** Under the 30 s or so after which proxies and load balancers close a quiet connection. */
+const HEARTBEAT_MS = 25_000;
+const RETRY_MS = 3000;
+
+/** The id to resume after, if the header holds one (anything else starts from now). */
+function resumeAfter(header: string | undefined): number | null {
+  if (!header || !/^\d{1,15}$/.test(header.trim())) return null;
+  return Number(header.trim());
+}
+
+export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'manager'), (c) => {
+  const { db, live, now } = c.var.deps;
+  const user = c.var.user!;
+  const token = c.var.sessionToken;
+  const after = resumeAfter(c.req.header('last-event-id'));
+  // Tells a reverse proxy (nginx) not to buffer the stream.
+  c.header('X-Accel-Buffering', 'no');
+  const response = streamSSE(c, async (stream) => {
+    let ended = false;
+    let wake = () => {};
+    const end = () => {
+      ended = true;
+      wake();
+    };
+    stream.onAbort(end);
+    // One write at a time, in the order the events came.
+    let writing = Promise.resolve();
+    const write = (text: string) => (writing = writing.then(() => stream.write(text).then(() => undefined)));
+
+    write(`retry: ${RETRY_MS}\n\n`);
+    const unsubscribe = live.subscribe(
+      user.id,
+      after,
+      (event) => write(`event: change\nid: ${event.id}\ndata: ${JSON.stringify({ topic: event.topic, ref: event.ref })}\n\n`),
+      // An id without data sets the browser's Last-Event-ID and fires no event: a stream that drops
+      // before its first change still resumes from where it started.
+      { ready: (lastId) => write(`id: ${lastId}\n\n`), closed: end },
+    );
+    try {
+      while (!ended) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, HEARTBEAT_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (ended) break;
+        // Signed out elsewhere (or expired) since: the stream ends, and EventSource's reconnection gets 401.
+        // (A failed check keeps the stream: the database may be back by the next heartbeat.)
+        if (!token || (await validateSession(db, token, now()).catch(() => undefined)) === null) break;
+        await write(': heartbeat\n\n');
+      }
+    } finally {
+      unsubscribe();
+      await writing;
+    }
+  });
+  // streamSSE says no-cache; like every API answer, a user's stream is not to be stored at all.
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+});
