@@ -6,6 +6,7 @@ import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../
 import { isStep } from '../../machines/journey-rules';
 import { useSyncNotice, type RedirectNotice } from '../ui/journey';
 import { BottomNav, showsBottomNav } from './BottomNav';
+import { HeaderEnd } from './NotificationsLink';
 import { Stepper } from './Stepper';
 import { useJourneyRoute } from './useJourneyRoute';
 import logo from '../assets/logo.svg';
@@ -50,14 +51,16 @@ function Shell({ resolved }: { resolved: Resolved }) {
         <h1 className={styles.title}>
           {showLogo ? <img src={logo} alt={t.brand} width={160} height={40} /> : title}
         </h1>
-        <Link
-          className={styles.lang}
-          to={otherLanguagePath(resolved)}
-          lang={lang === 'ar' ? 'en' : 'ar'}
-          aria-label={t.language.switchLabel}
-        >
-          {t.language.switchTo}
-        </Link>
+        <HeaderEnd>
+          <Link
+            className={styles.lang}
+            to={otherLanguagePath(resolved)}
+            lang={lang === 'ar' ? 'en' : 'ar'}
+            aria-label={t.language.switchLabel}
+          >
+            {t.language.switchTo}
+          </Link>
+        </HeaderEnd>
       </header>
       {journeyScreen && <Stepper />}
       <main className={styles.main}>

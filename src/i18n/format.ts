@@ -35,8 +35,28 @@ const DATE_STYLES = {
 
 export type DateStyle = keyof typeof DATE_STYLES;
 
-export function formatDate(date: Date, lang: Lang, style: DateStyle): string {
-  return new Intl.DateTimeFormat(INTL[lang], DATE_STYLES[style]).format(date);
+export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone?: string): string {
+  return new Intl.DateTimeFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);
+}
+
+/** The time zone the app's calendar days and times are in: the renter's, the UAE's by default. */
+export const TIME_ZONE = 'Asia/Dubai';
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
+export function dayOf(date: Date, timeZone: string = TIME_ZONE): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** The calendar day before `day` (YYYY-MM-DD). */
+export function dayBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
 /** ISO calendar date (YYYY-MM-DD), as the rental contract shows it, in local time. */

@@ -7,7 +7,7 @@ import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { pathOf } from '../../i18n/paths';
 import { APP_VERSION, sampleProfile } from '../../data/sample';
-import { useJourney, useJourneySelector, useSession } from '../../ui/journey';
+import { useJourney, useJourneySelector, useSession, useSessionState } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, useProblems } from '../../ui/Form';
@@ -20,6 +20,7 @@ export default function Account() {
   const a = t.account;
   const journey = useJourney();
   const session = useSession();
+  const { user } = useSessionState();
   const navigate = useNavigate();
   const renter = useJourneySelector((s) => s.context.renter);
   const last4 = useJourneySelector((s) => s.context.payment?.last4 ?? null);
@@ -120,7 +121,7 @@ export default function Account() {
       {renter && <Documents />}
 
       <Section title={a.security}>
-        <Switch label={a.notifications} defaultChecked />
+        {user && <NotificationPreference />}
         <Facts
           rows={[
             {
@@ -184,5 +185,46 @@ function Documents() {
         </ul>
       )}
     </Section>
+  );
+}
+
+/** Notifications of the optional kinds on or off, kept on the server; says whether it was saved. */
+function NotificationPreference() {
+  const { t } = useLocale();
+  const a = t.account;
+  const { api } = useSession();
+  const [on, setOn] = useState<boolean | 'failed' | null>(null);
+  const [saved, setSaved] = useState<'saved' | 'failed' | null>(null);
+  useEffect(() => {
+    let current = true;
+    api
+      .notificationPreferences()
+      .then((result) => current && setOn(result.ok ? result.body.notificationsOn : 'failed'))
+      .catch(() => current && setOn('failed'));
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  if (on === null) return <p aria-busy="true" />;
+  if (on === 'failed') return <p role="alert">{a.notificationsLoadFailed}</p>;
+  const save = async (next: boolean) => {
+    setOn(next);
+    setSaved(null);
+    const result = await api.saveNotificationPreferences(next).catch(() => null);
+    if (result?.ok) return setSaved('saved');
+    setOn(!next);
+    setSaved('failed');
+  };
+  return (
+    <>
+      <Switch
+        label={a.notifications}
+        description={a.notificationsText}
+        error={saved === 'failed' ? a.notificationsFailed : undefined}
+        checked={on}
+        onCheckedChange={(next) => void save(next)}
+      />
+      {saved === 'saved' && <Done>{a.notificationsSaved}</Done>}
+    </>
   );
 }

@@ -1,0 +1,126 @@
+// A user's notifications, kept on the server: what happened (a kind and the values its message is
+// filled with), the screen it is about, and whether it was read. Required kinds are always recorded;
+// optional ones only while the user has notifications on.
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../db/open';
+import { notifications, users } from '../db/schema';
+import { pushTo } from '../live/hub';
+
+/** Every kind, and whether the user's preference (users.notificationsOn) may turn it off. */
+export const NOTIFICATION_KINDS = {
+  // The renter's: money, bookings, fines and security are always said.
+  /** Payment done. Params: number (booking), model (car). */
+  bookingConfirmed: 'required',
+  /** A traffic fine was passed to the renter. Params: amount (fils), code. */
+  fineArrived: 'required',
+  /** The renter is asked to agree before a fine is passed on. Params: amount (fils), code. */
+  consentRequested: 'required',
+  /** A fine paid from the security deposit. Params: amount (fils), code. */
+  fineDeducted: 'required',
+  /** Salik crossings charged. Params: amount (fils), count. */
+  salikCharged: 'required',
+  /** Params: outcome (upheld | cancelled), code. */
+  disputeResolved: 'required',
+  /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
+  accountAlert: 'required',
+  // The manager's.
+  /** Params: code (contract). */
+  consentGiven: 'required',
+  /** Params: code (contract). */
+  consentDeclined: 'required',
+  /** Params: code (contract). */
+  disputeOpened: 'required',
+  /** An authority feed was imported. Params: matched, unmatched, rejected. */
+  importFinished: 'required',
+  // Optional: skipped while the user's notifications are off.
+  /** Params: model, at (ms). */
+  pickupReminder: 'optional',
+  /** Params: offer (free text, optional). */
+  specialOffer: 'optional',
+  generalUpdate: 'optional',
+  /** The transfer notice a contract's "notify on transfer" switch asks for. Params: amount (fils), code. */
+  fineTransferNotice: 'optional',
+} as const satisfies Record<string, 'required' | 'optional'>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+export type NotificationParams = Record<string, string | number>;
+
+/** What the browser gets of one notification. */
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  params: NotificationParams;
+  /** An app route key, optionally with its record: `trafficViolation`, `contracts:MC-2026-0001`. */
+  link: string | null;
+  read: boolean;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/** The newest the list shows. */
+export const LIST_LIMIT = 100;
+
+/**
+ * Records a notification for `userId` (an optional kind only if the user has notifications on) and
+ * tells the user's open screens, in the same transaction as the change it is about when `db` is one.
+ * Call it last in that transaction: the live push holds a lock until the transaction ends.
+ */
+export async function notify(
+  db: Db | Tx,
+  userId: string,
+  kind: NotificationKind,
+  params: NotificationParams = {},
+  link?: string,
+): Promise<void> {
+  if (NOTIFICATION_KINDS[kind] === 'optional') {
+    const [user] = await db.select({ on: users.notificationsOn }).from(users).where(eq(users.id, userId));
+    if (!user?.on) return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(notifications).values({ userId, kind, params, link: link ?? null });
+    await pushTo(tx, [userId], 'notifications');
+  });
+}
+
+/** The user's newest notifications and how many of all theirs are unread. */
+export async function listNotifications(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIST_LIMIT);
+  const list: NotificationView[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as NotificationKind,
+    params: (r.params ?? {}) as NotificationParams,
+    link: r.link,
+    read: r.readAt !== null,
+    createdAt: r.createdAt.getTime(),
+  }));
+  return { notifications: list, unread: await unreadCount(db, userId) };
+}
+
+export async function unreadCount(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks the user's own notifications read (all, or those of `ids`; anyone else's ids change nothing). */
+export async function markRead(db: Db, userId: string, which: { ids: string[] } | { all: true }, now: Date) {
+  const own = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .update(notifications)
+      .set({ readAt: now })
+      .where('ids' in which ? and(own, inArray(notifications.id, which.ids)) : own)
+      .returning({ id: notifications.id });
+    const unread = await unreadCount(tx, userId);
+    // The user's other windows and devices update their count.
+    if (marked.length > 0) await pushTo(tx, [userId], 'notifications');
+    return unread;
+  });
+}

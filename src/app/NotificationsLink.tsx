@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Bell } from 'lucide-react';
+import { useLocale } from '../i18n/locale';
+import { fill, formatNumber } from '../i18n/format';
+import { useSessionState } from '../ui/journey';
+import { useUnreadCount } from '../ui/notifications';
+import styles from './NotificationsLink.module.css';
+
+/** The header's end: the signed-in user's notifications (with the unread count), then `children`. */
+export function HeaderEnd({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.end}>
+      <NotificationsLink />
+      {children}
+    </div>
+  );
+}
+
+/** A bell to the Notifications screen, its badge the unread count; not shown signed out. */
+function NotificationsLink() {
+  const { t, lang, to } = useLocale();
+  const signedIn = useSessionState().user !== null;
+  const unread = useUnreadCount();
+  if (!signedIn) return null;
+  const n = t.notifications;
+  const label = unread ? fill(n.linkUnread, { count: formatNumber(unread, lang) }) : n.link;
+  return (
+    <Link to={to('notifications')} className={styles.link} aria-label={label}>
+      <Bell aria-hidden size={22} />
+      {unread ? (
+        <span className={styles.badge} aria-hidden>
+          {unread > 99 ? '99+' : formatNumber(unread, lang)}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,178 @@
+// Notifications are the server's records per user: made by what happens (a payment confirms a
+// booking), listed newest first to their owner only, marked read by their owner, and the optional
+// kinds skipped while the user has them off.
+import { describe, expect, it } from 'vitest';
+import { carOf } from '../../machines/fleet';
+import { and, eq } from 'drizzle-orm';
+import { liveEvents, notifications } from '../../server/db/schema';
+import { notify, type NotificationKind } from '../../server/notifications/store';
+import { postgresSkipped } from '../support/server';
+import { browser, CARD, contextOf, manager, renter, renterAt, server } from './helpers';
+
+const db = async () => (await server()).deps.db;
+
+/** The user's list as the API gives it. */
+async function listOf(b: Awaited<ReturnType<typeof browser>>) {
+  const answer = await b.api.notifications();
+  if (!answer.ok) throw new Error(`list: ${answer.status}`);
+  return answer.body;
+}
+
+async function record(
+  userId: string,
+  kind: NotificationKind,
+  params?: Record<string, string | number>,
+  link?: string,
+) {
+  await notify(await db(), userId, kind, params, link);
+}
+
+describe.skipIf(postgresSkipped)('notifications', () => {
+  it('a renter who pays gets bookingConfirmed with the booking number and car, once', async () => {
+    const r = await renterAt('signed');
+    expect((await listOf(r)).notifications).toEqual([]);
+    await r.step({ type: 'payment.submit', card: { ...CARD, number: '4000 0000 0000 0002' } }); // declined
+    expect((await listOf(r)).unread).toBe(0);
+    expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(true);
+    await r.step({ type: 'payment.proceed' });
+    const { notifications: list, unread } = await listOf(r);
+    const model = carOf(contextOf(r.journey()).booking.carId).model;
+    expect(list).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'bookingConfirmed',
+        params: { number: r.journey().number, model },
+        link: 'bookingDetails',
+        read: false,
+        createdAt: expect.any(Number),
+      },
+    ]);
+    expect(Math.abs(list[0]!.createdAt - Date.now())).toBeLessThan(60_000);
+    expect(unread).toBe(1);
+  });
+
+  it('the list is the user’s own, newest first, at most 100; marking someone else’s ids changes nothing', async () => {
+    const a = await renter();
+    const b = await renter();
+    await record(a.user.id, 'accountAlert', { event: 'newSignIn' });
+    await record(b.user.id, 'fineArrived', { amount: 50_000, code: '2301' }, 'trafficViolation');
+    const mine = await listOf(a);
+    expect(mine.notifications.map((n) => n.kind)).toEqual(['accountAlert']);
+    expect((await listOf(b)).notifications.map((n) => n.kind)).toEqual(['fineArrived']);
+
+    expect(await b.api.markNotificationsRead({ ids: [mine.notifications[0]!.id] })).toMatchObject({
+      ok: true,
+      body: { unread: 1 },
+    });
+    expect((await listOf(a)).unread).toBe(1);
+
+    const start = Date.now() - 200 * 60_000;
+    await (await db()).insert(notifications).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        userId: b.user.id,
+        kind: 'generalUpdate',
+        params: { i },
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const many = await listOf(b);
+    expect(many.notifications).toHaveLength(100);
+    expect(many.notifications[0]!.kind).toBe('fineArrived'); // the newest
+    const times = many.notifications.map((n) => n.createdAt);
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(many.unread).toBe(106);
+  });
+
+  it('marks by ids, then all; the unread count follows', async () => {
+    const r = await renter();
+    for (const kind of ['accountAlert', 'fineDeducted', 'salikCharged'] as const)
+      await record(r.user.id, kind, { amount: 1_000 });
+    const { notifications: list, unread } = await listOf(r);
+    expect(unread).toBe(3);
+    expect(await r.api.markNotificationsRead({ ids: [list[0]!.id, list[1]!.id] })).toMatchObject({
+      ok: true,
+      body: { unread: 1 },
+    });
+    const after = await listOf(r);
+    expect(after.notifications.map((n) => n.read)).toEqual([true, true, false]);
+    expect(after.unread).toBe(1);
+    expect(await r.api.markNotificationsRead({ all: true })).toMatchObject({ ok: true, body: { unread: 0 } });
+    expect((await listOf(r)).notifications.every((n) => n.read)).toBe(true);
+    // Each new one and each marking was pushed to the user's open screens (their other windows too).
+    const pushed = await (
+      await db()
+    )
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.userId, r.user.id), eq(liveEvents.topic, 'notifications')));
+    expect(pushed).toHaveLength(5);
+  });
+
+  it('with notifications off, an optional kind is not recorded and a required one still is', async () => {
+    const r = await renter();
+    expect(await r.api.notificationPreferences()).toMatchObject({
+      ok: true,
+      body: { notificationsOn: true },
+    });
+    expect(await r.api.saveNotificationPreferences(false)).toMatchObject({
+      ok: true,
+      body: { notificationsOn: false },
+    });
+    expect(await r.api.notificationPreferences()).toMatchObject({
+      ok: true,
+      body: { notificationsOn: false },
+    });
+    await record(r.user.id, 'specialOffer');
+    await record(r.user.id, 'fineTransferNotice', { amount: 55_000, code: '2301' });
+    await record(r.user.id, 'accountAlert', { event: 'passwordChanged' });
+    expect((await listOf(r)).notifications.map((n) => n.kind)).toEqual(['accountAlert']);
+    await r.api.saveNotificationPreferences(true);
+    await record(r.user.id, 'pickupReminder', { model: 'Toyota Camry', at: Date.now() });
+    expect((await listOf(r)).notifications.map((n) => n.kind)).toEqual(['pickupReminder', 'accountAlert']);
+  });
+
+  it('a contract manager has notifications too', async () => {
+    const m = await manager();
+    expect((await m.request('/api/notifications')).status).toBe(200);
+    expect((await m.request('/api/notifications/preferences')).status).toBe(200);
+  });
+
+  it('signed out: 401 everywhere', async () => {
+    const b = await browser();
+    expect((await b.request('/api/notifications')).status).toBe(401);
+    expect((await b.json('POST', '/api/notifications/read', { all: true })).status).toBe(401);
+    expect((await b.request('/api/notifications/preferences')).status).toBe(401);
+    expect((await b.json('PUT', '/api/notifications/preferences', { notificationsOn: false })).status).toBe(
+      401,
+    );
+  });
+
+  it('bad bodies get 400 with a code per field; nothing changes', async () => {
+    const r = await renter();
+    await record(r.user.id, 'accountAlert');
+    const cases: [string, string, unknown, Record<string, string>][] = [
+      ['POST', '/api/notifications/read', {}, { ids: 'required' }],
+      ['POST', '/api/notifications/read', { ids: ['not-a-uuid'] }, { 'ids.0': 'invalid' }],
+      ['POST', '/api/notifications/read', { ids: [] }, { ids: 'invalid' }],
+      ['POST', '/api/notifications/read', { all: false }, { all: 'invalid' }],
+      ['POST', '/api/notifications/read', { all: true, ids: [crypto.randomUUID()] }, { ids: 'invalid' }],
+      ['POST', '/api/notifications/read', { all: true, userId: r.user.id }, { _: 'invalid' }],
+      ['PUT', '/api/notifications/preferences', {}, { notificationsOn: 'required' }],
+      ['PUT', '/api/notifications/preferences', { notificationsOn: 'no' }, { notificationsOn: 'invalid' }],
+      ['PUT', '/api/notifications/preferences', { notificationsOn: false, extra: 1 }, { _: 'invalid' }],
+    ];
+    for (const [method, path, body, fields] of cases) {
+      const response = await r.json(method, path, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json(), JSON.stringify(body)).toEqual({ error: 'invalid', fields });
+    }
+    const text = await r.request('/api/notifications/read', {
+      method: 'POST',
+      body: 'all=true',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(text.status).toBe(415);
+    expect((await listOf(r)).unread).toBe(1);
+    expect(await r.api.notificationPreferences()).toMatchObject({ body: { notificationsOn: true } });
+  });
+});
