@@ -8,17 +8,25 @@ import { demoRoutes } from './demo/routes';
 import { documentRoutes } from './documents/routes';
 import { sameOrigin, securityHeaders } from './http/security';
 import { journeyRoutes } from './journey/routes';
+import { liveRoutes } from './live/routes';
 import { contractRoutes } from './manager/contracts';
 import { violationRoutes } from './manager/violations';
+import { notificationRoutes } from './notifications/routes';
+import { companyRoutes } from './companies/companies';
+import { feedRoutes, importRoutes } from './imports/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/bookings', journeyRoutes)
   .route('/documents', documentRoutes)
+  .route('/companies', companyRoutes)
   .route('/contracts', contractRoutes)
+  .route('/imports', importRoutes)
   .route('/violations', violationRoutes)
-  .route('/demo', demoRoutes);
+  .route('/notifications', notificationRoutes)
+  .route('/demo', demoRoutes)
+  .route('/live', liveRoutes);
 
 export type ApiType = typeof api;
 
@@ -30,6 +38,8 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).
+  app.route('/api/feeds', feedRoutes);
   app.use('/api/*', sameOrigin(deps.config.publicOrigin));
   app.use('/api/*', sessionMiddleware);
   app.route('/api', api);

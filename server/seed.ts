@@ -1,5 +1,6 @@
-// Records the server makes at start: the sample company's contracts, the manager named by
-// MANAGER_EMAIL/MANAGER_PASSWORD, and with DEMO=1 the sample manager the README documents.
+// Records the server makes at start: the rental companies, the manager named by
+// MANAGER_EMAIL/MANAGER_PASSWORD, and with DEMO=1 the sample company's two contracts and the sample
+// managers the README documents (one per company, to see that each sees only their own).
 import { eq } from 'drizzle-orm';
 import { normaliseEmail } from '../machines/renter';
 import { checkEmail, checkPassword, normaliseName } from '../machines/validation';
@@ -8,12 +9,22 @@ import type { Db } from './db/open';
 import { users } from './db/schema';
 import { hashPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './manager/contracts';
+import { COMPANIES, ensureCompanies } from './companies/companies';
+import { backfillPeriods } from './journey/bookings';
 
 export const SAMPLE_MANAGER = {
   email: 'manager@movecar.ae',
   password: 'fleet-manager-2026',
   name: 'Omar Haddad',
   company: SAMPLE_COMPANY,
+};
+
+/** A manager of another company, for trying company isolation (DEMO=1 only). */
+export const SECOND_MANAGER = {
+  email: 'manager@desertdrive.ae',
+  password: 'dune-manager-2026',
+  name: 'Layla Karim',
+  company: 'desert-drive',
 };
 
 export interface ManagerInput {
@@ -30,6 +41,7 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
   const email = normaliseEmail(input.email);
   const problem = checkEmail(email) ?? checkPassword(input.password, email);
   if (problem) throw new ManagerInputError(problem === 'email' ? 'not a valid e-mail' : `password refused (${problem})`);
+  if (!Object.hasOwn(COMPANIES, input.company)) throw new ManagerInputError(`no company "${input.company}" (one of ${Object.keys(COMPANIES).join(', ')})`);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return 'exists';
   await db.insert(users).values({
@@ -37,16 +49,21 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
     role: 'manager',
     passwordHash: await hashPassword(input.password, scryptCost),
     fullName: normaliseName(input.name) || email,
-    company: input.company,
+    companyId: input.company,
     verified: true,
   });
   return 'created';
 }
 
 export async function seed(db: Db, config: Config) {
-  await ensureSampleContracts(db);
+  await ensureCompanies(db);
+  await backfillPeriods(db);
   if (config.manager) {
     await createManager(db, { ...config.manager, name: 'Contract manager', company: SAMPLE_COMPANY }, config.scryptCost);
   }
-  if (config.demo) await createManager(db, SAMPLE_MANAGER, config.scryptCost);
+  if (config.demo) {
+    await ensureSampleContracts(db);
+    await createManager(db, SAMPLE_MANAGER, config.scryptCost);
+    await createManager(db, SECOND_MANAGER, config.scryptCost);
+  }
 }

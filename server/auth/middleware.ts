@@ -29,7 +29,7 @@ export const publicUser = (u: User) => ({
   email: u.email,
   fullName: u.fullName,
   fullNameAr: u.fullNameAr,
-  company: u.company,
+  companyId: u.companyId,
   verified: u.verified,
 });
 export type PublicUser = ReturnType<typeof publicUser>;

@@ -1,8 +1,9 @@
-// npm run manager:create -- --email omar@company.ae --password '…' [--name 'Omar Haddad'] [--company '…']
+// npm run manager:create -- --email omar@company.ae --password '…' [--name 'Omar Haddad'] [--company elite-auto|desert-drive|marina-motors]
 // Creates a contract manager in the configured database (DATA_DIR's PGlite, or DATABASE_URL).
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/open';
+import { ensureCompanies } from '../companies/companies';
 import { createManager, ManagerInputError } from '../seed';
 import { SAMPLE_COMPANY } from '../manager/contracts';
 
@@ -23,6 +24,7 @@ if (!values.email || !values.password) {
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
+  await ensureCompanies(database.db);
   const result = await createManager(
     database.db,
     { email: values.email, password: values.password, name: values.name, company: values.company },

@@ -1,24 +1,22 @@
 // Demo shortcuts, mounted only when the server runs with DEMO=1 (npm run dev, the tests): a sample
-// renter with a signed, paid, picked-up rental, and a new fine from "the authority" for a manager.
+// renter with a signed, paid, picked-up rental (its contract with the car's company). Fines come in
+// through the authority import, as in production.
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { carOf, depositFor } from '../../machines/fleet';
+import { depositFor } from '../../machines/fleet';
 import { journeyMachine } from '../../machines/journey';
 import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
 import type { Renter } from '../../machines/renter';
-import { bookings, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
-import { publicUser, requireRole } from '../auth/middleware';
+import { publicUser } from '../auth/middleware';
 import { createSession, writeSessionCookie, type User } from '../auth/sessions';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { insertBooking, viewOf } from '../journey/bookings';
-import { contractRow } from '../manager/contracts';
-import { createViolation, SAMPLE_FINE, violationView } from '../manager/violations';
-import { restoreJourney } from '../../machines/persistence';
+import { openContract } from '../manager/contracts';
 
 const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Ahmed Al Mansoori' };
 
@@ -70,31 +68,12 @@ export const demoRoutes = new Hono<AppEnv>()
       .values({ email, role: 'renter', fullName: renter.fullName, fullNameAr: renter.fullNameAr, phone: renter.phone, verified: true })
       .returning();
     const snapshot = await sampleJourney(deps, user!, renter);
-    const row = await insertBooking(deps.db, user!.id, snapshot, deps.now());
+    const row = await deps.db.transaction(async (tx) => {
+      const booking = await insertBooking(tx, user!.id, snapshot, deps.now());
+      await openContract(tx, booking, snapshot.context.booking.carId, deps.now());
+      return booking;
+    });
     const { token, expiresAt } = await createSession(deps.db, user!.id, deps.now());
     writeSessionCookie(c, token, expiresAt, deps.config.production);
     return c.json({ user: publicUser(user!), journey: viewOf(row, snapshot) }, 201);
-  })
-  .post(
-    '/fines',
-    requireRole('manager'),
-    jsonOnly,
-    validate('json', z.object({ contract: z.string().max(40) }).strict()),
-    async (c) => {
-      const deps = c.var.deps;
-      const contract = await contractRow(deps.db, c.req.valid('json').contract);
-      if (!contract || contract.company !== c.var.user!.company) return c.json({ error: 'notFound' as const }, 404);
-      // The fine is for the car of the rental most recently under way (paid, not yet completed).
-      const recent = await deps.db
-        .select()
-        .from(bookings)
-        .where(eq(bookings.completed, false))
-        .orderBy(desc(bookings.updatedAt))
-        .limit(20);
-      const booking = recent.find((b) => restoreJourney(b.journey).snapshot?.context.payment);
-      if (!booking) return c.json({ error: 'noRental' as const }, 409);
-      const row = await createViolation(deps, booking, contract.code, SAMPLE_FINE, deps.now());
-      deps.log.info('demo fine created', { contract: contract.code, car: carOf(booking.carId as never).plate });
-      return c.json({ violation: violationView(row) }, 201);
-    },
-  );
+  });

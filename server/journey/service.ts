@@ -11,8 +11,12 @@ import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import type { User } from '../auth/sessions';
 import { decide } from './decide';
+import { openContract } from '../manager/contracts';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
+import { isPaid } from '../../machines/journey-rules';
+import { carOf } from '../../machines/fleet';
+import { notify } from '../notifications/store';
 
 export type StepResult =
   | { status: 200; body: { journey: JourneyView } }
@@ -80,7 +84,16 @@ export async function applyStep(
         const { fullName, phone, email, address } = decision.snapshot.context.renter!;
         await tx.update(users).set({ fullName, phone, email, address: address ?? null }).where(eq(users.id, user.id));
       }
+      // Signing makes the contract, with the car's company, in the same transaction.
+      if (!before.context.contract && decision.snapshot.context.contract) {
+        await openContract(tx, next, decision.snapshot.context.booking.carId, now);
+      }
       await alongside?.(tx);
+      // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
+      if (!isPaid(before.context) && isPaid(decision.snapshot.context)) {
+        const model = carOf(decision.snapshot.context.booking.carId).model;
+        await notify(tx, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails');
+      }
       return next;
     });
     const journey = viewOf(saved, decision.snapshot);

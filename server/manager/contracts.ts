@@ -1,91 +1,273 @@
-// Contracts a rental company keeps: their set-up and their violation transfer settings, saved over
-// the version the manager started from (a save from an older one is a conflict, never a silent loss).
-import { and, eq } from 'drizzle-orm';
+// A rental company's contracts: made when a renter signs for one of its cars, then kept by the
+// company's managers (car linked from its fleet, booking linked, violation transfer, transfer settings).
+// Every save is over the version the manager started from: a save from an older one is a conflict
+// that returns what is saved now, never a silent loss. A manager sees only their own company's.
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contractProblems, EMPTY_SETUP, type ContractSetup } from '../../machines/contract';
-import { CAR_IDS } from '../../machines/fleet';
+import {
+  CONTRACT_STATUSES,
+  contractActive,
+  contractProblems,
+  EMPTY_SETUP,
+  type ContractSetup,
+  type ContractStatus,
+  type RenterConfirmations,
+} from '../../machines/contract';
+import { CAR_IDS, carOf, carsOf, isCarId, type CarId } from '../../machines/fleet';
+import type { JourneySnapshot } from '../../machines/journey';
+import { restoreJourney } from '../../machines/persistence';
 import { DEFAULT_SETTINGS, type TransferSettings } from '../../machines/transferSettings';
-import type { Db } from '../db/open';
-import { contracts } from '../db/schema';
+import type { Db, Tx } from '../db/open';
+import { bookings, contracts, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { violationOfContract } from './violations';
+import type { BookingRow } from '../journey/bookings';
+import { pushTo } from '../live/hub';
+import { violationsOfContract } from './violations';
 
 export const setupSchema = z
-  .object({
-    confirmed: z.boolean(),
-    policyAgreed: z.boolean(),
-    carId: z.enum(CAR_IDS).nullable(),
-    bookingLinked: z.boolean(),
-    violationTransfer: z.boolean(),
-  })
+  .object({ carId: z.enum(CAR_IDS).nullable(), bookingLinked: z.boolean(), violationTransfer: z.boolean() })
   .strict();
 
 export const settingsSchema = z
   .object({ mode: z.enum(['automatic', 'manual']), notify: z.boolean(), consent: z.boolean() })
   .strict();
 
+const storedSetup = z.object({ bookingLinked: z.boolean(), violationTransfer: z.boolean() });
+
 export type ContractRow = typeof contracts.$inferSelect;
 
-/** The sample company's contracts, as the specification shows them. */
-export const SAMPLE_COMPANY = 'Elite Auto Rentals';
+/** The specification's two sample contracts (an S-Class each), for the demo company. */
 export const SAMPLE_CONTRACTS = ['MC-2024-0412', 'MC-2024-0413'];
+export const SAMPLE_COMPANY = 'elite-auto';
 
 export async function ensureSampleContracts(db: Db) {
   await db
     .insert(contracts)
-    .values(SAMPLE_CONTRACTS.map((code) => ({ code, company: SAMPLE_COMPANY, setup: EMPTY_SETUP, settings: DEFAULT_SETTINGS })))
+    .values(
+      SAMPLE_CONTRACTS.map((code) => ({
+        code,
+        companyId: SAMPLE_COMPANY,
+        carId: 's-class',
+        setup: { bookingLinked: false, violationTransfer: false },
+        settings: DEFAULT_SETTINGS,
+      })),
+    )
     .onConflictDoNothing();
 }
 
-/** A stored row, read through the schemas: anything unreadable falls back to the defaults. */
-export function contractView(row: ContractRow) {
-  const setup = setupSchema.safeParse(row.setup);
+/** `MC-YYYY-NNNNNN`: the year it was signed and a random part (unique in the table). */
+const contractCode = (now: Date) => `MC-${now.getUTCFullYear()}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+/** The renter signed for a car: the car's company gets the contract, in the step's transaction. */
+export async function openContract(tx: Db | Tx, booking: BookingRow, carId: CarId, now: Date) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const [row] = await tx
+      .insert(contracts)
+      .values({
+        code: contractCode(now),
+        companyId: carOf(carId).company,
+        bookingId: booking.id,
+        carId,
+        setup: { bookingLinked: false, violationTransfer: false },
+        settings: DEFAULT_SETTINGS,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    // The booking already has its contract (a repeated step): keep that one.
+    const [existing] = await tx.select().from(contracts).where(eq(contracts.bookingId, booking.id));
+    if (existing) return existing;
+  }
+  throw new Error('no free contract number');
+}
+
+/** The company's managers: who hears about what happens to its contracts and fines. */
+export async function managersOf(db: Db | Tx, companyId: string) {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, 'manager')));
+  return rows.map((r) => r.id);
+}
+
+/** What the renter confirmed, from their journey (nothing when there is no booking or it cannot be read). */
+function confirmationsOf(snapshot: JourneySnapshot | null): RenterConfirmations & { signedAt: number | null } {
+  const c = snapshot?.context;
+  return { confirmed: !!c?.contract, policyAgreed: !!c?.termsAccepted, signedAt: c?.contract?.signedAt ?? null };
+}
+
+const statusOf = (row: ContractRow, booking: BookingRow | null): ContractStatus =>
+  booking?.completed ? 'completed' : row.activatedAt ? 'active' : 'pending';
+
+/** A stored row with its booking, read through the schemas: anything unreadable falls back to the defaults. */
+export function contractView(row: ContractRow, booking: BookingRow | null, renterName: string | null = null) {
+  const setup = storedSetup.safeParse(row.setup);
   const settings = settingsSchema.safeParse(row.settings);
+  const snapshot = booking ? restoreJourney(booking.journey).snapshot : null;
   return {
     code: row.code,
-    company: row.company,
-    setup: (setup.success ? setup.data : EMPTY_SETUP) as ContractSetup,
+    companyId: row.companyId,
+    status: statusOf(row, booking),
+    setup: {
+      ...(setup.success ? { bookingLinked: setup.data.bookingLinked, violationTransfer: setup.data.violationTransfer } : EMPTY_SETUP),
+      carId: isCarId(row.carId) ? row.carId : null,
+    } satisfies ContractSetup as ContractSetup,
     settings: (settings.success ? settings.data : DEFAULT_SETTINGS) as TransferSettings,
+    booking: booking
+      ? {
+          number: booking.number,
+          carId: booking.carId as CarId,
+          renterName,
+          start: booking.periodStart?.getTime() ?? null,
+          end: booking.periodEnd?.getTime() ?? null,
+        }
+      : null,
+    renter: confirmationsOf(snapshot),
+    activatedAt: row.activatedAt?.getTime() ?? null,
     setupSavedAt: row.setupSavedAt?.getTime() ?? null,
     settingsSavedAt: row.settingsSavedAt?.getTime() ?? null,
+    createdAt: row.createdAt.getTime(),
     version: row.version,
   };
 }
 export type ContractView = ReturnType<typeof contractView>;
 
-export async function contractRow(db: Db, code: string) {
-  return (await db.select().from(contracts).where(eq(contracts.code, code)))[0] ?? null;
+/** A contract of `companyId` (anyone else's is not found), with its booking and renter. */
+export async function companyContract(db: Db | Tx, companyId: string, code: string) {
+  const [found] = await db
+    .select({ contract: contracts, booking: bookings, renterName: users.fullName })
+    .from(contracts)
+    .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
+    .leftJoin(users, eq(users.id, bookings.renterId))
+    .where(and(eq(contracts.code, code), eq(contracts.companyId, companyId)));
+  return found ?? null;
 }
 
+const viewFound = (found: NonNullable<Awaited<ReturnType<typeof companyContract>>>) =>
+  contractView(found.contract, found.booking, found.renterName);
+
+/**
+ * The company's cars free for the contract's rental period: not linked to another contract whose
+ * booking overlaps it. A contract without a booking has no period yet: every car is free.
+ */
+export async function freeCars(db: Db | Tx, contract: ContractRow, booking: BookingRow | null): Promise<CarId[]> {
+  const { companyId, code } = contract;
+  const fleet = carsOf(companyId).map((car) => car.id as CarId);
+  if (!booking?.periodStart || !booking.periodEnd) return fleet;
+  const busy = await db
+    .select({ carId: sql<string>`coalesce(${contracts.carId}, ${bookings.carId})` })
+    .from(contracts)
+    .innerJoin(bookings, eq(bookings.id, contracts.bookingId))
+    .where(
+      and(
+        eq(contracts.companyId, companyId),
+        ne(contracts.code, code),
+        lt(bookings.periodStart, booking.periodEnd),
+        gt(bookings.periodEnd, booking.periodStart),
+      ),
+    );
+  const taken = new Set(busy.map((b) => b.carId));
+  // The contract's own car stays its choice (double bookings are refused when the booking is made).
+  return fleet.filter((id) => id === contract.carId || !taken.has(id));
+}
+
+const STATUS_WHERE: Record<ContractStatus, SQL> = {
+  completed: sql`coalesce(${bookings.completed}, false) = true`,
+  active: and(sql`coalesce(${bookings.completed}, false) = false`, isNotNull(contracts.activatedAt))!,
+  pending: and(sql`coalesce(${bookings.completed}, false) = false`, isNull(contracts.activatedAt))!,
+};
+
+export const PAGE_SIZE = 10;
+const likeText = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+const listQuery = z.object({
+  q: z.string().trim().max(40).optional(),
+  status: z.enum(CONTRACT_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 const byCode = z.object({ code: z.string().max(40) });
+const version = z.number().int().positive();
 
 export const contractRoutes = new Hono<AppEnv>()
   .use(requireRole('manager'))
-  // A manager sees and changes only their own company's contracts.
-  .use('/:code/*', async (c, next) => {
-    const row = await contractRow(c.var.deps.db, c.req.param('code') ?? '');
-    if (!row || row.company !== c.var.user!.company) return c.json({ error: 'notFound' as const }, 404);
-    await next();
+  // The company's contracts, newest first: search by contract or booking number, filter by status.
+  .get('/', validate('query', listQuery), async (c) => {
+    const { db } = c.var.deps;
+    const { q, status, page } = c.req.valid('query');
+    const where = and(
+      eq(contracts.companyId, c.var.user!.companyId ?? ''),
+      q ? or(ilike(contracts.code, likeText(q)), ilike(bookings.number, likeText(q))) : undefined,
+      status ? STATUS_WHERE[status] : undefined,
+    );
+    const base = () =>
+      db
+        .select({ contract: contracts, booking: bookings, renterName: users.fullName })
+        .from(contracts)
+        .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
+        .leftJoin(users, eq(users.id, bookings.renterId));
+    const [rows, [total]] = await Promise.all([
+      base()
+        .where(where)
+        .orderBy(desc(contracts.createdAt), desc(contracts.code))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+      db
+        .select({ n: count() })
+        .from(contracts)
+        .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
+        .where(where),
+    ]);
+    return c.json({ contracts: rows.map((r) => contractView(r.contract, r.booking, r.renterName)), total: total?.n ?? 0, page, pageSize: PAGE_SIZE });
+  })
+  // The most recent contract (the seed's /transfer-logic opens it).
+  .get('/latest', async (c) => {
+    const [row] = await c.var.deps.db
+      .select({ code: contracts.code })
+      .from(contracts)
+      .where(eq(contracts.companyId, c.var.user!.companyId ?? ''))
+      .orderBy(desc(contracts.createdAt), desc(contracts.code))
+      .limit(1);
+    return c.json({ code: row?.code ?? null });
   })
   .get('/:code', validate('param', byCode), async (c) => {
-    const row = await contractRow(c.var.deps.db, c.req.valid('param').code);
-    if (!row || row.company !== c.var.user!.company) return c.json({ error: 'notFound' as const }, 404);
-    return c.json({ contract: contractView(row) });
+    const { db } = c.var.deps;
+    const found = await companyContract(db, c.var.user!.companyId ?? '', c.req.valid('param').code);
+    if (!found) return c.json({ error: 'notFound' as const }, 404);
+    const [cars, violations] = await Promise.all([
+      freeCars(db, found.contract, found.booking),
+      violationsOfContract(db, found.contract.code),
+    ]);
+    return c.json({ contract: viewFound(found), freeCars: cars, violations });
   })
   .put(
     '/:code/setup',
     jsonOnly,
     validate('param', byCode),
-    validate('json', z.object({ setup: setupSchema, version: z.number().int().positive() }).strict()),
+    validate('json', z.object({ setup: setupSchema, version }).strict()),
     async (c) => {
-      const { setup, version } = c.req.valid('json');
-      const problems = contractProblems(setup);
+      const { db, now } = c.var.deps;
+      const user = c.var.user!;
+      const { setup, version: from } = c.req.valid('json');
+      const found = await companyContract(db, user.companyId ?? '', c.req.valid('param').code);
+      if (!found) return c.json({ error: 'notFound' as const }, 404);
+      const problems: Record<string, string> = { ...contractProblems(setup, found.booking !== null) };
+      if (setup.carId && setup.carId !== found.contract.carId) {
+        const free = await freeCars(db, found.contract, found.booking);
+        if (!free.includes(setup.carId)) problems.carId = carsOf(found.contract.companyId).some((car) => car.id === setup.carId) ? 'carTaken' : 'notInFleet';
+      }
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
-      const result = await save(c.var.deps.db, c.req.valid('param').code, version, { setup, setupSavedAt: c.var.deps.now() });
+      const renter = contractView(found.contract, found.booking).renter;
+      // Active only as saved: the confirmations are the renter's, the car and the link the company's.
+      const activatedAt = contractActive(setup, renter) ? (found.contract.activatedAt ?? now()) : null;
+      const result = await save(db, found, from, {
+        carId: setup.carId,
+        setup: { bookingLinked: setup.bookingLinked, violationTransfer: setup.violationTransfer },
+        activatedAt,
+        setupSavedAt: now(),
+      });
       if (!result.saved) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
       return c.json({ contract: result.contract }, 200);
     },
@@ -94,29 +276,36 @@ export const contractRoutes = new Hono<AppEnv>()
     '/:code/transfer-settings',
     jsonOnly,
     validate('param', byCode),
-    validate('json', z.object({ settings: settingsSchema, version: z.number().int().positive() }).strict()),
+    validate('json', z.object({ settings: settingsSchema, version }).strict()),
     async (c) => {
-      const { settings, version } = c.req.valid('json');
-      const result = await save(c.var.deps.db, c.req.valid('param').code, version, {
-        settings,
-        settingsSavedAt: c.var.deps.now(),
-      });
+      const { db, now } = c.var.deps;
+      const { settings, version: from } = c.req.valid('json');
+      const found = await companyContract(db, c.var.user!.companyId ?? '', c.req.valid('param').code);
+      if (!found) return c.json({ error: 'notFound' as const }, 404);
+      const result = await save(db, found, from, { settings, settingsSavedAt: now() });
       if (!result.saved) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
       return c.json({ contract: result.contract }, 200);
     },
-  )
-  .get('/:code/violation', validate('param', byCode), async (c) => {
-    return c.json({ violation: await violationOfContract(c.var.deps.db, c.req.valid('param').code) });
-  });
+  );
 
-/** Saves over `version`; when someone saved first, returns what is saved now instead. */
-async function save(db: Db, code: string, version: number, values: Partial<typeof contracts.$inferInsert>) {
-  const [row] = await db
-    .update(contracts)
-    .set({ ...values, version: version + 1 })
-    .where(and(eq(contracts.code, code), eq(contracts.version, version)))
-    .returning();
-  if (row) return { saved: true as const, contract: contractView(row) };
-  const current = (await contractRow(db, code))!;
-  return { saved: false as const, contract: contractView(current) };
+/** Saves over `version`; when someone saved first, returns what is saved now instead. Other managers' screens hear of it. */
+async function save(
+  db: Db,
+  found: NonNullable<Awaited<ReturnType<typeof companyContract>>>,
+  version: number,
+  values: Partial<typeof contracts.$inferInsert>,
+) {
+  const { code, companyId } = found.contract;
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(contracts)
+      .set({ ...values, version: version + 1 })
+      .where(and(eq(contracts.code, code), eq(contracts.version, version)))
+      .returning();
+    if (saved) await pushTo(tx, await managersOf(tx, companyId), 'contracts', code);
+    return saved;
+  });
+  if (row) return { saved: true as const, contract: contractView(row, found.booking, found.renterName) };
+  const current = (await companyContract(db, companyId, code))!;
+  return { saved: false as const, contract: viewFound(current) };
 }

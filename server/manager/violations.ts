@@ -1,76 +1,92 @@
 // Traffic violations on a booking, run by the violation machine on the server. The contract's
 // transfer settings at arrival decide the fine's path; renter and manager each send only their own
 // events; paying from the deposit takes the fine with its admin fee off the booking's deposit in the
-// same transaction.
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+// same transaction. Each step tells the other side (notification record, live update) on commit.
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createActor } from 'xstate';
 import { z } from 'zod';
-import { aed } from '../../machines/money';
-import { restoreViolation, violationMachine, type Fine, type ViolationEvent } from '../../machines/violation';
+import { restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
+import { salikBand, salikDeduction } from '../../machines/money';
 import type { Db, Tx } from '../db/open';
-import { bookings, users, violations } from '../db/schema';
+import { authorityRecords, bookings, contracts, users, violations } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { latestBooking, type BookingRow } from '../journey/bookings';
+import type { BookingRow } from '../journey/bookings';
 import { applyStep, StaleRecord } from '../journey/service';
-import { contractRow, contractView, SAMPLE_CONTRACTS } from './contracts';
+import { pushTo } from '../live/hub';
+import { notify } from '../notifications/store';
+import { contractView, managersOf, type ContractRow } from './contracts';
 
 type ViolationRow = typeof violations.$inferSelect;
 
-/** The fine the authority sends for the sample rental's car (demo: it arrives the first time anyone looks). */
-export const SAMPLE_FINE: Fine = {
-  type: { en: 'Speeding (over 20 km/h above the limit)', ar: 'تجاوز السرعة (أكثر من 20 كم/س فوق الحد)' },
-  code: 'DXB-SP-2041',
-  date: Date.UTC(2026, 10, 13, 5, 42),
-  amount: aed(500),
-  blackPoints: 4,
-};
-
-export const violationView = (row: ViolationRow) => ({
+export const violationView = (row: ViolationRow, bookingNumber?: string) => ({
   id: row.id,
   contractCode: row.contractCode,
+  bookingNumber: bookingNumber ?? null,
   version: row.version,
+  createdAt: row.createdAt.getTime(),
   state: row.state as Record<string, unknown>,
 });
 export type ViolationView = ReturnType<typeof violationView>;
 
-/** The most recent violation matching `where` (a contract's, or a booking's). */
-async function latestViolation(db: Db, where: SQL) {
-  const [row] = await db.select().from(violations).where(where).orderBy(desc(violations.createdAt)).limit(1);
-  return row ?? null;
+export async function violationsOfContract(db: Db | Tx, code: string) {
+  const rows = await db.select().from(violations).where(eq(violations.contractCode, code)).orderBy(desc(violations.createdAt));
+  return rows.map((row) => violationView(row));
 }
 
-export async function violationOfContract(db: Db, code: string) {
-  const row = await latestViolation(db, eq(violations.contractCode, code));
-  return row ? violationView(row) : null;
+/** Tells the renter what a fine's new state asks of them, or that it reached them. */
+async function tellRenter(tx: Tx, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
+  const { fine, charge, settings } = state.context;
+  const params = { amount: charge.amount, code: fine.code };
+  const transferredNow = state.context.transferredAt !== null && before?.context.transferredAt == null;
+  if (transferredNow && settings.notify) await notify(tx, renterId, 'fineTransferNotice', params, 'trafficViolation');
+  if (state.value === 'awaitingConsent' && before?.value !== 'awaitingConsent')
+    await notify(tx, renterId, 'consentRequested', params, 'trafficViolation');
+  if (before?.value === 'disputed' && state.value !== 'disputed')
+    await notify(tx, renterId, 'disputeResolved', { ...params, outcome: state.value === 'cancelled' ? 'cancelled' : 'upheld' }, 'trafficViolation');
+  if (state.value === 'paid' && state.context.paid?.with === 'deposit' && before?.value !== 'paid')
+    await notify(tx, renterId, 'fineDeducted', params, 'trafficViolation');
+}
+
+/** Tells the company's managers what the renter did. */
+async function tellManagers(tx: Tx, contract: string, managers: string[], state: ViolationSnapshot, before: ViolationSnapshot) {
+  const params = { code: state.context.fine.code, contract };
+  const kind =
+    before.value === 'awaitingConsent' && state.value === 'payable'
+      ? 'consentGiven'
+      : before.value === 'awaitingConsent' && state.value === 'disputed'
+        ? 'consentDeclined'
+        : before.value === 'payable' && state.value === 'disputed'
+          ? 'disputeOpened'
+          : null;
+  if (kind) for (const id of managers) await notify(tx, id, kind, params, `contracts:${contract}`);
 }
 
 /** A fine arrives for a booking, under the contract's settings of this moment. */
 export async function createViolation(
-  { db, inspect }: Pick<Deps, 'db' | 'inspect'>,
+  tx: Tx,
+  { inspect }: Pick<Deps, 'inspect'>,
   booking: BookingRow,
-  contractCode: string,
+  contract: ContractRow,
   fine: Fine,
   now: Date,
 ) {
-  const contract = contractView((await contractRow(db, contractCode))!);
+  const view = contractView(contract, booking);
   const actor = createActor(violationMachine, {
     inspect,
-    input: {
-      fine,
-      settings: contract.settings,
-      transferEnabled: contract.setup.violationTransfer,
-      arrivedAt: now.getTime(),
-    },
+    input: { fine, settings: view.settings, transferEnabled: view.setup.violationTransfer, arrivedAt: now.getTime() },
   }).start();
-  const [row] = await db
+  const snapshot = actor.getSnapshot();
+  const [row] = await tx
     .insert(violations)
-    .values({ bookingId: booking.id, contractCode, state: actor.getPersistedSnapshot() })
+    .values({ bookingId: booking.id, contractCode: contract.code, state: actor.getPersistedSnapshot(), createdAt: now })
     .returning();
   actor.stop();
+  await tellRenter(tx, booking.renterId, snapshot, null);
+  await pushTo(tx, [booking.renterId, ...(await managersOf(tx, contract.companyId))], 'violations', row!.id);
   return row!;
 }
 
@@ -100,15 +116,43 @@ async function saveViolation(tx: Db | Tx, row: ViolationRow, state: unknown) {
   return saved;
 }
 
+/** A Salik crossing on the renter's booking: its price (toll + admin) and whether the deposit paid it. */
+const salikView = (row: typeof authorityRecords.$inferSelect, bookingNumber: string) => {
+  const price = salikDeduction([salikBand(row.occurredAt.getTime())]);
+  return {
+    id: row.id,
+    reference: row.reference,
+    bookingNumber,
+    at: row.occurredAt.getTime(),
+    location: row.location,
+    toll: price.amount - price.adminFee,
+    adminFee: price.adminFee,
+    total: price.amount,
+    fromDeposit: row.charged !== null,
+  };
+};
+export type SalikView = ReturnType<typeof salikView>;
+
 export const violationRoutes = new Hono<AppEnv>()
-  .get('/current', requireRole('renter'), async (c) => {
-    const { db, config, now } = c.var.deps;
-    const booking = await latestBooking(db, c.var.user!.id);
-    if (!booking) return c.json({ violation: null });
-    let row = await latestViolation(db, eq(violations.bookingId, booking.id));
-    // Demo: the sample fine reaches the renter's booking the first time they look.
-    if (!row && config.demo) row = await createViolation(c.var.deps, booking, SAMPLE_CONTRACTS[0]!, SAMPLE_FINE, now());
-    return c.json({ violation: row ? violationView(row) : null });
+  // The renter's fines and Salik crossings, on every booking they have, newest first.
+  .get('/', requireRole('renter'), async (c) => {
+    const { db } = c.var.deps;
+    const own = await db.select({ id: bookings.id, number: bookings.number }).from(bookings).where(eq(bookings.renterId, c.var.user!.id));
+    const numbers = new Map(own.map((b) => [b.id, b.number]));
+    if (own.length === 0) return c.json({ violations: [], salik: [] });
+    const ids = [...numbers.keys()];
+    const [fines, crossings] = await Promise.all([
+      db.select().from(violations).where(inArray(violations.bookingId, ids)).orderBy(desc(violations.createdAt)),
+      db
+        .select()
+        .from(authorityRecords)
+        .where(and(inArray(authorityRecords.bookingId, ids), eq(authorityRecords.kind, 'salik')))
+        .orderBy(desc(authorityRecords.occurredAt)),
+    ]);
+    return c.json({
+      violations: fines.map((row) => violationView(row, numbers.get(row.bookingId))),
+      salik: crossings.map((row) => salikView(row, numbers.get(row.bookingId!) ?? '')),
+    });
   })
   .post(
     '/:id/events',
@@ -121,19 +165,20 @@ export const violationRoutes = new Hono<AppEnv>()
       const user = c.var.user!;
       const { event: sent, version } = c.req.valid('json');
       const [found] = await deps.db
-        .select({ violation: violations, booking: bookings })
+        .select({ violation: violations, booking: bookings, contract: contracts })
         .from(violations)
         .innerJoin(bookings, eq(bookings.id, violations.bookingId))
+        .innerJoin(contracts, eq(contracts.code, violations.contractCode))
         .where(eq(violations.id, c.req.valid('param').id));
-      const contract = found && (await contractRow(deps.db, found.violation.contractCode));
       const visible =
-        found && (user.role === 'renter' ? found.booking.renterId === user.id : contract?.company === user.company);
+        found && (user.role === 'renter' ? found.booking.renterId === user.id : found.contract.companyId === user.companyId);
       if (!found || !visible) return c.json({ error: 'notFound' as const }, 404);
       if (MANAGER_EVENTS.has(sent.type) !== (user.role === 'manager')) return c.json({ error: 'forbidden' as const }, 403);
       const row = found.violation;
-      if (row.version !== version) return c.json({ error: 'conflict' as const, violation: violationView(row) }, 409);
+      const current = () => violationView(row, found.booking.number);
+      if (row.version !== version) return c.json({ error: 'conflict' as const, violation: current() }, 409);
       const snapshot = restoreViolation(row.state);
-      if (!snapshot) return c.json({ error: 'conflict' as const, violation: violationView(row) }, 409);
+      if (!snapshot) return c.json({ error: 'conflict' as const, violation: current() }, 409);
 
       const at = deps.now().getTime();
       const event = (
@@ -148,7 +193,7 @@ export const violationRoutes = new Hono<AppEnv>()
       }).start();
       if (!actor.getSnapshot().can(event)) {
         actor.stop();
-        return c.json({ error: 'refused' as const, violation: violationView(row) }, 409);
+        return c.json({ error: 'refused' as const, violation: current() }, 409);
       }
       const charge = snapshot.context.charge;
       if (event.type === 'violation.payByCard') {
@@ -160,16 +205,27 @@ export const violationRoutes = new Hono<AppEnv>()
           });
         } catch {
           actor.stop();
-          return c.json({ error: 'cardDeclined' as const, violation: violationView(row) }, 402);
+          return c.json({ error: 'cardDeclined' as const, violation: current() }, 402);
         }
       }
       actor.send(event);
+      const next = actor.getSnapshot();
       const state = actor.getPersistedSnapshot();
       actor.stop();
+      const managers = await managersOf(deps.db, found.contract.companyId);
+      // Everything the step changes, and who hears of it, commits together.
+      const alongside = async (tx: Tx) => {
+        const saved = await saveViolation(tx, row, state);
+        await tellRenter(tx, found.booking.renterId, next, snapshot);
+        await tellManagers(tx, found.contract.code, managers, next, snapshot);
+        await pushTo(tx, [found.booking.renterId, ...managers], 'violations', row.id);
+        return saved;
+      };
 
       try {
         if (event.type !== 'violation.payFromDeposit') {
-          return c.json({ violation: violationView(await saveViolation(deps.db, row, state)) }, 200);
+          const saved = await deps.db.transaction(alongside);
+          return c.json({ violation: violationView(saved, found.booking.number) }, 200);
         }
         // The deposit pays: the journey's machine must take the deduction, in the same transaction.
         const [renter] = await deps.db.select().from(users).where(eq(users.id, found.booking.renterId));
@@ -178,16 +234,15 @@ export const violationRoutes = new Hono<AppEnv>()
           deps,
           renter!,
           found.booking,
-          { type: 'deposit.deduct', deduction: charge },
+          { type: 'deposit.deduct', deduction: { ...charge, item: { reference: snapshot.context.fine.code, at: snapshot.context.fine.date } } },
           found.booking.version,
-          async (tx) => void (saved = await saveViolation(tx, row, state)),
+          async (tx) => void (saved = await alongside(tx)),
         );
-        if (step.status !== 200 || !saved) return c.json({ error: 'noDeposit' as const, violation: violationView(row) }, 409);
-        return c.json({ violation: violationView(saved), journey: step.body.journey }, 200);
+        if (step.status !== 200 || !saved) return c.json({ error: 'noDeposit' as const, violation: current() }, 409);
+        return c.json({ violation: violationView(saved, found.booking.number), journey: step.body.journey }, 200);
       } catch (error) {
-        if (error instanceof StaleRecord) return c.json({ error: 'conflict' as const, violation: violationView(row) }, 409);
+        if (error instanceof StaleRecord) return c.json({ error: 'conflict' as const, violation: current() }, 409);
         throw error;
       }
     },
   );
-

@@ -178,14 +178,15 @@ describe.skipIf(postgresSkipped)('identity documents', () => {
 describe.skipIf(postgresSkipped)('contract managers are made by a command, not by the browser', () => {
   it('creates a manager once; refuses a weak password; the new manager can sign in', async () => {
     const { db } = (await server()).deps;
-    const input = { email: email('omar'), password: 'fleet-boss-2027', name: 'Omar Haddad', company: 'Desert Wheels' };
+    const input = { email: email('omar'), password: 'fleet-boss-2027', name: 'Omar Haddad', company: 'desert-drive' };
     expect(await createManager(db, input, 1024)).toBe('created');
     expect(await createManager(db, input, 1024)).toBe('exists');
     await expect(createManager(db, { ...input, email: email('weak'), password: 'short' }, 1024)).rejects.toThrow(/password/);
+    await expect(createManager(db, { ...input, email: email('nowhere'), company: 'Desert Wheels' }, 1024)).rejects.toThrow(/no company/);
     const b = await browser();
     expect(await b.api.logIn({ email: input.email, password: input.password, role: 'manager' })).toMatchObject({
       ok: true,
-      body: { user: { role: 'manager', company: 'Desert Wheels' } },
+      body: { user: { role: 'manager', companyId: 'desert-drive' } },
     });
   });
 });

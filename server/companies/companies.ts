@@ -1,0 +1,80 @@
+// Rental companies as records: the cards renters see (Services carousel) and, per company, the API key
+// its authority feeds (police fines, Salik) import with. The key is shown once; only its SHA-256 is kept.
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { CompanyId } from '../../machines/fleet';
+import type { Db } from '../db/open';
+import { companies } from '../db/schema';
+import type { AppEnv } from '../deps';
+import { requireRole } from '../auth/middleware';
+import { jsonOnly } from '../http/security';
+import { validate } from '../http/validate';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** The companies whose cars the fleet lists; made (or renamed) at start. */
+export const COMPANIES: Record<CompanyId, Omit<typeof companies.$inferInsert, 'id'>> = {
+  'elite-auto': {
+    nameEn: 'Elite Auto Rentals',
+    nameAr: 'إيليت لتأجير السيارات',
+    subtitleEn: 'Premium selection',
+    subtitleAr: 'تشكيلة فاخرة',
+    picture: 'company',
+  },
+  'desert-drive': {
+    nameEn: 'Desert Drive',
+    nameAr: 'ديزرت درايف',
+    subtitleEn: 'SUVs for the city and the dunes',
+    subtitleAr: 'سيارات دفع رباعي للمدينة والكثبان',
+    picture: 'company',
+  },
+  'marina-motors': {
+    nameEn: 'Marina Motors',
+    nameAr: 'مارينا موتورز',
+    subtitleEn: 'Economy cars, fair prices',
+    subtitleAr: 'سيارات اقتصادية بأسعار عادلة',
+    picture: 'company',
+  },
+};
+
+export async function ensureCompanies(db: Db) {
+  for (const [id, values] of Object.entries(COMPANIES)) {
+    await db.insert(companies).values({ id, ...values }).onConflictDoUpdate({ target: companies.id, set: values });
+  }
+}
+
+export const companyView = (row: CompanyRow) => ({
+  id: row.id,
+  name: { en: row.nameEn, ar: row.nameAr },
+  subtitle: { en: row.subtitleEn, ar: row.subtitleAr },
+  picture: row.picture,
+});
+export type CompanyView = ReturnType<typeof companyView>;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The company a feed's API key belongs to, or null. */
+export async function companyByKey(db: Db, key: string) {
+  const [row] = await db.select().from(companies).where(eq(companies.apiKeyHash, hashKey(key)));
+  return row ?? null;
+}
+
+/** A new API key for the company (the previous one stops working); returned once, never stored. */
+export async function rotateApiKey(db: Db, companyId: string) {
+  const key = `mck_${randomBytes(24).toString('base64url')}`;
+  await db.update(companies).set({ apiKeyHash: hashKey(key) }).where(eq(companies.id, companyId));
+  return key;
+}
+
+export const companyRoutes = new Hono<AppEnv>()
+  // Public: the companies renters can rent from.
+  .get('/', async (c) => {
+    const rows = await c.var.deps.db.select().from(companies).orderBy(asc(companies.createdAt), asc(companies.id));
+    return c.json({ companies: rows.map(companyView) });
+  })
+  .post('/api-key', requireRole('manager'), jsonOnly, validate('json', z.object({}).strict()), async (c) => {
+    const key = await rotateApiKey(c.var.deps.db, c.var.user!.companyId!);
+    return c.json({ key }, 201);
+  });

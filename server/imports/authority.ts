@@ -1,0 +1,179 @@
+// Fines and Salik crossings from the authorities, into the company's records. Each row is matched to
+// the booking that had the plate at that time (the contract's linked car, else the booked one; from
+// pickup to return) or kept unmatched for the manager. A row is taken once per authority reference:
+// importing the same file again creates nothing. Each row commits on its own, so one bad or
+// conflicting row never stops the others.
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { carByPlate } from '../../machines/fleet';
+import { salikBand, salikDeduction } from '../../machines/money';
+import type { Fine } from '../../machines/violation';
+import type { Tx } from '../db/open';
+import { authorityRecords, bookings, contracts, users } from '../db/schema';
+import type { Deps } from '../deps';
+import { applyStep, StaleRecord } from '../journey/service';
+import { pushTo } from '../live/hub';
+import { notify } from '../notifications/store';
+import { createViolation } from '../manager/violations';
+import { managersOf } from '../manager/contracts';
+import { readAuthorityCsv, type AuthorityRow, type RejectedRow } from './csv';
+
+/** Names of the common offences in both languages, by the authority's code prefix. */
+const OFFENCES: Record<string, { en: string; ar: string }> = {
+  SPEED: { en: 'Speeding', ar: 'تجاوز السرعة' },
+  RED: { en: 'Jumping a red light', ar: 'تجاوز الإشارة الحمراء' },
+  PARK: { en: 'Parking violation', ar: 'مخالفة وقوف' },
+  MOBILE: { en: 'Using a phone while driving', ar: 'استخدام الهاتف أثناء القيادة' },
+  SEATBELT: { en: 'Seat belt not fastened', ar: 'عدم ربط حزام الأمان' },
+  LANE: { en: 'Sudden lane change', ar: 'الانحراف المفاجئ' },
+};
+
+export function offenceOf(code: string, description: string) {
+  const known = OFFENCES[code.toUpperCase().split(/[-_ ]/)[0] ?? ''];
+  return known ?? { en: description || code, ar: description || code };
+}
+
+export type Unmatched = 'notOurCar' | 'noBooking';
+
+export interface ImportReport {
+  matched: { line: number; reference: string; kind: 'fine' | 'salik'; bookingNumber: string; contract: string }[];
+  unmatched: { line: number; reference: string; kind: 'fine' | 'salik'; plate: string; reason: Unmatched }[];
+  duplicates: { line: number; reference: string }[];
+  rejected: RejectedRow[];
+}
+
+/** A duplicate found inside a row's transaction: everything it did is undone. */
+class Duplicate extends Error {}
+
+/** The company's contract whose booking had the car at `at` (the latest pickup, if several claim it). */
+async function bookingAt(tx: Deps['db'] | Tx, companyId: string, carId: string, at: Date) {
+  const [hit] = await tx
+    .select({ contract: contracts, booking: bookings })
+    .from(contracts)
+    .innerJoin(bookings, eq(bookings.id, contracts.bookingId))
+    .where(
+      and(
+        eq(contracts.companyId, companyId),
+        sql`coalesce(${contracts.carId}, ${bookings.carId}) = ${carId}`,
+        lte(bookings.periodStart, at),
+        gte(bookings.periodEnd, at),
+        // Only a car that was picked up was the renter's; before that it was with the company.
+        sql`${bookings.journey}->'snapshot'->'context'->>'pickedUpAt' is not null`,
+      ),
+    )
+    // Two rentals claiming the car at once (a double booking) go to the later pickup, then the newer booking.
+    .orderBy(desc(bookings.periodStart), desc(bookings.createdAt))
+    .limit(1);
+  return hit ?? null;
+}
+
+const recordOf = (companyId: string, row: AuthorityRow) => ({
+  companyId,
+  kind: row.kind,
+  reference: row.reference,
+  plate: row.plate,
+  occurredAt: row.at,
+  location: row.location,
+  code: row.code,
+  description: row.description,
+  amount: row.amount,
+  blackPoints: row.blackPoints,
+});
+
+async function insertRecord(tx: Tx, values: typeof authorityRecords.$inferInsert) {
+  const [record] = await tx
+    .insert(authorityRecords)
+    .values(values)
+    .onConflictDoNothing({ target: [authorityRecords.companyId, authorityRecords.kind, authorityRecords.reference] })
+    .returning();
+  if (!record) throw new Duplicate();
+  return record;
+}
+
+/** One row: recorded once, matched, and its consequence (a fine on the violation machine, a Salik deduction). */
+async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport) {
+  const car = carByPlate(row.plate);
+  const hit = car && car.company === companyId ? await bookingAt(deps.db, companyId, car.id, row.at) : null;
+  try {
+    if (!hit) {
+      await deps.db.transaction((tx) => insertRecord(tx, recordOf(companyId, row)));
+      report.unmatched.push({ line: row.line, reference: row.reference, kind: row.kind, plate: row.plate, reason: car && car.company === companyId ? 'noBooking' : 'notOurCar' });
+      return;
+    }
+    const { booking, contract } = hit;
+    if (row.kind === 'fine') {
+      const fine: Fine = {
+        type: offenceOf(row.code, row.description),
+        code: row.code,
+        date: row.at.getTime(),
+        amount: row.amount,
+        blackPoints: row.blackPoints,
+        location: row.location,
+        reference: row.reference,
+      };
+      await deps.db.transaction(async (tx) => {
+        const record = await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id });
+        const violation = await createViolation(tx, deps, booking, contract, fine, deps.now());
+        await tx.update(authorityRecords).set({ violationId: violation.id }).where(eq(authorityRecords.id, record.id));
+      });
+    } else await importCrossing(deps, companyId, row, booking);
+    report.matched.push({ line: row.line, reference: row.reference, kind: row.kind, bookingNumber: booking.number, contract: contract.code });
+  } catch (error) {
+    if (error instanceof Duplicate) return void report.duplicates.push({ line: row.line, reference: row.reference });
+    throw error;
+  }
+}
+
+/**
+ * A Salik crossing, priced by its band (toll + admin per charged crossing) and taken from the booking's
+ * deposit with its time and place, while the deposit is held; after settlement it is recorded as due.
+ */
+async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, booking: typeof bookings.$inferSelect) {
+  const deduction = { ...salikDeduction([salikBand(row.at.getTime())]), item: { reference: row.reference, at: row.at.getTime(), place: row.location } };
+  const record = async (tx: Tx, charged: number | null) => {
+    await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged });
+    if (charged) await notify(tx, booking.renterId, 'salikCharged', { amount: charged, crossings: 1 }, 'trafficViolation');
+    await pushTo(tx, [booking.renterId], 'violations', row.reference);
+  };
+  if (deduction.amount === 0) return deps.db.transaction((tx) => record(tx, null));
+  const [renter] = await deps.db.select().from(users).where(eq(users.id, booking.renterId));
+  for (let attempt = 0, current = booking; attempt < 3; attempt++) {
+    try {
+      const step = await applyStep(deps, renter!, current, { type: 'deposit.deduct', deduction }, current.version, (tx) => record(tx, deduction.amount));
+      if (step.status === 200) return;
+      if (step.status === 409 && step.body.error === 'conflict') {
+        // The renter moved on meanwhile: decide again on the booking as it is now.
+        const [fresh] = await deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+        if (!fresh) break;
+        current = fresh;
+        continue;
+      }
+      break;
+    } catch (error) {
+      if (!(error instanceof StaleRecord)) throw error;
+    }
+  }
+  // No deposit to take it from any more (settled): recorded for the company to collect, not hidden.
+  await deps.db.transaction((tx) => record(tx, null));
+}
+
+/** Imports a feed's file for a company; returns what happened to each row. */
+export async function importAuthorityFile(deps: Deps, companyId: string, text: string) {
+  const read = readAuthorityCsv(text, deps.now());
+  const report: ImportReport = { matched: [], unmatched: [], duplicates: [], rejected: read.rejected };
+  if (read.problem) return { problem: read.problem, report };
+  for (const row of read.rows) await importRow(deps, companyId, row, report);
+  const managers = await managersOf(deps.db, companyId);
+  await deps.db.transaction(async (tx) => {
+    for (const id of managers)
+      await notify(tx, id, 'importFinished', { matched: report.matched.length, unmatched: report.unmatched.length, rejected: report.rejected.length }, 'contracts');
+    await pushTo(tx, managers, 'imports');
+  });
+  deps.log.info('authority import', {
+    company: companyId,
+    matched: report.matched.length,
+    unmatched: report.unmatched.length,
+    duplicates: report.duplicates.length,
+    rejected: report.rejected.length,
+  });
+  return { problem: null, report };
+}

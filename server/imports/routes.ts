@@ -1,0 +1,48 @@
+// Where authority records come in: the manager's upload (signed in, JSON holding the file's text) and
+// the feed endpoint an authority's system calls with the company's API key (text/csv, no session).
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { authorityRecords } from '../db/schema';
+import type { AppEnv } from '../deps';
+import { requireRole } from '../auth/middleware';
+import { jsonOnly } from '../http/security';
+import { validate } from '../http/validate';
+import { companyByKey } from '../companies/companies';
+import { importAuthorityFile } from './authority';
+
+const MAX_FILE = 1024 * 1024;
+const tooLarge = bodyLimit({ maxSize: MAX_FILE + 4096, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) });
+
+export const importRoutes = new Hono<AppEnv>()
+  .use(requireRole('manager'))
+  .post('/', tooLarge, jsonOnly, validate('json', z.object({ csv: z.string().min(1).max(MAX_FILE) }).strict()), async (c) => {
+    const { problem, report } = await importAuthorityFile(c.var.deps, c.var.user!.companyId!, c.req.valid('json').csv);
+    if (problem) return c.json({ error: 'invalid' as const, fields: { csv: problem } }, 400);
+    return c.json({ report }, 200);
+  })
+  // What came in that no booking of the company had at that time.
+  .get('/unmatched', async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(authorityRecords)
+      .where(and(eq(authorityRecords.companyId, c.var.user!.companyId!), isNull(authorityRecords.bookingId)))
+      .orderBy(desc(authorityRecords.occurredAt))
+      .limit(100);
+    return c.json({
+      unmatched: rows.map((r) => ({ id: r.id, kind: r.kind, reference: r.reference, plate: r.plate, at: r.occurredAt.getTime(), location: r.location, amount: r.amount })),
+    });
+  });
+
+/** The authority's systems: `Authorization: Bearer <company API key>`, the file as text/csv. */
+export const feedRoutes = new Hono<AppEnv>().post('/authority', tooLarge, async (c) => {
+  const auth = c.req.header('authorization') ?? '';
+  const key = /^Bearer (mck_[A-Za-z0-9_-]{20,80})$/.exec(auth)?.[1];
+  const company = key ? await companyByKey(c.var.deps.db, key) : null;
+  if (!company) return c.json({ error: 'unauthenticated' as const }, 401);
+  if (!(c.req.header('content-type') ?? '').startsWith('text/csv')) return c.json({ error: 'contentType' as const }, 415);
+  const { problem, report } = await importAuthorityFile(c.var.deps, company.id, await c.req.text());
+  if (problem) return c.json({ error: 'invalid' as const, fields: { csv: problem } }, 400);
+  return c.json({ report }, 200);
+});
