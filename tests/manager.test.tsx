@@ -3,7 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
-import { renderAt, resetServer } from './render';
+import { createApi } from '../src/client/api';
+import { renderAt, resetServer, testServer } from './render';
+import { browserFor, ORIGIN } from './support/server';
 
 describe.each([
   { t: en, prefix: '' },
@@ -28,7 +30,9 @@ describe.each([
       await screen.findByRole('radiogroup', { name: t.transferLogic.mode }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText(fill(t.manager.signedInAs, { name: 'Omar Haddad', company: 'Elite Auto Rentals' })),
+      await screen.findByText(
+        fill(t.manager.signedInAs, { name: 'Omar Haddad', company: prefix ? 'إيليت لتأجير السيارات' : 'Elite Auto Rentals' }),
+      ),
     ).toBeInTheDocument();
   });
 
@@ -38,8 +42,9 @@ describe.each([
     await first.user.click(await screen.findByRole('radio', { name: l.manual }));
     await first.user.click(screen.getByRole('switch', { name: l.requireConsent }));
     await first.user.click(screen.getByRole('button', { name: l.save }));
+    expect(await screen.findByText(fill(l.savedNow, { code: 'MC-2024-0413' }))).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(l.activeSince.split('{date}')[0]!.trim()),
+      expect(screen.getAllByRole('status')[0]).toHaveTextContent(l.activeSince.split('{date}')[0]!.trim()),
     );
     first.unmount();
 
@@ -61,27 +66,83 @@ describe.each([
     await waitFor(() => expect(router.state.location.pathname).toBe(prefix ? '/arabic' : '/home'));
   });
 
-  it("contracts: Save refuses passing fines without a linked car, in the reader's language; then saves and keeps it", async () => {
+  it('transfer logic: arrow keys change the mode in every state of the form, also after a switch was toggled', async () => {
+    const l = t.transferLogic;
+    const { user } = await renderAt(`${prefix}/transfer-logic`, { manager: true });
+    const automatic = await screen.findByRole('radio', { name: l.automatic });
+    const manual = screen.getByRole('radio', { name: l.manual });
+    // Pristine, then with an unsaved switch, then after a save: ArrowDown and ArrowUp move the choice.
+    for (const stage of ['pristine', 'edited', 'saved'] as const) {
+      if (stage === 'edited') await user.click(screen.getByRole('switch', { name: l.notify }));
+      if (stage === 'saved') {
+        await user.click(screen.getByRole('button', { name: l.save }));
+        expect(await screen.findByText(new RegExp(l.savedNow.split('{code}')[0]!.trim()))).toBeInTheDocument();
+      }
+      const checked = automatic.getAttribute('aria-checked') === 'true' ? automatic : manual;
+      const other = checked === automatic ? manual : automatic;
+      checked.focus();
+      await user.keyboard('{ArrowDown}');
+      await waitFor(() => expect(other, `ArrowDown, ${stage}`).toBeChecked());
+      expect(other).toHaveFocus();
+      await user.keyboard('{ArrowUp}');
+      await waitFor(() => expect(checked, `ArrowUp, ${stage}`).toBeChecked());
+    }
+  });
+
+  it('contracts: the company’s list opens a contract; its confirmations are the renter’s, and Save activates it', async () => {
     const c = t.contracts;
-    const first = await renderAt(`${prefix}/contracts`, { manager: true });
-    const user = first.user;
+    // A renter's sample rental (signed, paid, picked up) made the contract, in the renter's own browser.
+    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    const sample = await renter.sampleRental();
+    if (!sample.ok) throw new Error('sample rental');
+    const number = sample.body.journey.number;
+
+    const { user, router } = await renderAt(`${prefix}/contracts`, { manager: true });
+    expect(await screen.findByRole('link', { name: new RegExp(fill(c.number, { code: 'MC-2024-0412' })) })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: c.searchLabel }), number);
+    await user.click(screen.getByRole('button', { name: c.search }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(fill(c.found, { n: 1 })));
+    expect(router.state.location.search).toContain(`q=${number}`);
+    await user.click(screen.getAllByRole('link', { name: new RegExp(c.number.split('{code}')[0]!.trim()) })[0]!);
+
     expect(await screen.findByText(c.notActive)).toBeInTheDocument();
-    await user.click(screen.getByRole('switch', { name: c.confirm }));
-    await user.click(screen.getByRole('switch', { name: c.policy }));
-    expect(screen.getByText(c.active)).toBeInTheDocument();
-    const transfer = screen.getByRole('switch', { name: c.enableTransfer });
-    await user.click(transfer);
+    // The renter's confirmations are shown, not switches the manager could flip.
+    expect(screen.getByText(new RegExp(c.confirmedOn.split('{date}')[0]!.trim()))).toBeInTheDocument();
+    expect(screen.getByText(c.agreed)).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: c.confirm })).toBeNull();
+    expect(screen.getByLabelText(c.car)).toHaveValue('bmw-7');
+    // Nothing is active before Save.
+    await user.click(screen.getByRole('switch', { name: c.contractLinking }));
+    expect(screen.getByText(c.notActive)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: c.save }));
-    expect(transfer).toHaveAccessibleDescription(expect.stringContaining(c.carRequired));
+    expect(await screen.findByText(c.savedActive)).toBeInTheDocument();
+    expect(screen.getByText(c.active)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: new RegExp(c.transferLogic) }));
+    expect(await screen.findByRole('radiogroup', { name: t.transferLogic.mode })).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(new RegExp(`${prefix}/transfer-logic/MC-`));
+  });
+
+  it('contracts: a set-up Save refuses is explained next to the field, in the reader’s language, and kept', async () => {
+    const c = t.contracts;
+    const { user } = await renderAt(`${prefix}/contracts/MC-2024-0412`, { manager: true });
+    const transfer = await screen.findByRole('switch', { name: c.enableTransfer });
+    await user.selectOptions(screen.getByLabelText(c.car), '');
+    await user.click(transfer);
+    await user.click(screen.getByRole('switch', { name: c.contractLinking }));
+    await user.click(screen.getByRole('button', { name: c.save }));
+    expect(transfer).toHaveAccessibleDescription(expect.stringContaining(c.problems.carRequired));
+    const linking = screen.getByRole('switch', { name: c.contractLinking });
+    expect(linking).toHaveAccessibleDescription(expect.stringContaining(c.problems.noBooking));
+    await waitFor(() => expect(linking).toHaveFocus());
+    expect(transfer).toBeChecked(); // nothing lost
+    await user.click(linking);
     await user.selectOptions(screen.getByLabelText(c.car), 'bmw-7');
     await user.click(screen.getByRole('button', { name: c.save }));
-    expect(transfer).not.toHaveAccessibleDescription(expect.stringContaining(c.carRequired));
-    expect(await screen.findByText(new RegExp(c.saved.split('{date}')[0]!.trim()))).toBeInTheDocument();
-    first.unmount();
+    expect(await screen.findByText(c.savedPending)).toBeInTheDocument();
+  });
 
-    await renderAt(`${prefix}/contracts`, { manager: true });
-    expect(await screen.findByRole('switch', { name: c.enableTransfer })).toBeChecked();
-    expect(screen.getByLabelText(c.car)).toHaveValue('bmw-7');
-    expect(screen.getByText(c.active)).toBeInTheDocument();
+  it('another company’s contract is not found', async () => {
+    await renderAt(`${prefix}/contracts/MC-2099-000000`, { manager: true });
+    expect(await screen.findByText(t.contracts.notFound)).toBeInTheDocument();
   });
 });

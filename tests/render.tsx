@@ -136,3 +136,23 @@ export async function renderAt(
   );
   return { ...view, router, user, actor: session.journey, session, browser: tab, server: app };
 }
+
+/**
+ * The police's fine for the car of the rental in `renterBrowser` (picked up), an hour after pickup,
+ * imported by the car's company's manager as the authority's file: as it reaches a renter in production.
+ */
+export async function policeFine(renterBrowser: ReturnType<typeof browserFor>, amount = 500) {
+  const renter = await createApi({ baseUrl: `${ORIGIN}/api`, fetch: renterBrowser.fetch }).session();
+  const context = renter.ok ? (renter.body.journey?.journey.snapshot.context as { pickedUpAt: number; booking: { carId: string } }) : null;
+  if (!context?.pickedUpAt) throw new Error('no picked-up rental to fine');
+  const { carOf } = await import('../machines/fleet');
+  const manager = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+  await manager.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
+  const at = new Date(context.pickedUpAt + 3_600_000).toISOString();
+  const csv =
+    'reference,type,plate,date_time,location,code,description,amount,black_points\n' +
+    `DXB-${uniqueEmail('fine')},fine,${carOf(context.booking.carId as never).plate},${at},Sheikh Zayed Road,SPEED-20,Speeding,${amount},4\n`;
+  const imported = await manager.importAuthorityFile(csv);
+  if (!imported.ok || imported.body.report.matched.length !== 1) throw new Error(`fine not matched: ${JSON.stringify(imported)}`);
+  return manager;
+}

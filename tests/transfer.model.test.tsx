@@ -138,7 +138,10 @@ describe('model-based paths through /transfer-logic (xstate/graph)', () => {
         ),
         saved: check(() => {
           expect(save()).toBeDisabled();
-          expect(screen.getByRole('status')).toHaveTextContent(l.activeSince.split('{date}')[0]!.trim());
+          // Said twice: what is active now, and that this save did it.
+          const [active, saved] = screen.getAllByRole('status');
+          expect(active).toHaveTextContent(l.activeSince.split('{date}')[0]!.trim());
+          expect(saved).toHaveTextContent(l.savedNow.split('{code}')[0]!.trim());
         }),
         saveFailed: check(() => {
           expect(screen.getByText(l.saveFailed)).toBeInTheDocument();

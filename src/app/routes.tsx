@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { SCREEN_IDS, pathOf, type ScreenId } from '../i18n/paths';
+import { PARAM_SCREENS, SCREEN_IDS, pathOf, type ScreenId } from '../i18n/paths';
 import { Layout } from './Layout';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -60,7 +60,10 @@ export const routes: RouteObject[] = [
       { path: 'all', element: <Index /> },
       ...SCREEN_IDS.flatMap((id) => {
         const Screen = SCREENS[id];
-        return (['en', 'ar'] as const).map((lang) => ({ path: pathOf(id, lang), element: <Screen /> }));
+        return (['en', 'ar'] as const).flatMap((lang) => [
+          { path: pathOf(id, lang), element: <Screen /> },
+          ...(PARAM_SCREENS.has(id) ? [{ path: `${pathOf(id, lang)}/:param`, element: <Screen /> }] : []),
+        ]);
       }),
       { path: '*', element: <NotMatch /> },
     ],

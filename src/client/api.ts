@@ -6,13 +6,38 @@ import type { ClientEvent } from '../../server/journey/events';
 import type { JourneyView } from '../../server/journey/bookings';
 import type { PublicUser } from '../../server/auth/middleware';
 import type { ContractView } from '../../server/manager/contracts';
-import type { ViolationView } from '../../server/manager/violations';
-import type { ContractSetup } from '../../machines/contract';
+import type { SalikView, ViolationView } from '../../server/manager/violations';
+import type { NotificationKind, NotificationView } from '../../server/notifications/store';
+import type { CompanyView } from '../../server/companies/companies';
+import type { ImportReport } from '../../server/imports/authority';
+import type { ContractSetup, ContractStatus } from '../../machines/contract';
 import type { CarId } from '../../machines/fleet';
 import type { TransferSettings } from '../../machines/transferSettings';
 import type { RegistrationInput } from '../../machines/validation';
 
-export type { ClientEvent, ContractView, JourneyView, PublicUser, ViolationView };
+export type {
+  ClientEvent,
+  CompanyView,
+  ContractView,
+  ImportReport,
+  JourneyView,
+  NotificationKind,
+  NotificationView,
+  PublicUser,
+  SalikView,
+  ViolationView,
+};
+
+/** An authority's record that no booking of the company had at that time. */
+export interface UnmatchedRecord {
+  id: string;
+  kind: 'fine' | 'salik';
+  reference: string;
+  plate: string;
+  at: number;
+  location: string;
+  amount: number;
+}
 
 /** An answer that is not a success: its status and the server's `{ error, fields? }`. */
 export interface Refusal {
@@ -103,22 +128,46 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         client.documents.$get(),
       ),
     documentUrl: (id: string) => `${baseUrl}/documents/${encodeURIComponent(id)}`,
-    currentViolation: () => answer<{ violation: ViolationView | null }>(client.violations.current.$get()),
+    /** The renter's fines and Salik crossings on all their bookings. */
+    violations: () => answer<{ violations: ViolationView[]; salik: SalikView[] }>(client.violations.$get()),
     violationEvent: (id: string, event: Record<string, unknown> & { type: string }, version: number) =>
       answer<{ violation: ViolationView; journey?: JourneyView }>(
         client.violations[':id'].events.$post({ param: { id }, json: { event: event as never, version } }),
       ),
-    contract: (code: string) => answer<{ contract: ContractView }>(client.contracts[':code'].$get({ param: { code } })),
+    companies: () => answer<{ companies: CompanyView[] }>(client.companies.$get()),
+    /** A new import API key for the manager's company (shown once; the previous one stops working). */
+    rotateApiKey: () => answer<{ key: string }>(client.companies['api-key'].$post({ json: {} })),
+    contracts: (query: { q?: string; status?: ContractStatus; page?: number }) =>
+      answer<{ contracts: ContractView[]; total: number; page: number; pageSize: number }>(
+        client.contracts.$get({
+          query: {
+            ...(query.q ? { q: query.q } : {}),
+            ...(query.status ? { status: query.status } : {}),
+            ...(query.page ? { page: String(query.page) } : {}),
+          },
+        }),
+      ),
+    latestContract: () => answer<{ code: string | null }>(client.contracts.latest.$get()),
+    contract: (code: string) =>
+      answer<{ contract: ContractView; freeCars: CarId[]; violations: ViolationView[] }>(
+        client.contracts[':code'].$get({ param: { code } }),
+      ),
     saveSetup: (code: string, setup: ContractSetup, version: number) =>
       answer<{ contract: ContractView }>(client.contracts[':code'].setup.$put({ param: { code }, json: { setup, version } })),
     saveTransferSettings: (code: string, settings: TransferSettings, version: number) =>
       answer<{ contract: ContractView }>(
         client.contracts[':code']['transfer-settings'].$put({ param: { code }, json: { settings, version } }),
       ),
-    contractViolation: (code: string) =>
-      answer<{ violation: ViolationView | null }>(client.contracts[':code'].violation.$get({ param: { code } })),
+    importAuthorityFile: (csv: string) => answer<{ report: ImportReport }>(client.imports.$post({ json: { csv } })),
+    unmatchedRecords: () => answer<{ unmatched: UnmatchedRecord[] }>(client.imports.unmatched.$get()),
     sampleRental: () => answer<{ user: PublicUser; journey: JourneyView }>(client.demo['sample-rental'].$post({ json: {} })),
-    demoFine: (contract: string) => answer<{ violation: ViolationView }>(client.demo.fines.$post({ json: { contract } })),
+    notifications: () => answer<{ notifications: NotificationView[]; unread: number }>(client.notifications.$get()),
+    /** Marks the user's own notifications read: these, or all; answers the unread count after. */
+    markNotificationsRead: (json: { ids: string[] } | { all: true }) =>
+      answer<{ unread: number }>(client.notifications.read.$post({ json })),
+    notificationPreferences: () => answer<{ notificationsOn: boolean }>(client.notifications.preferences.$get()),
+    saveNotificationPreferences: (notificationsOn: boolean) =>
+      answer<{ notificationsOn: boolean }>(client.notifications.preferences.$put({ json: { notificationsOn } })),
   };
 }
 

@@ -7,8 +7,8 @@ export interface Locale {
   lang: Lang;
   dir: 'ltr' | 'rtl';
   t: Catalog;
-  /** Path of a screen in the current language. */
-  to: (id: ScreenId) => string;
+  /** Path of a screen (and of one of its records) in the current language. */
+  to: (id: ScreenId, param?: string) => string;
 }
 
 const LocaleContext = createContext<Locale | null>(null);
@@ -25,7 +25,7 @@ export const loadArabic = (): Promise<Catalog> => (arabic ??= import('./ar').the
 export function LocaleProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
   const t = lang === 'ar' ? use(loadArabic()) : en;
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const locale = useMemo<Locale>(() => ({ lang, dir, t, to: (id) => pathOf(id, lang) }), [lang, dir, t]);
+  const locale = useMemo<Locale>(() => ({ lang, dir, t, to: (id, param) => pathOf(id, lang, param) }), [lang, dir, t]);
 
   useLayoutEffect(() => {
     document.documentElement.lang = lang;

@@ -33,15 +33,19 @@ export const LOGO_SCREENS: ReadonlySet<ScreenId> = new Set(['home', 'registratio
 
 export const ARABIC_ROOT = '/arabic';
 
-export function pathOf(id: ScreenId, lang: Lang): string {
-  if (lang === 'ar') return id === 'home' ? ARABIC_ROOT : `${ARABIC_ROOT}/${SLUGS[id]}`;
-  return `/${SLUGS[id]}`;
+/** Screens that also open one record by its key (`/contracts/MC-2026-0412`); without it, the list or the latest. */
+export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic']);
+const PARAM = /^[A-Za-z0-9-]{1,40}$/;
+
+export function pathOf(id: ScreenId, lang: Lang, param?: string): string {
+  const base = lang === 'ar' ? (id === 'home' ? ARABIC_ROOT : `${ARABIC_ROOT}/${SLUGS[id]}`) : `/${SLUGS[id]}`;
+  return param && PARAM_SCREENS.has(id) ? `${base}/${encodeURIComponent(param)}` : base;
 }
 
-/** What a pathname is: the index, a known screen, or nothing we know, and in which language. */
+/** What a pathname is: the index, a known screen (with its record's key), or nothing we know, and in which language. */
 export type Resolved =
   | { kind: 'index'; lang: 'en' }
-  | { kind: 'screen'; lang: Lang; id: ScreenId }
+  | { kind: 'screen'; lang: Lang; id: ScreenId; param?: string }
   | { kind: 'notFound'; lang: Lang };
 
 const BY_PATH = new Map<string, { id: ScreenId; lang: Lang }>(
@@ -56,6 +60,10 @@ export function resolvePath(pathname: string): Resolved {
   if (path === '/' || path === '/all') return { kind: 'index', lang: 'en' };
   const hit = BY_PATH.get(path);
   if (hit) return { kind: 'screen', ...hit };
+  const cut = path.lastIndexOf('/');
+  const parent = BY_PATH.get(path.slice(0, cut));
+  const param = path.slice(cut + 1);
+  if (parent && PARAM_SCREENS.has(parent.id) && PARAM.test(param)) return { kind: 'screen', ...parent, param };
   const lang: Lang = path === ARABIC_ROOT || path.startsWith(`${ARABIC_ROOT}/`) ? 'ar' : 'en';
   return { kind: 'notFound', lang };
 }
@@ -63,5 +71,5 @@ export function resolvePath(pathname: string): Resolved {
 /** The same screen in the other language; the index and unknown pages go to the other home. */
 export function otherLanguagePath(resolved: Resolved): string {
   const other: Lang = resolved.lang === 'ar' ? 'en' : 'ar';
-  return pathOf(resolved.kind === 'screen' ? resolved.id : 'home', other);
+  return resolved.kind === 'screen' ? pathOf(resolved.id, other, resolved.param) : pathOf('home', other);
 }

@@ -6,6 +6,7 @@ import { Button } from './Button';
 import { TextField } from './Field';
 import { FormCard, FormError, ScreenIntro } from './Form';
 import { useSession, useSessionState } from './journey';
+import { useServerData } from './contract';
 import styles from './ManagerGate.module.css';
 
 type Problem = 'wrong' | 'locked' | 'network' | null;
@@ -15,10 +16,12 @@ type Problem = 'wrong' | 'locked' | 'network' | null;
  * role on every call too); anyone else gets a clear, translated prompt to sign in as one.
  */
 export function ManagerGate({ children }: { children: (manager: PublicUser) => ReactNode }) {
-  const { t } = useLocale();
+  const { t, lang } = useLocale();
   const m = t.manager;
   const session = useSession();
   const { user } = useSessionState();
+  const companies = useServerData(() => session.api.companies(), 'companies');
+  const companyName = (id: string | null) => companies.data?.companies.find((c) => c.id === id)?.name[lang] ?? '';
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -30,7 +33,7 @@ export function ManagerGate({ children }: { children: (manager: PublicUser) => R
     return (
       <>
         <div className={styles.session}>
-          <p>{fill(m.signedInAs, { name: user.fullName, company: user.company ?? '' })}</p>
+          <p>{fill(m.signedInAs, { name: user.fullName, company: companyName(user.companyId) })}</p>
           <Button variant="ghost" onClick={() => void session.signOut()}>
             {m.signOut}
           </Button>

@@ -1,5 +1,6 @@
 import * as RadixRadio from '@radix-ui/react-radio-group';
-import { useId } from 'react';
+import { useId, type KeyboardEvent } from 'react';
+import { useDirection } from '@radix-ui/react-direction';
 import styles from './RadioGroup.module.css';
 
 export interface RadioOption {
@@ -16,11 +17,30 @@ interface RadioGroupProps {
   onValueChange?: (value: string) => void;
 }
 
-/** Radix RadioGroup: one choice; arrow keys move the choice (direction-aware). */
+/** Which way each arrow key moves through the options, by reading direction. */
+const STEPS: Record<'ltr' | 'rtl', Record<string, number>> = {
+  ltr: { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 },
+  rtl: { ArrowDown: 1, ArrowLeft: 1, ArrowUp: -1, ArrowRight: -1 },
+};
+
+/**
+ * Radix RadioGroup: one choice; arrow keys move focus and the choice (direction-aware, looping).
+ * Radix checks an option when it receives focus while an arrow key is still down, but it moves focus
+ * in a timeout: when the key is already up by then (a quick tap while the page re-renders) the choice
+ * stayed behind. So the choice is made here, on the key press itself; Radix still moves the focus.
+ */
 export function RadioGroup({ label, options, ...state }: RadioGroupProps) {
   const id = useId();
+  const dir = useDirection();
+  const { onValueChange } = state;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = STEPS[dir === 'rtl' ? 'rtl' : 'ltr'][event.key];
+    const from = options.findIndex((o) => o.value === (event.target as HTMLElement).getAttribute('value'));
+    if (!step || from < 0 || !onValueChange) return;
+    onValueChange(options[(from + step + options.length) % options.length]!.value);
+  };
   return (
-    <RadixRadio.Root className={styles.group} aria-label={label} {...state}>
+    <RadixRadio.Root className={styles.group} aria-label={label} onKeyDown={onKeyDown} {...state}>
       {options.map((option) => (
         <div key={option.value} className={styles.option}>
           <RadixRadio.Item

@@ -33,7 +33,13 @@ export function Switch({ label, description, error, ...state }: SwitchProps) {
           </p>
         )}
       </div>
-      <RadixSwitch.Root id={id} className={styles.switch} aria-describedby={describedBy} {...state}>
+      <RadixSwitch.Root
+        id={id}
+        className={styles.switch}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        {...state}
+      >
         <RadixSwitch.Thumb className={styles.thumb} />
       </RadixSwitch.Root>
     </div>

@@ -1,22 +1,30 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ContractView } from '../client/api';
-import { useSession } from './journey';
+import type { Answer } from '../client/api';
+import { useLive, type LiveTopic } from './live';
 
-/** A contract of the signed-in manager's company, from the server; `failed` when it could not be read. */
-export function useContract(code: string) {
-  const { api } = useSession();
-  const [state, setState] = useState<{ contract: ContractView | null; failed: boolean }>({ contract: null, failed: false });
+/**
+ * Something the server keeps, loaded for the screen: `data` is null while loading, `failed` when it
+ * could not be read. It is read again when `key` changes, on `reload()`, and whenever the server
+ * says live that one of `topics` changed (another manager's save, a renter's step).
+ */
+export function useServerData<T>(load: () => Promise<Answer<T>>, key: string, topics: LiveTopic[] = []) {
+  const [state, setState] = useState<{ data: T | null; failed: boolean; key: string }>({ data: null, failed: false, key });
   const [asked, setAsked] = useState(0);
+  const reload = useCallback(() => setAsked((n) => n + 1), []);
+  useLive(topics, reload);
   useEffect(() => {
     let current = true;
-    api.contract(code).then(
-      (result) => current && setState(result.ok ? { contract: result.body.contract, failed: false } : { contract: null, failed: true }),
-      () => current && setState({ contract: null, failed: true }),
+    load().then(
+      (result) => current && setState({ data: result.ok ? result.body : null, failed: !result.ok, key }),
+      () => current && setState((s) => ({ ...s, failed: true, key })),
     );
     return () => {
       current = false;
     };
-  }, [api, code, asked]);
-  const reload = useCallback(() => setAsked((n) => n + 1), []);
-  return { ...state, reload, replace: (contract: ContractView) => setState({ contract, failed: false }) };
+    // `load` is a new function each render; `key` says what it loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, asked]);
+  // What was loaded for another key is not shown for this one.
+  const data = state.key === key ? state.data : null;
+  return { data, failed: state.key === key && state.failed, reload, replace: (next: T) => setState({ data: next, failed: false, key }) };
 }

@@ -32,60 +32,95 @@ describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the 
         if ((await control.getAttribute('aria-checked')) !== String(on)) await control.click();
       };
 
-      // The manager signs in on their own browser and sets manual transfer with renter consent.
+      // The renter (the reviewer's sample rental: a BMW 7 Series, picked up, deposit held) signed its
+      // contract with Elite Auto Rentals; nothing has arrived yet.
+      const r = renter.page;
+      await open(r, '/');
+      await button(r, en.index.loadSample).click();
+      await r.waitForURL('**/car-pickup');
+      const session = await r.evaluate(() => fetch('/api/auth/session').then((res) => res.json()));
+      const number: string = session.journey.number;
+      const pickedUpAt: number = session.journey.journey.snapshot.context.pickedUpAt;
+      await open(r, pathOf('trafficViolation', lang));
+      await r.getByText(v.none).waitFor();
+
+      // The manager signs in on their own browser and finds the contract by the booking's number.
       const m = manager.page;
-      await open(m, pathOf('transferLogic', lang));
+      await open(m, pathOf('contracts', lang));
       await m.getByLabel(t.manager.email, { exact: true }).fill('manager@movecar.ae');
       await m.getByLabel(t.manager.password, { exact: true }).fill('fleet-manager-2026');
       await button(m, t.manager.submit).click();
-      await m.getByRole('radio', { name: l.manual }).click();
+      await m.getByRole('searchbox', { name: t.contracts.searchLabel }).fill(number);
+      await button(m, t.contracts.search).click();
+      await m.getByRole('status').filter({ hasText: fill(t.contracts.found, { n: 1 }) }).waitFor();
+      await shot(m, 'contract-list');
+      await m.getByRole('link', { name: new RegExp(t.contracts.number.split('{code}')[0]!.trim()) }).first().click();
+
+      // Manual transfer with the renter's consent, for this contract.
+      await m.getByRole('link', { name: new RegExp(t.contracts.transferLogic) }).click();
+      await m.getByRole('radiogroup', { name: l.mode }).waitFor();
       await setSwitch(m, l.notify, true);
       await setSwitch(m, l.requireConsent, true);
-      if (await button(m, l.save).isEnabled()) {
-        await button(m, l.save).click();
-        await m.getByRole('status').filter({ hasText: l.activeSince.split('{date}')[0]!.trim() }).waitFor();
-      }
+      // The keyboard changes the choice after a switch was toggled, in both directions. (Each key waits
+      // for focus to arrive: Radix moves it a moment after the choice changes.)
+      const press = async (key: string, to: string) => {
+        await m.keyboard.press(key);
+        await m.getByRole('radio', { name: to, checked: true }).waitFor();
+        await m.waitForFunction(() => document.activeElement?.getAttribute('aria-checked') === 'true');
+      };
+      await m.getByRole('radio', { name: l.automatic }).focus();
+      await press('ArrowDown', l.manual);
+      await press('ArrowUp', l.automatic);
+      await press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight', l.manual);
+      await button(m, l.save).click();
+      const code = decodeURIComponent(new URL(m.url()).pathname.split('/').pop()!);
+      await m.getByText(fill(l.savedNow, { code })).waitFor();
       await shot(m, 'settings-saved');
       // A reload keeps them: they are the server's.
       await m.reload({ waitUntil: 'networkidle' });
       await m.getByRole('radio', { name: l.manual, checked: true }).waitFor();
       expect(await m.getByRole('switch', { name: l.requireConsent }).getAttribute('aria-checked')).toBe('true');
 
-      // The contract passes fines on only once a car is linked and transfer is enabled.
-      await open(m, pathOf('contracts', lang));
+      // The contract is active, and passes fines on, once the booking is linked and Save is pressed.
+      await m.getByRole('link', { name: fill(l.backToContract, { code }) }).click();
       await m.getByText(fill(t.contracts.currentMode, { mode: l.manual })).waitFor();
-      await m.getByLabel(t.contracts.car, { exact: true }).selectOption('bmw-7');
+      await setSwitch(m, t.contracts.contractLinking, true);
       await setSwitch(m, t.contracts.enableTransfer, true);
+      await m.getByText(t.contracts.notActive).waitFor(); // nothing is active before Save
       await button(m, t.contracts.save).click();
-      await m.getByText(t.contracts.saved.split('{date}')[0]!.trim()).waitFor();
+      await m.getByText(t.contracts.savedActive).waitFor();
+      await shot(m, 'contract');
 
-      // The renter (the reviewer's sample rental: deposit held) looks: the fine has arrived and waits.
-      const r = renter.page;
-      await open(r, '/');
-      await button(r, en.index.loadSample).click();
-      await r.waitForURL('**/car-pickup');
-      await open(r, pathOf('trafficViolation', lang));
-      await r.getByText(v.waiting).waitFor();
-
-      // The manager transfers it from their screen.
+      // The police's file comes in through the manager's import; the renter's open screen shows the fine.
       await open(m, pathOf('contracts', lang));
+      const csv =
+        'reference,type,plate,date_time,location,code,description,amount,black_points\n' +
+        `DXB-E2E-${lang}-${Date.now()},fine,Dubai B 7007,${new Date(pickedUpAt + 3_600_000).toISOString()},Sheikh Zayed Road,SPEED-20,Speeding,500,4\n` +
+        `BAD-${lang}-${Date.now()},fine,,yesterday,Nowhere,X,Bad,-1,0\n`;
+      await m.getByLabel(t.imports.file, { exact: true }).setInputFiles({ name: 'police.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await button(m, t.imports.upload).click();
+      await m.getByText(fill(t.imports.summary, { matched: 1, unmatched: 0, duplicates: 0, rejected: 1 })).waitFor();
+      expect(await axeViolations(m)).toEqual([]);
+      await shot(m, 'import');
+      // Live: the renter's screen was open all along, no reload.
+      await r.getByText(v.waiting).waitFor({ timeout: 3000 });
+
+      // The manager transfers it from the contract's page; the renter's open screen asks for consent at once.
+      await open(m, pathOf('contracts', lang, code));
       await m.getByText(v.statuses.pending).waitFor();
       await button(m, t.contracts.transferNow).click();
       await m.getByText(v.statuses.awaitingConsent).waitFor();
-      expect(await axeViolations(m)).toEqual([]);
-      await shot(m, 'contracts');
-
-      // The renter is asked for consent, accepts, pays from the deposit.
-      await r.reload({ waitUntil: 'networkidle' });
-      await r.getByRole('heading', { level: 2, name: v.consentTitle }).waitFor();
+      await r.getByRole('heading', { level: 2, name: v.consentTitle }).waitFor({ timeout: 3000 });
       await shot(r, 'consent');
       await button(r, v.accept).click();
+      // …and the renter's consent shows on the manager's open screen.
+      await m.getByText(v.statuses.payable).waitFor({ timeout: 3000 });
       await r.getByRole('button', { name: fill(v.payWith, { method: v.deposit }) }).click();
       await r.getByText(v.paidDeposit.split('{date}')[0]!.trim()).waitFor();
 
       // The renter was notified of the transfer.
       await open(r, pathOf('notifications', lang));
-      await r.getByRole('heading', { level: 3, name: t.notifications.violationTitle }).waitFor();
+      await r.getByRole('heading', { level: 3, name: t.notifications.kinds.consentRequested.title }).waitFor();
 
       // The return shows the fine, its admin fee, and what comes back: 5,000.00 − 550.00 = 4,450.00.
       await open(r, pathOf('carReturn', lang));

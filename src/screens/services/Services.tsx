@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
-import { fill } from '../../i18n/format';
-import { contracts, rentalCompanies } from '../../data/sample';
+import { useServerData } from '../../ui/contract';
+import { FormError } from '../../ui/Form';
+import { useSession } from '../../ui/journey';
 import { ButtonLink } from '../../ui/Button';
 import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
@@ -14,9 +15,10 @@ import styles from './Services.module.css';
 export default function Services() {
   const { t, lang, to } = useLocale();
   const s = t.services;
+  const { api } = useSession();
+  const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const needle = query.trim().toLowerCase();
-  const found = contracts.filter((c) => c.code.toLowerCase().includes(needle));
+  const companies = useServerData(() => api.companies(), 'companies');
 
   return (
     <Stack>
@@ -28,19 +30,23 @@ export default function Services() {
       </Section>
 
       <Section title={s.companies} bare>
-        <Carousel
-          label={s.companiesNav}
-          slides={rentalCompanies.map((c) => ({
-            id: c.id,
-            content: (
-              <article className={styles.company}>
-                <img src={company} alt="" width={240} height={160} className={styles.companyPicture} />
-                <h3 className={styles.companyTitle}>{c.title[lang]}</h3>
-                <p className={styles.companySubtitle}>{c.subtitle[lang]}</p>
-              </article>
-            ),
-          }))}
-        />
+        {companies.failed && <FormError>{s.companiesFailed}</FormError>}
+        {!companies.data && !companies.failed && <div className={styles.placeholder} aria-busy="true" />}
+        {companies.data && (
+          <Carousel
+            label={s.companiesNav}
+            slides={companies.data.companies.map((c) => ({
+              id: c.id,
+              content: (
+                <article className={styles.company}>
+                  <img src={company} alt="" width={240} height={160} className={styles.companyPicture} />
+                  <h3 className={styles.companyTitle}>{c.name[lang]}</h3>
+                  <p className={styles.companySubtitle}>{c.subtitle[lang]}</p>
+                </article>
+              ),
+            }))}
+          />
+        )}
         <ButtonLink to={to('offers')} variant="secondary" aria-label={s.viewMoreCompanies}>
           {s.viewMore}
         </ButtonLink>
@@ -48,31 +54,25 @@ export default function Services() {
 
       <Section title={s.contracts}>
         <p>{s.contractsText}</p>
-        <SearchBox
-          label={s.contractSearchLabel}
-          placeholder={s.contractSearch}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        <ul className={styles.contracts}>
-          {found.map((c) => (
-            <li key={c.code} className={styles.contract}>
-              <div>
-                <p className={styles.contractCode}>{fill(s.contract, { code: c.code })}</p>
-                <p className={styles.contractModel}>{c.model}</p>
-              </div>
-              <Link
-                to={to('contracts')}
-                aria-label={fill(s.readMoreAbout, { code: c.code })}
-                className={styles.readMore}
-              >
-                {s.readMore}
-                <ChevronRight aria-hidden size={18} className="flip-rtl" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-        {found.length === 0 && <p role="status">{fill(s.noContracts, { query })}</p>}
+        {/* The company's contract list does the searching (managers only: others are asked to sign in). */}
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const q = query.trim();
+            navigate(q ? `${to('contracts')}?${new URLSearchParams({ q })}` : to('contracts'));
+          }}
+        >
+          <SearchBox
+            label={s.contractSearchLabel}
+            placeholder={s.contractSearch}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </form>
+        <Link to={to('contracts')} className={styles.readMore}>
+          {s.allContracts}
+          <ChevronRight aria-hidden size={18} className="flip-rtl" />
+        </Link>
       </Section>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { reasonGiven, type ViolationEvent } from '../../../machines/violation';
 import { checkCardNumber, groupCardNumber } from '../../../machines/validation';
@@ -10,8 +10,10 @@ import { TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { useJourneySelector, useSession, useSessionState } from '../../ui/journey';
 import { Money } from '../../ui/Money';
-import { Section, Stack } from '../../ui/Section';
-import { useServerViolation, type ViolationActor } from '../../ui/violation';
+import { Facts, Section, Stack } from '../../ui/Section';
+import type { SalikView, ViolationView } from '../../client/api';
+import { useServerData } from '../../ui/contract';
+import { useViolationClient, type ViolationActor } from '../../ui/violation';
 import styles from './TrafficViolation.module.css';
 
 export default function TrafficViolation() {
@@ -21,7 +23,7 @@ export default function TrafficViolation() {
   return (
     <Stack>
       {user?.role === 'renter' ? (
-        <RenterViolation />
+        <RenterViolations />
       ) : (
         <Section title={v.details}>
           <p>{v.signIn}</p>
@@ -35,14 +37,56 @@ export default function TrafficViolation() {
   );
 }
 
-/** The violation on the renter's current rental, as the server keeps it. */
-function RenterViolation() {
+/** The renter's fines and Salik crossings, as the server keeps them; a change on either side shows at once. */
+function RenterViolations() {
   const { t } = useLocale();
   const { api } = useSession();
-  const { violation, loaded, failed } = useServerViolation(useCallback(() => api.currentViolation(), [api]));
-  if (violation) return <Violation actor={violation} />;
-  if (!loaded) return <p aria-busy="true" />;
-  return failed ? <FormError>{t.journey.errors.network}</FormError> : <p role="status">{t.trafficViolation.none}</p>;
+  const { data, failed } = useServerData(() => api.violations(), 'violations', ['violations']);
+  if (failed) return <FormError>{t.journey.errors.network}</FormError>;
+  if (!data) return <p aria-busy="true" />;
+  return (
+    <>
+      {data.violations.length === 0 && data.salik.length === 0 && <p role="status">{t.trafficViolation.none}</p>}
+      {data.violations.map((view) => (
+        <ServerViolation key={`${view.id}:${view.version}`} view={view} />
+      ))}
+      {data.salik.length > 0 && <SalikCrossings crossings={data.salik} />}
+    </>
+  );
+}
+
+function ServerViolation({ view }: { view: ViolationView }) {
+  const { t } = useLocale();
+  const actor = useViolationClient(view);
+  return actor ? <Violation actor={actor} /> : <FormError>{t.contracts.unreadable}</FormError>;
+}
+
+/** Each crossing on its own line, with its time and place: toll, admin fee, and how it was paid. */
+function SalikCrossings({ crossings }: { crossings: SalikView[] }) {
+  const { t, lang } = useLocale();
+  const v = t.trafficViolation;
+  return (
+    <Section title={v.salikTitle}>
+      <p>{v.salikText}</p>
+      <ul className={styles.crossings}>
+        {crossings.map((c) => (
+          <li key={c.id} className={styles.crossing}>
+            <p className={styles.methodTitle}>
+              <time dateTime={new Date(c.at).toISOString()}>{formatDate(new Date(c.at), lang, 'dateTime')}</time> · {c.location}
+            </p>
+            <Facts
+              rows={[
+                { label: v.salikToll, value: <Money fils={c.toll} /> },
+                { label: v.salikAdmin, value: <Money fils={c.adminFee} /> },
+                { label: v.total, value: <Money fils={c.total} />, strong: true },
+              ]}
+            />
+            <p className={styles.note}>{c.total === 0 ? v.salikFree : c.fromDeposit ? v.salikFromDeposit : v.salikDue}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
 }
 
 type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
@@ -58,6 +102,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
   const [form, setForm] = useState<Form>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const date = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
+  const id = useId();
 
   const values: Record<Field, ReactNode> = {
     type: fine.type[lang],
@@ -97,7 +142,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
 
   return (
     <>
-      <Section title={v.details}>
+      <Section title={fill(v.detailsOf, { type: fine.type[lang], date: formatDate(new Date(fine.date), lang, 'date') })}>
         <dl className={styles.rows}>
           {fields.map((field) => (
             <div key={field} className={styles.row}>
@@ -109,14 +154,14 @@ function Violation({ actor }: { actor: ViolationActor }) {
                   type="button"
                   className={styles.viewButton}
                   aria-expanded={open === field}
-                  aria-controls={`violation-help-${field}`}
+                  aria-controls={`${id}-help-${field}`}
                   aria-label={fill(v.viewField, { field: v[field] })}
                   onClick={() => setOpen(open === field ? null : field)}
                 >
                   {v.view}
                 </button>
               </dd>
-              <dd id={`violation-help-${field}`} className={styles.help} hidden={open !== field}>
+              <dd id={`${id}-help-${field}`} className={styles.help} hidden={open !== field}>
                 {v.help[field]}
               </dd>
             </div>
@@ -134,6 +179,12 @@ function Violation({ actor }: { actor: ViolationActor }) {
               <Money fils={charge.amount} />
             </dd>
           </div>
+          {fine.location && (
+            <div className={styles.row}>
+              <dt>{v.location}</dt>
+              <dd className={styles.value}>{fine.location}</dd>
+            </div>
+          )}
           <div className={styles.row}>
             <dt>{v.blackPoints}</dt>
             <dd className={styles.value}>{fine.blackPoints}</dd>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { Link, useBlocker, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -10,13 +10,12 @@ import {
   type TransferSettings,
 } from '../../../machines/transferSettings';
 import type { Api, ContractView } from '../../client/api';
-import { contracts } from '../../data/sample';
-import { useContract } from '../../ui/contract';
+import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/journey';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
-import { FormError } from '../../ui/Form';
+import { Done, FormError } from '../../ui/Form';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Actions, Section, Stack } from '../../ui/Section';
@@ -24,25 +23,38 @@ import { useInspect } from '../../ui/inspect';
 import { Switch } from '../../ui/Switch';
 import styles from './TransferLogic.module.css';
 
-const CONTRACT = contracts[0]!.code;
-
+/** `/transfer-logic/:code`: that contract's settings; `/transfer-logic` (the seed's route): the most recent contract's. */
 export default function TransferLogic() {
+  const { param } = useParams();
   return (
     <Stack>
-      <ManagerGate>{() => <Loaded code={CONTRACT} />}</ManagerGate>
+      <ManagerGate>{() => (param ? <Loaded key={param} code={param} /> : <Latest />)}</ManagerGate>
     </Stack>
   );
 }
 
-function Loaded({ code }: { code: string }) {
+function Latest() {
   const { t } = useLocale();
-  const { contract, failed } = useContract(code);
-  if (failed) return <FormError>{t.transferLogic.saveFailed}</FormError>;
-  if (!contract) return <p aria-busy="true" />;
+  const { api } = useSession();
+  const { data, failed } = useServerData(() => api.latestContract(), 'latest');
+  if (failed) return <FormError>{t.contracts.loadFailed}</FormError>;
+  if (!data) return <p aria-busy="true">{t.contracts.loading}</p>;
+  return data.code ? <Loaded code={data.code} /> : <p role="status">{t.contracts.empty}</p>;
+}
+
+function Loaded({ code }: { code: string }) {
+  const { t, to } = useLocale();
+  const { api } = useSession();
+  const { data, failed } = useServerData(() => api.contract(code), code);
+  if (failed) return <FormError>{t.contracts.notFound}</FormError>;
+  if (!data) return <p aria-busy="true">{t.contracts.loading}</p>;
   return (
     <>
       <h2 className={styles.number}>{fill(t.contracts.number, { code })}</h2>
-      <TransferSettingsForm contract={contract} />
+      <p>
+        <Link to={to('contracts', code)}>{fill(t.transferLogic.backToContract, { code })}</Link>
+      </p>
+      <TransferSettingsForm contract={data.contract} />
     </>
   );
 }
@@ -80,6 +92,7 @@ function TransferSettingsForm({ contract }: { contract: ContractView }) {
   const failure = useSelector(actor, (s) => (s.matches('saveFailed') ? s.context.error : null));
   const unsaved = useSelector(actor, hasUnsavedEdits);
   const canSave = useSelector(actor, (s) => s.can({ type: 'transfer.save' }));
+  const justSaved = useSelector(actor, (s) => s.matches('saved'));
 
   // Leaving with unsaved edits asks first: in the app (blocker) and when closing or reloading the tab.
   const blocker = useBlocker(
@@ -133,6 +146,7 @@ function TransferSettingsForm({ contract }: { contract: ContractView }) {
             ? fill(l.activeSince, { date: formatDate(new Date(savedAt), lang, 'dateTime') })
             : l.defaults}
       </div>
+      {justSaved && <Done>{fill(l.savedNow, { code: contract.code })}</Done>}
       {failure && <FormError>{failure === 'conflict' ? l.conflict : l.saveFailed}</FormError>}
       <Actions>
         <Button

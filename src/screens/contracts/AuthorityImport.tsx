@@ -1,0 +1,153 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocale } from '../../i18n/locale';
+import { fill, formatDate } from '../../i18n/format';
+import type { ImportReport } from '../../client/api';
+import { Button } from '../../ui/Button';
+import { FileField } from '../../ui/Field';
+import { Done, FormError } from '../../ui/Form';
+import { Money } from '../../ui/Money';
+import { Section } from '../../ui/Section';
+import { useServerData } from '../../ui/contract';
+import { useSession } from '../../ui/journey';
+import styles from './Contracts.module.css';
+
+type Problem = 'noFile' | 'header' | 'empty' | 'tooManyRows' | 'tooLarge' | 'failed';
+
+/**
+ * Fines and Salik crossings from the authorities: a CSV upload here, or the same file from the
+ * authority's system with the company's API key. Every row is reported: matched, unmatched, already
+ * imported, or rejected with its reasons.
+ */
+export function AuthorityImport() {
+  const { t, lang } = useLocale();
+  const c = t.imports;
+  const { api } = useSession();
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const unmatched = useServerData(() => api.unmatchedRecords(), 'unmatched', ['imports']);
+
+  const upload = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement).files?.[0];
+    setReport(null);
+    if (!file) {
+      setProblem('noFile');
+      return form.current?.querySelector<HTMLElement>('input[type=file]')?.focus();
+    }
+    setBusy(true);
+    const result = await api.importAuthorityFile(await file.text()).catch(() => null);
+    setBusy(false);
+    if (result?.ok) {
+      setProblem(null);
+      setReport(result.body.report);
+      return unmatched.reload();
+    }
+    const fileProblem = result?.fields?.csv ?? (result?.error === 'tooLarge' ? 'tooLarge' : 'failed');
+    setProblem(fileProblem as Problem);
+  };
+
+  return (
+    <Section title={c.title}>
+      <p>{c.text}</p>
+      <form ref={form} onSubmit={upload} noValidate className={styles.form}>
+        <FileField name="file" label={c.file} hint={c.fileHint} accept=".csv,text/csv" error={problem ? c.problems[problem] : undefined} />
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {c.upload}
+        </Button>
+      </form>
+      {report && <Report report={report} />}
+
+      <h3>{c.unmatchedTitle}</h3>
+      {unmatched.data?.unmatched.length === 0 && <p>{c.noUnmatched}</p>}
+      <ul className={styles.report}>
+        {unmatched.data?.unmatched.map((u) => (
+          <li key={u.id}>
+            {fill(c.unmatchedRow, {
+              kind: c.kinds[u.kind],
+              reference: u.reference,
+              plate: u.plate,
+              date: formatDate(new Date(u.at), lang, 'dateTime'),
+              location: u.location,
+            })}{' '}
+            <Money fils={u.amount} />
+          </li>
+        ))}
+      </ul>
+      <ApiKey />
+    </Section>
+  );
+}
+
+function Report({ report }: { report: ImportReport }) {
+  const { t } = useLocale();
+  const c = t.imports;
+  const field = (name: string) => c.fields[name as keyof typeof c.fields] ?? name;
+  return (
+    <div className={styles.form}>
+      <Done>
+        {fill(c.summary, {
+          matched: report.matched.length,
+          unmatched: report.unmatched.length,
+          duplicates: report.duplicates.length,
+          rejected: report.rejected.length,
+        })}
+      </Done>
+      {report.rejected.length > 0 && (
+        <>
+          <h3>{c.rejectedTitle}</h3>
+          <ul className={styles.report}>
+            {report.rejected.map((r) => (
+              <li key={r.line}>
+                {fill(c.rejectedRow, {
+                  line: r.line,
+                  reasons: Object.entries(r.fields)
+                    .map(([name, code]) => `${field(name)}: ${c.reasons[code as keyof typeof c.reasons] ?? code}`)
+                    .join('; '),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {report.unmatched.length > 0 && (
+        <ul className={styles.report} aria-label={c.unmatchedTitle}>
+          {report.unmatched.map((u) => (
+            <li key={u.line}>{fill(c.unmatchedLine, { line: u.line, plate: u.plate, reason: c.unmatchedReasons[u.reason] })}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The company's key for the feed endpoint: shown once when made; making one replaces the last. */
+function ApiKey() {
+  const { t } = useLocale();
+  const c = t.imports;
+  const { api } = useSession();
+  const [key, setKey] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const make = async () => {
+    const result = await api.rotateApiKey().catch(() => null);
+    setFailed(!result?.ok);
+    setKey(result?.ok ? result.body.key : null);
+  };
+  return (
+    <>
+      <h3>{c.keyTitle}</h3>
+      <p>{fill(c.keyText, { endpoint: `${location.origin}/api/feeds/authority` })}</p>
+      {key && (
+        <>
+          <Done>{c.keyShown}</Done>
+          <p className={styles.key}>{key}</p>
+        </>
+      )}
+      {failed && <FormError>{c.keyFailed}</FormError>}
+      <Button variant="secondary" onClick={make}>
+        {c.newKey}
+      </Button>
+    </>
+  );
+}

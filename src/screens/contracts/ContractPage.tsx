@@ -1,0 +1,236 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ChevronRight } from 'lucide-react';
+import { useSelector } from '@xstate/react';
+import { contractProblems, type ContractProblems, type ContractSetup } from '../../../machines/contract';
+import { carOf, isCarId, type CarId } from '../../../machines/fleet';
+import { useLocale } from '../../i18n/locale';
+import { fill, formatDate } from '../../i18n/format';
+import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/Field';
+import { Done, FormError } from '../../ui/Form';
+import { Money } from '../../ui/Money';
+import { Actions, Facts, Section } from '../../ui/Section';
+import type { ContractView, ViolationView } from '../../client/api';
+import type { ViolationClient } from '../../client/violationClient';
+import { useServerData } from '../../ui/contract';
+import { useViolationClient } from '../../ui/violation';
+import { useSession } from '../../ui/journey';
+import { Switch } from '../../ui/Switch';
+import styles from './Contracts.module.css';
+
+type Outcome = 'saved' | 'failed' | 'conflict' | null;
+
+/** One contract of the company: the renter's confirmations (read-only), the car and booking links, fines. */
+export function ContractPage({ code }: { code: string }) {
+  const { t } = useLocale();
+  const { api } = useSession();
+  const loaded = useServerData(() => api.contract(code), code, ['contracts', 'violations']);
+  // Kept here, above the form: a save makes a new version and so a new form, and the message stays.
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  if (loaded.failed) return <FormError>{t.contracts.notFound}</FormError>;
+  if (!loaded.data) return <p aria-busy="true">{t.contracts.loading}</p>;
+  const { contract, freeCars, violations } = loaded.data;
+  const saved = (next: ContractView, how: Outcome) => {
+    loaded.replace({ ...loaded.data!, contract: next });
+    setOutcome(how);
+  };
+  return (
+    <>
+      {/* A new version (saved here, or by someone else) starts the form again from what is saved. */}
+      <ContractForm key={contract.version} contract={contract} freeCars={freeCars} outcome={outcome} setOutcome={setOutcome} onSaved={saved} />
+      <Section title={t.contracts.violation}>
+        {violations.length === 0 && <p>{t.contracts.noViolations}</p>}
+        {violations.map((v) => (
+          <ViolationRow key={`${v.id}:${v.version}`} view={v} />
+        ))}
+      </Section>
+    </>
+  );
+}
+
+function ContractForm({
+  contract,
+  freeCars,
+  outcome,
+  setOutcome,
+  onSaved,
+}: {
+  contract: ContractView;
+  freeCars: CarId[];
+  outcome: Outcome;
+  setOutcome: (o: Outcome) => void;
+  onSaved: (c: ContractView, how: Outcome) => void;
+}) {
+  const { t, to, lang } = useLocale();
+  const c = t.contracts;
+  const { api } = useSession();
+  const [setup, setSetup] = useState<ContractSetup>(contract.setup);
+  const [problems, setProblems] = useState<ContractProblems & { carId?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLDivElement>(null);
+  const change = (patch: Partial<ContractSetup>) => {
+    setSetup((s) => ({ ...s, ...patch }));
+    setOutcome(null);
+  };
+  const focusFirstProblem = () => requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const save = async () => {
+    const found = contractProblems(setup, contract.booking !== null);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return focusFirstProblem();
+    setSaving(true);
+    const result = await api.saveSetup(contract.code, setup, contract.version).catch(() => null);
+    setSaving(false);
+    if (result?.ok) return onSaved(result.body.contract, 'saved');
+    const current = result?.body.contract as ContractView | undefined;
+    // Someone saved first: the form shows what is saved now, and says so.
+    if (result?.error === 'conflict' && current) return onSaved(current, 'conflict');
+    if (result?.fields) {
+      setProblems(result.fields);
+      return focusFirstProblem();
+    }
+    setOutcome('failed');
+  };
+  const problem = (field: keyof typeof problems) => {
+    const p = problems[field];
+    return p ? c.problems[p as keyof typeof c.problems] : undefined;
+  };
+  const renter = contract.renter;
+  const carOptions = [...new Set([...freeCars, ...(setup.carId ? [setup.carId] : [])])];
+
+  return (
+    <div ref={form} className={styles.form}>
+      <h2 className={styles.number}>{fill(c.number, { code: contract.code })}</h2>
+      <p role="status" className={styles[contract.status]}>
+        {contract.status === 'active' ? c.active : contract.status === 'completed' ? c.completed : c.notActive}
+      </p>
+      {contract.booking && (
+        <Facts
+          rows={[
+            { label: c.booking, value: contract.booking.number },
+            { label: c.renter, value: contract.booking.renterName ?? '—' },
+            {
+              label: c.period,
+              value:
+                contract.booking.start && contract.booking.end
+                  ? fill(c.periodValue, {
+                      start: formatDate(new Date(contract.booking.start), lang, 'dateTime'),
+                      end: formatDate(new Date(contract.booking.end), lang, 'dateTime'),
+                    })
+                  : '—',
+            },
+          ]}
+        />
+      )}
+
+      <Section title={c.confirmation}>
+        <p className={styles.rowText}>{c.confirmationText}</p>
+        <Facts
+          rows={[
+            { label: c.confirm, value: renter.signedAt ? fill(c.confirmedOn, { date: formatDate(new Date(renter.signedAt), lang, 'dateTime') }) : c.notYet },
+            { label: c.policy, value: renter.policyAgreed ? c.agreed : c.notYet },
+          ]}
+        />
+      </Section>
+
+      <Section title={c.linking}>
+        <SelectField
+          label={c.car}
+          placeholder={c.noCar}
+          value={setup.carId ?? ''}
+          error={problem('carId')}
+          onChange={(e) => change({ carId: isCarId(e.target.value) ? e.target.value : null })}
+          options={carOptions.map((id) => ({ value: id, label: `${carOf(id).model} · ${carOf(id).plate}` }))}
+        />
+        <p className={styles.rowText}>{c.freeCarsText}</p>
+        <Switch
+          label={c.contractLinking}
+          description={contract.booking ? fill(c.contractLinkingText, { number: contract.booking.number }) : c.noBookingText}
+          checked={setup.bookingLinked}
+          onCheckedChange={(bookingLinked) => change({ bookingLinked })}
+          error={problem('bookingLinked')}
+        />
+      </Section>
+
+      <Section title={c.transfer}>
+        <Link to={to('transferLogic', contract.code)} className={styles.row}>
+          <span>
+            <span className={styles.rowTitle}>{c.transferLogic}</span>
+            <span className={styles.rowText}>
+              {fill(c.currentMode, {
+                mode: contract.settings.mode === 'manual' ? t.transferLogic.manual : t.transferLogic.automatic,
+              })}
+            </span>
+          </span>
+          <ChevronRight aria-hidden size={20} className="flip-rtl" />
+        </Link>
+      </Section>
+
+      <Section title={c.violations}>
+        <Switch
+          label={c.enableTransfer}
+          description={c.enableTransferText}
+          checked={setup.violationTransfer}
+          onCheckedChange={(violationTransfer) => change({ violationTransfer })}
+          error={problem('violationTransfer')}
+        />
+      </Section>
+
+      {outcome === 'saved' && <Done>{contract.status === 'active' ? c.savedActive : c.savedPending}</Done>}
+      {(outcome === 'failed' || outcome === 'conflict') && <FormError>{outcome === 'conflict' ? c.conflict : c.saveFailed}</FormError>}
+      {contract.setupSavedAt !== null && (
+        <p className={styles.saved}>{fill(c.saved, { date: formatDate(new Date(contract.setupSavedAt), lang, 'dateTime') })}</p>
+      )}
+      <Button block onClick={save} disabled={saving} aria-busy={saving}>
+        {c.save}
+      </Button>
+    </div>
+  );
+}
+
+/** A fine on the contract and what the manager can do with it now: the machine says which actions exist. */
+function ViolationRow({ view }: { view: ViolationView }) {
+  const { t } = useLocale();
+  const actor = useViolationClient(view);
+  return actor ? <ViolationActions actor={actor} /> : <FormError>{t.contracts.unreadable}</FormError>;
+}
+
+function ViolationActions({ actor }: { actor: ViolationClient }) {
+  const { t, lang } = useLocale();
+  const c = t.contracts;
+  const v = t.trafficViolation;
+  const state = useSelector(actor, (s) => s.value);
+  const { fine, charge, reason } = useSelector(actor, (s) => s.context);
+  const canTransfer = useSelector(actor, (s) => s.can({ type: 'violation.transfer', at: 0 }));
+  const [problem, setProblem] = useState(false);
+  const send = async (event: Parameters<ViolationClient['send']>[0]) => setProblem(!(await actor.send(event)).ok);
+  const disputed = state === 'disputed';
+  return (
+    <article className={styles.fine} aria-label={fill(c.fineLabel, { code: fine.code })}>
+      <Facts
+        rows={[
+          { label: v.type, value: fine.type[lang] },
+          { label: v.date, value: formatDate(new Date(fine.date), lang, 'dateTime') },
+          ...(fine.location ? [{ label: v.location, value: fine.location }] : []),
+          { label: v.total, value: <Money fils={charge.amount} /> },
+          { label: v.status, value: v.statuses[state as Exclude<typeof state, 'transferred'>] },
+          ...(reason ? [{ label: c.reason, value: reason }] : []),
+        ]}
+      />
+      {(canTransfer || disputed) && (
+        <Actions>
+          {canTransfer && <Button onClick={() => void send({ type: 'violation.transfer', at: Date.now() })}>{c.transferNow}</Button>}
+          {disputed && (
+            <>
+              <Button onClick={() => void send({ type: 'violation.resolve', outcome: 'upheld' })}>{c.uphold}</Button>
+              <Button variant="secondary" onClick={() => void send({ type: 'violation.resolve', outcome: 'cancelled' })}>
+                {c.cancelFine}
+              </Button>
+            </>
+          )}
+        </Actions>
+      )}
+      {problem && <FormError>{c.actionFailed}</FormError>}
+    </article>
+  );
+}
