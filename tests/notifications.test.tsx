@@ -37,7 +37,7 @@ async function withRecords(path: string) {
       'bookingDetails',
       times.today,
     ],
-    ['fineArrived', { amount: 50_000, code: '2301' }, 'trafficViolation', times.yesterday],
+    ['consentRequested', { amount: 50_000, code: '2301' }, 'trafficViolation', times.yesterday],
     ['accountAlert', { event: 'newSignIn' }, undefined, times.earlier],
   ] as const;
   for (const [kind, params, link, at] of records) {
@@ -89,7 +89,7 @@ describe.each([
 
     const yesterday = screen.getByRole('region', { name: n.yesterday });
     expect(
-      within(yesterday).getByRole('heading', { level: 3, name: unreadTitle(n.kinds.fineArrived.title) }),
+      within(yesterday).getByRole('heading', { level: 3, name: unreadTitle(n.kinds.consentRequested.title) }),
     ).toBeInTheDocument();
     expect(within(yesterday).getByRole('img', { name: t.money.currency })).toBeInTheDocument();
     expect(yesterday).toHaveTextContent('500.00');

@@ -131,8 +131,9 @@ async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, 
   const deduction = { ...salikDeduction([salikBand(row.at.getTime())]), item: { reference: row.reference, at: row.at.getTime(), place: row.location } };
   const record = async (tx: Tx, charged: number | null) => {
     await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged });
-    if (charged) await notify(tx, booking.renterId, 'salikCharged', { amount: charged, crossings: 1 }, 'trafficViolation');
+    if (charged) await notify(tx, booking.renterId, 'salikCharged', { amount: charged, count: 1 }, 'trafficViolation');
     await pushTo(tx, [booking.renterId], 'violations', row.reference);
+    if (charged) await pushTo(tx, [booking.renterId], 'journey');
   };
   if (deduction.amount === 0) return deps.db.transaction((tx) => record(tx, null));
   const [renter] = await deps.db.select().from(users).where(eq(users.id, booking.renterId));

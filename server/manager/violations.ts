@@ -234,9 +234,19 @@ export const violationRoutes = new Hono<AppEnv>()
           deps,
           renter!,
           found.booking,
-          { type: 'deposit.deduct', deduction: { ...charge, item: { reference: snapshot.context.fine.code, at: snapshot.context.fine.date } } },
+          {
+            type: 'deposit.deduct',
+            deduction: {
+              ...charge,
+              item: { reference: snapshot.context.fine.code, at: snapshot.context.fine.date, ...(snapshot.context.fine.location ? { place: snapshot.context.fine.location } : {}) },
+            },
+          },
           found.booking.version,
-          async (tx) => void (saved = await alongside(tx)),
+          async (tx) => {
+            saved = await alongside(tx);
+            // The renter's other screens show the deposit as it is now.
+            await pushTo(tx, [found.booking.renterId], 'journey');
+          },
         );
         if (step.status !== 200 || !saved) return c.json({ error: 'noDeposit' as const, violation: current() }, 409);
         return c.json({ violation: violationView(saved, found.booking.number), journey: step.body.journey }, 200);

@@ -11,8 +11,6 @@ export const NOTIFICATION_KINDS = {
   // The renter's: money, bookings, fines and security are always said.
   /** Payment done. Params: number (booking), model (car). */
   bookingConfirmed: 'required',
-  /** A traffic fine was passed to the renter. Params: amount (fils), code. */
-  fineArrived: 'required',
   /** The renter is asked to agree before a fine is passed on. Params: amount (fils), code. */
   consentRequested: 'required',
   /** A fine paid from the security deposit. Params: amount (fils), code. */

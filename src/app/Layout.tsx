@@ -4,7 +4,8 @@ import { ArrowLeft } from 'lucide-react';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
 import { isStep } from '../../machines/journey-rules';
-import { useSyncNotice, type RedirectNotice } from '../ui/journey';
+import { useSession, useSyncNotice, type RedirectNotice } from '../ui/journey';
+import { useLive } from '../ui/live';
 import { BottomNav, showsBottomNav } from './BottomNav';
 import { HeaderEnd } from './NotificationsLink';
 import { Stepper } from './Stepper';
@@ -27,6 +28,9 @@ export function Layout() {
 
 function Shell({ resolved }: { resolved: Resolved }) {
   const { t, lang, dir, to } = useLocale();
+  const session = useSession();
+  // The server changed the journey itself (a deduction from the deposit): every open screen shows it.
+  useLive(['journey'], () => void session.refreshJourney());
   const navigate = useNavigate();
   const location = useLocation();
   useJourneyRoute(resolved, lang);

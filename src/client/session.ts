@@ -64,6 +64,13 @@ export class Session {
     this.set({ user: null });
   }
 
+  /** The server changed the renter's journey by itself (a Salik crossing or a fine off the deposit): take it. */
+  async refreshJourney() {
+    if (this.state.user?.role !== 'renter') return;
+    const answer = await this.api.session().catch(() => null);
+    if (answer?.ok && answer.body.journey) this.journey.receive(answer.body.journey);
+  }
+
   /** Demo (DEMO=1): a new sample renter, signed in, with a signed, paid, picked-up rental. */
   async loadSample() {
     const result = await this.api.sampleRental();

@@ -283,6 +283,7 @@ export const ar: Catalog = {
     noViolations: 'لم تصل أي مخالفات أو عبور سالك لهذا العقد.',
     fineLabel: 'المخالفة {code}',
     reason: 'سبب المستأجر',
+    keptByCompany: 'لم يكن هذا العقد يحوّل المخالفات إلى المستأجر عند وصول هذه المخالفة: تبقى على شركتك.',
     transferNow: 'تحويل إلى المستأجر',
     uphold: 'تأكيد المخالفة',
     cancelFine: 'إلغاء المخالفة',
@@ -621,10 +622,6 @@ export const ar: Catalog = {
       bookingConfirmed: {
         title: 'تم تأكيد الحجز',
         body: 'تم الدفع وتأكيد الحجز رقم {number} لسيارة {model}.',
-      },
-      fineArrived: {
-        title: 'وصلت مخالفة مرورية',
-        body: 'تم تحويل مخالفة مرورية بقيمة {amount} (الرمز {code}) إليك.',
       },
       consentRequested: {
         title: 'مطلوب موافقتك',

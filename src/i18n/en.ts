@@ -283,6 +283,7 @@ export const en = {
     noViolations: 'No fines or Salik crossings have arrived for this contract.',
     fineLabel: 'Fine {code}',
     reason: 'Renter’s reason',
+    keptByCompany: 'This contract did not pass fines on to the renter when this one arrived: it stays with your company.',
     transferNow: 'Transfer to renter',
     uphold: 'Uphold the fine',
     cancelFine: 'Cancel the fine',
@@ -619,10 +620,6 @@ export const en = {
       bookingConfirmed: {
         title: 'Booking Confirmed',
         body: 'Booking {number} for the {model} is paid and confirmed.',
-      },
-      fineArrived: {
-        title: 'Traffic fine received',
-        body: 'A traffic fine of {amount} (code {code}) was passed to you.',
       },
       consentRequested: {
         title: 'Your consent is needed',

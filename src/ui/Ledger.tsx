@@ -85,7 +85,7 @@ export function RentalInvoice({ ledger }: { ledger: Ledger }) {
 
 /** The deposit: what is held, each deduction with its admin fee, and what goes back (or is owed). */
 export function DepositSettlement({ ledger }: { ledger: Ledger }) {
-  const { t } = useLocale();
+  const { t, lang } = useLocale();
   const r = t.carReturn;
   return (
     <Facts
@@ -96,6 +96,19 @@ export function DepositSettlement({ ledger }: { ledger: Ledger }) {
           label: (
             <>
               {r.kinds[d.kind]}
+              {/* A fine or a Salik crossing says when and where, so each can be checked. */}
+              {d.item && (
+                <Note>
+                  {formatDate(new Date(d.item.at), lang, 'dateTime')}
+                  {/* A place the authority wrote in Latin script stays whole inside Arabic text. */}
+                  {d.item.place && (
+                    <>
+                      {' · '}
+                      <bdi>{d.item.place}</bdi>
+                    </>
+                  )}
+                </Note>
+              )}
               {d.adminFee > 0 && (
                 <Note>
                   <Fill text={r.adminFee} values={{ amount: <Money fils={d.adminFee} /> }} />

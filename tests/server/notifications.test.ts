@@ -55,10 +55,10 @@ describe.skipIf(postgresSkipped)('notifications', () => {
     const a = await renter();
     const b = await renter();
     await record(a.user.id, 'accountAlert', { event: 'newSignIn' });
-    await record(b.user.id, 'fineArrived', { amount: 50_000, code: '2301' }, 'trafficViolation');
+    await record(b.user.id, 'consentRequested', { amount: 50_000, code: '2301' }, 'trafficViolation');
     const mine = await listOf(a);
     expect(mine.notifications.map((n) => n.kind)).toEqual(['accountAlert']);
-    expect((await listOf(b)).notifications.map((n) => n.kind)).toEqual(['fineArrived']);
+    expect((await listOf(b)).notifications.map((n) => n.kind)).toEqual(['consentRequested']);
 
     expect(await b.api.markNotificationsRead({ ids: [mine.notifications[0]!.id] })).toMatchObject({
       ok: true,
@@ -77,7 +77,7 @@ describe.skipIf(postgresSkipped)('notifications', () => {
     );
     const many = await listOf(b);
     expect(many.notifications).toHaveLength(100);
-    expect(many.notifications[0]!.kind).toBe('fineArrived'); // the newest
+    expect(many.notifications[0]!.kind).toBe('consentRequested'); // the newest
     const times = many.notifications.map((n) => n.createdAt);
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect(many.unread).toBe(106);

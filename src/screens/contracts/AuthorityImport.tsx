@@ -5,6 +5,7 @@ import type { ImportReport } from '../../client/api';
 import { Button } from '../../ui/Button';
 import { FileField } from '../../ui/Field';
 import { Done, FormError } from '../../ui/Form';
+import { Fill } from '../../ui/Fill';
 import { Money } from '../../ui/Money';
 import { Section } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
@@ -64,13 +65,17 @@ export function AuthorityImport() {
       <ul className={styles.report}>
         {unmatched.data?.unmatched.map((u) => (
           <li key={u.id}>
-            {fill(c.unmatchedRow, {
-              kind: c.kinds[u.kind],
-              reference: u.reference,
-              plate: u.plate,
-              date: formatDate(new Date(u.at), lang, 'dateTime'),
-              location: u.location,
-            })}{' '}
+            {/* The authority's own words (reference, plate, place) stay whole in Arabic text. */}
+            <Fill
+              text={c.unmatchedRow}
+              values={{
+                kind: c.kinds[u.kind],
+                reference: <bdi>{u.reference}</bdi>,
+                plate: <bdi>{u.plate}</bdi>,
+                date: formatDate(new Date(u.at), lang, 'dateTime'),
+                location: <bdi>{u.location}</bdi>,
+              }}
+            />{' '}
             <Money fils={u.amount} />
           </li>
         ))}

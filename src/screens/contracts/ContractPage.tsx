@@ -217,6 +217,8 @@ function ViolationActions({ actor }: { actor: ViolationClient }) {
           ...(reason ? [{ label: c.reason, value: reason }] : []),
         ]}
       />
+      {/* The settings at the fine's arrival decide: a contract that did not pass fines on then keeps it. */}
+      {state === 'pending' && !canTransfer && <p className={styles.rowText}>{c.keptByCompany}</p>}
       {(canTransfer || disputed) && (
         <Actions>
           {canTransfer && <Button onClick={() => void send({ type: 'violation.transfer', at: Date.now() })}>{c.transferNow}</Button>}

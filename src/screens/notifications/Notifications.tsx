@@ -27,7 +27,6 @@ import styles from './Notifications.module.css';
 
 const ICONS: Record<NotificationKind, LucideIcon> = {
   bookingConfirmed: CalendarCheck,
-  fineArrived: FileWarning,
   consentRequested: FileWarning,
   fineDeducted: Wallet,
   salikCharged: Wallet,

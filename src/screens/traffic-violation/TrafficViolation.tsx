@@ -72,7 +72,7 @@ function SalikCrossings({ crossings }: { crossings: SalikView[] }) {
         {crossings.map((c) => (
           <li key={c.id} className={styles.crossing}>
             <p className={styles.methodTitle}>
-              <time dateTime={new Date(c.at).toISOString()}>{formatDate(new Date(c.at), lang, 'dateTime')}</time> · {c.location}
+              <time dateTime={new Date(c.at).toISOString()}>{formatDate(new Date(c.at), lang, 'dateTime')}</time> · <bdi>{c.location}</bdi>
             </p>
             <Facts
               rows={[
