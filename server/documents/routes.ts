@@ -1,9 +1,10 @@
-// Identity documents: the renter sees their own; a manager may open any renter's. Nobody else.
-import { and, desc, eq } from 'drizzle-orm';
+// Identity documents: the renter sees their own; a manager those of renters who signed a contract
+// with the manager's company. Nobody else.
+import { and, desc, eq, exists } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps';
-import { documents } from '../db/schema';
+import { bookings, contracts, documents } from '../db/schema';
 import { requireRole } from '../auth/middleware';
 import { validate } from '../http/validate';
 
@@ -19,8 +20,18 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/:id', requireRole('renter', 'manager'), validate('param', z.object({ id: z.uuid() })), async (c) => {
     const user = c.var.user!;
     const id = c.req.valid('param').id;
-    const mine = user.role === 'manager' ? undefined : eq(documents.userId, user.id);
-    const [row] = await c.var.deps.db.select().from(documents).where(and(eq(documents.id, id), mine));
+    const db = c.var.deps.db;
+    const theirs =
+      user.role === 'renter'
+        ? eq(documents.userId, user.id)
+        : exists(
+            db
+              .select({ one: contracts.code })
+              .from(contracts)
+              .innerJoin(bookings, eq(bookings.id, contracts.bookingId))
+              .where(and(eq(bookings.renterId, documents.userId), eq(contracts.companyId, user.companyId ?? ''))),
+          );
+    const [row] = await db.select().from(documents).where(and(eq(documents.id, id), theirs));
     const bytes = row && (await c.var.deps.documents.get(row.storageKey));
     if (!row || !bytes) return c.json({ error: 'notFound' as const }, 404);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -20,7 +20,7 @@ import type { JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import { DEFAULT_SETTINGS, type TransferSettings } from '../../machines/transferSettings';
 import type { Db, Tx } from '../db/open';
-import { bookings, contracts, users } from '../db/schema';
+import { bookings, contracts, documents, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
@@ -236,11 +236,18 @@ export const contractRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const found = await companyContract(db, c.var.user!.companyId ?? '', c.req.valid('param').code);
     if (!found) return c.json({ error: 'notFound' as const }, 404);
-    const [cars, violations] = await Promise.all([
+    const [cars, violations, renterDocuments] = await Promise.all([
       freeCars(db, found.contract, found.booking),
       violationsOfContract(db, found.contract.code),
+      found.booking
+        ? db
+            .select({ id: documents.id, kind: documents.kind })
+            .from(documents)
+            .where(eq(documents.userId, found.booking.renterId))
+            .orderBy(desc(documents.createdAt))
+        : [],
     ]);
-    return c.json({ contract: viewFound(found), freeCars: cars, violations });
+    return c.json({ contract: viewFound(found), freeCars: cars, violations, documents: renterDocuments });
   })
   .put(
     '/:code/setup',

@@ -149,7 +149,12 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
       ),
     latestContract: () => answer<{ code: string | null }>(client.contracts.latest.$get()),
     contract: (code: string) =>
-      answer<{ contract: ContractView; freeCars: CarId[]; violations: ViolationView[] }>(
+      answer<{
+        contract: ContractView;
+        freeCars: CarId[];
+        violations: ViolationView[];
+        documents: { id: string; kind: 'emiratesId' | 'licence' }[];
+      }>(
         client.contracts[':code'].$get({ param: { code } }),
       ),
     saveSetup: (code: string, setup: ContractSetup, version: number) =>

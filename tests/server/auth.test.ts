@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents, sessions, users } from '../../server/db/schema';
-import { createManager, SAMPLE_MANAGER } from '../../server/seed';
+import { createManager, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
 import { LOCK_AFTER } from '../../server/auth/throttle';
 import { postgresSkipped } from '../support/server';
 import { browser, email, PASSWORD, PDF, PNG, renter, server } from './helpers';
@@ -158,7 +158,7 @@ describe.skipIf(postgresSkipped)('log-in, throttling, sessions and sign-out', ()
 });
 
 describe.skipIf(postgresSkipped)('identity documents', () => {
-  it('their owner and a manager may open them; another renter gets 404, nobody signed in 401', async () => {
+  it('their owner, and the managers of a company the renter signed with, may open them; anyone else 404 or 401', async () => {
     const owner = await renter();
     const list = await owner.api.documents();
     if (!list.ok) throw new Error('no documents');
@@ -171,7 +171,16 @@ describe.skipIf(postgresSkipped)('identity documents', () => {
     expect((await (await browser()).request(`/api/documents/${id}`)).status).toBe(401);
     const m = await browser();
     await m.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
+    // No contract with the manager's company yet: not theirs to see.
+    expect((await m.request(`/api/documents/${id}`)).status).toBe(404);
+    for (const event of [{ type: 'contract.acceptTerms' }, { type: 'contract.verifyIdentity' }, { type: 'contract.sign', signature: 'Mariam Al Suwaidi' }]) {
+      expect((await owner.step(event)).ok).toBe(true);
+    }
+    // Signed for an Elite Auto Rentals car: its manager may open them, another company's may not.
     expect((await m.request(`/api/documents/${id}`)).status).toBe(200);
+    const other = await browser();
+    await other.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'manager' });
+    expect((await other.request(`/api/documents/${id}`)).status).toBe(404);
   });
 });
 

@@ -30,7 +30,7 @@ export function ContractPage({ code }: { code: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   if (loaded.failed) return <FormError>{t.contracts.notFound}</FormError>;
   if (!loaded.data) return <p aria-busy="true">{t.contracts.loading}</p>;
-  const { contract, freeCars, violations } = loaded.data;
+  const { contract, freeCars, violations, documents } = loaded.data;
   const saved = (next: ContractView, how: Outcome) => {
     loaded.replace({ ...loaded.data!, contract: next });
     setOutcome(how);
@@ -39,6 +39,20 @@ export function ContractPage({ code }: { code: string }) {
     <>
       {/* A new version (saved here, or by someone else) starts the form again from what is saved. */}
       <ContractForm key={contract.version} contract={contract} freeCars={freeCars} outcome={outcome} setOutcome={setOutcome} onSaved={saved} />
+      {contract.booking && (
+        <Section title={t.account.documents}>
+          {documents.length === 0 && <p>{t.account.noDocuments}</p>}
+          <ul className={styles.report}>
+            {documents.map((d) => (
+              <li key={d.id}>
+                <a href={api.documentUrl(d.id)} target="_blank" rel="noreferrer">
+                  {t.account.documentKinds[d.kind]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
       <Section title={t.contracts.violation}>
         {violations.length === 0 && <p>{t.contracts.noViolations}</p>}
         {violations.map((v) => (
