@@ -121,8 +121,19 @@ export const CAR_IDS = Object.keys(FLEET) as [CarId, ...CarId[]];
 /** A company's own cars. */
 export const carsOf = (company: string): Car[] => Object.values(FLEET).filter((car) => car.company === company);
 
-/** A plate as authorities write it in any spacing or case ("DXB-A-12345", "dubai a 12345"): letters and digits only. */
-export const plateKey = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/^(DUBAI|DXB)/, 'DUBAI');
+/** The emirate as feeds abbreviate it, at the start of a plate. */
+const EMIRATES: [RegExp, string][] = [
+  [/^(DUBAI|DXB)/, 'DUBAI'],
+  [/^(ABUDHABI|AUH|AD)/, 'ABUDHABI'],
+  [/^(SHARJAH|SHJ)/, 'SHARJAH'],
+];
+
+/** A plate as authorities write it in any spacing or case ("DXB-A-12345", "AUH 5 22871"): letters and digits only. */
+export function plateKey(plate: string) {
+  const bare = plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  for (const [short, emirate] of EMIRATES) if (short.test(bare)) return bare.replace(short, emirate);
+  return bare;
+}
 
 /** The car with this plate, if it is in the fleet. */
 export const carByPlate = (plate: string): Car | undefined =>

@@ -101,7 +101,7 @@ describe.each([
     expect(await screen.findByRole('link', { name: new RegExp(fill(c.number, { code: 'MC-2024-0412' })) })).toBeInTheDocument();
     await user.type(screen.getByRole('searchbox', { name: c.searchLabel }), number);
     await user.click(screen.getByRole('button', { name: c.search }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(fill(c.found, { n: 1 })));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(c.foundOne));
     expect(router.state.location.search).toContain(`q=${number}`);
     await user.click(screen.getAllByRole('link', { name: new RegExp(c.number.split('{code}')[0]!.trim()) })[0]!);
 
@@ -139,6 +139,22 @@ describe.each([
     await user.selectOptions(screen.getByLabelText(c.car), 'bmw-7');
     await user.click(screen.getByRole('button', { name: c.save }));
     expect(await screen.findByText(c.savedPending)).toBeInTheDocument();
+  });
+
+  it('contracts: when another manager saved first, Save says so and shows what they saved', async () => {
+    const c = t.contracts;
+    const { user } = await renderAt(`${prefix}/contracts/MC-2024-0412`, { manager: true });
+    await user.click(await screen.findByRole('switch', { name: c.enableTransfer }));
+    // Meanwhile, on the other manager's phone: the BMW is linked to this contract.
+    const other = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    await other.logIn({ email: 'manager@movecar.ae', password: 'fleet-manager-2026', role: 'manager' });
+    const found = await other.contract('MC-2024-0412');
+    if (!found.ok) throw new Error('contract');
+    expect((await other.saveSetup('MC-2024-0412', { carId: 'bmw-7', bookingLinked: false, violationTransfer: false }, found.body.contract.version)).ok).toBe(true);
+    await user.click(screen.getByRole('button', { name: c.save }));
+    expect(await screen.findByText(c.conflict)).toBeInTheDocument();
+    expect(screen.getByLabelText(c.car)).toHaveValue('bmw-7');
+    expect(screen.getByRole('switch', { name: c.enableTransfer })).not.toBeChecked();
   });
 
   it('another company’s contract is not found', async () => {

@@ -1,9 +1,10 @@
 // Fines and Salik crossings from the authorities, into the company's records. Each row is matched to
 // the booking that had the plate at that time (the contract's linked car, else the booked one; from
-// pickup to return) or kept unmatched for the manager. A row is taken once per authority reference:
-// importing the same file again creates nothing. Each row commits on its own, so one bad or
-// conflicting row never stops the others.
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+// pickup until return, however late) or kept unmatched for the manager. A row is taken once per
+// authority reference: importing the same file again creates nothing, except that a row left unmatched
+// is matched when a booking now claims it. Each row commits on its own, so one bad or conflicting row
+// never stops the others.
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { carByPlate } from '../../machines/fleet';
 import { salikBand, salikDeduction } from '../../machines/money';
 import type { Fine } from '../../machines/violation';
@@ -41,6 +42,15 @@ export interface ImportReport {
   rejected: RejectedRow[];
 }
 
+/** What each renter was charged for Salik in one import: told once, not crossing by crossing. */
+class SalikCharges {
+  readonly byRenter = new Map<string, { amount: number; count: number }>();
+  add(renterId: string, amount: number) {
+    const sum = this.byRenter.get(renterId) ?? { amount: 0, count: 0 };
+    this.byRenter.set(renterId, { amount: sum.amount + amount, count: sum.count + 1 });
+  }
+}
+
 /** A duplicate found inside a row's transaction: everything it did is undone. */
 class Duplicate extends Error {}
 
@@ -55,9 +65,10 @@ async function bookingAt(tx: Deps['db'] | Tx, companyId: string, carId: string, 
         eq(contracts.companyId, companyId),
         sql`coalesce(${contracts.carId}, ${bookings.carId}) = ${carId}`,
         lte(bookings.periodStart, at),
-        gte(bookings.periodEnd, at),
-        // Only a car that was picked up was the renter's; before that it was with the company.
+        // Only a car that was picked up was the renter's; before that it was with the company. Until
+        // it is returned it still is, even past the day it was due back.
         sql`${bookings.journey}->'snapshot'->'context'->>'pickedUpAt' is not null`,
+        or(gte(bookings.periodEnd, at), sql`${bookings.journey}->'snapshot'->'context'->>'returnedAt' is null`),
       ),
     )
     // Two rentals claiming the car at once (a double booking) go to the later pickup, then the newer booking.
@@ -80,6 +91,19 @@ const recordOf = (companyId: string, row: AuthorityRow) => ({
 });
 
 async function insertRecord(tx: Tx, values: typeof authorityRecords.$inferInsert) {
+  // The same reference left unmatched before gives way to this matched one.
+  if (values.bookingId) {
+    await tx
+      .delete(authorityRecords)
+      .where(
+        and(
+          eq(authorityRecords.companyId, values.companyId),
+          eq(authorityRecords.kind, values.kind),
+          eq(authorityRecords.reference, values.reference),
+          isNull(authorityRecords.bookingId),
+        ),
+      );
+  }
   const [record] = await tx
     .insert(authorityRecords)
     .values(values)
@@ -90,7 +114,7 @@ async function insertRecord(tx: Tx, values: typeof authorityRecords.$inferInsert
 }
 
 /** One row: recorded once, matched, and its consequence (a fine on the violation machine, a Salik deduction). */
-async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport) {
+async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport, charges: SalikCharges) {
   const car = carByPlate(row.plate);
   const hit = car && car.company === companyId ? await bookingAt(deps.db, companyId, car.id, row.at) : null;
   try {
@@ -115,7 +139,7 @@ async function importRow(deps: Deps, companyId: string, row: AuthorityRow, repor
         const violation = await createViolation(tx, deps, booking, contract, fine, deps.now());
         await tx.update(authorityRecords).set({ violationId: violation.id }).where(eq(authorityRecords.id, record.id));
       });
-    } else await importCrossing(deps, companyId, row, booking);
+    } else await importCrossing(deps, companyId, row, booking, charges);
     report.matched.push({ line: row.line, reference: row.reference, kind: row.kind, bookingNumber: booking.number, contract: contract.code });
   } catch (error) {
     if (error instanceof Duplicate) return void report.duplicates.push({ line: row.line, reference: row.reference });
@@ -127,11 +151,11 @@ async function importRow(deps: Deps, companyId: string, row: AuthorityRow, repor
  * A Salik crossing, priced by its band (toll + admin per charged crossing) and taken from the booking's
  * deposit with its time and place, while the deposit is held; after settlement it is recorded as due.
  */
-async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, booking: typeof bookings.$inferSelect) {
+async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, booking: typeof bookings.$inferSelect, charges: SalikCharges) {
   const deduction = { ...salikDeduction([salikBand(row.at.getTime())]), item: { reference: row.reference, at: row.at.getTime(), place: row.location } };
   const record = async (tx: Tx, charged: number | null) => {
     await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged });
-    if (charged) await notify(tx, booking.renterId, 'salikCharged', { amount: charged, count: 1 }, 'trafficViolation');
+    if (charged) charges.add(booking.renterId, charged);
     await pushTo(tx, [booking.renterId], 'violations', row.reference);
     if (charged) await pushTo(tx, [booking.renterId], 'journey');
   };
@@ -162,9 +186,12 @@ export async function importAuthorityFile(deps: Deps, companyId: string, text: s
   const read = readAuthorityCsv(text, deps.now());
   const report: ImportReport = { matched: [], unmatched: [], duplicates: [], rejected: read.rejected };
   if (read.problem) return { problem: read.problem, report };
-  for (const row of read.rows) await importRow(deps, companyId, row, report);
+  const charges = new SalikCharges();
+  for (const row of read.rows) await importRow(deps, companyId, row, report, charges);
   const managers = await managersOf(deps.db, companyId);
   await deps.db.transaction(async (tx) => {
+    for (const [renterId, { amount, count }] of charges.byRenter)
+      await notify(tx, renterId, 'salikCharged', { amount, count }, 'trafficViolation');
     for (const id of managers)
       await notify(tx, id, 'importFinished', { matched: report.matched.length, unmatched: report.unmatched.length, rejected: report.rejected.length }, 'contracts');
     await pushTo(tx, managers, 'imports');

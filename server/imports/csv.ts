@@ -67,6 +67,7 @@ function parseTime(value: string): Date | null {
   const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (local) {
     const [, y, mo, d, h, mi, s] = local.map(Number) as number[];
+    if (h! > 23 || mi! > 59 || (s ?? 0) > 59) return null;
     const at = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0) - DUBAI_UTC_OFFSET_HOURS * 3_600_000;
     const back = new Date(at + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
     return back.getUTCDate() === d && back.getUTCMonth() === mo! - 1 ? new Date(at) : null;

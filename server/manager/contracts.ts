@@ -27,6 +27,7 @@ import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import type { BookingRow } from '../journey/bookings';
 import { pushTo } from '../live/hub';
+import { notify } from '../notifications/store';
 import { violationsOfContract } from './violations';
 
 export const setupSchema = z
@@ -79,7 +80,11 @@ export async function openContract(tx: Db | Tx, booking: BookingRow, carId: CarI
       })
       .onConflictDoNothing()
       .returning();
-    if (row) return row;
+    if (row) {
+      // The company's managers see the new contract in their open list.
+      await pushTo(tx, await managersOf(tx, row.companyId), 'contracts', row.code);
+      return row;
+    }
     // The booking already has its contract (a repeated step): keep that one.
     const [existing] = await tx.select().from(contracts).where(eq(contracts.bookingId, booking.id));
     if (existing) return existing;
@@ -170,7 +175,8 @@ export async function freeCars(db: Db | Tx, contract: ContractRow, booking: Book
       ),
     );
   const taken = new Set(busy.map((b) => b.carId));
-  // The contract's own car stays its choice (double bookings are refused when the booking is made).
+  // The contract's own car stays its choice (the booking chose it; refusing double bookings when a
+  // booking is made is the booking issue's work, not done yet).
   return fleet.filter((id) => id === contract.carId || !taken.has(id));
 }
 
@@ -181,6 +187,8 @@ const STATUS_WHERE: Record<ContractStatus, SQL> = {
 };
 
 export const PAGE_SIZE = 10;
+/** Advisory lock class for linking cars, per company. */
+const CAR_LOCK = 727_003;
 const likeText = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 const listQuery = z.object({
@@ -261,21 +269,34 @@ export const contractRoutes = new Hono<AppEnv>()
       const found = await companyContract(db, user.companyId ?? '', c.req.valid('param').code);
       if (!found) return c.json({ error: 'notFound' as const }, 404);
       const problems: Record<string, string> = { ...contractProblems(setup, found.booking !== null) };
-      if (setup.carId && setup.carId !== found.contract.carId) {
-        const free = await freeCars(db, found.contract, found.booking);
-        if (!free.includes(setup.carId)) problems.carId = carsOf(found.contract.companyId).some((car) => car.id === setup.carId) ? 'carTaken' : 'notInFleet';
-      }
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
       const renter = contractView(found.contract, found.booking).renter;
       // Active only as saved: the confirmations are the renter's, the car and the link the company's.
       const activatedAt = contractActive(setup, renter) ? (found.contract.activatedAt ?? now()) : null;
-      const result = await save(db, found, from, {
-        carId: setup.carId,
-        setup: { bookingLinked: setup.bookingLinked, violationTransfer: setup.violationTransfer },
-        activatedAt,
-        setupSavedAt: now(),
-      });
+      const result = await save(
+        db,
+        found,
+        from,
+        {
+          carId: setup.carId,
+          setup: { bookingLinked: setup.bookingLinked, violationTransfer: setup.violationTransfer },
+          activatedAt,
+          setupSavedAt: now(),
+        },
+        async (tx) => {
+          // A car changes hands under the company's lock: two saves cannot both take it for one period.
+          if (!setup.carId || setup.carId === found.contract.carId) return null;
+          await tx.execute(sql`select pg_advisory_xact_lock(${CAR_LOCK}, hashtext(${found.contract.companyId}))`);
+          if ((await freeCars(tx, found.contract, found.booking)).includes(setup.carId)) return null;
+          return carsOf(found.contract.companyId).some((car) => car.id === setup.carId) ? 'carTaken' : 'notInFleet';
+        },
+      );
+      if (result.refused) return c.json({ error: 'invalid' as const, fields: { carId: result.refused } }, 400);
       if (!result.saved) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
+      // The renter hears that their contract is active (the first time it becomes so).
+      if (activatedAt && !found.contract.activatedAt && found.booking) {
+        await notify(db, found.booking.renterId, 'contractActive', { number: found.contract.code, model: carOf(setup.carId!).model }, 'rentalContract');
+      }
       return c.json({ contract: result.contract }, 200);
     },
   )
@@ -290,29 +311,36 @@ export const contractRoutes = new Hono<AppEnv>()
       const found = await companyContract(db, c.var.user!.companyId ?? '', c.req.valid('param').code);
       if (!found) return c.json({ error: 'notFound' as const }, 404);
       const result = await save(db, found, from, { settings, settingsSavedAt: now() });
-      if (!result.saved) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
+      if (!result.saved && result.contract) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
       return c.json({ contract: result.contract }, 200);
     },
   );
 
-/** Saves over `version`; when someone saved first, returns what is saved now instead. Other managers' screens hear of it. */
+/**
+ * Saves over `version`; when someone saved first, returns what is saved now instead. `check` runs in
+ * the transaction first and may refuse (a field's problem). Other managers' screens hear of a save.
+ */
 async function save(
   db: Db,
   found: NonNullable<Awaited<ReturnType<typeof companyContract>>>,
   version: number,
   values: Partial<typeof contracts.$inferInsert>,
+  check: (tx: Tx) => Promise<string | null> = async () => null,
 ) {
   const { code, companyId } = found.contract;
-  const row = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
+    const refused = await check(tx);
+    if (refused) return { refused };
     const [saved] = await tx
       .update(contracts)
       .set({ ...values, version: version + 1 })
       .where(and(eq(contracts.code, code), eq(contracts.version, version)))
       .returning();
     if (saved) await pushTo(tx, await managersOf(tx, companyId), 'contracts', code);
-    return saved;
+    return { saved };
   });
-  if (row) return { saved: true as const, contract: contractView(row, found.booking, found.renterName) };
+  if ('refused' in outcome) return { saved: false as const, refused: outcome.refused, contract: null };
+  if (outcome.saved) return { saved: true as const, refused: null, contract: contractView(outcome.saved, found.booking, found.renterName) };
   const current = (await companyContract(db, companyId, code))!;
-  return { saved: false as const, contract: viewFound(current) };
+  return { saved: false as const, refused: null, contract: viewFound(current) };
 }

@@ -53,7 +53,8 @@ async function tellRenter(tx: Tx, renterId: string, state: ViolationSnapshot, be
 
 /** Tells the company's managers what the renter did. */
 async function tellManagers(tx: Tx, contract: string, managers: string[], state: ViolationSnapshot, before: ViolationSnapshot) {
-  const params = { code: state.context.fine.code, contract };
+  // The catalog's {code} is the contract's number: that is what the manager opens.
+  const params = { code: contract, fine: state.context.fine.code };
   const kind =
     before.value === 'awaitingConsent' && state.value === 'payable'
       ? 'consentGiven'
@@ -229,27 +230,31 @@ export const violationRoutes = new Hono<AppEnv>()
         }
         // The deposit pays: the journey's machine must take the deduction, in the same transaction.
         const [renter] = await deps.db.select().from(users).where(eq(users.id, found.booking.renterId));
-        let saved: ViolationRow | undefined;
-        const step = await applyStep(
-          deps,
-          renter!,
-          found.booking,
-          {
-            type: 'deposit.deduct',
-            deduction: {
-              ...charge,
-              item: { reference: snapshot.context.fine.code, at: snapshot.context.fine.date, ...(snapshot.context.fine.location ? { place: snapshot.context.fine.location } : {}) },
-            },
+        const deduction = {
+          ...charge,
+          item: {
+            reference: snapshot.context.fine.reference ?? snapshot.context.fine.code,
+            at: snapshot.context.fine.date,
+            ...(snapshot.context.fine.location ? { place: snapshot.context.fine.location } : {}),
           },
-          found.booking.version,
-          async (tx) => {
+        };
+        // The booking may have moved on since it was read (a Salik crossing, another window): decide again on it.
+        for (let attempt = 0, booking = found.booking; attempt < 3; attempt++) {
+          let saved: ViolationRow | undefined;
+          const step = await applyStep(deps, renter!, booking, { type: 'deposit.deduct', deduction }, booking.version, async (tx) => {
             saved = await alongside(tx);
             // The renter's other screens show the deposit as it is now.
             await pushTo(tx, [found.booking.renterId], 'journey');
-          },
-        );
-        if (step.status !== 200 || !saved) return c.json({ error: 'noDeposit' as const, violation: current() }, 409);
-        return c.json({ violation: violationView(saved, found.booking.number), journey: step.body.journey }, 200);
+          });
+          if (step.status === 200 && saved) return c.json({ violation: violationView(saved, found.booking.number), journey: step.body.journey }, 200);
+          if (step.status !== 409 || step.body.error !== 'conflict') break;
+          const [fresh] = await deps.db.select().from(violations).where(eq(violations.id, row.id));
+          if (fresh?.version !== row.version) return c.json({ error: 'conflict' as const, violation: violationView(fresh ?? row, found.booking.number) }, 409);
+          const [again] = await deps.db.select().from(bookings).where(eq(bookings.id, found.booking.id));
+          if (!again) break;
+          booking = again;
+        }
+        return c.json({ error: 'noDeposit' as const, violation: current() }, 409);
       } catch (error) {
         if (error instanceof StaleRecord) return c.json({ error: 'conflict' as const, violation: current() }, 409);
         throw error;

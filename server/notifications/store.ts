@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = {
   salikCharged: 'required',
   /** Params: outcome (upheld | cancelled), code. */
   disputeResolved: 'required',
+  /** The transfer notice a contract's "notify on transfer" switch asks for: a fine is the renter's to pay. Params: amount (fils), code. */
+  fineTransferNotice: 'required',
   /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
   accountAlert: 'required',
   // The manager's.
@@ -36,8 +38,8 @@ export const NOTIFICATION_KINDS = {
   /** Params: offer (free text, optional). */
   specialOffer: 'optional',
   generalUpdate: 'optional',
-  /** The transfer notice a contract's "notify on transfer" switch asks for. Params: amount (fils), code. */
-  fineTransferNotice: 'optional',
+  /** The contract the renter signed is active with the rental company. Params: model, number (contract). */
+  contractActive: 'optional',
 } as const satisfies Record<string, 'required' | 'optional'>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

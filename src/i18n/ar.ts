@@ -245,6 +245,8 @@ export const ar: Catalog = {
     allStatuses: 'كل الحالات',
     statuses: { pending: 'قيد الانتظار', active: 'مفعّل', completed: 'مكتمل' },
     found: 'عدد العقود: {n}',
+    foundOne: 'عقد واحد',
+    noneWithStatus: 'لا يوجد عقد بهذه الحالة.',
     noMatch: 'لا يوجد عقد يطابق «{query}» بهذه الحالة.',
     empty: 'لا توجد عقود بعد. يظهر العقد هنا عندما يوقّع مستأجر على إحدى سياراتك.',
     pages: 'الصفحات',
@@ -283,6 +285,7 @@ export const ar: Catalog = {
     noViolations: 'لم تصل أي مخالفات أو عبور سالك لهذا العقد.',
     fineLabel: 'المخالفة {code}',
     reason: 'سبب المستأجر',
+    changedElsewhere: 'حفظ مدير آخر هذا العقد للتو. تغييراتك ما زالت هنا؛ يعرض الحفظ ما حفظه لتقرّر.',
     keptByCompany: 'لم يكن هذا العقد يحوّل المخالفات إلى المستأجر عند وصول هذه المخالفة: تبقى على شركتك.',
     transferNow: 'تحويل إلى المستأجر',
     uphold: 'تأكيد المخالفة',
@@ -653,6 +656,10 @@ export const ar: Catalog = {
       pickupReminder: { title: 'تذكير بالاستلام', body: 'موعد استلام سيارتك {model}: {at}.' },
       specialOffer: { title: 'عرض خاص', body: 'عرض جديد بانتظارك في صفحة العروض.' },
       generalUpdate: { title: 'تحديث عام', body: 'هناك جديد في Move car. افتح الإشعار لمعرفة المزيد.' },
+      contractActive: {
+        title: 'العقد مفعّل',
+        body: 'عقد الإيجار {number} لسيارة {model} مفعّل لدى شركة التأجير.',
+      },
       fineTransferNotice: {
         title: 'تم تحويل مخالفة مرورية إليك',
         body: 'تم تحويل مخالفة مرورية بقيمة {amount} (الرمز {code}) إليك، شاملة الرسوم الإدارية.',

@@ -245,6 +245,8 @@ export const en = {
     allStatuses: 'All statuses',
     statuses: { pending: 'Pending', active: 'Active', completed: 'Completed' },
     found: '{n} contracts',
+    foundOne: '1 contract',
+    noneWithStatus: 'No contract has this status.',
     noMatch: 'No contract matches “{query}” with this status.',
     empty: 'No contracts yet. A contract appears here when a renter signs for one of your cars.',
     pages: 'Pages',
@@ -283,6 +285,7 @@ export const en = {
     noViolations: 'No fines or Salik crossings have arrived for this contract.',
     fineLabel: 'Fine {code}',
     reason: 'Renter’s reason',
+    changedElsewhere: 'Another manager has just saved this contract. Your changes are still here; Save shows what they saved so you can decide.',
     keptByCompany: 'This contract did not pass fines on to the renter when this one arrived: it stays with your company.',
     transferNow: 'Transfer to renter',
     uphold: 'Uphold the fine',
@@ -651,6 +654,10 @@ export const en = {
       pickupReminder: { title: 'Pickup Reminder', body: 'Pick up your {model} on {at}.' },
       specialOffer: { title: 'Special Offer', body: 'A new offer is waiting for you in Offers.' },
       generalUpdate: { title: 'General Update', body: 'There is news about Move car. Open it to read more.' },
+      contractActive: {
+        title: 'Contract active',
+        body: 'Your rental contract {number} for the {model} is active with the rental company.',
+      },
       fineTransferNotice: {
         title: 'Traffic violation passed to you',
         body: 'A traffic fine of {amount} (code {code}) was transferred to you, including the admin fee.',

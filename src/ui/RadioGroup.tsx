@@ -36,7 +36,8 @@ export function RadioGroup({ label, options, ...state }: RadioGroupProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = STEPS[dir === 'rtl' ? 'rtl' : 'ltr'][event.key];
     const from = options.findIndex((o) => o.value === (event.target as HTMLElement).getAttribute('value'));
-    if (!step || from < 0 || !onValueChange) return;
+    // With a modifier the key is the browser's or the reader's (Alt+Left is Back), not the group's.
+    if (!step || from < 0 || !onValueChange || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     onValueChange(options[(from + step + options.length) % options.length]!.value);
   };
   return (

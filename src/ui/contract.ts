@@ -24,7 +24,12 @@ export function useServerData<T>(load: () => Promise<Answer<T>>, key: string, to
     // `load` is a new function each render; `key` says what it loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, asked]);
-  // What was loaded for another key is not shown for this one.
+  // What was loaded for another key is not shown for this one; a failed refresh keeps what is shown.
   const data = state.key === key ? state.data : null;
-  return { data, failed: state.key === key && state.failed, reload, replace: (next: T) => setState({ data: next, failed: false, key }) };
+  return {
+    data,
+    failed: state.key === key && state.failed && data === null,
+    reload,
+    replace: (next: T) => setState({ data: next, failed: false, key }),
+  };
 }

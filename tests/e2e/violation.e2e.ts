@@ -52,7 +52,7 @@ describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the 
       await button(m, t.manager.submit).click();
       await m.getByRole('searchbox', { name: t.contracts.searchLabel }).fill(number);
       await button(m, t.contracts.search).click();
-      await m.getByRole('status').filter({ hasText: fill(t.contracts.found, { n: 1 }) }).waitFor();
+      await m.getByRole('status').filter({ hasText: t.contracts.foundOne }).waitFor();
       await shot(m, 'contract-list');
       await m.getByRole('link', { name: new RegExp(t.contracts.number.split('{code}')[0]!.trim()) }).first().click();
 

@@ -23,3 +23,13 @@ describe('contract set-up rules', () => {
     expect(contractProblems({ ...LINKED, violationTransfer: true }, true)).toEqual({});
   });
 });
+
+describe('plates as authorities write them', () => {
+  it('match the fleet in any spacing, case or emirate abbreviation', async () => {
+    const { carByPlate } = await import('../../machines/fleet');
+    expect(carByPlate('dxb-k-48213')?.id).toBe('camry');
+    expect(carByPlate('AUH 5 22871')?.id).toBe('patrol');
+    expect(carByPlate('SHJ-3-44120')?.id).toBe('yaris');
+    expect(carByPlate('Dubai K 48214')).toBeUndefined();
+  });
+});

@@ -98,6 +98,8 @@ describe.skipIf(postgresSkipped)('contracts', () => {
     if (!linked.ok) return;
     const active = await m.api.saveSetup(contract.code, { carId: 's-class', bookingLinked: true, violationTransfer: false }, linked.body.contract.version);
     expect(active.ok && active.body.contract).toMatchObject({ status: 'active', activatedAt: expect.any(Number) });
+    const told = await r.api.notifications();
+    expect(told.ok && told.body.notifications.find((n) => n.kind === 'contractActive')?.params).toEqual({ number: contract.code, model: 'Mercedes-Benz S-Class' });
     expect((await m.api.contracts({ q: contract.code, status: 'active' })).ok).toBe(true);
     const listed = await m.api.contracts({ q: contract.code, status: 'active' });
     expect(listed.ok && listed.body.contracts.map((c) => c.code)).toEqual([contract.code]);
@@ -205,6 +207,45 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     expect(await m.api.importAuthorityFile('plate,amount\nX,1')).toMatchObject({ status: 400, body: { fields: { csv: 'header' } } });
   });
 
+  it('a row left unmatched is matched when the file comes again after the company linked the car', async () => {
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    const { contract } = await contractOf(m, r);
+    const reference = ref('LATE');
+    const csv = `${HEADER}\n${reference},fine,Dubai B 7007,${iso(during(r))},Al Wasl Road,PARK-2,Parking,300,0\n`;
+    const first = await m.api.importAuthorityFile(csv);
+    expect(first.ok && first.body.report.unmatched.map((u) => u.reason)).toEqual(['noBooking']);
+    // The renter was given the BMW in fact: the manager links it to the contract, and the file comes again.
+    const linked = await m.api.saveSetup(contract.code, { carId: 'bmw-7', bookingLinked: true, violationTransfer: true }, contract.version);
+    expect(linked.ok).toBe(true);
+    const again = await m.api.importAuthorityFile(csv);
+    expect(again.ok && again.body.report.matched.map((x) => x.reference)).toEqual([reference]);
+    const unmatched = await m.api.unmatchedRecords();
+    expect(unmatched.ok && unmatched.body.unmatched.some((u) => u.reference === reference)).toBe(false);
+    const mine = await r.api.violations();
+    expect(mine.ok && mine.body.violations).toHaveLength(1);
+    // A third time: nothing new.
+    const third = await m.api.importAuthorityFile(csv);
+    expect(third.ok && third.body.report.duplicates).toHaveLength(1);
+  });
+
+  it('a car kept past its due-back time is still the renter’s: its fines match until it is returned', async () => {
+    const s = await server();
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    await setUp(m, r, { mode: 'automatic', notify: false, consent: false });
+    const late = contextOf(r.journey()).booking.dropoffAt + 12 * 3_600_000;
+    const realNow = s.deps.now;
+    s.deps.now = () => new Date(late + DAY_MS);
+    try {
+      const csv = `${HEADER}\n${ref('OVERDUE')},fine,Dubai K 48213,${iso(late)},Al Khail Road,SPEED-20,Speeding,400,4\n`;
+      const result = await m.api.importAuthorityFile(csv);
+      expect(result.ok && result.body.report.matched.map((x) => x.bookingNumber)).toEqual([r.journey().number]);
+    } finally {
+      s.deps.now = realNow;
+    }
+  });
+
   it('the feed endpoint takes text/csv with the company’s API key; a wrong or replaced key is refused', async () => {
     const s = await server();
     const r = await renterAt('pickedUp');
@@ -257,6 +298,9 @@ describe.skipIf(postgresSkipped)('authority import', () => {
       ['Al Safa', 550, true],
       ['Al Maktoum Bridge', 750, true],
     ]);
+    // Told once for the import, not crossing by crossing.
+    const told = await r.api.notifications();
+    expect(told.ok && told.body.notifications.filter((n) => n.kind === 'salikCharged').map((n) => n.params)).toEqual([{ amount: 1300, count: 2 }]);
     const session = await r.api.session();
     const ledger = ledgerOf(contextOf(session.ok ? session.body.journey! : (undefined as never)));
     expect(ledger.deductions).toEqual([
@@ -291,12 +335,14 @@ describe.skipIf(postgresSkipped)('traffic violations', () => {
     const accepted = await r.api.violationEvent(fine.id, { type: 'violation.accept' }, transferred.body.violation.version);
     if (!accepted.ok) throw new Error('accept');
     const managerTold = await m.api.notifications();
-    expect(managerTold.ok && managerTold.body.notifications.some((n) => n.kind === 'consentGiven' && n.params.contract === contract.code)).toBe(true);
+    expect(managerTold.ok && managerTold.body.notifications.some((n) => n.kind === 'consentGiven' && n.params.code === contract.code)).toBe(true);
     const paid = await r.api.violationEvent(fine.id, { type: 'violation.payFromDeposit' }, accepted.body.violation.version);
     if (!paid.ok || !paid.body.journey) throw new Error(`pay: ${JSON.stringify(paid)}`);
     // AED 500 + 10% admin fee = 550.00, off the 1,500.00 deposit of a standard car.
     const ledger = ledgerOf(contextOf(paid.body.journey));
-    expect(ledger.deductions).toEqual([{ kind: 'fine', amount: 55_000, adminFee: 5_000, item: expect.objectContaining({ reference: 'SPEED-20' }) }]);
+    expect(ledger.deductions).toEqual([
+      { kind: 'fine', amount: 55_000, adminFee: 5_000, item: expect.objectContaining({ reference: expect.stringMatching(/^DXB-/), place: 'Sheikh Zayed Road' }) },
+    ]);
     expect(ledger.refund).toBe(150_000 - 55_000);
     // Paid once: the same step again is refused.
     expect(await r.api.violationEvent(fine.id, { type: 'violation.payFromDeposit' }, paid.body.violation.version)).toMatchObject({ status: 409 });

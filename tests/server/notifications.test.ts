@@ -108,6 +108,26 @@ describe.skipIf(postgresSkipped)('notifications', () => {
     expect(pushed).toHaveLength(5);
   });
 
+  it('off, the company activating the contract is not said; the fine it passes on with consent asked still is', async () => {
+    const r = await renterAt('pickedUp');
+    await r.api.saveNotificationPreferences(false);
+    const m = await manager();
+    const list = await m.api.contracts({ q: r.journey().number });
+    const contract = list.ok ? list.body.contracts[0]! : null;
+    const settings = await m.api.saveTransferSettings(contract!.code, { mode: 'automatic', notify: true, consent: true }, contract!.version);
+    if (!settings.ok) throw new Error('settings');
+    const active = await m.api.saveSetup(contract!.code, { carId: 'camry', bookingLinked: true, violationTransfer: true }, settings.body.contract.version);
+    expect(active.ok && active.body.contract.status).toBe('active');
+    const at = new Date(contextOf(r.journey()).pickedUpAt! + 60_000).toISOString();
+    const csv = `reference,type,plate,date_time,location,code,description,amount,black_points\nPREF-${Date.now()},fine,Dubai K 48213,${at},Al Khail Road,SPEED-20,Speeding,500,4\n`;
+    const imported = await m.api.importAuthorityFile(csv);
+    expect(imported.ok && imported.body.report.matched).toHaveLength(1);
+    const kinds = (await listOf(r)).notifications.map((n) => n.kind);
+    expect(kinds).toContain('consentRequested');
+    expect(kinds).toContain('fineTransferNotice');
+    expect(kinds).not.toContain('contractActive');
+  });
+
   it('with notifications off, an optional kind is not recorded and a required one still is', async () => {
     const r = await renter();
     expect(await r.api.notificationPreferences()).toMatchObject({
@@ -123,7 +143,6 @@ describe.skipIf(postgresSkipped)('notifications', () => {
       body: { notificationsOn: false },
     });
     await record(r.user.id, 'specialOffer');
-    await record(r.user.id, 'fineTransferNotice', { amount: 55_000, code: '2301' });
     await record(r.user.id, 'accountAlert', { event: 'passwordChanged' });
     expect((await listOf(r)).notifications.map((n) => n.kind)).toEqual(['accountAlert']);
     await r.api.saveNotificationPreferences(true);

@@ -61,8 +61,8 @@ export function ContractList() {
         {!data && !failed && <p aria-busy="true">{c.loading}</p>}
         {data && (
           <>
-            <p role="status">{fill(c.found, { n: data.total })}</p>
-            {data.contracts.length === 0 && <p>{q || status ? fill(c.noMatch, { query: q }) : c.empty}</p>}
+            <p role="status">{data.total === 1 ? c.foundOne : fill(c.found, { n: data.total })}</p>
+            {data.contracts.length === 0 && <p>{q ? fill(c.noMatch, { query: q }) : status ? c.noneWithStatus : c.empty}</p>}
             <ul className={styles.list}>
               {data.contracts.map((contract) => (
                 <li key={contract.code}>

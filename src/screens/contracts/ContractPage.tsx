@@ -21,6 +21,9 @@ import styles from './Contracts.module.css';
 
 type Outcome = 'saved' | 'failed' | 'conflict' | null;
 
+const sameSetup = (a: ContractSetup, b: ContractSetup) =>
+  a.carId === b.carId && a.bookingLinked === b.bookingLinked && a.violationTransfer === b.violationTransfer;
+
 /** One contract of the company: the renter's confirmations (read-only), the car and booking links, fines. */
 export function ContractPage({ code }: { code: string }) {
   const { t } = useLocale();
@@ -37,8 +40,7 @@ export function ContractPage({ code }: { code: string }) {
   };
   return (
     <>
-      {/* A new version (saved here, or by someone else) starts the form again from what is saved. */}
-      <ContractForm key={contract.version} contract={contract} freeCars={freeCars} outcome={outcome} setOutcome={setOutcome} onSaved={saved} />
+      <ContractForm key={contract.code} contract={contract} freeCars={freeCars} outcome={outcome} setOutcome={setOutcome} onSaved={saved} />
       {contract.booking && (
         <Section title={t.account.documents}>
           {documents.length === 0 && <p>{t.account.noDocuments}</p>}
@@ -80,6 +82,16 @@ function ContractForm({
   const c = t.contracts;
   const { api } = useSession();
   const [setup, setSetup] = useState<ContractSetup>(contract.setup);
+  // The saved contract the edits started from: a save goes over its version.
+  const [base, setBase] = useState(contract);
+  const dirty = !sameSetup(setup, base.setup);
+  const adopt = (next: ContractView) => {
+    setBase(next);
+    setSetup(next.setup);
+  };
+  // Someone else saved meanwhile (heard live): take it unless there are edits, which are kept and said.
+  const newer = contract.version > base.version ? contract : null;
+  if (newer && !dirty) adopt(newer);
   const [problems, setProblems] = useState<ContractProblems & { carId?: string }>({});
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLDivElement>(null);
@@ -93,12 +105,18 @@ function ContractForm({
     setProblems(found);
     if (Object.keys(found).length > 0) return focusFirstProblem();
     setSaving(true);
-    const result = await api.saveSetup(contract.code, setup, contract.version).catch(() => null);
+    const result = await api.saveSetup(contract.code, setup, base.version).catch(() => null);
     setSaving(false);
-    if (result?.ok) return onSaved(result.body.contract, 'saved');
+    if (result?.ok) {
+      adopt(result.body.contract);
+      return onSaved(result.body.contract, 'saved');
+    }
     const current = result?.body.contract as ContractView | undefined;
     // Someone saved first: the form shows what is saved now, and says so.
-    if (result?.error === 'conflict' && current) return onSaved(current, 'conflict');
+    if (result?.error === 'conflict' && current) {
+      adopt(current);
+      return onSaved(current, 'conflict');
+    }
     if (result?.fields) {
       setProblems(result.fields);
       return focusFirstProblem();
@@ -190,6 +208,7 @@ function ContractForm({
         />
       </Section>
 
+      {newer && dirty && <FormError>{c.changedElsewhere}</FormError>}
       {outcome === 'saved' && <Done>{contract.status === 'active' ? c.savedActive : c.savedPending}</Done>}
       {(outcome === 'failed' || outcome === 'conflict') && <FormError>{outcome === 'conflict' ? c.conflict : c.saveFailed}</FormError>}
       {contract.setupSavedAt !== null && (

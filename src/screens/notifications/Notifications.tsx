@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  BadgeCheck,
   Bell,
   CalendarCheck,
   Clock,
@@ -40,6 +41,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   specialOffer: Tag,
   generalUpdate: Bell,
   fineTransferNotice: FileWarning,
+  contractActive: BadgeCheck,
 };
 
 const GROUPS = ['today', 'yesterday', 'earlier'] as const;
