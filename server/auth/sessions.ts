@@ -24,8 +24,12 @@ export async function createSession(db: Db, userId: string, now: Date) {
   return { token, expiresAt };
 }
 
-/** The user behind a token, or null; renews the session when it is past half its life. */
-export async function validateSession(db: Db, token: string, now: Date) {
+/**
+ * The user behind a token, or null. A request renews a session past half its life; a check that is
+ * not the user's doing (an open live stream's heartbeat) passes `renew: false`, so an idle tab does
+ * not keep a session alive for ever.
+ */
+export async function validateSession(db: Db, token: string, now: Date, { renew = true }: { renew?: boolean } = {}) {
   const id = hashToken(token);
   const [row] = await db
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -34,7 +38,7 @@ export async function validateSession(db: Db, token: string, now: Date) {
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
   if (!row) return null;
   let expiresAt = row.expiresAt;
-  if (expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
+  if (renew && expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
     expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }

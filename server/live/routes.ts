@@ -57,7 +57,7 @@ export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'man
         if (ended) break;
         // Signed out elsewhere (or expired) since: the stream ends, and EventSource's reconnection gets 401.
         // (A failed check keeps the stream: the database may be back by the next heartbeat.)
-        if (!token || (await validateSession(db, token, now()).catch(() => undefined)) === null) break;
+        if (!token || (await validateSession(db, token, now(), { renew: false }).catch(() => undefined)) === null) break;
         await write(': heartbeat\n\n');
       }
     } finally {
