@@ -117,9 +117,9 @@ export function contractView(row: ContractRow, booking: BookingRow | null, rente
     companyId: row.companyId,
     status: statusOf(row, booking),
     setup: {
-      ...(setup.success ? { bookingLinked: setup.data.bookingLinked, violationTransfer: setup.data.violationTransfer } : EMPTY_SETUP),
+      ...(setup.success ? setup.data : EMPTY_SETUP),
       carId: isCarId(row.carId) ? row.carId : null,
-    } satisfies ContractSetup as ContractSetup,
+    } as ContractSetup,
     settings: (settings.success ? settings.data : DEFAULT_SETTINGS) as TransferSettings,
     booking: booking
       ? {
