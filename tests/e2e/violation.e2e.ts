@@ -105,25 +105,30 @@ describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the 
       // Live: the renter's screen was open all along, no reload.
       await r.getByText(v.waiting).waitFor({ timeout: 3000 });
 
-      // The manager transfers it from the contract's page; the renter's open screen asks for consent at once.
+      // The renter moves to their notifications and stays there; the manager transfers the fine from
+      // the contract's page, and the renter's open screen shows the request at once, without a reload.
+      await open(r, pathOf('notifications', lang));
+      await r.getByText(t.notifications.empty).or(r.getByRole('heading', { level: 3 }).first()).waitFor();
       await open(m, pathOf('contracts', lang, code));
       await m.getByText(v.statuses.pending).waitFor();
       const clicked = Date.now();
       await button(m, t.contracts.transferNow).click();
-      await r.getByRole('heading', { level: 2, name: v.consentTitle }).waitFor({ timeout: 3000 });
+      const request = r.getByRole('link', { name: t.notifications.kinds.consentRequested.title });
+      await request.waitFor({ timeout: 3000 });
       // A figure to read, not a limit: how long the renter's open screen took to show the manager's step.
       console.log(`live (${lang}): the manager's transfer showed on the renter's open screen after ${Date.now() - clicked} ms`);
       await m.getByText(v.statuses.awaitingConsent).waitFor();
+      await shot(r, 'notification');
+      // The notification opens the fine; the renter accepts.
+      await request.click();
+      await r.getByRole('heading', { level: 2, name: v.consentTitle }).waitFor();
       await shot(r, 'consent');
       await button(r, v.accept).click();
-      // …and the renter's consent shows on the manager's open screen.
+      // …and the renter's consent shows on the manager's open screen, then the payment.
       await m.getByText(v.statuses.payable).waitFor({ timeout: 3000 });
       await r.getByRole('button', { name: fill(v.payWith, { method: v.deposit }) }).click();
       await r.getByText(v.paidDeposit.split('{date}')[0]!.trim()).waitFor();
-
-      // The renter was notified of the transfer.
-      await open(r, pathOf('notifications', lang));
-      await r.getByRole('heading', { level: 3, name: t.notifications.kinds.consentRequested.title }).waitFor();
+      await m.getByText(v.statuses.paid).waitFor({ timeout: 3000 });
 
       // The return shows the fine, its admin fee, and what comes back: 5,000.00 − 550.00 = 4,450.00.
       await open(r, pathOf('carReturn', lang));

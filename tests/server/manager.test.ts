@@ -348,6 +348,19 @@ describe.skipIf(postgresSkipped)('traffic violations', () => {
     expect(await r.api.violationEvent(fine.id, { type: 'violation.payFromDeposit' }, paid.body.violation.version)).toMatchObject({ status: 409 });
   });
 
+  it('the renter declines with a reason: the fine is disputed and the company’s managers are told', async () => {
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    const contract = await setUp(m, r, { mode: 'automatic', notify: false, consent: true });
+    const fine = await fineFor(r, m);
+    expect(valueOf(fine)).toBe('awaitingConsent');
+    expect(await r.api.violationEvent(fine.id, { type: 'violation.decline', reason: ' ' }, fine.version)).toMatchObject({ status: 409 });
+    const declined = await r.api.violationEvent(fine.id, { type: 'violation.decline', reason: 'Someone else was driving that day.' }, fine.version);
+    expect(declined.ok && declined.body.violation.state).toMatchObject({ value: 'disputed', context: { reason: 'Someone else was driving that day.' } });
+    const told = await m.api.notifications();
+    expect(told.ok && told.body.notifications.some((n) => n.kind === 'consentDeclined' && n.params.code === contract.code)).toBe(true);
+  });
+
   it('disputes: the manager upholds one (payable again) and cancels another (nothing to pay); the renter is told', async () => {
     const r = await renterAt('pickedUp');
     const m = await manager();
