@@ -175,6 +175,11 @@ export const extendedDays = (c: JourneyContext) => c.extensions.reduce((sum, e) 
 /** When the car is due back: as booked, plus every confirmed extension. */
 export const dueBackAt = (c: JourneyContext) => c.booking.dropoffAt + extendedDays(c) * DAY_MS;
 
+/** Where a booking is, as the renter's list says it: not paid yet, paid and to pick up, on the road, finished. */
+export type BookingStatus = 'unpaid' | 'upcoming' | 'active' | 'completed';
+export const bookingStatus = (c: JourneyContext): BookingStatus =>
+  c.completedAt !== null ? 'completed' : c.pickedUpAt !== null ? 'active' : c.payment ? 'upcoming' : 'unpaid';
+
 /** When the car is the renter's: from pickup (or when it is due) until its return (or when it is due back). */
 export const carPeriod = (c: JourneyContext) => ({ start: c.pickedUpAt ?? c.booking.pickupAt, end: c.returnedAt ?? dueBackAt(c) });
 

@@ -69,9 +69,10 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(featured).toHaveTextContent('2,500.00/day');
   });
 
-  it('account shows Gold Member and version 1.2.1', async () => {
+  it('account shows no membership tier nobody earned, and version 1.2.1', async () => {
     await renderAt('/account', { journey: 'sample' });
-    expect(await screen.findByText('Gold Member')).toBeInTheDocument();
+    expect(await screen.findByText('Version 1.2.1')).toBeInTheDocument();
+    expect(screen.queryByText(/Gold Member/)).toBeNull();
     expect(screen.getByText('Version 1.2.1')).toBeInTheDocument();
   });
 
@@ -127,6 +128,22 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/contracts?q=0413'));
     // Contracts are the company's: anyone else is asked to sign in as its manager.
     expect(await screen.findByRole('heading', { level: 2, name: en.manager.heading })).toBeInTheDocument();
+  });
+
+  it('booking details and past rentals are the renter’s own, from the server; signed out, a prompt', async () => {
+    const first = await renderAt('/booking-details', { journey: 'sample' });
+    const details = await screen.findByText('BMW 7 Series', {}, { timeout: 5000 });
+    expect(details).toBeInTheDocument();
+    expect(screen.getByText('Dubai B 7007')).toBeInTheDocument();
+    expect(screen.getAllByText(en.bookingDetails.statuses.active).length).toBeGreaterThan(0);
+    expect(screen.queryByText('MC-240112-0187')).toBeNull(); // the specification's 2024 sample is gone
+    first.unmount();
+    // Not finished yet: no past rental, said plainly.
+    const past = await renderAt('/arabic/past-rentals', { browser: first.browser });
+    expect(await screen.findByText(ar.pastRentals.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    past.unmount();
+    await renderAt('/booking-details');
+    expect(await screen.findByText(en.bookingDetails.signIn)).toBeInTheDocument();
   });
 
   it('emergency call buttons dial 999, 998 and roadside assistance', async () => {

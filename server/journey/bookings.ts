@@ -4,7 +4,8 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CarId } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
-import { carPeriod, DEFAULT_CAR } from '../../machines/journey-rules';
+import { bookingStatus, carPeriod, DEFAULT_CAR, dueBackAt } from '../../machines/journey-rules';
+import { ledgerOf } from '../../machines/ledger';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
 import type { Db, Tx } from '../db/open';
@@ -56,6 +57,26 @@ export async function backfillPeriods(db: Db) {
     if (restored.snapshot) await db.update(bookings).set(periodOf(restored.snapshot)).where(eq(bookings.id, row.id));
   }
 }
+
+/** A booking as the renter's list shows it: the car, the places and times, where it is, what it cost. */
+export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
+  const ledger = ledgerOf(c);
+  return {
+    bookingId: row.id,
+    number: row.number,
+    carId: c.booking.carId,
+    status: bookingStatus(c),
+    pickupAt: c.pickedUpAt ?? c.booking.pickupAt,
+    returnAt: c.returnedAt ?? dueBackAt(c),
+    pickupLocation: c.booking.pickupLocation,
+    dropoffLocation: c.booking.dropoffLocation,
+    /** What was charged for the rental (with VAT and added days); 0 before payment. */
+    charged: ledger.charged,
+    /** Once the deposit is settled: what went back to the card, and what is owed. */
+    refund: c.refund ? { refunded: c.refund.refunded, due: c.refund.due } : null,
+  };
+}
+export type BookingSummary = ReturnType<typeof bookingSummary>;
 
 /** `MC-YYMMDD-NNNNNN`, the date of booking and a random part (unique in the table). */
 function bookingNumber(now: Date) {

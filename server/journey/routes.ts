@@ -6,7 +6,9 @@ import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { currentJourney, ownBooking, viewOf } from './bookings';
+import { desc, eq } from 'drizzle-orm';
+import { bookings } from '../db/schema';
+import { bookingSummary, currentJourney, ownBooking, viewOf } from './bookings';
 import { eventBodySchema, stamp } from './events';
 import { applyStep } from './service';
 import { restoreJourney } from '../../machines/persistence';
@@ -15,6 +17,21 @@ const byId = z.object({ id: z.uuid() });
 
 export const journeyRoutes = new Hono<AppEnv>()
   .use(requireRole('renter'))
+  // The renter's own bookings, newest first, as their list shows them (one that cannot be read is left out).
+  .get('/', async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.renterId, c.var.user!.id))
+      .orderBy(desc(bookings.createdAt))
+      .limit(100);
+    return c.json({
+      bookings: rows.flatMap((row) => {
+        const snapshot = restoreJourney(row.journey).snapshot;
+        return snapshot ? [bookingSummary(row, snapshot.context)] : [];
+      }),
+    });
+  })
   .get('/current', async (c) => {
     const { row, snapshot, problem } = await currentJourney(c.var.deps.db, c.var.user!, c.var.deps.now());
     return c.json({ journey: viewOf(row, snapshot, problem) });

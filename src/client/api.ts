@@ -3,7 +3,7 @@
 import { hc } from 'hono/client';
 import type { ApiType } from '../../server/app';
 import type { ClientEvent } from '../../server/journey/events';
-import type { JourneyView } from '../../server/journey/bookings';
+import type { BookingSummary, JourneyView } from '../../server/journey/bookings';
 import type { PublicUser } from '../../server/auth/middleware';
 import type { ContractView } from '../../server/manager/contracts';
 import type { SalikView, ViolationView } from '../../server/manager/violations';
@@ -16,6 +16,7 @@ import type { TransferSettings } from '../../machines/transferSettings';
 import type { RegistrationInput } from '../../machines/validation';
 
 export type {
+  BookingSummary,
   ClientEvent,
   CompanyView,
   ContractView,
@@ -121,6 +122,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** Where the browser goes to sign in with UAE PASS (a page change, not a fetch). */
     uaePassUrl: (lang: 'en' | 'ar', carId?: CarId) =>
       `${baseUrl}/auth/uaepass/start?${new URLSearchParams({ lang, ...(carId ? { carId } : {}) })}`,
+    /** The renter's own bookings, newest first. */
+    bookings: () => answer<{ bookings: BookingSummary[] }>(client.bookings.$get()),
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
     documents: () =>

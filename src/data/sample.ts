@@ -94,18 +94,6 @@ export const LOCATION_NAMES: Record<LocationId, Localized> = {
   downtown,
 };
 
-export const sampleBooking = {
-  number: 'MC-240112-0187',
-  type: { en: 'Luxury sedan', ar: 'سيدان فاخرة' } satisfies Localized,
-  plate: 'Dubai A 12345',
-  model: 'Mercedes-Benz S-Class',
-  pickup: new Date(2024, 0, 12, 12, 0),
-  return: new Date(2024, 0, 17, 12, 0),
-  pickupLocation: dubaiAirport,
-  returnLocation: downtown,
-  status: { en: 'Confirmed', ar: 'مؤكد' } satisfies Localized,
-};
-
 export const contactPhones = {
   roadside: '800 6683',
   support: '+971 4 123 4567',
@@ -129,12 +117,6 @@ export const sampleProfile = {
 };
 
 export const APP_VERSION = '1.2.1';
-
-export const pastRentals = [
-  { number: 'MC-231204-0921', model: 'Range Rover Sport' },
-  { number: 'MC-231015-0577', model: 'Nissan Patrol' },
-  { number: 'MC-230822-0310', model: 'Toyota Camry' },
-] as const;
 
 export interface Offer {
   id: string;

@@ -34,7 +34,7 @@ export const LOGO_SCREENS: ReadonlySet<ScreenId> = new Set(['home', 'registratio
 export const ARABIC_ROOT = '/arabic';
 
 /** Screens that also open one record by its key (`/contracts/MC-2026-0412`); without it, the list or the latest. */
-export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic']);
+export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'bookingDetails']);
 const PARAM = /^[A-Za-z0-9-]{1,40}$/;
 
 export function pathOf(id: ScreenId, lang: Lang, param?: string): string {

@@ -19,6 +19,21 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
     expect((await owner.request(`/api/bookings/${id}`)).status).toBe(200);
   });
 
+  it('the renter’s list has their own bookings only, each with where it is and what it cost', async () => {
+    const a = await renterAt('paid');
+    const b = await renterAt('signed');
+    const mine = await a.api.bookings();
+    expect(mine.ok && mine.body.bookings).toEqual([
+      expect.objectContaining({ bookingId: a.journey().bookingId, number: a.journey().number, carId: 'camry', status: 'upcoming', charged: 126_000, refund: null }),
+    ]);
+    const theirs = await b.api.bookings();
+    expect(theirs.ok && theirs.body.bookings.map((x) => [x.number, x.status])).toEqual([[b.journey().number, 'unpaid']]);
+    expect((await a.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    const after = await a.api.bookings();
+    expect(after.ok && after.body.bookings[0]!.status).toBe('active');
+    expect((await (await browser()).request('/api/bookings')).status).toBe(401);
+  });
+
   it('a step out of order is refused with 409 and the step that is due; nothing changes', async () => {
     const r = await renter();
     const pay = await r.step({ type: 'payment.submit', card: CARD });

@@ -40,7 +40,6 @@ export default function Account() {
           </span>
           <div>
             <h2 className={styles.name}>{name}</h2>
-            <p className={styles.tier}>{a.member}</p>
           </div>
         </div>
       )}

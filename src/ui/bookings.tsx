@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type { BookingSummary } from '../client/api';
+import { useLocale } from '../i18n/locale';
+import { ButtonLink } from './Button';
+import { useServerData } from './contract';
+import { FormError } from './Form';
+import { useSession, useSessionState } from './journey';
+import { Section } from './Section';
+
+/**
+ * The signed-in renter's bookings from the server, for the screens that list or show them; a prompt
+ * to log in for anyone else, and the honest states while loading or when it failed.
+ */
+export function RenterBookings({ children }: { children: (bookings: BookingSummary[]) => ReactNode }) {
+  const { t, to } = useLocale();
+  const b = t.bookingDetails;
+  const { user } = useSessionState();
+  if (user?.role !== 'renter')
+    return (
+      <Section title={b.number}>
+        <p>{b.signIn}</p>
+        <ButtonLink to={to('logIn')}>{b.logIn}</ButtonLink>
+      </Section>
+    );
+  return <Loaded key={user.id}>{children}</Loaded>;
+}
+
+function Loaded({ children }: { children: (bookings: BookingSummary[]) => ReactNode }) {
+  const { t } = useLocale();
+  const { api } = useSession();
+  const { data, failed } = useServerData(() => api.bookings(), 'bookings', ['journey']);
+  if (failed) return <FormError>{t.bookingDetails.loadFailed}</FormError>;
+  if (!data) return <p aria-busy="true" />;
+  return children(data.bookings);
+}
