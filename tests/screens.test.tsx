@@ -42,9 +42,19 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByText(r.releaseAfter)).toBeInTheDocument();
   });
 
-  it('Arabic car return says "confirm receipt" where English says "Confirm Pickup"', async () => {
+  it('the return handover is never worded as the pickup: "confirm receipt" of the returned car in Arabic', async () => {
     await renderAt('/arabic/car-return', { journey: 'sample' });
-    expect(await screen.findByRole('button', { name: 'تأكيد الاستلام' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'تأكيد استلام السيارة المُرجَعة' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'تفاصيل الإرجاع' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'تفاصيل الاستلام' })).toBeNull();
+    // Going back is the header's back button; no "Cancel" that cancels nothing.
+    expect(screen.queryByRole('button', { name: 'إلغاء' })).toBeNull();
+  });
+
+  it('English return screen: "Return details" and "Confirm car handed back"', async () => {
+    await renderAt('/car-return', { journey: 'sample' });
+    expect(await screen.findByRole('button', { name: 'Confirm car handed back' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Return details' })).toBeInTheDocument();
   });
 
   it('violation: "AED 500.00" to assistive technology, the admin fee on its own line, the total', async () => {

@@ -502,9 +502,9 @@ export const ar: Catalog = {
     none: 'لا توجد مخالفات مرورية على إيجارك.',
   },
   carReturn: {
-    pickup: 'تفاصيل الاستلام',
-    confirm: 'تأكيد الاستلام',
-    cancel: 'إلغاء',
+    details: 'تفاصيل الإرجاع',
+    dueBack: 'موعد الإرجاع',
+    confirm: 'تأكيد استلام السيارة المُرجَعة',
     inspection: 'تقرير الفحص',
     fuel: 'مستوى الوقود',
     mileage: 'عدد الكيلومترات',

@@ -500,9 +500,9 @@ export const en = {
     none: 'There are no traffic violations on your rental.',
   },
   carReturn: {
-    pickup: 'Pickup Details',
-    confirm: 'Confirm Pickup',
-    cancel: 'Cancel',
+    details: 'Return details',
+    dueBack: 'Due back',
+    confirm: 'Confirm car handed back',
     inspection: 'Inspection Report',
     fuel: 'Fuel Level',
     mileage: 'Mileage',

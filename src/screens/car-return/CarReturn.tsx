@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { FUEL_LEVELS } from '../../../machines/validation';
 import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
+import { dueBackAt } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
@@ -19,7 +19,6 @@ export default function CarReturn() {
   const r = t.carReturn;
   const b = t.bookingDetails;
   const journey = useJourney();
-  const navigate = useNavigate();
   const context = useJourneySelector((s) => s.context);
   const inInspection = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'inspection' } }));
   const canRefund = useJourneySelector((s) => s.can({ type: 'return.processRefund', at: 0 }));
@@ -34,22 +33,19 @@ export default function CarReturn() {
 
   return (
     <Stack>
-      <Section title={r.pickup}>
+      <Section title={r.details}>
         <Facts
           rows={[
             { label: b.model, value: car.model },
             { label: b.plate, value: car.plate },
-            { label: b.pickup, value: <time>{date(booking.pickupAt)}</time> },
-            { label: b.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
+            { label: r.dueBack, value: <time>{date(dueBackAt(context))}</time> },
+            { label: b.returnLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
           ]}
         />
         {returnedAt === null ? (
           <Actions>
             <Button onClick={() => journey.send({ type: 'return.confirmHandover', at: Date.now() })}>
               {r.confirm}
-            </Button>
-            <Button variant="secondary" onClick={() => navigate(-1)}>
-              {r.cancel}
             </Button>
           </Actions>
         ) : (
