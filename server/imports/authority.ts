@@ -116,11 +116,12 @@ async function insertRecord(tx: Tx, values: typeof authorityRecords.$inferInsert
 /** One row: recorded once, matched, and its consequence (a fine on the violation machine, a Salik deduction). */
 async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport, charges: SalikCharges) {
   const car = carByPlate(row.plate);
-  const hit = car && car.company === companyId ? await bookingAt(deps.db, companyId, car.id, row.at) : null;
+  const ours = car?.company === companyId;
+  const hit = ours ? await bookingAt(deps.db, companyId, car!.id, row.at) : null;
   try {
     if (!hit) {
       await deps.db.transaction((tx) => insertRecord(tx, recordOf(companyId, row)));
-      report.unmatched.push({ line: row.line, reference: row.reference, kind: row.kind, plate: row.plate, reason: car && car.company === companyId ? 'noBooking' : 'notOurCar' });
+      report.unmatched.push({ line: row.line, reference: row.reference, kind: row.kind, plate: row.plate, reason: ours ? 'noBooking' : 'notOurCar' });
       return;
     }
     const { booking, contract } = hit;

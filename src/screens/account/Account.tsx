@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { FileText, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useEffect } from 'react';
-import type { Api } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { pathOf } from '../../i18n/paths';
@@ -13,6 +12,8 @@ import { TextField } from '../../ui/Field';
 import { Done, FormCard, useProblems } from '../../ui/Form';
 import { Facts, Section, Stack } from '../../ui/Section';
 import { Switch } from '../../ui/Switch';
+import { useServerData } from '../../ui/contract';
+import { DocumentList } from '../../ui/DocumentList';
 import styles from './Account.module.css';
 
 export default function Account() {
@@ -147,42 +148,14 @@ export default function Account() {
   );
 }
 
-type DocumentRow = Extract<Awaited<ReturnType<Api['documents']>>, { ok: true }>['body']['documents'][number];
-
 /** The identity documents uploaded at registration, opened from the server (only their owner may). */
 function Documents() {
   const { t } = useLocale();
-  const a = t.account;
   const { api } = useSession();
-  const [documents, setDocuments] = useState<DocumentRow[] | null>(null);
-  useEffect(() => {
-    let current = true;
-    api
-      .documents()
-      .then((result) => current && setDocuments(result.ok ? result.body.documents : []))
-      .catch(() => current && setDocuments([]));
-    return () => {
-      current = false;
-    };
-  }, [api]);
+  const { data, failed } = useServerData(() => api.documents(), 'documents');
   return (
-    <Section title={a.documents}>
-      {documents === null ? (
-        <p aria-busy="true" />
-      ) : documents.length === 0 ? (
-        <p>{a.noDocuments}</p>
-      ) : (
-        <ul className={styles.documents}>
-          {documents.map((d) => (
-            <li key={d.id}>
-              <a href={api.documentUrl(d.id)} target="_blank" rel="noreferrer">
-                <FileText aria-hidden size={20} />
-                <span>{a.documentKinds[d.kind]}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+    <Section title={t.account.documents}>
+      {data || failed ? <DocumentList documents={data?.documents ?? []} /> : <p aria-busy="true" />}
     </Section>
   );
 }

@@ -15,6 +15,7 @@ import type { ContractView, ViolationView } from '../../client/api';
 import type { ViolationClient } from '../../client/violationClient';
 import { useServerData } from '../../ui/contract';
 import { useViolationClient } from '../../ui/violation';
+import { DocumentList } from '../../ui/DocumentList';
 import { useSession } from '../../ui/journey';
 import { Switch } from '../../ui/Switch';
 import styles from './Contracts.module.css';
@@ -43,16 +44,7 @@ export function ContractPage({ code }: { code: string }) {
       <ContractForm key={contract.code} contract={contract} freeCars={freeCars} outcome={outcome} setOutcome={setOutcome} onSaved={saved} />
       {contract.booking && (
         <Section title={t.account.documents}>
-          {documents.length === 0 && <p>{t.account.noDocuments}</p>}
-          <ul className={styles.report}>
-            {documents.map((d) => (
-              <li key={d.id}>
-                <a href={api.documentUrl(d.id)} target="_blank" rel="noreferrer">
-                  {t.account.documentKinds[d.kind]}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <DocumentList documents={documents} />
         </Section>
       )}
       <Section title={t.contracts.violation}>
