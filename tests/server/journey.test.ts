@@ -44,7 +44,9 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
     const paid = await renterAt('paid');
     expect(await paid.step({ type: 'return.confirmHandover' })).toMatchObject({ status: 409, body: { error: 'refused', due: 'carPickup' } });
     const ops = await (await server()).deps.db.select().from(gatewayOperations);
-    expect(ops.filter((o) => o.kind === 'charge')).toHaveLength(1); // only the paid renter was charged
+    const chargesOf = (bookingId: string) => ops.filter((o) => o.kind === 'charge' && o.idempotencyKey.startsWith(`${bookingId}:`));
+    expect(chargesOf(r.journey().bookingId)).toHaveLength(0); // refused payment: no charge
+    expect(chargesOf(paid.journey().bookingId)).toHaveLength(1); // the refused return charged nothing more
   });
 
   it('bad bodies get 400 with a code per field: fractional days, a foreign car, a forged event, an amount', async () => {
