@@ -1,11 +1,12 @@
 // The cars a renter can book, and the deposit each category holds. Names stay in Latin script.
 import { aed, type Fils } from './money';
 
-export type CarCategory = 'standard' | 'suv' | 'luxury' | 'sports';
+export type CarCategory = 'economy' | 'standard' | 'suv' | 'luxury' | 'sports';
 export type CarPicture = 'sedan' | 'suv' | 'sports';
 
 /** Security deposit held on the card per category (AED 750 economy to 5,000 luxury in the UAE). */
 export const DEPOSIT_BY_CATEGORY: Record<CarCategory, Fils> = {
+  economy: aed(750),
   standard: aed(1500),
   suv: aed(2500),
   luxury: aed(5000),
@@ -101,7 +102,7 @@ export const FLEET = {
     id: 'yaris',
     company: 'marina-motors',
     model: 'Toyota Yaris',
-    category: 'standard',
+    category: 'economy',
     dailyRate: aed(140),
     picture: 'sedan',
     plate: 'Sharjah 3 44120',
@@ -139,6 +140,34 @@ export function plateKey(plate: string) {
 export const carByPlate = (plate: string): Car | undefined =>
   Object.values(FLEET).find((car) => plateKey(car.plate) === plateKey(plate));
 
-/** Where cars are picked up and returned; the UI names them in both languages. */
-export const LOCATIONS = ['dxb-t3', 'downtown'] as const;
+/**
+ * Where cars are picked up and returned: the four airports and city branches in three emirates.
+ * The UI names them in both languages (src/data/sample.ts); the ids are stored, so they never change.
+ */
+export const LOCATIONS = [
+  'dxb-t3',
+  'dwc',
+  'auh',
+  'shj',
+  'downtown',
+  'dubai-marina',
+  'abu-dhabi-city',
+  'sharjah-city',
+] as const;
 export type LocationId = (typeof LOCATIONS)[number];
+export const isLocationId = (id: unknown): id is LocationId => (LOCATIONS as readonly unknown[]).includes(id);
+
+export type Emirate = 'dubai' | 'abuDhabi' | 'sharjah';
+export const EMIRATE_OF: Record<LocationId, Emirate> = {
+  'dxb-t3': 'dubai',
+  dwc: 'dubai',
+  auh: 'abuDhabi',
+  shj: 'sharjah',
+  downtown: 'dubai',
+  'dubai-marina': 'dubai',
+  'abu-dhabi-city': 'abuDhabi',
+  'sharjah-city': 'sharjah',
+};
+
+/** Car types a renter searches by: the deposit category. */
+export const CAR_CATEGORIES = ['economy', 'standard', 'suv', 'luxury', 'sports'] as const;

@@ -1,7 +1,8 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
 // (snapshot.can, selectors) and uses `whyNot` only to say *why* a step is not open yet.
-import { DAY_MS, priceRental, rentalDays, type Deduction, type Fils, type RentalPrice } from './money';
+import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from './money';
 import { carOf, type CarId, type LocationId } from './fleet';
+import { tripPrice, type Trip } from './booking';
 import type { Renter } from './renter';
 import { normaliseName, type Problem } from './validation';
 
@@ -72,6 +73,25 @@ export interface Settlement {
   reference: string;
 }
 
+/** A booking cancelled before pickup: what the cancellation policy kept, and what went back to the card. */
+export interface Cancellation {
+  at: number;
+  fee: Fils;
+  refunded: Fils;
+  /** The gateway's reference for the refund; null when nothing was refunded. */
+  reference: string | null;
+}
+
+/** A booking's dates or places changed before pickup: the new price and what was charged (+) or refunded (−). */
+export interface BookingChange {
+  at: number;
+  trip: Trip;
+  price: RentalPrice;
+  difference: Fils;
+  /** The gateway's reference for the charge or refund; null when the price did not change. */
+  reference: string | null;
+}
+
 export interface JourneyContext {
   renter: Renter | null;
   booking: Booking;
@@ -90,6 +110,10 @@ export interface JourneyContext {
   deductions: Deduction[];
   refund: Settlement | null;
   completedAt: number | null;
+  /** Set when the renter cancelled the booking before pickup. */
+  cancellation: Cancellation | null;
+  /** Each change of dates or places, in order. */
+  changes: BookingChange[];
   /** Where a visitor wanted to go before being asked to log in (cleared on sign-in). */
   returnTo: Step | null;
   /**
@@ -159,8 +183,39 @@ export function whyNot(step: Step, c: JourneyContext): Requirement | null {
 
 export const stepAllowed = (step: Step, c: JourneyContext) => whyNot(step, c) === null;
 
-/** A new booking may start before anything is paid, or once the last rental is over. */
-export const canStartBooking = (c: JourneyContext) => c.payment === null || c.completedAt !== null;
+export const isCancelled = (c: JourneyContext) => c.cancellation !== null;
+/** Over: returned and settled, or cancelled. Nothing but a new booking follows. */
+export const isOver = (c: JourneyContext) => c.completedAt !== null || isCancelled(c);
+
+/** A new booking may start before anything is paid, or once the last one is over. */
+export const canStartBooking = (c: JourneyContext) => c.payment === null || isOver(c);
+
+// ---- changing or cancelling a booking before pickup ----
+
+/** Free cancellation until 48 hours before pickup; after that, one day's rent with VAT is kept. */
+export const CANCELLATION_POLICY = { freeUntilHours: 48, lateFeeDays: 1 } as const;
+
+/** Paid for and not yet picked up or cancelled: the renter may still change or cancel it. */
+export const isChangeable = (c: JourneyContext) => isPaid(c) && !isPickedUp(c) && !isCancelled(c) && c.pending === null;
+
+/** What the card was charged for the booking itself: the payment and every change's difference. */
+export const bookingPaid = (c: JourneyContext): Fils =>
+  (c.payment?.amount ?? 0) + c.changes.reduce((sum, change) => sum + change.difference, 0);
+
+/** What cancelling at `now` keeps and gives back, by CANCELLATION_POLICY. */
+export function cancellationQuote(c: JourneyContext, now: number): { fee: Fils; refund: Fils; freeUntil: number } {
+  const paid = bookingPaid(c);
+  const freeUntil = c.booking.pickupAt - CANCELLATION_POLICY.freeUntilHours * 60 * 60 * 1000;
+  const lateFee = priceRental(carOf(c.booking.carId).dailyRate, CANCELLATION_POLICY.lateFeeDays).total;
+  const fee = now <= freeUntil ? 0 : Math.min(paid, lateFee);
+  return { fee, refund: paid - fee, freeUntil };
+}
+
+/** A change of dates or places: the booking's new price, and the difference to charge (+) or refund (−). */
+export function changeQuote(c: JourneyContext, trip: Trip): { price: RentalPrice; difference: Fils } {
+  const price = tripPrice(c.booking.carId, trip);
+  return { price, difference: price.total - bookingPaid(c) };
+}
 
 /** A typed signature matches the account's name, whatever the spacing or case. */
 export const signatureMatches = (signature: string, fullName: string) => {
@@ -176,9 +231,17 @@ export const extendedDays = (c: JourneyContext) => c.extensions.reduce((sum, e) 
 export const dueBackAt = (c: JourneyContext) => c.booking.dropoffAt + extendedDays(c) * DAY_MS;
 
 /** Where a booking is, as the renter's list says it: not paid yet, paid and to pick up, on the road, finished. */
-export type BookingStatus = 'unpaid' | 'upcoming' | 'active' | 'completed';
+export type BookingStatus = 'unpaid' | 'upcoming' | 'active' | 'completed' | 'cancelled';
 export const bookingStatus = (c: JourneyContext): BookingStatus =>
-  c.completedAt !== null ? 'completed' : c.pickedUpAt !== null ? 'active' : c.payment ? 'upcoming' : 'unpaid';
+  isCancelled(c)
+    ? 'cancelled'
+    : c.completedAt !== null
+      ? 'completed'
+      : c.pickedUpAt !== null
+        ? 'active'
+        : c.payment
+          ? 'upcoming'
+          : 'unpaid';
 
 /** When the car is the renter's: from pickup (or when it is due) until its return (or when it is due back). */
 export const carPeriod = (c: JourneyContext) => ({ start: c.pickedUpAt ?? c.booking.pickupAt, end: c.returnedAt ?? dueBackAt(c) });
@@ -187,13 +250,8 @@ export const carPeriod = (c: JourneyContext) => ({ start: c.pickedUpAt ?? c.book
 export const extensionAllowed = (c: JourneyContext, days: number) =>
   Number.isInteger(days) && days >= 1 && extendedDays(c) + days <= MAX_EXTENSION_DAYS;
 
-/** The rental as booked: daily rate × days, VAT on top. Extensions are priced on their own. */
-export function bookingPrice(booking: Booking): RentalPrice {
-  return priceRental(
-    carOf(booking.carId).dailyRate,
-    rentalDays(new Date(booking.pickupAt), new Date(booking.dropoffAt)),
-  );
-}
+/** The rental as booked: daily rate × days, the one-way fee, VAT on top. Extensions are priced on their own. */
+export const bookingPrice = (booking: Booking): RentalPrice => tripPrice(booking.carId, booking);
 
 export const extensionPrice = (booking: Booking, days: number) =>
   priceRental(carOf(booking.carId).dailyRate, days);
@@ -207,7 +265,8 @@ export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEA
 export const DEFAULT_CAR: CarId = 'camry';
 
 /** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
-export function defaultBooking(now: number, carId: CarId = DEFAULT_CAR): Booking {
+export function defaultBooking(now: number, carId: CarId = DEFAULT_CAR, trip?: Trip): Booking {
+  if (trip) return { carId, ...trip };
   const pickup = new Date(now);
   pickup.setDate(pickup.getDate() + 1);
   pickup.setHours(12, 0, 0, 0);
@@ -237,6 +296,8 @@ export function initialContext(now: number): JourneyContext {
     deductions: [],
     refund: null,
     completedAt: null,
+    cancellation: null,
+    changes: [],
     returnTo: null,
     pending: null,
     error: null,
@@ -246,9 +307,9 @@ export function initialContext(now: number): JourneyContext {
 }
 
 /** A rental that starts over (new car, new dates) for the same renter. */
-export const freshRental = (c: JourneyContext, carId: CarId, now: number): JourneyContext => ({
+export const freshRental = (c: JourneyContext, carId: CarId, now: number, trip?: Trip): JourneyContext => ({
   ...initialContext(now),
-  booking: defaultBooking(now, carId),
+  booking: defaultBooking(now, carId, trip),
   renter: c.renter,
   identityVerified: c.renter?.verified ?? false,
 });

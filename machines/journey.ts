@@ -3,6 +3,7 @@
 // runs the same machine on the stored snapshot to decide. Each step lives in machines/journey/.
 import { and, assertEvent, type SnapshotFrom, type StateValue } from 'xstate';
 import { isCarId, type CarId } from './fleet';
+import { tripProblems, type Trip } from './booking';
 import {
   canStartBooking,
   defaultBooking,
@@ -22,6 +23,7 @@ import { contractStep } from './journey/contract';
 import { paymentStep } from './journey/payment';
 import { pickupStep } from './journey/pickup';
 import { returnStep } from './journey/return';
+import { changeEvents, changesStep } from './journey/changes';
 
 export {
   JourneyFailure,
@@ -44,7 +46,11 @@ export const validDeduction = (d: Deduction) =>
 const guards = {
   signedIn: ({ context }) => isSignedIn(context),
   canStartBooking: ({ context, event }) =>
-    event.type === 'booking.start' && context.pending === null && isCarId(event.carId) && canStartBooking(context),
+    event.type === 'booking.start' &&
+    context.pending === null &&
+    isCarId(event.carId) &&
+    (event.trip === undefined || Object.keys(tripProblems(event.trip, event.at)).length === 0) &&
+    canStartBooking(context),
   /** The deposit is held from payment until it is settled; only real, positive deductions come off it. */
   canDeduct: ({ context, event }) =>
     event.type === 'deposit.deduct' &&
@@ -59,7 +65,7 @@ const guards = {
 const actions = {
   startBooking: journeySetup.assign(({ context, event }) => {
     assertEvent(event, 'booking.start');
-    return freshRental(context, event.carId, event.at);
+    return freshRental(context, event.carId, event.at, event.trip);
   }),
   updateProfile: journeySetup.assign({
     renter: ({ context, event }) => {
@@ -104,6 +110,7 @@ export const journeyMachine = journeySetup
       ...paymentStep.guards,
       ...pickupStep.guards,
       ...returnStep.guards,
+      ...changesStep.guards,
     },
     actions: {
       ...actions,
@@ -112,6 +119,7 @@ export const journeyMachine = journeySetup
       ...paymentStep.actions,
       ...pickupStep.actions,
       ...returnStep.actions,
+      ...changesStep.actions,
     },
   })
   .createMachine({
@@ -136,6 +144,7 @@ export const journeyMachine = journeySetup
           'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
           'deposit.deduct': { guard: 'canDeduct', actions: 'deduct' },
           'account.refresh': { actions: 'refreshRenter' },
+          ...changeEvents,
         },
         // A fresh sign-in lands on the contract, the first step of a rental.
         initial: 'rentalContract',
@@ -167,13 +176,13 @@ export function stepOf(snapshot: JourneySnapshot): Step {
 }
 
 /** A signed-in renter's new rental: the contract is the step that is due. */
-export function openJourney(renter: Renter, carId: CarId, now: number): JourneySnapshot {
+export function openJourney(renter: Renter, carId: CarId, now: number, trip?: Trip): JourneySnapshot {
   return journeyMachine.resolveState({
     value: { signedIn: { rentalContract: 'reviewingTerms' } },
     context: {
       ...initialContext(now),
       renter,
-      booking: defaultBooking(now, carId),
+      booking: defaultBooking(now, carId, trip),
       identityVerified: renter.verified,
     },
   });

@@ -79,6 +79,26 @@ export const journeyContextSchema = z.object({
     }),
   ),
   completedAt: z.nullable(time()),
+  // Added in schema 3 without a bump: records saved before them read as never changed or cancelled.
+  cancellation: z.optional(
+    z.nullable(z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()) })),
+  ),
+  changes: z.optional(
+    z.array(
+      z.object({
+        at: time(),
+        trip: z.object({
+          pickupLocation: z.enum(LOCATIONS),
+          dropoffLocation: z.enum(LOCATIONS),
+          pickupAt: time(),
+          dropoffAt: time(),
+        }),
+        price,
+        difference: int(),
+        reference: z.nullable(text()),
+      }),
+    ),
+  ),
   returnTo: z.nullable(z.enum(STEPS)),
   pending: z.nullable(text()),
   error: z.nullable(z.enum(JOURNEY_ERRORS)),
@@ -115,7 +135,7 @@ export function restoreJourney(stored: unknown): Restored {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
       value: parsed.data.snapshot.value as never,
-      context: parsed.data.snapshot.context as never,
+      context: { cancellation: null, changes: [], ...parsed.data.snapshot.context } as never,
     });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };

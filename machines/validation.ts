@@ -26,7 +26,13 @@ export type Problem =
   | 'fuel'
   | 'mileage'
   | 'mileageBelow'
-  | 'coordinates';
+  | 'coordinates'
+  /** A booking's times (machines/booking.ts tripProblems). */
+  | 'tooSoon'
+  | 'tooFar'
+  | 'beforePickup'
+  | 'tooShort'
+  | 'rentalTooLong';
 
 /** A value that is accepted but worth a second look (e.g. an Emirates ID whose check digit fails). */
 export type Warning = 'emiratesIdCheck';
@@ -379,4 +385,24 @@ export function emergencyProblems(report: EmergencyInput) {
     more: rule((m: string) => (m.length > 2000 ? 'tooLong' : null)),
   });
   return problemsOf<EmergencyField>(schema.safeParse(report));
+}
+
+export interface PasswordChangeInput {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+export type PasswordChangeField = keyof PasswordChangeInput;
+
+/**
+ * Changing a password: the current one is needed (the server checks it is right), the new one follows
+ * the registration rules for the account's e-mail, and the confirmation must match it.
+ */
+export function passwordChangeProblems(input: PasswordChangeInput, email: string) {
+  const schema = z.object({
+    currentPassword: rule((p: string) => (p === '' ? 'required' : null)),
+    newPassword: rule((p: string) => checkPassword(p, email)),
+    confirmPassword: rule((c: string) => (c === '' ? 'required' : c === input.newPassword ? null : 'mismatch')),
+  });
+  return problemsOf<PasswordChangeField>(schema.safeParse(input));
 }

@@ -2,6 +2,7 @@
 // route then checks its role. Errors are JSON `{ error: code, fields? }`, never a stack trace.
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from './deps';
+import { accountRoutes } from './auth/account';
 import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
 import { demoRoutes } from './demo/routes';
@@ -13,14 +14,17 @@ import { contractRoutes } from './manager/contracts';
 import { violationRoutes } from './manager/violations';
 import { notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/companies';
+import { carRoutes } from './cars/routes';
 import { feedRoutes, importRoutes } from './imports/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
+  .route('/account', accountRoutes)
   .route('/bookings', journeyRoutes)
   .route('/documents', documentRoutes)
   .route('/companies', companyRoutes)
+  .route('/cars', carRoutes)
   .route('/contracts', contractRoutes)
   .route('/imports', importRoutes)
   .route('/violations', violationRoutes)

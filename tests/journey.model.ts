@@ -11,8 +11,9 @@ import {
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { extensionPrice, STEPS } from '../machines/journey-rules';
-import { aed, fineDeduction } from '../machines/money';
+import { changeQuote, extensionPrice, STEPS } from '../machines/journey-rules';
+import { aed, DAY_MS, fineDeduction } from '../machines/money';
+import type { Trip } from '../machines/booking';
 
 const AT = new Date(2026, 10, 22, 12).getTime();
 export const START = new Date(2026, 10, 21, 9).getTime();
@@ -66,6 +67,13 @@ export const DECLINED_CARD: CardForm = {
   number: DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 '),
 };
 export const WRONG_SIGNATURE = 'Somebody Else';
+/** The booking's dates moved on by a week, two days longer (a change before pickup). */
+export const NEW_TRIP: Trip = {
+  pickupLocation: 'dubai-marina',
+  dropoffLocation: 'dubai-marina',
+  pickupAt: AT + 7 * DAY_MS,
+  dropoffAt: AT + 14 * DAY_MS,
+};
 
 const renter = ({ fullName, email, phone }: typeof KNOWN, verified = false): Renter => ({
   fullName,
@@ -134,6 +142,19 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
       { type: 'xstate.error.actor.settleDeposit', error: new JourneyFailure('network') },
     );
   }
+  if (state.matches({ signedIn: { carPickup: 'changing' } })) {
+    const quote = changeQuote(c, NEW_TRIP);
+    outcomes.push(
+      { type: 'xstate.done.actor.changeBooking', output: { at: AT, trip: NEW_TRIP, ...quote, reference: 'ch-change' } },
+      { type: 'xstate.error.actor.changeBooking', error: new JourneyFailure('network') },
+    );
+  }
+  if (state.matches({ signedIn: { carPickup: 'cancelling' } })) {
+    outcomes.push(
+      { type: 'xstate.done.actor.cancelBooking', output: { at: AT, fee: 0, refunded: 1, reference: 're' } },
+      { type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') },
+    );
+  }
   const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
   return [
     ...outcomes.map((e) => Object.assign(e, { [OUTCOME]: true })),
@@ -164,6 +185,9 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'return.processRefund', at: AT },
     { type: 'return.finish', at: AT },
     { type: 'booking.start', carId: 's-class', at: AT },
+    { type: 'booking.modify', trip: NEW_TRIP, at: AT },
+    { type: 'booking.modify', trip: { ...NEW_TRIP, dropoffAt: NEW_TRIP.pickupAt }, at: AT },
+    { type: 'booking.cancel', at: AT },
     { type: 'account.update', profile: PROFILE },
     { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
     { type: 'account.update', profile: { ...PROFILE, phone: '123' } },
@@ -186,6 +210,7 @@ function abstractState(s: JourneySnapshot) {
       !!c.inspection,
       !!c.refund,
       !!c.completedAt,
+      !!c.cancellation,
     ],
     extended: c.extensions.length > 0,
     quote: !!c.extensionQuote,

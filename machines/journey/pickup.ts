@@ -1,11 +1,13 @@
 // Pickup and the rental period: the car is handed over; while it is out the renter can add days,
 // priced first and charged to the card on file when confirmed.
 import { assertEvent } from 'xstate';
-import { extensionAllowed, extensionPrice, isPickedUp } from '../journey-rules';
+import { extensionAllowed, extensionPrice, isCancelled, isPickedUp } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
+import { changesStep } from './changes';
 
 const guards = {
   pickedUp: ({ context }) => isPickedUp(context),
+  cancelled: ({ context }) => isCancelled(context),
   // Only while the car is out: once handed back, the rental period is closed.
   canExtend: ({ context, event }) =>
     event.type === 'rental.extend' && context.returnedAt === null && extensionAllowed(context, event.days),
@@ -48,8 +50,13 @@ export const pickupStep = {
     initial: 'resolve',
     states: {
       resolve: {
-        always: [{ guard: 'pickedUp', target: 'onRent' }, { target: 'awaitingConfirmation' }],
+        always: [
+          { guard: 'cancelled', target: 'cancelled' },
+          { guard: 'pickedUp', target: 'onRent' },
+          { target: 'awaitingConfirmation' },
+        ],
       },
+      ...changesStep.states,
       awaitingConfirmation: {
         on: { 'pickup.confirm': { target: 'onRent', actions: 'recordPickup' } },
       },

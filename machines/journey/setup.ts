@@ -4,8 +4,11 @@ import { assertEvent, assign, fromPromise, setup, type GuardPredicate } from 'xs
 import type { CarId } from '../fleet';
 import type { Deduction, Fils, RentalPrice } from '../money';
 import type { Renter } from '../renter';
+import type { Trip } from '../booking';
 import {
   stepAllowed,
+  type BookingChange,
+  type Cancellation,
   type DepositHold,
   type ExtensionCharge,
   type Inspection,
@@ -40,7 +43,12 @@ export type JourneyEvent =
   | { type: 'return.submitInspection'; inspection: Inspection }
   | { type: 'return.processRefund'; at: number }
   | { type: 'return.finish'; at: number }
-  | { type: 'booking.start'; carId: CarId; at: number }
+  /** A new booking: the car, and where and when (the default trip when none is given). */
+  | { type: 'booking.start'; carId: CarId; trip?: Trip; at: number }
+  /** Before pickup: new dates or places, re-priced; the difference is charged or refunded. */
+  | { type: 'booking.modify'; trip: Trip; at: number }
+  /** Before pickup: cancelled under CANCELLATION_POLICY; the car is free again. */
+  | { type: 'booking.cancel'; at: number }
   | { type: 'account.update'; profile: ProfileInput }
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }
@@ -57,7 +65,11 @@ export type JourneyEvent =
   | { type: 'xstate.done.actor.chargeExtension'; output: ExtensionCharge }
   | { type: 'xstate.error.actor.chargeExtension'; error: unknown }
   | { type: 'xstate.done.actor.settleDeposit'; output: Settlement }
-  | { type: 'xstate.error.actor.settleDeposit'; error: unknown };
+  | { type: 'xstate.error.actor.settleDeposit'; error: unknown }
+  | { type: 'xstate.done.actor.changeBooking'; output: BookingChange }
+  | { type: 'xstate.error.actor.changeBooking'; error: unknown }
+  | { type: 'xstate.done.actor.cancelBooking'; output: Cancellation }
+  | { type: 'xstate.error.actor.cancelBooking'; error: unknown };
 
 export interface PaymentOutcome {
   payment: PaymentRecord;
@@ -72,6 +84,8 @@ export interface CallInputs {
   submitPayment: { card: CardForm; amount: Fils; deposit: Fils; at: number };
   chargeExtension: { days: number; price: RentalPrice; cardToken: string; at: number };
   settleDeposit: { deposit: DepositHold; deductions: Fils; returnedAt: number; at: number };
+  changeBooking: { trip: Trip; price: RentalPrice; difference: Fils; cardToken: string; at: number };
+  cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number };
 }
 
 /** A failure a service reports, by the code the screens translate. */
@@ -109,6 +123,8 @@ export const journeySetup = setup({
     submitPayment: unprovided<PaymentOutcome, CallInputs['submitPayment']>(),
     chargeExtension: unprovided<ExtensionCharge, CallInputs['chargeExtension']>(),
     settleDeposit: unprovided<Settlement, CallInputs['settleDeposit']>(),
+    changeBooking: unprovided<BookingChange, CallInputs['changeBooking']>(),
+    cancelBooking: unprovided<Cancellation, CallInputs['cancelBooking']>(),
   },
   guards: {
     // While a call is under way the journey stays put: a payment cannot be cancelled by leaving the page.
@@ -129,6 +145,8 @@ export const journeySetup = setup({
           'payment.submit',
           'rental.confirmExtension',
           'return.processRefund',
+          'booking.modify',
+          'booking.cancel',
         ]);
         switch (event.type) {
           case 'registration.submit':
@@ -143,6 +161,10 @@ export const journeySetup = setup({
             return 'extension';
           case 'return.processRefund':
             return 'refund';
+          case 'booking.modify':
+            return 'change';
+          case 'booking.cancel':
+            return 'cancel';
         }
       },
     }),

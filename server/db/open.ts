@@ -168,7 +168,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
   }
-  const client = new PGlite(path);
+  // btree_gist: the bookings' exclusion constraint compares car ids inside a GiST index.
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const client = new PGlite(path, { extensions: { btree_gist } });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Db;
   return {

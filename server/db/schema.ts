@@ -54,6 +54,10 @@ export const users = pgTable(
     companyId: text('company_id').references(() => companies.id),
     /** Notifications of the optional kinds (reminders, offers, updates); the live stream updates screens regardless. */
     notificationsOn: boolean('notifications_on').notNull().default(true),
+    /** The language the account chose: screens open in it after sign-in. */
+    language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
+    /** The currency figures are also shown in (payments are always in AED). */
+    currency: text('currency', { enum: ['AED', 'USD', 'SAR'] }).notNull().default('AED'),
     createdAt: createdAt(),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('renter', 'manager')`)],
@@ -97,6 +101,15 @@ export const bookings = pgTable(
     /** When the car is with the renter: picked up (or due to be) until returned (or due back). Fines match on it. */
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
+    /**
+     * The car is this booking's from `heldFrom` to `heldUntil` (the booked pickup to the booked
+     * return, extensions included): paid and not cancelled. An exclusion constraint (migration 0003)
+     * lets no two such bookings of one car overlap, so two renters paying for the last car at the
+     * same moment cannot both get it.
+     */
+    holdsCar: boolean('holds_car').notNull().default(false),
+    heldFrom: timestamp('held_from', { withTimezone: true }),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -239,7 +252,7 @@ export const liveEvents = pgTable(
 /** The sandbox payment gateway's own books: what a real gateway would keep on its side. */
 export const gatewayOperations = pgTable('gateway_operations', {
   idempotencyKey: text('idempotency_key').primaryKey(),
-  kind: text('kind', { enum: ['charge', 'hold', 'capture', 'release'] }).notNull(),
+  kind: text('kind', { enum: ['charge', 'hold', 'capture', 'release', 'refund'] }).notNull(),
   amount: fils('amount'),
   last4: text('last4').notNull(),
   reference: text('reference').notNull().unique(),

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { depositFor } from '../../machines/fleet';
+import { CAR_IDS, depositFor } from '../../machines/fleet';
 import { journeyMachine } from '../../machines/journey';
 import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
@@ -16,6 +16,7 @@ import { createSession, writeSessionCookie, type User } from '../auth/sessions';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { insertBooking, viewOf } from '../journey/bookings';
+import { takenCars } from '../journey/availability';
 import { openContract } from '../manager/contracts';
 
 const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Ahmed Al Mansoori' };
@@ -27,9 +28,14 @@ const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', n
  */
 async function sampleJourney(deps: Deps, user: User, renter: Renter) {
   const now = deps.now().getTime();
-  const booking = defaultBooking(now - 2 * DAY_MS, 'bmw-7');
+  // The BMW when it is free for those days; otherwise another car, as the sample holds its car like any booking.
+  const period = defaultBooking(now - 2 * DAY_MS, 'bmw-7');
+  const taken = await takenCars(deps.db, { start: new Date(period.pickupAt), end: new Date(period.dropoffAt) });
+  const carId = (['bmw-7', ...CAR_IDS] as const).find((id) => !taken.has(id));
+  if (!carId) return null;
+  const booking = { ...period, carId };
   const key = `demo:${user.id}`;
-  const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: depositFor('bmw-7'), idempotencyKey: `${key}:hold` });
+  const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: depositFor(carId), idempotencyKey: `${key}:hold` });
   const total = bookingPrice(booking).total;
   const charge = await deps.gateway.charge({ source: { cardToken: hold.cardToken }, amount: total, idempotencyKey: `${key}:charge` });
   const paidAt = booking.pickupAt - DAY_MS;
@@ -43,7 +49,7 @@ async function sampleJourney(deps: Deps, user: User, renter: Renter) {
       identityVerified: true,
       contract: { signedAt: paidAt, version: CONTRACT_VERSION },
       payment: { last4: charge.last4, amount: total, paidAt, reference: charge.reference, cardToken: charge.cardToken },
-      deposit: { amount: depositFor('bmw-7'), reference: hold.reference, heldAt: paidAt },
+      deposit: { amount: depositFor(carId), reference: hold.reference, heldAt: paidAt },
       pickedUpAt: booking.pickupAt,
     },
   });
@@ -68,6 +74,7 @@ export const demoRoutes = new Hono<AppEnv>()
       .values({ email, role: 'renter', fullName: renter.fullName, fullNameAr: renter.fullNameAr, phone: renter.phone, verified: true })
       .returning();
     const snapshot = await sampleJourney(deps, user!, renter);
+    if (!snapshot) return c.json({ error: 'taken' as const }, 409);
     const row = await deps.db.transaction(async (tx) => {
       const booking = await insertBooking(tx, user!.id, snapshot, deps.now());
       await openContract(tx, booking, snapshot.context.booking.carId, deps.now());

@@ -11,6 +11,8 @@ import type { Renter } from '../../machines/renter';
 import type { Db, Tx } from '../db/open';
 import { bookings } from '../db/schema';
 import type { User } from '../auth/sessions';
+import { freeDefaultTrip, holdOf } from './availability';
+import type { Trip } from '../../machines/booking';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -95,6 +97,7 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
         journey: serializeJourney(snapshot),
         completed: snapshot.context.completedAt !== null,
         ...periodOf(snapshot),
+        ...holdOf(snapshot),
       })
       .onConflictDoNothing({ target: bookings.number })
       .returning();
@@ -104,8 +107,8 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
 }
 
 /** A new rental for a signed-in renter, the contract being the step that is due. */
-export const openBooking = (tx: Db | Tx, user: User, carId: CarId, now: Date) =>
-  insertBooking(tx, user.id, openJourney(renterOf(user), carId, now.getTime()), now);
+export const openBooking = async (tx: Db | Tx, user: User, carId: CarId, now: Date, trip?: Trip) =>
+  insertBooking(tx, user.id, openJourney(renterOf(user), carId, now.getTime(), trip ?? (await freeDefaultTrip(tx, carId, now))), now);
 
 export async function latestBooking(db: Db | Tx, renterId: string) {
   const [row] = await db
@@ -146,6 +149,7 @@ export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnap
       carId: snapshot.context.booking.carId,
       completed: snapshot.context.completedAt !== null,
       ...periodOf(snapshot),
+      ...holdOf(snapshot),
       version: row.version + 1,
       updatedAt: now,
     })

@@ -13,6 +13,8 @@ import {
 } from '../../machines/journey';
 import {
   refundReleaseBy,
+  type BookingChange,
+  type Cancellation,
   signatureMatches,
   type ExtensionCharge,
   type JourneyError,
@@ -72,6 +74,26 @@ export function serverJourneyActors(services: JourneyServices) {
         idempotencyKey: key('extension'),
       });
       return { days: input.days, price: input.price, reference: charge.reference, chargedAt: input.at };
+    }),
+    // A dearer change is charged to the card on file, a cheaper one refunded to it; same price, no call.
+    changeBooking: call<'changeBooking', BookingChange>(async (input) => {
+      const { difference, cardToken } = input;
+      const done =
+        difference > 0
+          ? await gateway.charge({ source: { cardToken }, amount: difference, idempotencyKey: key('change') })
+          : difference < 0
+            ? await gateway.refund({ cardToken, amount: -difference, idempotencyKey: key('change') })
+            : null;
+      return { at: input.at, trip: input.trip, price: input.price, difference, reference: done?.reference ?? null };
+    }),
+    // The policy's refund goes back to the card and the whole deposit hold is released.
+    cancelBooking: call<'cancelBooking', Cancellation>(async (input) => {
+      const refund =
+        input.refund > 0
+          ? await gateway.refund({ cardToken: input.cardToken, amount: input.refund, idempotencyKey: key('cancel') })
+          : null;
+      await gateway.settle({ holdReference: input.deposit.reference, capture: 0, idempotencyKey: key('release') });
+      return { at: input.at, fee: input.fee, refunded: input.refund, reference: refund?.reference ?? null };
     }),
     settleDeposit: call<'settleDeposit', Settlement>(async (input) => {
       const settled = await gateway.settle({

@@ -2,12 +2,22 @@
 // own clock and amounts are the machine's: no client event carries either. Events only the server
 // sends (a deduction from the deposit) or that belong to sign-in are not in this list at all.
 import { z } from 'zod';
-import { CAR_IDS } from '../../machines/fleet';
+import { CAR_IDS, LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
 import { MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
 
 const field = (max = 200) => z.string().max(max);
 const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
+
+/** Where and when; the machine's tripProblems judges the times against the server's clock. */
+export const tripSchema = z
+  .object({
+    pickupLocation: z.enum(LOCATIONS),
+    dropoffLocation: z.enum(LOCATIONS),
+    pickupAt: z.number().int().nonnegative(),
+    dropoffAt: z.number().int().nonnegative(),
+  })
+  .strict();
 
 export const clientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('xstate.route'), to: z.enum(STEPS.map((s) => `#${s}` as const)) }).strict(),
@@ -40,7 +50,9 @@ export const clientEventSchema = z.discriminatedUnion('type', [
     .strict(),
   bare('return.processRefund'),
   bare('return.finish'),
-  z.object({ type: z.literal('booking.start'), carId: z.enum(CAR_IDS) }).strict(),
+  z.object({ type: z.literal('booking.start'), carId: z.enum(CAR_IDS), trip: tripSchema.optional() }).strict(),
+  z.object({ type: z.literal('booking.modify'), trip: tripSchema }).strict(),
+  bare('booking.cancel'),
   z
     .object({
       type: z.literal('account.update'),
@@ -64,6 +76,8 @@ export function stamp(event: ClientEvent, at: number): JourneyEvent {
     case 'return.processRefund':
     case 'return.finish':
     case 'booking.start':
+    case 'booking.modify':
+    case 'booking.cancel':
       return { ...event, at };
     default:
       return event;

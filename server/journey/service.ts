@@ -14,8 +14,11 @@ import { decide } from './decide';
 import { openContract } from '../manager/contracts';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
-import { isPaid } from '../../machines/journey-rules';
-import { carOf } from '../../machines/fleet';
+import { dueBackAt, isOver, isPaid } from '../../machines/journey-rules';
+import { carOf, type CarId } from '../../machines/fleet';
+import { DAY_MS } from '../../machines/money';
+import type { JourneySnapshot } from '../../machines/journey';
+import { claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
 import { notify } from '../notifications/store';
 
 export type StepResult =
@@ -23,8 +26,31 @@ export type StepResult =
   | { status: 402 | 422; body: { error: JourneyError; journey: JourneyView } }
   | { status: 409; body: { error: 'refused'; due: Step; journey: JourneyView } }
   | { status: 409; body: { error: 'conflict'; journey: JourneyView } }
+  /** Another booking holds the car for part of the time this step needs it. */
+  | { status: 409; body: { error: 'taken'; journey: JourneyView } }
   | { status: 409; body: { error: 'emailTaken'; fields: { email: 'emailTaken' } } }
   | { status: 400; body: { error: 'invalid'; fields: Partial<Record<string, Problem>> } };
+
+/** The car and booked time a step needs to hold: paying, changing the dates, adding days, or choosing a car and trip. */
+function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId; period: Period } | null {
+  const c = before.context;
+  const start = c.booking.pickupAt;
+  const end = dueBackAt(c);
+  switch (event.type) {
+    case 'payment.submit':
+      return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end) } };
+    case 'booking.modify':
+      return { carId: c.booking.carId, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
+    case 'rental.confirmExtension':
+      if (!c.extensionQuote) return null;
+      return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end + c.extensionQuote.days * DAY_MS) } };
+    case 'booking.start':
+      if (!event.trip) return null;
+      return { carId: event.carId, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
+    default:
+      return null;
+  }
+}
 
 /** Thrown inside a step's transaction when a record changed since it was read: the step is a conflict. */
 export class StaleRecord extends Error {}
@@ -61,11 +87,25 @@ export async function applyStep(
     if (taken) return { status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } };
   }
 
+  // A car chosen without a trip gets the default rental at the car's first free time.
+  if (event.type === 'booking.start' && !event.trip) {
+    event = { ...event, trip: await freeDefaultTrip(deps.db, event.carId, deps.now()) };
+  }
+  // A step that needs the car for a time claims it first, so a lost race costs the renter nothing.
+  const claim = claimFor(before, event);
+  if (event.type === 'booking.start' && claim && !(await isFree(deps.db, claim.carId, claim.period))) {
+    return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
+  }
+  const claimed = claim && event.type !== 'booking.start' && before.can(event);
+  if (claimed && !(await claimCar(deps.db, row, claim.carId, claim.period))) {
+    return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
+  }
   const decision = await decide(before, event, {
     gateway: deps.gateway,
     idempotencyKey: `${row.id}:${row.version}`,
     inspect: deps.inspect,
   });
+  if (claimed && (decision.kind !== 'accepted' || decision.failed)) await releaseClaim(deps.db, row);
   if (decision.kind === 'refused')
     return { status: 409, body: { error: 'refused', due: decision.due, journey: viewOf(row, before) } };
   if (decision.kind === 'invalid') return { status: 400, body: { error: 'invalid', fields: decision.fields } };
@@ -74,7 +114,7 @@ export async function applyStep(
   try {
     const saved = await deps.db.transaction(async (tx) => {
       // A new booking after a finished rental is a new record; the finished one stays as it was.
-      const newBooking = event.type === 'booking.start' && before.context.completedAt !== null;
+      const newBooking = event.type === 'booking.start' && isOver(before.context);
       const next = newBooking
         ? await insertBooking(tx, user.id, decision.snapshot, now)
         : await saveJourney(tx, row, decision.snapshot, now);
@@ -102,6 +142,7 @@ export async function applyStep(
     }
     return { status: 200, body: { journey } };
   } catch (error) {
+    if (isOverlap(error)) return { status: 409, body: { error: 'taken', journey: await currentView(deps, row) } };
     if (error instanceof StaleRecord) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
     throw error;
   }

@@ -31,6 +31,8 @@ export interface PaymentGateway {
   charge(request: { source: PaymentSource; amount: Fils; idempotencyKey: string }): Promise<GatewayResult>;
   /** Reserves the amount on the card (a pre-authorisation) without taking it. */
   hold(request: { source: PaymentSource; amount: Fils; idempotencyKey: string }): Promise<GatewayResult>;
+  /** Gives back part of a charge made to this card (a cancelled or shortened booking). */
+  refund(request: { cardToken: string; amount: Fils; idempotencyKey: string }): Promise<GatewayResult>;
   /** Ends a hold: captures part of it, releases the rest. */
   settle(request: {
     holdReference: string;
@@ -39,7 +41,7 @@ export interface PaymentGateway {
   }): Promise<{ reference: string; captured: Fils; released: Fils }>;
 }
 
-export type OperationKind = 'charge' | 'hold' | 'capture' | 'release';
+export type OperationKind = 'charge' | 'hold' | 'capture' | 'release' | 'refund';
 
 export interface Operation {
   idempotencyKey: string;
@@ -106,6 +108,17 @@ export function sandboxGateway(book: GatewayBook): PaymentGateway {
   return {
     charge: take('charge'),
     hold: take('hold'),
+    async refund({ cardToken, amount, idempotencyKey }) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`refund of ${amount}`);
+      const op = await once(idempotencyKey, 'refund', amount, async () => ({
+        idempotencyKey,
+        kind: 'refund',
+        amount,
+        ...(await cardOf({ cardToken })),
+        reference: newReference('re'),
+      }));
+      return { reference: op.reference, last4: op.last4, cardToken: op.cardToken };
+    },
     async settle({ holdReference, capture, idempotencyKey }) {
       const hold = await book.byReference(holdReference);
       if (!hold || hold.kind !== 'hold') throw new Error('unknown hold');

@@ -63,10 +63,11 @@ export async function renter(fields: Partial<{ email: string; fullName: string; 
   return { ...b, email: address, user: result.body.user, step, journey: () => journey };
 }
 
-/** A renter through the contract, paid, or with the car picked up. */
-export async function renterAt(stage: 'signed' | 'paid' | 'pickedUp') {
+/** A renter through the contract, paid, or with the car picked up; with `choice`, of that car and trip. */
+export async function renterAt(stage: 'signed' | 'paid' | 'pickedUp', choice?: { carId: string; trip: Record<string, unknown> }) {
   const r = await renter();
   for (const event of [
+    ...(choice ? [{ type: 'booking.start', ...choice }] : []),
     { type: 'contract.acceptTerms' },
     { type: 'contract.verifyIdentity' },
     { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },

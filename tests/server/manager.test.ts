@@ -107,7 +107,9 @@ describe.skipIf(postgresSkipped)('contracts', () => {
     expect(pending.ok && pending.body.total).toBe(0);
 
     // The S-Class is now this contract's for the period: another overlapping rental cannot have it.
-    const other = await renterAt('paid');
+    // Another renter of the company, for the same days (in a car of their own choosing).
+    const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = contextOf(r.journey()).booking;
+    const other = await renterAt('paid', { carId: '911', trip: { pickupLocation, dropoffLocation, pickupAt, dropoffAt } });
     ({ contract, freeCars } = await contractOf(m, other));
     expect(freeCars).not.toContain('s-class');
     const taken = await m.json('PUT', `/api/contracts/${contract.code}/setup`, { setup: { carId: 's-class', bookingLinked: true, violationTransfer: false }, version: contract.version });

@@ -1,0 +1,85 @@
+// Changing or cancelling a paid booking before pickup. Both are calls: the server re-prices and
+// charges or refunds the difference, or refunds under the cancellation policy and releases the
+// deposit hold. The states sit in the pickup step (that is where a paid booking waits), but the
+// events are taken from anywhere once paid: Booking Details sends them whatever screen was last.
+import { and, assertEvent } from 'xstate';
+import { tripProblems } from '../booking';
+import { cancellationQuote, changeQuote, isChangeable } from '../journey-rules';
+import { journeySetup, pendingCall, type JourneyGuard } from './setup';
+
+const guards = {
+  changeable: ({ context }) => isChangeable(context),
+  tripValid: ({ event }) => event.type === 'booking.modify' && Object.keys(tripProblems(event.trip, event.at)).length === 0,
+} satisfies Record<string, JourneyGuard>;
+
+const actions = {
+  rejectTrip: journeySetup.assign({
+    fieldErrors: ({ event }) => {
+      assertEvent(event, 'booking.modify');
+      return tripProblems(event.trip, event.at);
+    },
+    error: null,
+  }),
+  recordChange: journeySetup.assign(({ context, event }) => {
+    assertEvent(event, 'xstate.done.actor.changeBooking');
+    const { trip } = event.output;
+    return {
+      booking: { ...context.booking, ...trip },
+      changes: [...context.changes, event.output],
+      error: null,
+      pending: null,
+    };
+  }),
+  recordCancellation: journeySetup.assign(({ event }) => {
+    assertEvent(event, 'xstate.done.actor.cancelBooking');
+    return { cancellation: event.output, error: null, pending: null };
+  }),
+};
+
+/** Taken on the signed-in state: a paid booking can be changed or cancelled from any screen. */
+export const changeEvents = {
+  'booking.modify': [
+    { guard: and(['changeable', 'tripValid']), target: '#changingBooking', actions: 'startRequest' },
+    { guard: 'changeable', actions: 'rejectTrip' },
+  ],
+  'booking.cancel': { guard: 'changeable', target: '#cancellingBooking', actions: 'startRequest' },
+} as const;
+
+export const changesStep = {
+  guards,
+  actions,
+  states: {
+    changing: {
+      id: 'changingBooking',
+      ...pendingCall(
+        'changeBooking',
+        ({ context, event }) => {
+          assertEvent(event, 'booking.modify');
+          const { price, difference } = changeQuote(context, event.trip);
+          return { trip: event.trip, price, difference, cardToken: context.payment!.cardToken, at: event.at };
+        },
+        {
+          done: { target: 'awaitingConfirmation', actions: 'recordChange' },
+          error: { target: 'awaitingConfirmation', actions: 'showError' },
+        },
+      ),
+    },
+    cancelling: {
+      id: 'cancellingBooking',
+      ...pendingCall(
+        'cancelBooking',
+        ({ context, event }) => {
+          assertEvent(event, 'booking.cancel');
+          const { fee, refund } = cancellationQuote(context, event.at);
+          return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at };
+        },
+        {
+          done: { target: 'cancelled', actions: 'recordCancellation' },
+          error: { target: 'awaitingConfirmation', actions: 'showError' },
+        },
+      ),
+    },
+    /** Cancelled before pickup: nothing follows but a new booking. */
+    cancelled: {},
+  },
+};

@@ -1,0 +1,105 @@
+// Which cars are free, and claiming one. A booking holds its car from payment until it is cancelled
+// (bookings.holds_car); the database's exclusion constraint lets no two such bookings of one car
+// overlap. So a payment or a change of dates first claims the car (a row update the constraint can
+// refuse), then charges: of two renters paying for the last car, the second is told it was just
+// taken before any money moves.
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Trip } from '../../machines/booking';
+import { defaultBooking, dueBackAt } from '../../machines/journey-rules';
+import type { CarId } from '../../machines/fleet';
+import type { JourneySnapshot } from '../../machines/journey';
+import type { Db, Tx } from '../db/open';
+import { bookings } from '../db/schema';
+import type { BookingRow } from './bookings';
+
+/**
+ * What a booking holds: paid and not cancelled, the car is its own from the booked pickup to the
+ * booked return (extensions included). An early pickup or late return changes when the car was
+ * the renter's (bookings.period_*, for fines), not what was booked.
+ */
+export function holdOf(snapshot: JourneySnapshot) {
+  const c = snapshot.context;
+  return {
+    holdsCar: c.payment !== null && c.cancellation === null,
+    heldFrom: new Date(c.booking.pickupAt),
+    heldUntil: new Date(dueBackAt(c)),
+  };
+}
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/** Cars some booking (other than `except`) holds for part of the period. */
+export async function takenCars(db: Db | Tx, period: Period, except?: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ carId: bookings.carId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.holdsCar, true),
+        lt(bookings.heldFrom, period.end),
+        gt(bookings.heldUntil, period.start),
+        except ? ne(bookings.id, except) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.carId));
+}
+
+export const isFree = async (db: Db | Tx, carId: CarId, period: Period, except?: string) =>
+  !(await takenCars(db, period, except)).has(carId);
+
+/** PostgreSQL's exclusion_violation, from PGlite or node-postgres, as drizzle passes it on. */
+export function isOverlap(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Claims `carId` for `period` on this booking (as stored at `row.version`): false when another
+ * booking holds it for part of that time. Nothing else of the row changes; `release` undoes it.
+ */
+export async function claimCar(db: Db, row: BookingRow, carId: CarId, period: Period): Promise<boolean> {
+  try {
+    await db
+      .update(bookings)
+      .set({ holdsCar: true, carId, heldFrom: period.start, heldUntil: period.end })
+      .where(and(eq(bookings.id, row.id), eq(bookings.version, row.version)));
+    return true;
+  } catch (error) {
+    if (isOverlap(error)) return false;
+    throw error;
+  }
+}
+
+/** Puts back what the row held before a claim whose step did not go through. */
+export async function releaseClaim(db: Db, row: BookingRow) {
+  await db
+    .update(bookings)
+    .set({ holdsCar: row.holdsCar, carId: row.carId, heldFrom: row.heldFrom, heldUntil: row.heldUntil })
+    .where(and(eq(bookings.id, row.id), eq(bookings.version, row.version)));
+}
+
+
+/**
+ * The trip of a booking opened before the renter chose one (registered straight away, say): the
+ * default rental of `carId`, moved to the first time the car is free for all of it.
+ */
+export async function freeDefaultTrip(db: Db | Tx, carId: CarId, now: Date): Promise<Trip> {
+  const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = defaultBooking(now.getTime(), carId);
+  const length = dropoffAt - pickupAt;
+  const held = await db
+    .select({ start: bookings.heldFrom, end: bookings.heldUntil })
+    .from(bookings)
+    .where(and(eq(bookings.holdsCar, true), eq(bookings.carId, carId), gt(bookings.heldUntil, new Date(pickupAt))))
+    .orderBy(asc(bookings.heldFrom));
+  let start = pickupAt;
+  for (const h of held) {
+    if (h.start!.getTime() >= start + length) break;
+    start = Math.max(start, h.end!.getTime());
+  }
+  return { pickupLocation, dropoffLocation, pickupAt: start, dropoffAt: start + length };
+}

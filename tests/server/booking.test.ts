@@ -1,0 +1,179 @@
+// Finding and holding a car, and changing or cancelling a booking before pickup, on the real
+// database: the exclusion constraint decides who gets the last car, and every amount is the server's.
+import { describe, expect, it } from 'vitest';
+import { CANCELLATION_POLICY } from '../../machines/journey-rules';
+import { DAY_MS } from '../../machines/money';
+import { gatewayOperations } from '../../server/db/schema';
+import { postgresSkipped } from '../support/server';
+import { browser, CARD, contextOf, renter, server } from './helpers';
+
+const HOUR = 60 * 60 * 1000;
+let slot = 0;
+/** A trip of `days` days on its own stretch of the calendar, so tests in this file never meet by accident. */
+function trip(days = 3, from = Date.now() + 60 * DAY_MS + slot++ * 40 * DAY_MS) {
+  const pickupAt = Math.floor(from / HOUR) * HOUR;
+  return { pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + days * DAY_MS } as const;
+}
+const search = async (t: ReturnType<typeof trip>, query = '') =>
+  (await browser()).request(
+    `/api/cars/search?pickupLocation=${t.pickupLocation}&dropoffLocation=${t.dropoffLocation}&pickupAt=${t.pickupAt}&dropoffAt=${t.dropoffAt}${query}`,
+  );
+const freeCars = async (t: ReturnType<typeof trip>) =>
+  ((await (await search(t)).json()) as { results: { carId: string }[] }).results.map((r) => r.carId);
+
+/** A renter who chose `carId` for `t`, signed the contract and is on the payment step. */
+async function chose(carId: string, t: ReturnType<typeof trip>) {
+  const r = await renter();
+  const start = await r.step({ type: 'booking.start', carId, trip: t });
+  if (!start.ok) throw new Error(JSON.stringify(start.body));
+  for (const event of [
+    { type: 'contract.acceptTerms' },
+    { type: 'contract.verifyIdentity' },
+    { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+    { type: 'contract.proceed' },
+  ]) {
+    const answer = await r.step(event);
+    if (!answer.ok) throw new Error(JSON.stringify(answer.body));
+  }
+  return r;
+}
+async function paid(carId: string, t: ReturnType<typeof trip>) {
+  const r = await chose(carId, t);
+  expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(true);
+  return r;
+}
+const opsOf = async (bookingId: string) =>
+  (await (await server()).deps.db.select().from(gatewayOperations)).filter((o) => o.idempotencyKey.startsWith(`${bookingId}:`));
+
+describe.skipIf(postgresSkipped)('search and availability', () => {
+  it('lists every car free for the trip, cheapest first, with VAT, deposit and the one-way fee', async () => {
+    const t = trip(3);
+    const answer = await search(t);
+    expect(answer.status).toBe(200);
+    const { results } = (await answer.json()) as { results: Array<Record<string, unknown> & { price: { total: number } }> };
+    expect(results.map((r) => r.carId)).toEqual(['yaris', 'camry', 'patrol', 'range-rover', 'bmw-7', '911', 's-class']);
+    // Camry: 3 days × AED 240 = 720.00, VAT 36.00, total 756.00; deposit 1,500.00; no one-way fee within Dubai.
+    expect(results[1]).toMatchObject({
+      model: 'Toyota Camry',
+      company: 'elite-auto',
+      price: { days: 3, cost: 72_000, fees: 0, vat: 3_600, total: 75_600 },
+      deposit: 150_000,
+      oneWayFee: 0,
+    });
+    const oneWay = (await (await search({ ...t, dropoffLocation: 'auh' } as never, '&category=suv')).json()) as typeof answer extends never ? never : { results: { carId: string; oneWayFee: number; price: { fees: number } }[] };
+    expect(oneWay.results.map((r) => r.carId)).toEqual(['patrol', 'range-rover']);
+    expect(oneWay.results[0]).toMatchObject({ oneWayFee: 25_000, price: { fees: 25_000 } });
+  });
+
+  it('refuses a trip it cannot book, by field', async () => {
+    const soon = trip(3, Date.now() + HOUR);
+    expect(await (await search(soon)).json()).toEqual({ error: 'invalid', fields: { pickupAt: 'tooSoon' } });
+    const long = trip(31);
+    expect(await (await search(long)).json()).toEqual({ error: 'invalid', fields: { dropoffAt: 'rentalTooLong' } });
+    expect((await (await browser()).request('/api/cars/search?pickupLocation=mars')).status).toBe(400);
+  });
+
+  it('the last car: two renters pay at the same moment, one gets it, the other is told and charged nothing', async () => {
+    const t = trip(4);
+    const [a, b] = [await chose('911', t), await chose('911', t)];
+    const answers = await Promise.all([a, b].map((r) => r.step({ type: 'payment.submit', card: CARD })));
+    expect(answers.map((x) => x.ok).sort()).toEqual([false, true]);
+    const loser = answers[0]!.ok ? b : a;
+    expect(answers.find((x) => !x.ok)!.body).toMatchObject({ error: 'taken' });
+    expect(await opsOf(loser.journey().bookingId)).toEqual([]);
+    expect(contextOf(loser.journey()).payment).toBeNull();
+    // The car is gone for that time, and for any overlapping one, but free right after.
+    expect(await freeCars(t)).not.toContain('911');
+    expect(await freeCars({ ...t, pickupAt: t.pickupAt + DAY_MS, dropoffAt: t.dropoffAt + DAY_MS })).not.toContain('911');
+    expect(await freeCars({ ...t, pickupAt: t.dropoffAt, dropoffAt: t.dropoffAt + 2 * DAY_MS })).toContain('911');
+    // Choosing it again for that time is refused straight away.
+    expect(await loser.step({ type: 'booking.start', carId: '911', trip: t })).toMatchObject({ status: 409, body: { error: 'taken' } });
+  });
+});
+
+describe.skipIf(postgresSkipped)('changing and cancelling before pickup', () => {
+  it('cancelled early: everything back, the deposit released, the car free again, and a new booking is a new record', async () => {
+    const t = trip(5);
+    const r = await paid('camry', t);
+    const id = r.journey().bookingId;
+    expect(await freeCars(t)).not.toContain('camry');
+    const cancelled = await r.step({ type: 'booking.cancel' });
+    expect(cancelled.ok).toBe(true);
+    expect(contextOf(r.journey()).cancellation).toMatchObject({ fee: 0, refunded: 126_000 });
+    const ops = await opsOf(id);
+    expect(ops.filter((o) => o.kind === 'refund').map((o) => o.amount)).toEqual([126_000]);
+    expect(ops.filter((o) => o.kind === 'release').map((o) => o.amount)).toEqual([150_000]);
+    expect(await freeCars(t)).toContain('camry');
+    const list = await r.api.bookings();
+    expect(list.ok && list.body.bookings[0]).toMatchObject({ bookingId: id, status: 'cancelled' });
+    // Nothing else can happen to it; a new choice opens a new booking.
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(false);
+    expect((await r.step({ type: 'booking.cancel' })).ok).toBe(false);
+    expect((await r.step({ type: 'booking.start', carId: 'yaris', trip: trip(2) })).ok).toBe(true);
+    expect(r.journey().bookingId).not.toBe(id);
+  });
+
+  it(`cancelled within ${CANCELLATION_POLICY.freeUntilHours} h of pickup: one day’s rent with VAT is kept`, async () => {
+    const t = trip(5, Date.now() + 24 * HOUR);
+    const r = await paid('camry', t);
+    expect((await r.step({ type: 'booking.cancel' })).ok).toBe(true);
+    // AED 240 + 5% VAT = 252.00 kept of 1,260.00.
+    expect(contextOf(r.journey()).cancellation).toMatchObject({ fee: 25_200, refunded: 100_800 });
+  });
+
+  it('new dates: longer is charged the difference, shorter refunds it, and the car follows the new dates', async () => {
+    const t = trip(5);
+    const r = await paid('camry', t);
+    const id = r.journey().bookingId;
+    const longer = { ...t, dropoffAt: t.dropoffAt + 2 * DAY_MS };
+    expect((await r.step({ type: 'booking.modify', trip: longer })).ok).toBe(true);
+    // 7 days: 1,680.00 + VAT 84.00 = 1,764.00, so 504.00 more.
+    expect(contextOf(r.journey()).changes).toEqual([expect.objectContaining({ difference: 50_400, price: expect.objectContaining({ days: 7, total: 176_400 }) })]);
+    const shorter = { ...t, pickupLocation: 'dubai-marina', dropoffAt: t.pickupAt + 2 * DAY_MS } as const;
+    expect((await r.step({ type: 'booking.modify', trip: shorter })).ok).toBe(true);
+    // 2 days: 504.00 in all, so 1,260.00 back.
+    expect(contextOf(r.journey()).changes.at(-1)).toMatchObject({ difference: -126_000 });
+    expect(contextOf(r.journey()).booking).toMatchObject({ pickupLocation: 'dubai-marina', dropoffAt: shorter.dropoffAt });
+    const ops = await opsOf(id);
+    expect(ops.filter((o) => o.kind === 'charge').map((o) => o.amount).sort((x, y) => x - y)).toEqual([50_400, 126_000]);
+    expect(ops.filter((o) => o.kind === 'refund').map((o) => o.amount)).toEqual([126_000]);
+    expect(await freeCars({ ...t, pickupAt: t.pickupAt + 3 * DAY_MS })).toContain('camry');
+  });
+
+  it('new dates that another renter holds are refused as taken, nothing charged; bad dates get field codes', async () => {
+    const t = trip(3);
+    const first = await paid('patrol', t);
+    const later = { ...t, pickupAt: t.dropoffAt + DAY_MS, dropoffAt: t.dropoffAt + 4 * DAY_MS };
+    const second = await paid('patrol', later);
+    const before = (await opsOf(first.journey().bookingId)).length;
+    const clash = await first.step({ type: 'booking.modify', trip: { ...t, dropoffAt: later.pickupAt + DAY_MS } });
+    expect(clash).toMatchObject({ status: 409, body: { error: 'taken' } });
+    expect(await opsOf(first.journey().bookingId)).toHaveLength(before);
+    expect(contextOf(first.journey()).booking.dropoffAt).toBe(t.dropoffAt);
+    const bad = await first.json('POST', `/api/bookings/${first.journey().bookingId}/events`, {
+      event: { type: 'booking.modify', trip: { ...t, dropoffAt: t.pickupAt } },
+      version: first.journey().version,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'invalid', fields: { dropoffAt: 'beforePickup' } });
+    // Once the car is picked up, the booking can no longer be changed or cancelled.
+    expect((await first.step({ type: 'payment.proceed' })).ok).toBe(true);
+    expect((await first.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    expect(await first.step({ type: 'booking.cancel' })).toMatchObject({ status: 409, body: { error: 'refused' } });
+    expect(await first.step({ type: 'booking.modify', trip: t })).toMatchObject({ status: 409, body: { error: 'refused' } });
+    expect(contextOf(second.journey()).cancellation).toBeNull();
+  });
+
+  it('adding days is refused when the next renter has the car then', async () => {
+    const t = trip(3, Date.now() + 3 * HOUR);
+    const r = await paid('s-class', t);
+    await paid('s-class', { ...t, pickupAt: t.dropoffAt, dropoffAt: t.dropoffAt + 2 * DAY_MS });
+    expect((await r.step({ type: 'payment.proceed' })).ok).toBe(true);
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    expect((await r.step({ type: 'rental.extend', days: 1 })).ok).toBe(true);
+    expect(await r.step({ type: 'rental.confirmExtension' })).toMatchObject({ status: 409, body: { error: 'taken' } });
+    expect(contextOf(r.journey()).extensions).toEqual([]);
+    const charges = (await opsOf(r.journey().bookingId)).filter((o) => o.kind === 'charge');
+    expect(charges.map((o) => o.amount)).toEqual([contextOf(r.journey()).payment!.amount]);
+  });
+});
