@@ -135,6 +135,8 @@ export const JOURNEY_ERRORS = [
   'locked',
   'cardDeclined',
   'signatureFailed',
+  /** Another booking holds the car for part of the time asked (new dates, added days). */
+  'taken',
   /** The server refused fields the browser let through (e.g. a file that is not an image or PDF). */
   'invalid',
   'network',
@@ -203,12 +205,13 @@ export const bookingPaid = (c: JourneyContext): Fils =>
   (c.payment?.amount ?? 0) + c.changes.reduce((sum, change) => sum + change.difference, 0);
 
 /** What cancelling at `now` keeps and gives back, by CANCELLATION_POLICY. */
-export function cancellationQuote(c: JourneyContext, now: number): { fee: Fils; refund: Fils; freeUntil: number } {
+export function cancellationQuote(c: JourneyContext, now: number) {
   const paid = bookingPaid(c);
+  /** Free until then; later, `lateFee` is kept. */
   const freeUntil = c.booking.pickupAt - CANCELLATION_POLICY.freeUntilHours * 60 * 60 * 1000;
-  const lateFee = priceRental(carOf(c.booking.carId).dailyRate, CANCELLATION_POLICY.lateFeeDays).total;
-  const fee = now <= freeUntil ? 0 : Math.min(paid, lateFee);
-  return { fee, refund: paid - fee, freeUntil };
+  const lateFee: Fils = Math.min(paid, priceRental(carOf(c.booking.carId).dailyRate, CANCELLATION_POLICY.lateFeeDays).total);
+  const fee: Fils = now <= freeUntil ? 0 : lateFee;
+  return { fee, refund: paid - fee, freeUntil, lateFee };
 }
 
 /** A change of dates or places: the booking's new price, and the difference to charge (+) or refund (−). */

@@ -3,7 +3,7 @@
 // what goes back. Every figure comes from the booking's prices and the amounts the server recorded.
 import { depositFor } from './fleet';
 import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
-import { bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
+import { bookingPaid, bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
 
 export type DepositState = 'toHold' | 'held' | 'settled';
 
@@ -14,7 +14,7 @@ export interface Ledger {
   extensions: ExtensionCharge[];
   /** The whole rental with VAT: the booking plus every extension. */
   rentalTotal: Fils;
-  /** What the card has been charged so far for the rental (0 before payment). */
+  /** What the card has been charged so far for the rental, net of refunds (0 before payment). */
   charged: Fils;
   deposit: { amount: Fils; state: DepositState };
   /** Taken from the deposit after the rental, each listed once with its admin fee. */
@@ -40,7 +40,8 @@ export function ledgerOf(c: JourneyContext): Ledger {
     rental,
     extensions: c.extensions,
     rentalTotal: rental.total + extensionsTotal,
-    charged: (c.payment?.amount ?? 0) + extensionsTotal,
+    // The payment, each change's difference (+ charged, − refunded), the added days, less a cancellation's refund.
+    charged: bookingPaid(c) + extensionsTotal - (c.cancellation?.refunded ?? 0),
     deposit: { amount, state: c.refund ? 'settled' : c.deposit ? 'held' : 'toHold' },
     deductions: c.deductions,
     deductionsTotal: deposit.deductions,
