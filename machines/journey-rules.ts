@@ -3,6 +3,7 @@
 import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from './money';
 import { carOf, type CarId, type LocationId } from './fleet';
 import { tripPrice, type Trip } from './booking';
+import { winterDiscount, type BookingOfferId } from './offers';
 import type { Renter } from './renter';
 import { normaliseName, type Problem } from './validation';
 
@@ -30,7 +31,14 @@ export interface Booking {
   pickupAt: number;
   /** The return time as booked; confirmed extensions add to it (see `dueBackAt`). */
   dropoffAt: number;
+  /** An offer redeemed on this booking before payment. */
+  offer?: BookingOfferId;
+  /** With the loyalty upgrade: the car booked, whose price the upgraded car keeps. */
+  upgradedFrom?: CarId;
 }
+
+/** The car whose daily rate the booking pays: the one booked, even when upgraded. */
+const pricedCar = (booking: Booking) => carOf(booking.upgradedFrom ?? booking.carId);
 
 /** What was charged for the rental: never the card number or CVV. */
 export interface PaymentRecord {
@@ -209,14 +217,14 @@ export function cancellationQuote(c: JourneyContext, now: number) {
   const paid = bookingPaid(c);
   /** Free until then; later, `lateFee` is kept. */
   const freeUntil = c.booking.pickupAt - CANCELLATION_POLICY.freeUntilHours * 60 * 60 * 1000;
-  const lateFee: Fils = Math.min(paid, priceRental(carOf(c.booking.carId).dailyRate, CANCELLATION_POLICY.lateFeeDays).total);
+  const lateFee: Fils = Math.min(paid, priceRental(pricedCar(c.booking).dailyRate, CANCELLATION_POLICY.lateFeeDays).total);
   const fee: Fils = now <= freeUntil ? 0 : lateFee;
   return { fee, refund: paid - fee, freeUntil, lateFee };
 }
 
 /** A change of dates or places: the booking's new price, and the difference to charge (+) or refund (−). */
 export function changeQuote(c: JourneyContext, trip: Trip): { price: RentalPrice; difference: Fils } {
-  const price = tripPrice(c.booking.carId, trip);
+  const price = bookingPrice({ ...c.booking, ...trip });
   return { price, difference: price.total - bookingPaid(c) };
 }
 
@@ -254,10 +262,13 @@ export const extensionAllowed = (c: JourneyContext, days: number) =>
   Number.isInteger(days) && days >= 1 && extendedDays(c) + days <= MAX_EXTENSION_DAYS;
 
 /** The rental as booked: daily rate × days, the one-way fee, VAT on top. Extensions are priced on their own. */
-export const bookingPrice = (booking: Booking): RentalPrice => tripPrice(booking.carId, booking);
+export function bookingPrice(booking: Booking): RentalPrice {
+  const base = tripPrice(booking.upgradedFrom ?? booking.carId, booking);
+  if (booking.offer !== 'winter') return base;
+  return priceRental(base.dailyRate, base.days, base.fees, winterDiscount(base.cost));
+}
 
-export const extensionPrice = (booking: Booking, days: number) =>
-  priceRental(carOf(booking.carId).dailyRate, days);
+export const extensionPrice = (booking: Booking, days: number) => priceRental(pricedCar(booking).dailyRate, days);
 
 /** The latest day the deposit must be back on the renter's card: 30 days after the car came back. */
 export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEASE_DAYS * DAY_MS;

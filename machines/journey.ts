@@ -4,11 +4,13 @@
 import { and, assertEvent, type SnapshotFrom, type StateValue } from 'xstate';
 import { isCarId, type CarId } from './fleet';
 import { tripProblems, type Trip } from './booking';
+import { offerProblem } from './offers';
 import {
   canStartBooking,
   defaultBooking,
   freshRental,
   initialContext,
+  isOver,
   isPaid,
   isSignedIn,
   STEPS,
@@ -58,6 +60,21 @@ const guards = {
     context.deposit !== null &&
     context.refund === null &&
     validDeduction(event.deduction),
+  /** Before payment only, when the offer's own rule holds (machines/offers.ts). */
+  canApplyOffer: ({ context, event }) =>
+    event.type === 'offer.apply' &&
+    (event.offerId === 'winter' || event.offerId === 'loyalty') &&
+    context.pending === null &&
+    !isOver(context) &&
+    offerProblem(
+      event.offerId,
+      {
+        booking: { ...context.booking, paid: isPaid(context) },
+        completedRentals: event.completedRentals,
+        upgradeTo: event.upgradeTo,
+      },
+      event.at,
+    ) === null,
   profileValid: ({ event }) =>
     event.type === 'account.update' && Object.keys(profileProblems(event.profile)).length === 0,
 } satisfies Record<string, JourneyGuard>;
@@ -91,6 +108,15 @@ const actions = {
   refreshRenter: journeySetup.assign(({ context, event }) => {
     assertEvent(event, 'account.refresh');
     return { renter: event.renter, identityVerified: context.identityVerified || event.renter.verified };
+  }),
+  applyOffer: journeySetup.assign({
+    booking: ({ context, event }) => {
+      assertEvent(event, 'offer.apply');
+      const { booking } = context;
+      return event.offerId === 'loyalty'
+        ? { ...booking, offer: 'loyalty', carId: event.upgradeTo!, upgradedFrom: booking.carId }
+        : { ...booking, offer: event.offerId };
+    },
   }),
   /** Something paid from the deposit (a fine with its admin fee): the ledger shows it. */
   deduct: journeySetup.assign({
@@ -143,6 +169,7 @@ export const journeyMachine = journeySetup
         on: {
           'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
           'deposit.deduct': { guard: 'canDeduct', actions: 'deduct' },
+          'offer.apply': { guard: 'canApplyOffer', actions: 'applyOffer' },
           'account.refresh': { actions: 'refreshRenter' },
           ...changeEvents,
         },

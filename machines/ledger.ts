@@ -1,15 +1,18 @@
 // One money story for a rental, read by every screen and by the server alike: what the rental costs
 // (each part once), what the card was charged, what the deposit holds, what was taken from it and
 // what goes back. Every figure comes from the booking's prices and the amounts the server recorded.
-import { depositFor } from './fleet';
+import { depositFor, type CarId } from './fleet';
+import type { BookingOfferId } from './offers';
 import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
 import { bookingPaid, bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
 
 export type DepositState = 'toHold' | 'held' | 'settled';
 
 export interface Ledger {
-  /** The rental as booked: daily rate × days, fees, VAT, total. */
+  /** The rental as booked: daily rate × days, fees, an offer's discount, VAT, total. */
   rental: RentalPrice;
+  /** The offer redeemed on the booking, and with the loyalty upgrade the car whose price it keeps. */
+  offer: { id: BookingOfferId; upgradedFrom: CarId | null } | null;
   /** Each confirmed extension with its own price and VAT, charged when confirmed. */
   extensions: ExtensionCharge[];
   /** The whole rental with VAT: the booking plus every extension. */
@@ -38,6 +41,7 @@ export function ledgerOf(c: JourneyContext): Ledger {
   );
   return {
     rental,
+    offer: c.booking.offer ? { id: c.booking.offer, upgradedFrom: c.booking.upgradedFrom ?? null } : null,
     extensions: c.extensions,
     rentalTotal: rental.total + extensionsTotal,
     // The payment, each change's difference (+ charged, − refunded), the added days, less a cancellation's refund.

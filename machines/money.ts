@@ -27,17 +27,20 @@ export interface RentalPrice {
   cost: Fils;
   /** Extras charged with the rental (none in the standard offer), shown as their own line. */
   fees: Fils;
-  /** VAT on cost and fees, its own line. */
+  /** An offer's discount off the cost, its own line (absent when there is none). */
+  discount?: Fils;
+  /** VAT on cost and fees less the discount, its own line. */
   vat: Fils;
-  /** cost + fees + vat: every part is shown, nothing else is added. */
+  /** cost + fees − discount + vat: every part is shown, nothing else is added. */
   total: Fils;
 }
 
-/** Rental cost = daily rate × days; VAT 5% on cost and fees; total = cost + fees + VAT. */
-export function priceRental(dailyRate: Fils, days: number, fees: Fils = 0): RentalPrice {
+/** Rental cost = daily rate × days; VAT 5% on cost and fees less any discount; total = all of it with VAT. */
+export function priceRental(dailyRate: Fils, days: number, fees: Fils = 0, discount: Fils = 0): RentalPrice {
   const cost = dailyRate * days;
-  const vat = vatOf(cost + fees);
-  return { days, dailyRate, cost, fees, vat, total: cost + fees + vat };
+  const net = cost + fees - discount;
+  const vat = vatOf(net);
+  return { days, dailyRate, cost, fees, ...(discount > 0 ? { discount } : {}), vat, total: net + vat };
 }
 
 // ---- what can be taken from the deposit after a rental ----
@@ -116,3 +119,31 @@ export function depositRefund(held: Fils, deductions: readonly Fils[]): DepositR
   const total = deductions.reduce((sum, d) => sum + d, 0);
   return { held, deductions: total, refundable: Math.max(0, held - total), due: Math.max(0, total - held) };
 }
+
+// ---- the other currencies a renter may see figures in (payments stay in AED) ----
+
+/** Currencies a renter may choose to see figures in; every charge is still made in AED. */
+export const DISPLAY_CURRENCIES = ['AED', 'USD', 'SAR'] as const;
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+
+/** The dirham's peg to the US dollar (Central Bank of the UAE, fixed since 1997). */
+export const AED_PER_USD = 3.6725;
+/** The Saudi riyal's peg to the US dollar (SAMA, fixed since 1986). */
+export const SAR_PER_USD = 3.75;
+
+/**
+ * Each currency per US dollar in ten-thousandths, so the conversion is integer arithmetic with one
+ * rounding at the end (3.6725 has four decimals).
+ */
+const PER_USD_E4: Record<DisplayCurrency, number> = {
+  AED: Math.round(AED_PER_USD * 10_000),
+  USD: 10_000,
+  SAR: Math.round(SAR_PER_USD * 10_000),
+};
+
+/**
+ * An amount in fils as minor units (cents, halalas) of `currency` at the pegs, rounded to the nearest:
+ * an approximate figure to show beside the AED amount, never an amount to charge.
+ */
+export const convertFils = (amount: Fils, currency: DisplayCurrency): number =>
+  Math.round((amount * PER_USD_E4[currency]) / PER_USD_E4.AED);

@@ -22,6 +22,7 @@ const price = z.object({
   dailyRate: fils(),
   cost: fils(),
   fees: fils(),
+  discount: z.optional(fils()),
   vat: fils(),
   total: fils(),
 });
@@ -47,6 +48,8 @@ export const journeyContextSchema = z.object({
     dropoffLocation: z.enum(LOCATIONS),
     pickupAt: time(),
     dropoffAt: time(),
+    offer: z.optional(z.enum(['winter', 'loyalty'])),
+    upgradedFrom: z.optional(z.enum(CAR_IDS)),
   }),
   termsAccepted: z.boolean(),
   identityVerified: z.boolean(),

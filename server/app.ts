@@ -15,6 +15,7 @@ import { violationRoutes } from './manager/violations';
 import { notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
+import { offerRoutes } from './offers/routes';
 import { feedRoutes, importRoutes } from './imports/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
@@ -25,6 +26,7 @@ export const api = new Hono<AppEnv>()
   .route('/documents', documentRoutes)
   .route('/companies', companyRoutes)
   .route('/cars', carRoutes)
+  .route('/offers', offerRoutes)
   .route('/contracts', contractRoutes)
   .route('/imports', importRoutes)
   .route('/violations', violationRoutes)

@@ -5,6 +5,7 @@ import type { CarId } from '../fleet';
 import type { Deduction, Fils, RentalPrice } from '../money';
 import type { Renter } from '../renter';
 import type { Trip } from '../booking';
+import type { BookingOfferId } from '../offers';
 import {
   stepAllowed,
   type BookingChange,
@@ -52,6 +53,11 @@ export type JourneyEvent =
   | { type: 'account.update'; profile: ProfileInput }
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }
+  /**
+   * Only the server sends this, with what only it knows: the renter's finished rentals, and the car
+   * of the next category free for the booking's dates (loyalty upgrade).
+   */
+  | { type: 'offer.apply'; offerId: BookingOfferId; completedRentals: number; upgradeTo: CarId | null; at: number }
   /** Only the server sends this: the account as it is now (e.g. UAE PASS has since verified it). */
   | { type: 'account.refresh'; renter: Renter }
   | { type: 'xstate.done.actor.registerAccount'; output: Renter }

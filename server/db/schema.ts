@@ -108,6 +108,8 @@ export const bookings = pgTable(
      * same moment cannot both get it.
      */
     holdsCar: boolean('holds_car').notNull().default(false),
+    /** A demo sample rental (DEMO=1): it never holds its car, so reviewers can open any number. */
+    sample: boolean('sample').notNull().default(false),
     heldFrom: timestamp('held_from', { withTimezone: true }),
     heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: createdAt(),

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CAR_IDS, depositFor } from '../../machines/fleet';
+import { depositFor } from '../../machines/fleet';
 import { journeyMachine } from '../../machines/journey';
 import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
@@ -16,7 +16,6 @@ import { createSession, writeSessionCookie, type User } from '../auth/sessions';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { insertBooking, viewOf } from '../journey/bookings';
-import { takenCars } from '../journey/availability';
 import { openContract } from '../manager/contracts';
 
 const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Ahmed Al Mansoori' };
@@ -28,12 +27,8 @@ const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', n
  */
 async function sampleJourney(deps: Deps, user: User, renter: Renter) {
   const now = deps.now().getTime();
-  // The BMW when it is free for those days; otherwise another car, as the sample holds its car like any booking.
-  const period = defaultBooking(now - 2 * DAY_MS, 'bmw-7');
-  const taken = await takenCars(deps.db, { start: new Date(period.pickupAt), end: new Date(period.dropoffAt) });
-  const carId = (['bmw-7', ...CAR_IDS] as const).find((id) => !taken.has(id));
-  if (!carId) return null;
-  const booking = { ...period, carId };
+  const carId = 'bmw-7';
+  const booking = defaultBooking(now - 2 * DAY_MS, carId);
   const key = `demo:${user.id}`;
   const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: depositFor(carId), idempotencyKey: `${key}:hold` });
   const total = bookingPrice(booking).total;
@@ -74,9 +69,9 @@ export const demoRoutes = new Hono<AppEnv>()
       .values({ email, role: 'renter', fullName: renter.fullName, fullNameAr: renter.fullNameAr, phone: renter.phone, verified: true })
       .returning();
     const snapshot = await sampleJourney(deps, user!, renter);
-    if (!snapshot) return c.json({ error: 'taken' as const }, 409);
     const row = await deps.db.transaction(async (tx) => {
-      const booking = await insertBooking(tx, user!.id, snapshot, deps.now());
+      // A sample: it does not take the BMW from the search (bookings.sample).
+      const booking = await insertBooking(tx, user!.id, snapshot, deps.now(), true);
       await openContract(tx, booking, snapshot.context.booking.carId, deps.now());
       return booking;
     });

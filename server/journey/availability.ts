@@ -17,10 +17,10 @@ import type { BookingRow } from './bookings';
  * booked return (extensions included). An early pickup or late return changes when the car was
  * the renter's (bookings.period_*, for fines), not what was booked.
  */
-export function holdOf(snapshot: JourneySnapshot) {
+export function holdOf(snapshot: JourneySnapshot, sample = false) {
   const c = snapshot.context;
   return {
-    holdsCar: c.payment !== null && c.cancellation === null,
+    holdsCar: !sample && c.payment !== null && c.cancellation === null,
     heldFrom: new Date(c.booking.pickupAt),
     heldUntil: new Date(dueBackAt(c)),
   };

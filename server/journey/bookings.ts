@@ -88,7 +88,7 @@ function bookingNumber(now: Date) {
   return `MC-${date}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
-export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: JourneySnapshot, now: Date) {
+export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: JourneySnapshot, now: Date, sample = false) {
   for (let attempt = 0; ; attempt++) {
     const rows = await tx
       .insert(bookings)
@@ -99,7 +99,8 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
         journey: serializeJourney(snapshot),
         completed: snapshot.context.completedAt !== null,
         ...periodOf(snapshot),
-        ...holdOf(snapshot),
+        ...holdOf(snapshot, sample),
+        sample,
       })
       .onConflictDoNothing({ target: bookings.number })
       .returning();
@@ -151,7 +152,7 @@ export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnap
       carId: snapshot.context.booking.carId,
       completed: snapshot.context.completedAt !== null,
       ...periodOf(snapshot),
-      ...holdOf(snapshot),
+      ...holdOf(snapshot, row.sample),
       version: row.version + 1,
       updatedAt: now,
     })

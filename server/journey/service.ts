@@ -96,7 +96,7 @@ export async function applyStep(
   if (event.type === 'booking.start' && claim && !(await isFree(deps.db, claim.carId, claim.period))) {
     return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
   }
-  const claimed = claim && event.type !== 'booking.start' && before.can(event);
+  const claimed = claim && event.type !== 'booking.start' && !row.sample && before.can(event);
   if (claimed && !(await claimCar(deps.db, row, claim.carId, claim.period))) {
     return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
   }

@@ -1,7 +1,7 @@
 // Finding and holding a car, and changing or cancelling a booking before pickup, on the real
 // database: the exclusion constraint decides who gets the last car, and every amount is the server's.
 import { describe, expect, it } from 'vitest';
-import { CANCELLATION_POLICY } from '../../machines/journey-rules';
+import { bookingPrice, CANCELLATION_POLICY } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
 import { postgresSkipped } from '../support/server';
@@ -9,8 +9,8 @@ import { browser, CARD, contextOf, renter, server } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
 let slot = 0;
-/** A trip of `days` days on its own stretch of the calendar, so tests in this file never meet by accident. */
-function trip(days = 3, from = Date.now() + 60 * DAY_MS + slot++ * 40 * DAY_MS) {
+/** A trip of `days` days (up to 10) on its own stretch of the calendar, so tests in this file never meet by accident. */
+function trip(days = 3, from = Date.now() + 30 * DAY_MS + (slot++ % 30) * 11 * DAY_MS) {
   const pickupAt = Math.floor(from / HOUR) * HOUR;
   return { pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + days * DAY_MS } as const;
 }
@@ -175,5 +175,64 @@ describe.skipIf(postgresSkipped)('changing and cancelling before pickup', () => 
     expect(contextOf(r.journey()).extensions).toEqual([]);
     const charges = (await opsOf(r.journey().bookingId)).filter((o) => o.kind === 'charge');
     expect(charges.map((o) => o.amount)).toEqual([contextOf(r.journey()).payment!.amount]);
+  });
+});
+
+describe.skipIf(postgresSkipped)('offers', () => {
+  const redeem = (r: Awaited<ReturnType<typeof renter>>, id: string) => r.json('POST', `/api/offers/${id}/redeem`, {});
+
+  it('Winter Escape takes 20% off an SUV’s rent as its own line, before VAT, and the card pays that', async () => {
+    const r = await renter();
+    expect((await r.step({ type: 'booking.start', carId: 'patrol', trip: trip(3) })).ok).toBe(true);
+    const answer = await redeem(r, 'winter');
+    expect(answer.status).toBe(200);
+    const { journey } = (await answer.json()) as { journey: Parameters<typeof contextOf>[0] };
+    // 3 days × AED 950 = 2,850.00, less 570.00, VAT on 2,280.00 = 114.00: 2,394.00.
+    expect(bookingPrice(contextOf(journey).booking)).toEqual({ days: 3, dailyRate: 95_000, cost: 285_000, fees: 0, discount: 57_000, vat: 11_400, total: 239_400 });
+    const reloaded = (await (await r.request('/api/bookings/current')).json()) as { journey: Parameters<typeof contextOf>[0] };
+    expect(contextOf(reloaded.journey).booking.offer).toBe('winter');
+    // Twice is refused, and so is any offer once paid.
+    expect(await (await redeem(r, 'winter')).json()).toEqual({ error: 'offer', problem: 'alreadyApplied' });
+  });
+
+  it('an offer that does not apply says why; Partner Perks gives the renter their code', async () => {
+    const r = await renter();
+    expect(await (await redeem(r, 'winter')).json()).toEqual({ error: 'offer', problem: 'notSuv' });
+    expect(await (await redeem(r, 'loyalty')).json()).toEqual({ error: 'offer', problem: 'notLoyal' });
+    expect(await (await redeem(r, 'summer')).json()).toEqual({ error: 'offer', problem: 'notYet' });
+    const code = (await (await redeem(r, 'partner')).json()) as { code: string };
+    expect(code.code).toMatch(/^MOVE-[0-9A-Z]{7}$/);
+    expect(await (await redeem(r, 'partner')).json()).toEqual(code);
+    const paid = await (async () => {
+      const p = await renter();
+      expect((await p.step({ type: 'booking.start', carId: 'range-rover', trip: trip(2) })).ok).toBe(true);
+      for (const event of [{ type: 'contract.acceptTerms' }, { type: 'contract.verifyIdentity' }, { type: 'contract.sign', signature: 'Mariam Al Suwaidi' }, { type: 'contract.proceed' }, { type: 'payment.submit', card: CARD }])
+        expect((await p.step(event)).ok).toBe(true);
+      return p;
+    })();
+    expect(await (await redeem(paid, 'winter')).json()).toEqual({ error: 'offer', problem: 'alreadyPaid' });
+    expect((await (await browser()).json('POST', '/api/offers/winter/redeem', {})).status).toBe(401);
+  });
+
+  it('Loyalty Bonus, after a finished rental: the next category’s car for the booked car’s price', async () => {
+    const r = await paid('yaris', trip(2, Date.now() + 3 * HOUR));
+    for (const event of [
+      { type: 'payment.proceed' },
+      { type: 'pickup.confirm' },
+      { type: 'return.start' },
+      { type: 'return.confirmHandover' },
+      { type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '30100', damage: '', notes: '' } },
+      { type: 'return.processRefund' },
+      { type: 'return.finish' },
+    ])
+      expect((await r.step(event)).ok, event.type).toBe(true);
+    const t = trip(4);
+    expect((await r.step({ type: 'booking.start', carId: 'yaris', trip: t })).ok).toBe(true);
+    const answer = await redeem(r, 'loyalty');
+    expect(answer.status).toBe(200);
+    const { booking } = contextOf(((await answer.json()) as { journey: Parameters<typeof contextOf>[0] }).journey);
+    // Economy → the cheapest free "standard" car, the Camry, at the Yaris's AED 140 a day.
+    expect(booking).toMatchObject({ carId: 'camry', upgradedFrom: 'yaris', offer: 'loyalty' });
+    expect(bookingPrice(booking)).toMatchObject({ dailyRate: 14_000, total: 58_800 });
   });
 });

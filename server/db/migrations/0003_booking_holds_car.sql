@@ -1,4 +1,5 @@
 ALTER TABLE "bookings" ADD COLUMN "holds_car" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "sample" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "held_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "held_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
