@@ -10,9 +10,11 @@ function leaves(value: unknown, path = ''): [string, string][] {
 }
 
 // Leaves that are the same in both languages on purpose: the brand, "AED", the Emirates ID format,
-// card brand names and the fuel fractions.
+// card brand names, the fuel fractions, and each language's name in itself (the language setting).
 const SAME = new Set([
   'brand',
+  'account.preferences.languages.en',
+  'account.preferences.languages.ar',
   'money.currency',
   'trafficViolation.code',
   'registration.emiratesIdHint',

@@ -31,5 +31,11 @@ export const publicUser = (u: User) => ({
   fullNameAr: u.fullNameAr,
   companyId: u.companyId,
   verified: u.verified,
+  /** The app opens in this language after sign-in. */
+  language: u.language,
+  /** Figures are also shown, approximately, in this currency (payments stay in AED). */
+  currency: u.currency,
+  /** False for an account that signs in only with UAE PASS: it has no password to change. */
+  signsInWithEmail: u.passwordHash !== null,
 });
 export type PublicUser = ReturnType<typeof publicUser>;

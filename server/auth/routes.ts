@@ -4,7 +4,10 @@ import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { CAR_IDS, type CarId } from '../../machines/fleet';
+import { CAR_IDS, LOCATIONS, type CarId } from '../../machines/fleet';
+import type { Trip } from '../../machines/booking';
+import { bookableTrip } from '../journey/availability';
+import { tripSchema } from '../journey/events';
 import { canStartBooking, DEFAULT_CAR } from '../../machines/journey-rules';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
 import {
@@ -45,6 +48,13 @@ const registrationForm = z.object({
   emiratesId: text(40),
   termsAccepted: z.enum(['true', 'false']),
   carId: z.enum(CAR_IDS).optional(),
+  /** Where and when the visitor chose the car for (form fields, so times come as text). */
+  pickupLocation: z.enum(LOCATIONS).optional(),
+  dropoffLocation: z.enum(LOCATIONS).optional(),
+  pickupAt: z.coerce.number().int().nonnegative().optional(),
+  dropoffAt: z.coerce.number().int().nonnegative().optional(),
+  /** The language of the page the renter registered on: their first choice of language. */
+  language: z.enum(['en', 'ar']).optional(),
   emiratesIdFile: upload.optional(),
   licenceFile: upload.optional(),
 });
@@ -55,8 +65,21 @@ const loginBody = z
     password: text(200),
     role: z.enum(['renter', 'manager']).default('renter'),
     carId: z.enum(CAR_IDS).optional(),
+    trip: tripSchema.optional(),
   })
   .strict();
+
+/** The car a visitor chose before signing in, and where and when for, to come back to. */
+type Choice = { carId: CarId; trip?: Trip };
+const choiceOf = (carId: CarId | undefined, trip: Partial<Trip> | undefined): Choice | undefined =>
+  carId
+    ? {
+        carId,
+        ...(trip && trip.pickupLocation && trip.dropoffLocation && trip.pickupAt !== undefined && trip.dropoffAt !== undefined
+          ? { trip: trip as Trip }
+          : {}),
+      }
+    : undefined;
 
 const uaePassStart = z.object({ lang: z.enum(['en', 'ar']).default('en'), carId: z.enum(CAR_IDS).optional() });
 
@@ -71,16 +94,16 @@ async function bytesOf(file: File | undefined) {
 }
 
 /** Signs the user in: a new session, its cookie, and (for a renter) the journey to show. */
-async function signIn(c: Context<AppEnv>, user: User, carId?: CarId) {
+async function signIn(c: Context<AppEnv>, user: User, choice?: Choice) {
   const deps = c.var.deps;
   const { token, expiresAt } = await createSession(deps.db, user.id, deps.now());
   writeSessionCookie(c, token, expiresAt, deps.config.production);
   if (user.role !== 'renter') return { user: publicUser(user), journey: null };
-  return { user: publicUser(user), journey: await journeyFor(deps, user, carId) };
+  return { user: publicUser(user), journey: await journeyFor(deps, user, choice) };
 }
 
 /** The renter's journey, with the car a visitor chose before signing in, when a new rental may start. */
-async function journeyFor(deps: Deps, user: User, carId?: CarId) {
+async function journeyFor(deps: Deps, user: User, choice?: Choice) {
   let current = await currentJourney(deps.db, user, deps.now());
   // The account may have changed since the journey last saw it (UAE PASS verified it, say).
   const renter = renterOf(user);
@@ -88,9 +111,12 @@ async function journeyFor(deps: Deps, user: User, carId?: CarId) {
     const refreshed = await applyStep(deps, user, current.row, { type: 'account.refresh', renter }, current.row.version);
     if (refreshed.status === 200) current = await currentJourney(deps.db, user, deps.now());
   }
-  const sameCar = current.snapshot.context.booking.carId === carId;
-  if (!carId || sameCar || !canStartBooking(current.snapshot.context)) return viewOf(current.row, current.snapshot, current.problem);
-  const result = await applyStep(deps, user, current.row, { type: 'booking.start', carId, at: deps.now().getTime() }, current.row.version);
+  const { booking } = current.snapshot.context;
+  const same =
+    booking.carId === choice?.carId &&
+    (!choice.trip || (booking.pickupAt === choice.trip.pickupAt && booking.dropoffAt === choice.trip.dropoffAt && booking.pickupLocation === choice.trip.pickupLocation && booking.dropoffLocation === choice.trip.dropoffLocation));
+  if (!choice || same || !canStartBooking(current.snapshot.context)) return viewOf(current.row, current.snapshot, current.problem);
+  const result = await applyStep(deps, user, current.row, { type: 'booking.start', ...choice, at: deps.now().getTime() }, current.row.version);
   return 'journey' in result.body ? result.body.journey : viewOf(current.row, current.snapshot);
 }
 
@@ -144,6 +170,7 @@ export const authRoutes = new Hono<AppEnv>()
               fullName: normaliseName(form.fullName),
               phone: normaliseUaeMobile(form.phone) ?? form.phone,
               emiratesId: checkEmiratesId(form.emiratesId).value ?? null,
+              language: form.language ?? 'en',
             })
             .onConflictDoNothing({ target: users.email })
             .returning();
@@ -158,7 +185,10 @@ export const authRoutes = new Hono<AppEnv>()
               sha256: sha256(d.bytes),
             })),
           );
-          await openBooking(tx, created, form.carId ?? DEFAULT_CAR, deps.now());
+          // The visitor's choice when it can still be booked; otherwise the default car's first free rental.
+          const choice = choiceOf(form.carId, form);
+          const trip = choice?.trip && (await bookableTrip(tx, choice.carId, choice.trip, deps.now()));
+          await openBooking(tx, created, choice?.carId ?? DEFAULT_CAR, deps.now(), trip || undefined);
           return created;
         });
         if (!user) {
@@ -175,7 +205,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post('/login', jsonOnly, validate('json', loginBody), async (c) => {
     const deps = c.var.deps;
-    const { password, role, carId } = c.req.valid('json');
+    const { password, role, carId, trip } = c.req.valid('json');
     const email = normaliseEmail(c.req.valid('json').email);
     const throttle = await throttleState(deps.db, email, deps.now());
     if (throttle.locked) {
@@ -195,7 +225,7 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ error: 'wrongCredentials' as const }, 401);
     }
     await clearFailures(deps.db, email);
-    return c.json(await signIn(c, user, carId), 200);
+    return c.json(await signIn(c, user, choiceOf(carId, trip)), 200);
   })
   .post('/logout', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const token = c.var.sessionToken;
@@ -230,12 +260,13 @@ export const authRoutes = new Hono<AppEnv>()
       const here = new URL(callbackUrl(c, deps));
       here.search = new URL(c.req.url).search;
       const profile = await deps.uaePass.finish(request, here);
-      const user = await uaePassRenter(deps.db, profile);
+      const user = await uaePassRenter(deps.db, profile, lang);
       if (!user) return c.redirect(AFTER_UAE_PASS[lang].failed);
       const carId = CAR_IDS.find((id) => id === request.carId);
-      await signIn(c, user, carId);
+      await signIn(c, user, choiceOf(carId, undefined));
       deps.log.info('renter signed in with UAE PASS', { userId: user.id });
-      return c.redirect(AFTER_UAE_PASS[lang].ok);
+      // The account's own language: signing in on another device opens the app as the renter chose.
+      return c.redirect(AFTER_UAE_PASS[user.language].ok);
     } catch (error) {
       deps.log.error('UAE PASS sign-in failed', { reason: error instanceof Error ? error.message : 'unknown' });
       return c.redirect(AFTER_UAE_PASS[lang].failed);
@@ -250,9 +281,14 @@ function callbackUrl(c: Context<AppEnv>, deps: Deps) {
 
 /**
  * The renter for a UAE PASS profile: the account already linked to it, or the one with its e-mail
- * (now linked), or a new one. Names in both languages and the Emirates ID come from UAE PASS, verified.
+ * (now linked), or a new one (in the language of the page it started from). Names in both languages
+ * and the Emirates ID come from UAE PASS, verified.
  */
-async function uaePassRenter(db: Db, profile: Awaited<ReturnType<NonNullable<Deps['uaePass']>['finish']>>) {
+async function uaePassRenter(
+  db: Db,
+  profile: Awaited<ReturnType<NonNullable<Deps['uaePass']>['finish']>>,
+  language: 'en' | 'ar',
+) {
   const verified = {
     uaePassId: profile.id,
     fullName: normaliseName(profile.fullName),
@@ -269,6 +305,6 @@ async function uaePassRenter(db: Db, profile: Awaited<ReturnType<NonNullable<Dep
     return updated ?? null;
   }
   const phone = profile.mobile ? (normaliseUaeMobile(profile.mobile) ?? '') : '';
-  const [created] = await db.insert(users).values({ ...verified, email, role: 'renter', phone }).returning();
+  const [created] = await db.insert(users).values({ ...verified, email, role: 'renter', phone, language }).returning();
   return created ?? null;
 }

@@ -9,6 +9,7 @@ import { useLive } from '../ui/live';
 import { BottomNav, showsBottomNav } from './BottomNav';
 import { HeaderEnd } from './NotificationsLink';
 import { Stepper } from './Stepper';
+import { useAccountLanguage } from './useAccountLanguage';
 import { useJourneyRoute } from './useJourneyRoute';
 import logo from '../assets/logo.svg';
 import styles from './Layout.module.css';
@@ -34,6 +35,7 @@ function Shell({ resolved }: { resolved: Resolved }) {
   const navigate = useNavigate();
   const location = useLocation();
   useJourneyRoute(resolved, lang);
+  useAccountLanguage(resolved);
   const journeyScreen = resolved.kind === 'screen' && isStep(resolved.id);
   const notice = useNotice();
   const showLogo = resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
@@ -62,7 +64,7 @@ function Shell({ resolved }: { resolved: Resolved }) {
             lang={lang === 'ar' ? 'en' : 'ar'}
             aria-label={t.language.switchLabel}
           >
-            {t.language.switchTo}
+            {t.language.switchShort}
           </Link>
         </HeaderEnd>
       </header>

@@ -5,14 +5,19 @@ import { useLocale } from '../i18n/locale';
 import { fill, formatNumber } from '../i18n/format';
 import { useSessionState } from '../ui/journey';
 import { useUnreadCount } from '../ui/notifications';
+import { HeaderMenu } from './HeaderMenu';
 import styles from './NotificationsLink.module.css';
 
-/** The header's end: the signed-in user's notifications (with the unread count), then `children`. */
+/**
+ * The header's end: the signed-in user's notifications (with the unread count), then `children`
+ * (the language switch), then the menu with everything else, so the bar stays short on a phone.
+ */
 export function HeaderEnd({ children }: { children: ReactNode }) {
   return (
     <div className={styles.end}>
       <NotificationsLink />
       {children}
+      <HeaderMenu />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useLocale } from '../i18n/locale';
 import { formatAmount } from '../i18n/format';
-import type { Fils } from '../../machines/money';
+import { convertFils, type Fils } from '../../machines/money';
+import { useDisplayCurrency } from './journey';
 import { Fill } from './Fill';
 import styles from './Money.module.css';
 
@@ -21,13 +22,34 @@ function DirhamSign({ label }: { label: string }) {
   );
 }
 
-/** An amount with the dirham sign, always with its two decimals; the sign follows the text direction. */
+/**
+ * An amount with the dirham sign, always with its two decimals; the sign follows the text direction.
+ * A renter who chose dollars or riyals also sees the figure at the peg, marked approximate: every
+ * payment is still in AED, so the dirham amount stays first and whole.
+ */
 export function Money({ fils }: { fils: Fils }) {
   const { lang, t } = useLocale();
-  return (
+  const currency = useDisplayCurrency();
+  const dirhams = (
     <span className={styles.money}>
       <DirhamSign label={t.money.currency} />
       <span className={styles.amount}>{formatAmount(fils, lang)}</span>
+    </span>
+  );
+  // Nothing to convert for a zero: the dirham figure says it all.
+  if (currency === 'AED' || fils === 0) return dirhams;
+  return (
+    <span className={styles.converted}>
+      {dirhams}{' '}
+      <span className={styles.approx}>
+        <Fill
+          text={t.money.approx}
+          values={{
+            currency: t.money.codes[currency],
+            amount: <span className={styles.amount}>{formatAmount(convertFils(fils, currency), lang)}</span>,
+          }}
+        />
+      </span>
     </span>
   );
 }

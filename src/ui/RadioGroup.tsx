@@ -7,6 +7,8 @@ export interface RadioOption {
   value: string;
   label: string;
   description?: string;
+  /** The label's language when it is not the page's (a language named in itself). */
+  lang?: string;
 }
 
 interface RadioGroupProps {
@@ -53,7 +55,7 @@ export function RadioGroup({ label, options, ...state }: RadioGroupProps) {
             <RadixRadio.Indicator className={styles.dot} />
           </RadixRadio.Item>
           <div>
-            <label htmlFor={`${id}-${option.value}`} className={styles.label}>
+            <label htmlFor={`${id}-${option.value}`} className={styles.label} lang={option.lang}>
               {option.label}
             </label>
             {option.description && (

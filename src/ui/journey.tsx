@@ -2,6 +2,7 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
 import { useSelector } from '@xstate/react';
 import type { JourneySnapshot } from '../../machines/journey';
 import type { Requirement } from '../../machines/journey-rules';
+import type { DisplayCurrency } from '../../machines/money';
 import type { JourneyClient } from '../client/journeyClient';
 import type { Session } from '../client/session';
 
@@ -24,6 +25,19 @@ export function useSession(): Session {
 export function useSessionState() {
   const session = useSession();
   return useSyncExternalStore(session.subscribe, session.getState);
+}
+
+const noSubscription = () => () => undefined;
+const noSession = () => null;
+
+/**
+ * The currency the signed-in user also sees figures in: AED signed out, and where no session is
+ * provided (an amount drawn on its own), so an amount never needs a session to render.
+ */
+export function useDisplayCurrency(): DisplayCurrency {
+  const session = useContext(SessionContext);
+  const state = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getState ?? noSession);
+  return state?.user?.currency ?? 'AED';
 }
 
 /** The live journey: screens send events to it. */

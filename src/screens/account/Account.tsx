@@ -1,20 +1,30 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
-import { useEffect } from 'react';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { pathOf } from '../../i18n/paths';
+import { pathOf, type ScreenId } from '../../i18n/paths';
 import { APP_VERSION, sampleProfile } from '../../data/sample';
 import { useJourney, useJourneySelector, useSession, useSessionState } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, useProblems } from '../../ui/Form';
 import { Facts, Section, Stack } from '../../ui/Section';
-import { Switch } from '../../ui/Switch';
 import { useServerData } from '../../ui/contract';
 import { DocumentList } from '../../ui/DocumentList';
+import { AccountLinks } from '../../ui/AccountLinks';
+import { ChangePassword } from './ChangePassword';
+import { LanguageAndCurrency, NotificationPreference } from './Preferences';
 import styles from './Account.module.css';
+
+/** The Profile tab leads to the renter's other places; Emergency assistance is among them. */
+const PROFILE_LINKS: readonly ScreenId[] = [
+  'pastRentals',
+  'notifications',
+  'trafficViolation',
+  'helpSupport',
+  'emergencyAssistance',
+];
 
 export default function Account() {
   const { t, lang, to } = useLocale();
@@ -44,6 +54,10 @@ export default function Account() {
           </div>
         </div>
       )}
+
+      <Section title={a.links}>
+        <AccountLinks only={PROFILE_LINKS} />
+      </Section>
 
       {renter ? (
         <Section title={a.profile} bare>
@@ -120,27 +134,29 @@ export default function Account() {
 
       {renter && <Documents />}
 
-      <Section title={a.security}>
-        {user && <NotificationPreference />}
-        <Facts
-          rows={[
-            {
-              label: a.language,
-              value: (
-                <Link to={pathOf('account', other)} lang={other} className={styles.language}>
-                  {t.language.switchTo}
-                </Link>
-              ),
-            },
-            { label: a.currency, value: sampleProfile.currency },
-          ]}
-        />
-      </Section>
-
-      {renter && (
-        <Button variant="secondary" block onClick={() => void session.signOut().then(() => navigate(to('home')))}>
-          {a.signOut}
-        </Button>
+      {user ? (
+        <>
+          <Section title={a.security}>
+            <NotificationPreference />
+          </Section>
+          <Section title={a.password.title} bare={user.signsInWithEmail}>
+            <ChangePassword />
+          </Section>
+          {user.role === 'renter' && (
+            <Section title={a.preferences.title} bare>
+              <LanguageAndCurrency />
+            </Section>
+          )}
+          <Button variant="secondary" block onClick={() => void session.signOut().then(() => navigate(to('home')))}>
+            {a.signOut}
+          </Button>
+        </>
+      ) : (
+        <Section title={a.language}>
+          <Link to={pathOf('account', other)} lang={other} className={styles.language}>
+            {t.language.switchTo}
+          </Link>
+        </Section>
       )}
 
       <p className={styles.version}>{fill(a.version, { version: APP_VERSION })}</p>
@@ -157,46 +173,5 @@ function Documents() {
     <Section title={t.account.documents}>
       {data || failed ? <DocumentList documents={data?.documents ?? []} /> : <p aria-busy="true" />}
     </Section>
-  );
-}
-
-/** Notifications of the optional kinds on or off, kept on the server; says whether it was saved. */
-function NotificationPreference() {
-  const { t } = useLocale();
-  const a = t.account;
-  const { api } = useSession();
-  const [on, setOn] = useState<boolean | 'failed' | null>(null);
-  const [saved, setSaved] = useState<'saved' | 'failed' | null>(null);
-  useEffect(() => {
-    let current = true;
-    api
-      .notificationPreferences()
-      .then((result) => current && setOn(result.ok ? result.body.notificationsOn : 'failed'))
-      .catch(() => current && setOn('failed'));
-    return () => {
-      current = false;
-    };
-  }, [api]);
-  if (on === null) return <p aria-busy="true" />;
-  if (on === 'failed') return <p role="alert">{a.notificationsLoadFailed}</p>;
-  const save = async (next: boolean) => {
-    setOn(next);
-    setSaved(null);
-    const result = await api.saveNotificationPreferences(next).catch(() => null);
-    if (result?.ok) return setSaved('saved');
-    setOn(!next);
-    setSaved('failed');
-  };
-  return (
-    <>
-      <Switch
-        label={a.notifications}
-        description={a.notificationsText}
-        error={saved === 'failed' ? a.notificationsFailed : undefined}
-        checked={on}
-        onCheckedChange={(next) => void save(next)}
-      />
-      {saved === 'saved' && <Done>{a.notificationsSaved}</Done>}
-    </>
   );
 }

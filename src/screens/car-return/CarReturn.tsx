@@ -10,6 +10,7 @@ import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { EmergencyShortcut } from '../../ui/EmergencyShortcut';
 import { DepositSettlement, RentalInvoice } from '../../ui/Ledger';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 import styles from './CarReturn.module.css';
@@ -145,6 +146,9 @@ export default function CarReturn() {
           </>
         )}
       </Section>
+
+      {/* Until the rental is finished the renter may still be on the road or at the handover. */}
+      {completedAt === null && <EmergencyShortcut />}
     </Stack>
   );
 }

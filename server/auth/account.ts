@@ -1,0 +1,64 @@
+// The signed-in user's own account settings: a new password (the current one proves it is them; every
+// other session is signed out) and the language and currency the app shows them. Passwords are
+// hashed here and never logged or sent back.
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DISPLAY_CURRENCIES } from '../../machines/money';
+import { checkPassword } from '../../machines/validation';
+import { users } from '../db/schema';
+import type { AppEnv } from '../deps';
+import { jsonOnly } from '../http/security';
+import { validate } from '../http/validate';
+import { notify } from '../notifications/store';
+import { requireRole } from './middleware';
+import { hashPassword, verifyPassword } from './passwords';
+import { invalidateOtherSessions } from './sessions';
+import { clearFailures, recordFailure, throttleState } from './throttle';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const passwordBody = z.object({ currentPassword: z.string().max(200), newPassword: z.string().max(200) }).strict();
+
+const preferencesBody = z.object({ language: z.enum(['en', 'ar']), currency: z.enum(DISPLAY_CURRENCIES) }).strict();
+
+export const accountRoutes = new Hono<AppEnv>()
+  .use(requireRole('renter', 'manager'))
+  .post('/password', jsonOnly, validate('json', passwordBody), async (c) => {
+    const deps = c.var.deps;
+    const user = c.var.user!;
+    const { currentPassword, newPassword } = c.req.valid('json');
+    if (user.passwordHash === null) return c.json({ error: 'noPassword' as const }, 409);
+    // Guessing the current password from a borrowed session counts against the same lock as log-in.
+    const throttle = await throttleState(deps.db, user.email, deps.now());
+    if (throttle.locked) {
+      const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
+      return c.json({ error: 'locked' as const, retryAfter }, 429);
+    }
+    // The registration rules, by field, before the current password is even tried.
+    const newProblem = checkPassword(newPassword, user.email);
+    const fields = {
+      ...(currentPassword === '' ? { currentPassword: 'required' as const } : {}),
+      ...(newProblem ? { newPassword: newProblem } : {}),
+    };
+    if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      await sleep(await recordFailure(deps.db, user.email, deps.now(), deps.config.throttleDelayMs));
+      return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
+    }
+    await clearFailures(deps.db, user.email);
+    const passwordHash = await hashPassword(newPassword, deps.config.scryptCost);
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      // Whoever else holds a session (a lost phone, a shared computer) is out; this browser stays in.
+      await invalidateOtherSessions(tx, user.id, c.var.sessionToken!);
+      await notify(tx, user.id, 'accountAlert', { event: 'passwordChanged' }, 'account');
+    });
+    deps.log.info('password changed', { userId: user.id });
+    return c.json({ ok: true as const });
+  })
+  .put('/preferences', jsonOnly, validate('json', preferencesBody), async (c) => {
+    const { language, currency } = c.req.valid('json');
+    await c.var.deps.db.update(users).set({ language, currency }).where(eq(users.id, c.var.user!.id));
+    return c.json({ language, currency });
+  });

@@ -1,0 +1,69 @@
+import type { Ref } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Bell,
+  CalendarCheck,
+  ChevronRight,
+  CircleHelp,
+  History,
+  ReceiptText,
+  Siren,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Catalog } from '../i18n/en';
+import { useLocale } from '../i18n/locale';
+import type { ScreenId } from '../i18n/paths';
+import styles from './AccountLinks.module.css';
+
+type LinkLabel = Exclude<keyof Catalog['menu'], 'open' | 'label' | 'logIn' | 'logOut'>;
+
+/**
+ * The renter's own places, in one order wherever they are listed (the header's menu, the Profile
+ * tab).
+ */
+export const ACCOUNT_LINKS: readonly { id: ScreenId; label: LinkLabel; Icon: LucideIcon }[] = [
+  { id: 'account', label: 'account', Icon: UserRound },
+  { id: 'reservations', label: 'bookings', Icon: CalendarCheck },
+  { id: 'pastRentals', label: 'pastRentals', Icon: History },
+  { id: 'notifications', label: 'notifications', Icon: Bell },
+  { id: 'trafficViolation', label: 'fines', Icon: ReceiptText },
+  { id: 'helpSupport', label: 'help', Icon: CircleHelp },
+  { id: 'emergencyAssistance', label: 'emergency', Icon: Siren },
+];
+
+/**
+ * A list of links to those places, each with its icon; emergency assistance stands out. `firstLink`
+ * lets a menu put the focus on its first entry when it opens.
+ */
+export function AccountLinks({
+  only,
+  firstLink,
+  onFollow,
+}: {
+  /** Which of them, in the usual order; all by default. */
+  only?: readonly ScreenId[];
+  firstLink?: Ref<HTMLAnchorElement>;
+  onFollow?: () => void;
+}) {
+  const { t, to } = useLocale();
+  const links = only ? ACCOUNT_LINKS.filter((l) => only.includes(l.id)) : ACCOUNT_LINKS;
+  return (
+    <ul className={styles.list}>
+      {links.map(({ id, label, Icon }, i) => (
+        <li key={id}>
+          <Link
+            ref={i === 0 ? firstLink : undefined}
+            to={to(id)}
+            className={id === 'emergencyAssistance' ? `${styles.link} ${styles.urgent}` : styles.link}
+            onClick={onFollow}
+          >
+            <Icon aria-hidden size={20} className={styles.icon} />
+            <span className={styles.text}>{t.menu[label]}</span>
+            <ChevronRight aria-hidden size={18} className={`${styles.chevron} flip-rtl`} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
