@@ -26,6 +26,8 @@ const ENGLISH: [path: string, title: string | null][] = [
   ['/notifications', 'Notifications'],
   ['/offers', 'Offers'],
   ['/emergency-assistance', 'Emergency Assistance'],
+  ['/search', 'Search Cars'],
+  ['/reservations', 'Reservations'],
 ];
 
 const ARABIC: [path: string, title: string | null][] = [
@@ -47,6 +49,8 @@ const ARABIC: [path: string, title: string | null][] = [
   ['/arabic/notifications', ar.titles.notifications],
   ['/arabic/offers', ar.titles.offers],
   ['/arabic/emergency-assistance', ar.titles.emergencyAssistance],
+  ['/arabic/search', ar.titles.search],
+  ['/arabic/reservations', ar.titles.reservations],
 ];
 
 // Journey steps open only when the journey allows them: use the reviewer's sample rental there.
@@ -73,8 +77,8 @@ async function expectScreen(path: string, title: string | null, lang: 'en' | 'ar
 }
 
 describe('every route renders its screen with the header title, in its language', () => {
-  it('lists 38 routes: 20 English and 18 Arabic', () => {
-    expect(ENGLISH.length + ARABIC.length).toBe(38);
+  it('lists 42 routes: 22 English and 20 Arabic', () => {
+    expect(ENGLISH.length + ARABIC.length).toBe(42);
   });
 
   it.each(ENGLISH)('%s (English)', (path, title) => expectScreen(path, title, 'en'));

@@ -6,13 +6,16 @@ import styles from './BottomNav.module.css';
 
 const TABS: { id: ScreenId; label: 'home' | 'search' | 'reservations' | 'profile'; Icon: LucideIcon }[] = [
   { id: 'home', label: 'home', Icon: House },
-  { id: 'services', label: 'search', Icon: Search },
-  { id: 'bookingDetails', label: 'reservations', Icon: CalendarCheck },
+  { id: 'search', label: 'search', Icon: Search },
+  { id: 'reservations', label: 'reservations', Icon: CalendarCheck },
   { id: 'account', label: 'profile', Icon: UserRound },
 ];
 
-/** The tab bar lives on the four screens it leads to. */
-export const showsBottomNav = (id: ScreenId) => TABS.some((tab) => tab.id === id);
+/** The company's own screens: a manager there is not renting, so the renter's tabs would only mislead. */
+const MANAGER_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic']);
+
+/** The tab bar stays on every renter's screen (journey steps too), so Search and Reservations are always one tap away. */
+export const showsBottomNav = (id: ScreenId) => !MANAGER_SCREENS.has(id);
 
 export function BottomNav({ current }: { current: ScreenId }) {
   const { t, to } = useLocale();

@@ -25,6 +25,8 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   notifications: () => import('../screens/notifications/Notifications'),
   offers: () => import('../screens/offers/Offers'),
   emergencyAssistance: () => import('../screens/emergency-assistance/EmergencyAssistance'),
+  search: () => import('../screens/search/Search'),
+  reservations: () => import('../screens/reservations/Reservations'),
 };
 
 const loaded = new Map<ScreenId, ComponentType>();

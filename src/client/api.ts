@@ -9,14 +9,19 @@ import type { ContractView } from '../../server/manager/contracts';
 import type { SalikView, ViolationView } from '../../server/manager/violations';
 import type { NotificationKind, NotificationView } from '../../server/notifications/store';
 import type { CompanyView } from '../../server/companies/companies';
+import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
 import type { ContractSetup, ContractStatus } from '../../machines/contract';
-import type { CarId } from '../../machines/fleet';
+import type { Trip } from '../../machines/booking';
+import type { OfferId } from '../../machines/offers';
+import type { CarCategory, CarId, CompanyId } from '../../machines/fleet';
+import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
 import type { RegistrationInput } from '../../machines/validation';
 
 export type {
   BookingSummary,
+  CarOffer,
   ClientEvent,
   CompanyView,
   ContractView,
@@ -93,7 +98,20 @@ export type RegistrationFields = Omit<RegistrationInput, 'emiratesIdFile' | 'lic
   emiratesIdFile: Blob | null;
   licenceFile: Blob | null;
   carId?: CarId;
+  /** Where and when the car was chosen for (sent as form fields). */
+  pickupLocation?: Trip['pickupLocation'];
+  dropoffLocation?: Trip['dropoffLocation'];
+  pickupAt?: number;
+  dropoffAt?: number;
+  /** The page's language, kept as the account's. */
+  language?: 'en' | 'ar';
 };
+
+/** What the account shows the app in: its language, and the currency figures are also given in. */
+export interface Preferences {
+  language: 'en' | 'ar';
+  currency: DisplayCurrency;
+}
 
 export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {}) {
   const client = hc<ApiType>(baseUrl, fetcher ? { fetch: fetcher } : {});
@@ -111,19 +129,30 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
             emiratesId: f.emiratesId,
             termsAccepted: String(f.termsAccepted) as 'true' | 'false',
             ...(f.carId ? { carId: f.carId } : {}),
+            ...(f.pickupLocation && f.dropoffLocation && f.pickupAt !== undefined && f.dropoffAt !== undefined
+              ? { pickupLocation: f.pickupLocation, dropoffLocation: f.dropoffLocation, pickupAt: String(f.pickupAt), dropoffAt: String(f.dropoffAt) }
+              : {}),
+            ...(f.language ? { language: f.language } : {}),
             ...(f.emiratesIdFile ? { emiratesIdFile: f.emiratesIdFile as File } : {}),
             ...(f.licenceFile ? { licenceFile: f.licenceFile as File } : {}),
           },
         }),
       ),
-    logIn: (json: { email: string; password: string; role: 'renter' | 'manager'; carId?: CarId }) =>
+    logIn: (json: { email: string; password: string; role: 'renter' | 'manager'; carId?: CarId; trip?: Trip }) =>
       answer<{ user: PublicUser; journey: JourneyView | null }>(client.auth.login.$post({ json })),
     logOut: () => answer<{ ok: true }>(client.auth.logout.$post({ json: {} })),
+    /** A new password for the signed-in account; every other session of it is signed out. */
+    changePassword: (json: { currentPassword: string; newPassword: string }) =>
+      answer<{ ok: true }>(client.account.password.$post({ json })),
+    savePreferences: (json: Preferences) => answer<Preferences>(client.account.preferences.$put({ json })),
     /** Where the browser goes to sign in with UAE PASS (a page change, not a fetch). */
     uaePassUrl: (lang: 'en' | 'ar', carId?: CarId) =>
       `${baseUrl}/auth/uaepass/start?${new URLSearchParams({ lang, ...(carId ? { carId } : {}) })}`,
     /** The renter's own bookings, newest first. */
     bookings: () => answer<{ bookings: BookingSummary[] }>(client.bookings.$get()),
+    /** An offer on the booking still to be paid (or, for partner perks, the renter's code); 422 says why not. */
+    redeemOffer: (id: OfferId) =>
+      answer<{ journey: JourneyView } | { code: string }>(client.offers[':id'].redeem.$post({ param: { id }, json: {} })),
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
     documents: () =>
@@ -138,6 +167,19 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         client.violations[':id'].events.$post({ param: { id }, json: { event: event as never, version } }),
       ),
     companies: () => answer<{ companies: CompanyView[] }>(client.companies.$get()),
+    /** The cars free for the whole trip, cheapest first (no sign-in needed); a refused trip is 400 `invalid` by field. */
+    searchCars: (trip: Trip, filter: { category?: CarCategory; company?: CompanyId } = {}) =>
+      answer<{ results: CarOffer[] }>(
+        client.cars.search.$get({
+          query: {
+            pickupLocation: trip.pickupLocation,
+            dropoffLocation: trip.dropoffLocation,
+            pickupAt: String(trip.pickupAt),
+            dropoffAt: String(trip.dropoffAt),
+            ...filter,
+          },
+        }),
+      ),
     /** A new import API key for the manager's company (shown once; the previous one stops working). */
     rotateApiKey: () => answer<{ key: string }>(client.companies['api-key'].$post({ json: {} })),
     contracts: (query: { q?: string; status?: ContractStatus; page?: number }) =>

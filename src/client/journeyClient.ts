@@ -12,9 +12,10 @@ import {
   type JourneySnapshot,
   type PaymentOutcome,
 } from '../../machines/journey';
-import { isSignedIn, type ExtensionCharge, type JourneyContext, type JourneyError, type Settlement } from '../../machines/journey-rules';
+import { isSignedIn, type BookingChange, type Cancellation, type ExtensionCharge, type JourneyContext, type JourneyError, type Settlement } from '../../machines/journey-rules';
 import { restoreJourney, type RestoreProblem } from '../../machines/persistence';
 import type { CarId } from '../../machines/fleet';
+import type { Trip } from '../../machines/booking';
 import type { Renter } from '../../machines/renter';
 import type { Problem } from '../../machines/validation';
 import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView, type PublicUser } from './api';
@@ -22,7 +23,8 @@ import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView,
 export type Inspect = ActorOptions<typeof journeyMachine>['inspect'];
 
 /** Why the journey on screen changed by itself, for the notice at the top of the screen. */
-export type SyncNotice = 'conflict' | 'refused' | 'unreachable' | 'offline' | 'expired' | RestoreProblem;
+/** `taken`: someone else has just booked the car for these dates. */
+export type SyncNotice = 'conflict' | 'refused' | 'taken' | 'unreachable' | 'offline' | 'expired' | RestoreProblem;
 
 export interface JourneyClientOptions {
   api: Api;
@@ -69,14 +71,14 @@ function clientEvent(event: JourneyEvent): ClientEvent | null {
     case 'return.finish':
       return { type: event.type };
     case 'booking.start':
-      return { type: event.type, carId: event.carId };
+      return { type: event.type, carId: event.carId, ...(event.trip ? { trip: event.trip } : {}) };
     default:
       // Calls (sign, pay, extend, settle) are sent by their own actors; the rest never leave the browser.
       return null;
   }
 }
 
-const JOURNEY_ERRORS: readonly string[] = ['emailTaken', 'wrongCredentials', 'locked', 'cardDeclined', 'signatureFailed'];
+const JOURNEY_ERRORS: readonly string[] = ['emailTaken', 'wrongCredentials', 'locked', 'cardDeclined', 'signatureFailed', 'taken'];
 
 /** A refused call as the machine records it: the server's code, and its field problems if any. */
 function failure(refusal: { error: string; fields?: Record<string, string> }): JourneyFailure {
@@ -98,7 +100,7 @@ export class JourneyClient {
   private queue: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
   /** The car a visitor picked before signing in: the rental they come back to. */
-  private chosenCar: CarId | undefined;
+  private chosen: { carId: CarId; trip?: Trip } | undefined;
   private currentNotice: SyncNotice | null = null;
   /** Counts the times the server's journey replaced the one shown (so followers can tell it from a step). */
   generation = 0;
@@ -127,7 +129,7 @@ export class JourneyClient {
     const after = this.actor.getSnapshot();
     if (after === before) return;
     if (!isSignedIn(after.context) || !this.booking) {
-      if (event.type === 'booking.start') this.chosenCar = event.carId;
+      if (event.type === 'booking.start') this.chosen = { carId: event.carId, ...(event.trip ? { trip: event.trip } : {}) };
       return;
     }
     if (after.hasTag('pending')) return; // its call sends it
@@ -164,7 +166,7 @@ export class JourneyClient {
   reset() {
     this.booking = null;
     this.server = null;
-    this.chosenCar = undefined;
+    this.chosen = undefined;
     this.replace(this.create(null));
   }
 
@@ -244,7 +246,8 @@ export class JourneyClient {
         const result = await this.options.api.journeyEvent(booking.id, event, booking.version);
         const journey = result.ok ? result.body.journey : (result.body.journey as JourneyView | undefined);
         if (journey) this.remember(journey);
-        if (!result.ok && (result.error === 'conflict' || result.error === 'refused')) this.setNotice(result.error);
+        if (!result.ok && (result.error === 'conflict' || result.error === 'refused' || result.error === 'taken'))
+          this.setNotice(result.error);
         if (!result.ok && result.status === 401) {
           // The session is gone: back to a visitor's journey, and say so (the record is safe on the server).
           this.reset();
@@ -289,7 +292,7 @@ export class JourneyClient {
     if (!result.ok) throw failure(result);
     const renter = result.body.journey && this.remember(result.body.journey)?.context.renter;
     if (!renter) throw new JourneyFailure('network');
-    this.chosenCar = undefined;
+    this.chosen = undefined;
     this.options.onSignedIn?.(result.body.user);
     this.answer();
     return renter;
@@ -307,12 +310,14 @@ export class JourneyClient {
             ...form,
             emiratesIdFile: form.emiratesIdFile?.file ?? null,
             licenceFile: form.licenceFile?.file ?? null,
-            ...(this.chosenCar ? { carId: this.chosenCar } : {}),
+            ...(this.chosen ? { carId: this.chosen.carId, ...this.chosen.trip } : {}),
+            // The page's language (the locale sets it on <html>) becomes the account's first choice.
+            ...(typeof document !== 'undefined' && document.documentElement.lang === 'ar' ? { language: 'ar' as const } : {}),
           }),
         ),
       ),
       verifyAccount: call<'verifyAccount', Renter>(({ email, password }) =>
-        this.signIn(api.logIn({ email, password, role: 'renter', ...(this.chosenCar ? { carId: this.chosenCar } : {}) })),
+        this.signIn(api.logIn({ email, password, role: 'renter', ...this.chosen })),
       ),
       signContract: call<'signContract', { signedAt: number }>(({ signature }) =>
         this.call({ type: 'contract.sign', signature }, (c) => c.contract),
@@ -324,6 +329,10 @@ export class JourneyClient {
         this.call({ type: 'rental.confirmExtension' }, (c) => c.extensions.at(-1) ?? null),
       ),
       settleDeposit: call<'settleDeposit', Settlement>(() => this.call({ type: 'return.processRefund' }, (c) => c.refund)),
+      changeBooking: call<'changeBooking', BookingChange>(({ trip }) =>
+        this.call({ type: 'booking.modify', trip }, (c) => c.changes.at(-1) ?? null),
+      ),
+      cancelBooking: call<'cancelBooking', Cancellation>(() => this.call({ type: 'booking.cancel' }, (c) => c.cancellation)),
     };
   }
 

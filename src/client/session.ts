@@ -1,7 +1,8 @@
 // Who is using the app, as the server says (the session itself is an HttpOnly cookie the page cannot
 // read), and the renter's journey. Signing in and out goes through here so both stay in step.
+import type { OfferId } from '../../machines/offers';
 import { JourneyClient, type Inspect } from './journeyClient';
-import { Unreachable, type Api, type PublicUser } from './api';
+import { Unreachable, type Api, type Preferences, type PublicUser } from './api';
 
 export interface SessionState {
   user: PublicUser | null;
@@ -62,6 +63,26 @@ export class Session {
     }
     this.journey.reset();
     this.set({ user: null });
+  }
+
+  /** Saves the account's language and currency on the server; the app shows them once saved. */
+  async savePreferences(preferences: Preferences) {
+    const result = await this.api.savePreferences(preferences);
+    const user = this.state.user;
+    if (result.ok && user) this.set({ user: { ...user, ...result.body } });
+    return result;
+  }
+
+  /** A new password; the server signs out every other session of the account, this one stays. */
+  changePassword(currentPassword: string, newPassword: string) {
+    return this.api.changePassword({ currentPassword, newPassword });
+  }
+
+  /** Redeems an offer: one on the booking comes back as the journey, which is shown at once. */
+  async redeemOffer(id: OfferId) {
+    const answer = await this.api.redeemOffer(id);
+    if (answer.ok && 'journey' in answer.body) this.journey.receive(answer.body.journey);
+    return answer;
   }
 
   /** The server changed the renter's journey by itself (a Salik crossing or a fine off the deposit): take it. */

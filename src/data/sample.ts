@@ -88,10 +88,16 @@ const downtown: Localized = {
   ar: 'وسط مدينة دبي، بوليفارد الشيخ محمد بن راشد',
 };
 
-/** Names of the pick-up and drop-off places the journey uses. */
+/** Names of the pick-up and drop-off places (airports and city branches), in both languages. */
 export const LOCATION_NAMES: Record<LocationId, Localized> = {
   'dxb-t3': dubaiAirport,
+  dwc: { en: 'Dubai World Central – Al Maktoum Airport', ar: 'دبي وورلد سنترال – مطار آل مكتوم' },
+  auh: { en: 'Zayed International Airport, Abu Dhabi', ar: 'مطار زايد الدولي، أبوظبي' },
+  shj: { en: 'Sharjah International Airport', ar: 'مطار الشارقة الدولي' },
   downtown,
+  'dubai-marina': { en: 'Dubai Marina, Marina Walk', ar: 'دبي مارينا، ممشى المارينا' },
+  'abu-dhabi-city': { en: 'Abu Dhabi, Corniche Road', ar: 'أبوظبي، شارع الكورنيش' },
+  'sharjah-city': { en: 'Sharjah, Al Majaz Waterfront', ar: 'الشارقة، واجهة المجاز المائية' },
 };
 
 export const contactPhones = {

@@ -24,6 +24,8 @@ export const SLUGS: Record<ScreenId, string> = {
   notifications: 'notifications',
   offers: 'offers',
   emergencyAssistance: 'emergency-assistance',
+  search: 'search',
+  reservations: 'reservations',
 };
 
 export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];

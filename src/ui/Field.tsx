@@ -6,6 +6,7 @@ import {
   useState,
   type InputHTMLAttributes,
   type SelectHTMLAttributes,
+  type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
 import { FileText, Paperclip, X } from 'lucide-react';
@@ -23,7 +24,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 };
 
 /** ids of the hint, error and warning that describe a field, and its invalid flag. */
-function describe(id: string, hint?: string, error?: string, warning?: string) {
+function describe(id: string, hint?: ReactNode, error?: string, warning?: string) {
   const ids = [hint && `${id}-hint`, error && `${id}-error`, warning && !error && `${id}-warning`]
     .filter(Boolean)
     .join(' ');
@@ -37,7 +38,7 @@ function Messages({
   warning,
 }: {
   id: string;
-  hint?: string;
+  hint?: ReactNode;
   error?: string;
   warning?: string;
 }) {
@@ -167,14 +168,18 @@ export function FileField({ label, hint, error, ...input }: InputProps) {
 /** A labelled native select: the most accessible picker for a short, fixed scale. */
 export function SelectField({
   label,
+  hint,
   error,
   options,
   placeholder,
   ...select
 }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: string;
+  /** Said under the field and read with it (e.g. a fee that a choice adds). */
+  hint?: ReactNode;
   error?: string;
-  placeholder: string;
+  /** The empty choice's words ("All types"); without it, one of the options is always chosen. */
+  placeholder?: string;
   options: { value: string; label: string }[];
 }) {
   const id = useId();
@@ -183,15 +188,15 @@ export function SelectField({
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} className={styles.input} {...describe(id, undefined, error)} {...select}>
-        <option value="">{placeholder}</option>
+      <select id={id} className={styles.input} {...describe(id, hint, error)} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} />
+      <Messages id={id} hint={hint} error={error} />
     </div>
   );
 }

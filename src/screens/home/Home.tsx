@@ -1,17 +1,14 @@
-import { useNavigate } from 'react-router-dom';
-import { BadgeDollarSign, CarFront, Headset } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
+import { defaultTrip } from '../../../machines/booking';
 import { useLocale } from '../../i18n/locale';
-import { fill } from '../../i18n/format';
-import { carOf, type CarId } from '../../../machines/fleet';
-import { stepOf } from '../../../machines/journey';
-import { FEATURED_CARS } from '../../data/sample';
-import { pathOf } from '../../i18n/paths';
-import { useJourney, type RedirectNotice } from '../../ui/journey';
+import { parseQuery } from '../../search/parseQuery';
+import { understoodQuery } from '../../search/query';
 import { ButtonLink } from '../../ui/Button';
-import { CarPicture } from '../../ui/CarPicture';
-import { PerDay } from '../../ui/Money';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
+import { FeaturedCars } from './FeaturedCars';
 import styles from './Home.module.css';
 
 const POINTS = [
@@ -21,19 +18,11 @@ const POINTS = [
 ] as const;
 
 export default function Home() {
-  const { t, to, lang } = useLocale();
-  const journey = useJourney();
+  const { t, to } = useLocale();
   const navigate = useNavigate();
-
-  /** Start a booking for this car; during a paid rental, go back to it and say why. */
-  const rent = (carId: CarId, at: number) => {
-    const event = { type: 'booking.start', carId, at } as const;
-    if (journey.getSnapshot().can(event)) journey.send(event);
-    else
-      navigate(pathOf(stepOf(journey.getSnapshot()), lang), {
-        state: { notice: 'activeRental' } satisfies RedirectNotice,
-      });
-  };
+  const [text, setText] = useState('');
+  // Featured prices are for the default trip (tomorrow, three days): the same search the Search screen opens with.
+  const [trip] = useState(() => defaultTrip(Date.now()));
 
   return (
     <Stack>
@@ -45,29 +34,28 @@ export default function Home() {
         </ButtonLink>
       </div>
 
-      <SearchBox label={t.home.searchLabel} placeholder={t.home.searchPlaceholder} />
+      {/* What is understood of the words ("SUV Dubai Marina") opens the search already filled in. */}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          navigate(`${to('search')}${understoodQuery(parseQuery(text, Date.now()))}`);
+        }}
+      >
+        <SearchBox
+          label={t.home.searchLabel}
+          placeholder={t.home.searchPlaceholder}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          enterKeyHint="search"
+        />
+      </form>
 
-      <Section title={t.home.featured}>
-        <ul className={styles.cars}>
-          {FEATURED_CARS.map(carOf).map((car) => (
-            <li key={car.id} className={styles.car}>
-              <CarPicture kind={car.picture} alt="" className={styles.carPicture} />
-              <div className={styles.carText}>
-                <h3 className={styles.carTitle}>
-                  <button
-                    type="button"
-                    className={styles.rent}
-                    aria-label={fill(t.home.rent, { car: car.model })}
-                    onClick={() => rent(car.id, Date.now())}
-                  >
-                    {car.model}
-                  </button>
-                </h3>
-                <PerDay fils={car.dailyRate} />
-              </div>
-            </li>
-          ))}
-        </ul>
+      <Section title={t.home.featured} bare>
+        <FeaturedCars trip={trip} />
+        <Link to={to('search')} className={styles.more}>
+          {t.home.changeTrip}
+          <ChevronRight aria-hidden size={18} className="flip-rtl" />
+        </Link>
       </Section>
 
       <Section title={t.home.whyTitle}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { defaultTrip } from '../../../machines/booking';
 import { Link, useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
@@ -6,6 +7,8 @@ import { useServerData } from '../../ui/contract';
 import { FormError } from '../../ui/Form';
 import { useSession } from '../../ui/journey';
 import { ButtonLink } from '../../ui/Button';
+import { CarCard, CarList, TripLine } from '../../ui/CarCard';
+import { useCarSearch, useRentCar } from '../../ui/cars';
 import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
@@ -19,12 +22,31 @@ export default function Services() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const companies = useServerData(() => api.companies(), 'companies');
+  const names = Object.fromEntries((companies.data?.companies ?? []).map((c) => [c.id, c.name[lang]]));
+  // The fleet as the search shows it for the default trip: the same cards, the same prices.
+  const [trip] = useState(() => defaultTrip(Date.now()));
+  const fleet = useCarSearch(trip);
+  const rent = useRentCar();
 
   return (
     <Stack>
-      <Section title={s.rentals}>
+      <Section title={s.rentals} bare>
         <p>{s.rentalsText}</p>
-        <ButtonLink to={to('home')} variant="secondary" aria-label={s.viewMoreCars}>
+        {fleet.failed && <FormError>{t.search.failed}</FormError>}
+        {!fleet.data && !fleet.failed && <div className={styles.fleetPlaceholder} aria-busy="true" />}
+        {fleet.data && (
+          <>
+            <TripLine trip={trip} />
+            <CarList>
+              {fleet.data.results.map((offer) => (
+                <li key={offer.carId}>
+                  <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.carId, trip)} compact />
+                </li>
+              ))}
+            </CarList>
+          </>
+        )}
+        <ButtonLink to={to('search')} variant="secondary" aria-label={s.viewMoreCars}>
           {s.viewMore}
         </ButtonLink>
       </Section>

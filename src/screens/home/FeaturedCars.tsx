@@ -1,0 +1,43 @@
+import type { Trip } from '../../../machines/booking';
+import type { CarId } from '../../../machines/fleet';
+import { FEATURED_CARS } from '../../data/sample';
+import { useLocale } from '../../i18n/locale';
+import { CarCard, CarList, TripLine } from '../../ui/CarCard';
+import { useCarSearch, useCompanyNames, useRentCar, type CarOffer } from '../../ui/cars';
+import { FormError } from '../../ui/Form';
+import styles from './Home.module.css';
+
+const HOW_MANY = 3;
+
+/**
+ * The showcase cars that are free for the trip, topped up with the cheapest others: never a car that
+ * cannot be booked, and prices from the same search the Search screen shows.
+ */
+export function featured(results: CarOffer[]): CarOffer[] {
+  const picked = FEATURED_CARS.map((id: CarId) => results.find((r) => r.carId === id)).filter((r) => r !== undefined);
+  const others = results.filter((r) => !picked.includes(r));
+  return [...picked, ...others].slice(0, HOW_MANY);
+}
+
+export function FeaturedCars({ trip }: { trip: Trip }) {
+  const { t } = useLocale();
+  const offers = useCarSearch(trip);
+  const names = useCompanyNames();
+  const rent = useRentCar();
+  if (offers.failed) return <FormError>{t.search.failed}</FormError>;
+  if (!offers.data) return <p aria-busy="true" className={styles.placeholder} />;
+  const cars = featured(offers.data.results);
+  if (cars.length === 0) return <p>{t.search.none}</p>;
+  return (
+    <>
+      <TripLine trip={trip} />
+      <CarList>
+        {cars.map((offer) => (
+          <li key={offer.carId}>
+            <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.carId, trip)} compact />
+          </li>
+        ))}
+      </CarList>
+    </>
+  );
+}

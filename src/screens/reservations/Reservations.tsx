@@ -1,0 +1,112 @@
+import { Link } from 'react-router-dom';
+import { CalendarCheck, ChevronRight } from 'lucide-react';
+import { carOf } from '../../../machines/fleet';
+import type { BookingSummary } from '../../client/api';
+import { LOCATION_NAMES } from '../../data/sample';
+import { fill, formatDate, TIME_ZONE } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale';
+import { RenterBookings } from '../../ui/bookings';
+import { ButtonLink } from '../../ui/Button';
+import { useSessionState } from '../../ui/journey';
+import { Section, Stack } from '../../ui/Section';
+import styles from './Reservations.module.css';
+
+type Group = 'unpaid' | 'upcoming' | 'active' | 'past';
+
+/** Which group a booking is listed under; a cancelled booking is over, like a finished one. */
+const GROUP_OF: Record<BookingSummary['status'], Group> = {
+  unpaid: 'unpaid',
+  upcoming: 'upcoming',
+  active: 'active',
+  completed: 'past',
+  cancelled: 'past',
+};
+
+/** Soonest first for what is ahead; most recent first for what is over. */
+const ORDER: Record<Group, (a: BookingSummary, b: BookingSummary) => number> = {
+  unpaid: (a, b) => a.pickupAt - b.pickupAt,
+  upcoming: (a, b) => a.pickupAt - b.pickupAt,
+  active: (a, b) => a.returnAt - b.returnAt,
+  past: (a, b) => b.returnAt - a.returnAt,
+};
+
+/** The renter's bookings by where they stand, each opening its Booking Details. */
+export default function Reservations() {
+  const { t, to } = useLocale();
+  const r = t.reservations;
+  const { user } = useSessionState();
+  if (user?.role !== 'renter')
+    return (
+      <Stack>
+        <Section title={r.heading}>
+          <p>{r.signIn}</p>
+          <ButtonLink to={to('logIn')}>{r.logIn}</ButtonLink>
+        </Section>
+      </Stack>
+    );
+  return (
+    <Stack>
+      <RenterBookings>{(bookings) => <Groups bookings={bookings} />}</RenterBookings>
+    </Stack>
+  );
+}
+
+function Groups({ bookings }: { bookings: BookingSummary[] }) {
+  const { t, to } = useLocale();
+  const r = t.reservations;
+  const of = (group: Group) => bookings.filter((b) => GROUP_OF[b.status] === group).sort(ORDER[group]);
+  const booked = (['upcoming', 'active', 'past'] as const).filter((group) => of(group).length > 0);
+  const unpaid = of('unpaid');
+  return (
+    <>
+      {booked.length === 0 && (
+        <Section title={r.heading}>
+          <p>{r.none}</p>
+          <ButtonLink to={to('search')}>{r.search}</ButtonLink>
+        </Section>
+      )}
+      {booked.map((group) => (
+        <Section key={group} title={r[group]} bare>
+          <BookingList bookings={of(group)} />
+        </Section>
+      ))}
+      {unpaid.length > 0 && (
+        <Section title={r.unpaid} bare>
+          <p className={styles.note}>{r.unpaidText}</p>
+          <BookingList bookings={unpaid} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function BookingList({ bookings }: { bookings: BookingSummary[] }) {
+  const { t, to, lang } = useLocale();
+  const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime', TIME_ZONE);
+  return (
+    <ul className={styles.list}>
+      {bookings.map((b) => (
+        <li key={b.bookingId}>
+          <Link to={to('bookingDetails', b.bookingId)} className={styles.item}>
+            <CalendarCheck aria-hidden size={24} className={styles.icon} />
+            <span className={styles.text}>
+              <span className={styles.car}>{carOf(b.carId).model}</span>
+              <span className={styles.line}>{fill(t.pastRentals.booking, { number: b.number })}</span>
+              <span className={styles.line}>{fill(t.reservations.dates, { from: at(b.pickupAt), to: at(b.returnAt) })}</span>
+              <span className={styles.line}>
+                {b.pickupLocation === b.dropoffLocation
+                  ? LOCATION_NAMES[b.pickupLocation][lang]
+                  : fill(t.reservations.places, {
+                      pickup: LOCATION_NAMES[b.pickupLocation][lang],
+                      dropoff: LOCATION_NAMES[b.dropoffLocation][lang],
+                    })}
+              </span>
+              <span className={styles.status}>{t.bookingDetails.statuses[b.status]}</span>
+            </span>
+            <ChevronRight aria-hidden size={20} className="flip-rtl" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

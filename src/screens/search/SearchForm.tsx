@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import { MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
+import { EMIRATE_OF, LOCATIONS } from '../../../machines/fleet';
+import { LOCATION_NAMES } from '../../data/sample';
+import { useLocale } from '../../i18n/locale';
+import { tripOf, type SearchQuery } from '../../search/query';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/Field';
+import { Fill } from '../../ui/Fill';
+import { FormCard, useProblems } from '../../ui/Form';
+import { Money } from '../../ui/Money';
+import styles from './Search.module.css';
+
+type Places = Pick<SearchQuery, 'pickup' | 'dropoff' | 'from' | 'to'>;
+type Problems = Partial<Record<TripField, TripProblem>>;
+
+/**
+ * Where and when. Checked here with the booking's own rules (machines/booking.ts) before anything is
+ * asked of the server; what is wrong is said next to its field, the values stay, and focus goes to
+ * the first problem. `problems` are those of the trip in the URL (a shared link, or the server's).
+ */
+export function SearchForm({
+  query,
+  problems,
+  onSearch,
+  onRefused,
+  submitLabel,
+}: {
+  query: Places;
+  problems: Problems;
+  onSearch: (trip: Places) => void;
+  /** Told of a trip the rules refused (shown here as well), e.g. for the journey machine to record. */
+  onRefused?: (trip: Places) => void;
+  /** The button's words where the form is not a search (a booking's new dates). */
+  submitLabel?: string;
+}) {
+  const { t, lang } = useLocale();
+  const s = t.search;
+  const [values, setValues] = useState<Places>({ pickup: query.pickup, dropoff: query.dropoff, from: query.from, to: query.to });
+  // Problems found on submit; until then (and once the search is sent) those of the URL's trip.
+  const [found, setFound] = useState<Problems | null>(null);
+  const shown = found ?? problems;
+  const form = useRef<HTMLFormElement>(null);
+  const { message, summary } = useProblems(form, shown);
+  // The earliest pickup the rules accept, for the native picker (the rules still decide on submit).
+  const [earliest] = useState(() => toDubaiInput(Date.now() + MIN_LEAD_MS));
+
+  const set = (field: keyof Places) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const places = LOCATIONS.map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
+  const oneWay = values.pickup && values.dropoff && EMIRATE_OF[values.pickup] !== EMIRATE_OF[values.dropoff];
+
+  return (
+    <FormCard
+      ref={form}
+      label={s.trip}
+      onSubmit={() => {
+        const problems = tripProblems(tripOf(values), Date.now());
+        if (Object.keys(problems).length > 0) {
+          setFound(problems);
+          onRefused?.(values);
+        }
+        else {
+          setFound(null);
+          onSearch(values);
+        }
+      }}
+    >
+      {summary}
+      <SelectField
+        label={s.pickupLocation}
+        placeholder={s.choosePlace}
+        options={places}
+        value={values.pickup}
+        onChange={set('pickup')}
+        error={message(shown.pickupLocation)}
+      />
+      <SelectField
+        label={s.dropoffLocation}
+        placeholder={s.choosePlace}
+        options={places}
+        value={values.dropoff}
+        onChange={set('dropoff')}
+        error={message(shown.dropoffLocation)}
+        hint={
+          <span className={oneWay ? styles.oneWay : undefined}>
+            <Fill text={oneWay ? s.oneWayApplies : s.oneWayNote} values={{ amount: <Money fils={ONE_WAY_FEE} /> }} />
+          </span>
+        }
+      />
+      <TextField
+        label={s.pickupAt}
+        type="datetime-local"
+        hint={s.timeHint}
+        min={earliest}
+        value={values.from}
+        onChange={set('from')}
+        error={message(shown.pickupAt)}
+      />
+      <TextField
+        label={s.dropoffAt}
+        type="datetime-local"
+        hint={s.timeHint}
+        min={values.from || earliest}
+        value={values.to}
+        onChange={set('to')}
+        error={message(shown.dropoffAt)}
+      />
+      <Button type="submit" block>
+        {submitLabel ?? s.submit}
+      </Button>
+    </FormCard>
+  );
+}

@@ -1,0 +1,91 @@
+// The search as the URL keeps it (`/search?type=suv&pickup=dubai-marina&from=2026-12-01T10:00&…`), so
+// back, forward, a bookmark or a shared link open the same search. Times are Dubai wall-clock values,
+// readable in the address bar and exactly what the date-time inputs show.
+import { defaultTrip, fromDubaiInput, toDubaiInput, type Trip } from '../../machines/booking';
+import {
+  CAR_CATEGORIES,
+  COMPANY_IDS,
+  isLocationId,
+  type CarCategory,
+  type CompanyId,
+  type LocationId,
+} from '../../machines/fleet';
+import type { Understood } from './parseQuery';
+
+/** Cheapest first (the server's order), or dearest first. */
+export const SORTS = ['price', 'price-desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export interface SearchQuery {
+  type: CarCategory | null;
+  company: CompanyId | null;
+  sort: Sort;
+  /** A place id, or '' when the URL has none the app knows. */
+  pickup: LocationId | '';
+  dropoff: LocationId | '';
+  /** As typed or linked (kept even when it is not a valid date, so the form can say what is wrong). */
+  from: string;
+  to: string;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
+
+/** The search in a URL; what it leaves out is the default trip (tomorrow at 10:00 at Dubai airport, three days). */
+export function readQuery(params: URLSearchParams, now: number): SearchQuery {
+  const trip = defaultTrip(now);
+  const place = (name: string): LocationId | '' | null => {
+    const value = params.get(name);
+    return value === null ? null : isLocationId(value) ? value : '';
+  };
+  const pickup = place('pickup') ?? trip.pickupLocation;
+  return {
+    type: oneOf(CAR_CATEGORIES, params.get('type')),
+    company: oneOf(COMPANY_IDS, params.get('company')),
+    sort: oneOf(SORTS, params.get('sort')) ?? 'price',
+    pickup,
+    // Returned where it was picked up unless said otherwise.
+    dropoff: place('dropoff') ?? pickup,
+    from: params.get('from') ?? toDubaiInput(trip.pickupAt),
+    to: params.get('to') ?? toDubaiInput(trip.dropoffAt),
+  };
+}
+
+/** The URL's query for a search: the trip always (a shared link means the same dates), filters when set. */
+export function queryString(query: Partial<SearchQuery>): string {
+  const params = new URLSearchParams();
+  if (query.type) params.set('type', query.type);
+  if (query.pickup) params.set('pickup', query.pickup);
+  if (query.dropoff) params.set('dropoff', query.dropoff);
+  if (query.from) params.set('from', query.from);
+  if (query.to) params.set('to', query.to);
+  if (query.company) params.set('company', query.company);
+  if (query.sort && query.sort !== 'price') params.set('sort', query.sort);
+  // ':' is allowed in a query: `from=2026-12-01T10:00` reads better in a shared link than `%3A`.
+  const text = params.toString().replace(/%3A/gi, ':');
+  return text ? `?${text}` : '';
+}
+
+/** What the Home box understood, as the search screen's query. */
+export const understoodQuery = (u: Understood): string =>
+  queryString({ type: u.type, pickup: u.pickup, dropoff: u.dropoff, company: u.company, from: u.from, to: u.to });
+
+/** The trip of a query, as far as it is one (tripProblems says what is missing or wrong). */
+export function tripOf(query: Pick<SearchQuery, 'pickup' | 'dropoff' | 'from' | 'to'>): Partial<Trip> {
+  const trip: Partial<Trip> = {};
+  if (query.pickup) trip.pickupLocation = query.pickup;
+  if (query.dropoff) trip.dropoffLocation = query.dropoff;
+  const pickupAt = fromDubaiInput(query.from);
+  const dropoffAt = fromDubaiInput(query.to);
+  if (pickupAt !== null) trip.pickupAt = pickupAt;
+  if (dropoffAt !== null) trip.dropoffAt = dropoffAt;
+  return trip;
+}
+
+/** The query of a whole trip, e.g. to show the cars still free for it. */
+export const tripQuery = (trip: Trip): Pick<SearchQuery, 'pickup' | 'dropoff' | 'from' | 'to'> => ({
+  pickup: trip.pickupLocation,
+  dropoff: trip.dropoffLocation,
+  from: toDubaiInput(trip.pickupAt),
+  to: toDubaiInput(trip.dropoffAt),
+});

@@ -1,0 +1,97 @@
+import { useId, type ReactNode } from 'react';
+import type { Trip } from '../../machines/booking';
+import { LOCATION_NAMES } from '../data/sample';
+import { fill, formatDate, TIME_ZONE } from '../i18n/format';
+import { useLocale } from '../i18n/locale';
+import type { CarOffer } from './cars';
+import { Button } from './Button';
+import { CarPicture } from './CarPicture';
+import { Fill } from './Fill';
+import { Money, PerDay } from './Money';
+import { Facts } from './Section';
+import styles from './CarCard.module.css';
+
+/**
+ * One car offered for a trip: picture, name, company, daily rate and, before choosing, what the whole
+ * period costs with VAT and the deposit held. `compact` leaves out the breakdown (lists of many cars).
+ */
+export function CarCard({
+  offer,
+  company,
+  onRent,
+  busy = false,
+  compact = false,
+}: {
+  offer: CarOffer;
+  /** The company's name; left out until the companies are loaded. */
+  company?: string;
+  onRent: () => void;
+  busy?: boolean;
+  compact?: boolean;
+}) {
+  const { t } = useLocale();
+  const id = useId();
+  const { price } = offer;
+  const breakdown = compact
+    ? []
+    : [
+        {
+          label: <Fill text={t.payment.rentalCostNote} values={{ days: price.days, rate: <Money fils={price.dailyRate} /> }} />,
+          value: <Money fils={price.cost} />,
+        },
+        ...(price.fees > 0 ? [{ label: t.cars.oneWayFee, value: <Money fils={price.fees} /> }] : []),
+        { label: t.payment.vat, value: <Money fils={price.vat} /> },
+      ];
+  return (
+    <article className={styles.card} aria-labelledby={id}>
+      <CarPicture kind={offer.picture} alt="" className={styles.picture} />
+      <div className={styles.body}>
+        <div className={styles.head}>
+          <div>
+            <h3 id={id} className={styles.model}>
+              {offer.model}
+            </h3>
+            <p className={styles.meta}>{[company, t.bookingDetails.categories[offer.category]].filter(Boolean).join(' · ')}</p>
+          </div>
+          <span className={styles.rate}>
+            <PerDay fils={offer.dailyRate} />
+          </span>
+        </div>
+        <Facts
+          rows={[
+            ...breakdown,
+            { label: t.cars.total, value: <Money fils={price.total} />, strong: true },
+            {
+              label: (
+                <>
+                  {t.payment.deposit}
+                  <span className={styles.note}>{t.cars.depositNote}</span>
+                </>
+              ),
+              value: <Money fils={offer.deposit} />,
+            },
+          ]}
+        />
+        <Button onClick={onRent} disabled={busy} aria-busy={busy || undefined} aria-label={fill(t.home.rent, { car: offer.model })}>
+          {t.cars.rent}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** "Mon, Nov 23, 10:00 AM to Thu, Nov 26, 10:00 AM, Dubai International Airport": the trip prices are for. */
+export function TripLine({ trip }: { trip: Trip }) {
+  const { t, lang } = useLocale();
+  const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime', TIME_ZONE);
+  const place =
+    trip.pickupLocation === trip.dropoffLocation
+      ? LOCATION_NAMES[trip.pickupLocation][lang]
+      : fill(t.reservations.places, { pickup: LOCATION_NAMES[trip.pickupLocation][lang], dropoff: LOCATION_NAMES[trip.dropoffLocation][lang] });
+  return <p className={styles.trip}>{fill(t.cars.pricesFor, { from: at(trip.pickupAt), to: at(trip.dropoffAt), place })}</p>;
+}
+
+/** A list of car cards, one per item, as the screen's list. */
+export function CarList({ children }: { children: ReactNode }) {
+  return <ul className={styles.list}>{children}</ul>;
+}

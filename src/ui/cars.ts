@@ -1,0 +1,84 @@
+// The cars a renter can choose, as the server offers them for a trip, and choosing one. Search, Home's
+// featured cars and the Services fleet all read the same answer, so a price is the same everywhere.
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Trip, TripField, TripProblem } from '../../machines/booking';
+import type { CarId } from '../../machines/fleet';
+import { stepOf } from '../../machines/journey';
+import type { Answer, CarOffer } from '../client/api';
+import type { JourneyClient } from '../client/journeyClient';
+import { useLocale } from '../i18n/locale';
+import { pathOf } from '../i18n/paths';
+import { queryString, tripQuery } from '../search/query';
+import { useServerData } from './contract';
+import { useJourney, useSession, type RedirectNotice } from './journey';
+
+export type { CarOffer };
+
+/** The server's answer to a search: the free cars, or what is wrong with the trip (by field). */
+export interface Offers {
+  results: CarOffer[];
+  problems?: Partial<Record<TripField, TripProblem>>;
+}
+
+/** The cars free for the whole of `trip`, cheapest first; `null` asks nothing (the trip is not complete yet). */
+export function useCarSearch(trip: Trip | null) {
+  const { api } = useSession();
+  return useServerData(async (): Promise<Answer<Offers>> => {
+    if (!trip) return { ok: true, body: { results: [] } };
+    const answer = await api.searchCars(trip);
+    // A trip the server refuses (its clock said "too soon") is an answer too: shown next to the fields.
+    if (!answer.ok && answer.error === 'invalid')
+      return { ok: true, body: { results: [], problems: (answer.fields ?? {}) as Offers['problems'] } };
+    return answer;
+  }, `cars:${trip ? JSON.stringify(trip) : ''}`);
+}
+
+/** Company names by id, in the reader's language (the companies are the server's records). */
+export function useCompanyNames(): Record<string, string> {
+  const { api } = useSession();
+  const { lang } = useLocale();
+  const { data } = useServerData(() => api.companies(), 'companies');
+  return Object.fromEntries((data?.companies ?? []).map((c) => [c.id, c.name[lang]]));
+}
+
+/**
+ * Starts a booking of this car for this trip: signed in, the journey goes on to the contract; signed
+ * out, through log-in or registration and back. During a paid rental it goes back to that rental and
+ * says why. If the server answers that someone else has just booked the car, the renter is brought
+ * back to the cars still free for the same trip (the notice says why).
+ */
+export function useRentCar() {
+  const journey = useJourney();
+  const navigate = useNavigate();
+  const { lang } = useLocale();
+  return useCallback(
+    (carId: CarId, trip: Trip) => {
+      const event = { type: 'booking.start', carId, trip, at: Date.now() } as const;
+      const snapshot = journey.getSnapshot();
+      if (!snapshot.can(event)) {
+        const state: RedirectNotice = { notice: 'activeRental' };
+        navigate(pathOf(stepOf(snapshot), lang), { state });
+        return;
+      }
+      onceTaken(journey, () => navigate(`${pathOf('search', lang)}${queryString(tripQuery(trip))}`, { replace: true }));
+      journey.send(event);
+    },
+    [journey, navigate, lang],
+  );
+}
+
+/**
+ * Calls `then` if the server refuses the step just sent because the car is taken. The journey first
+ * takes the server's record back (a task after the notice) and the route follows it; going to the
+ * search after both keeps the renter there. Listens to the next notice only, for a minute at most.
+ */
+function onceTaken(journey: JourneyClient, then: () => void) {
+  const stop = journey.onNotice(() => {
+    if (journey.notice === null) return; // cleared as the step is sent
+    stop();
+    clearTimeout(timer);
+    if (journey.notice === 'taken') setTimeout(() => setTimeout(then, 0), 0);
+  });
+  const timer = setTimeout(stop, 60_000);
+}

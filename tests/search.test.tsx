@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { waitFor as until } from 'xstate';
+import { defaultTrip, MAX_RENTAL_DAYS, toDubaiInput, type Trip } from '../machines/booking';
+import { CAR_IDS, type CarId } from '../machines/fleet';
+import type { JourneySnapshot } from '../machines/journey';
+import { DAY_MS } from '../machines/money';
+import { createApi } from '../src/client/api';
+import { startSession } from '../src/client/session';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { fill } from '../src/i18n/format';
+import { queryString, tripQuery } from '../src/search/query';
+import { DOCUMENTS, NOW, RENTER, renderAt, testServer, uniqueEmail } from './render';
+import { browserFor, ORIGIN } from './support/server';
+
+type Journey = Awaited<ReturnType<typeof startSession>>['journey'];
+
+const HOUR = 60 * 60 * 1000;
+/**
+ * The default trip (tomorrow 10:00 at Dubai airport, three days), `weeks` later. The tests of this file
+ * share one server, and a paid booking holds its car: each test searches its own week.
+ */
+const tripIn = (weeks: number, patch: Partial<Trip> = {}): Trip => {
+  const trip = defaultTrip(Date.now());
+  return { ...trip, pickupAt: trip.pickupAt + weeks * 7 * DAY_MS, dropoffAt: trip.dropoffAt + weeks * 7 * DAY_MS, ...patch };
+};
+const searchPath = (trip: Trip, extra = '', prefix = '') => `${prefix}/search${queryString(tripQuery(trip))}${extra}`;
+
+const cardOf = (model: string) => screen.findByRole('article', { name: model }, { timeout: 5000 });
+const models = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
+/** The value beside a label in a card's price list (a <dt>/<dd> pair). */
+const valueIn = (card: HTMLElement, label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+const wait = (journey: Journey, done: (s: JourneySnapshot) => boolean) => until(journey as never, done as never, { timeout: 10_000 });
+
+/** Signs, then pays for, the booking the journey is on (as the contract and payment screens would). */
+async function signAndPay(journey: Journey, name = RENTER.fullName) {
+  await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
+  journey.send({ type: 'contract.acceptTerms' });
+  journey.send({ type: 'contract.verifyIdentity' });
+  journey.send({ type: 'contract.sign', signature: name, at: Date.now() });
+  await wait(journey, (s) => s.context.contract !== null && !s.hasTag('pending'));
+  journey.send({ type: 'contract.proceed' });
+  await wait(journey, (s) => s.matches({ signedIn: { payment: 'editing' } }));
+  const card = { email: 'card@example.ae', name, number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+  journey.send({ type: 'payment.submit', card, at: Date.now() });
+  await wait(journey, (s) => s.context.payment !== null && !s.hasTag('pending'));
+}
+
+/** Another renter, in a browser of their own, who books and pays for `carId` for `trip`. */
+async function someoneElseBooks(carId: CarId, trip: Trip) {
+  const browser = browserFor(await testServer());
+  const session = await startSession(createApi({ baseUrl: `${ORIGIN}/api`, fetch: browser.fetch }), { now: NOW });
+  const journey = session.journey;
+  const form = { ...RENTER, email: uniqueEmail('other'), ...DOCUMENTS, confirmPassword: RENTER.password, termsAccepted: true };
+  journey.send({ type: 'registration.submit', form });
+  await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
+  journey.send({ type: 'booking.start', carId, trip, at: Date.now() });
+  await signAndPay(journey);
+  return session;
+}
+
+describe('search form: the booking rules, said next to each field', () => {
+  it('English: too soon and too short, both said, values kept, focus on the first problem', async () => {
+    await renderAt('/search');
+    const pickup = await screen.findByLabelText(en.search.pickupAt);
+    const dropoff = screen.getByLabelText(en.search.dropoffAt);
+    const soon = toDubaiInput(Date.now() + HOUR);
+    const sameDay = toDubaiInput(Date.now() + 5 * HOUR);
+    fireEvent.change(pickup, { target: { value: soon } });
+    fireEvent.change(dropoff, { target: { value: sameDay } });
+    fireEvent.click(screen.getByRole('button', { name: en.search.submit }));
+
+    await waitFor(() => expect(pickup).toHaveFocus());
+    expect(pickup).toHaveAttribute('aria-invalid', 'true');
+    expect(pickup).toHaveAccessibleDescription(expect.stringContaining(en.problems.tooSoon));
+    expect(dropoff).toHaveAccessibleDescription(expect.stringContaining(en.problems.tooShort));
+    expect(pickup).toHaveValue(soon);
+    expect(dropoff).toHaveValue(sameDay);
+    expect(screen.getByText(fill(en.form.problemCount, { n: 2 }))).toBeInTheDocument();
+  });
+
+  it('Arabic: a missing place and a rental longer than 30 days, in Arabic, focus on the place', async () => {
+    const { user, router } = await renderAt('/arabic/search');
+    const place = await screen.findByLabelText(ar.search.pickupLocation);
+    const pickup = screen.getByLabelText(ar.search.pickupAt);
+    const dropoff = screen.getByLabelText(ar.search.dropoffAt);
+    await user.selectOptions(place, ar.search.choosePlace);
+    const long = toDubaiInput(defaultTrip(Date.now()).pickupAt + (MAX_RENTAL_DAYS + 5) * DAY_MS);
+    fireEvent.change(dropoff, { target: { value: long } });
+    await user.click(screen.getByRole('button', { name: ar.search.submit }));
+
+    await waitFor(() => expect(place).toHaveFocus());
+    expect(place).toHaveAccessibleDescription(ar.problems.required);
+    expect(dropoff).toHaveAccessibleDescription(expect.stringContaining(ar.problems.rentalTooLong));
+    expect(pickup).not.toHaveAttribute('aria-invalid');
+    expect(dropoff).toHaveValue(long);
+    // Nothing was searched: the address still holds the last search.
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a valid search is written to the URL; back shows the previous one', async () => {
+    const { user, router } = await renderAt('/search');
+    const trip = tripIn(9);
+    await user.selectOptions(await screen.findByLabelText(en.search.pickupLocation), 'auh');
+    await user.selectOptions(screen.getByLabelText(en.search.dropoffLocation), 'auh');
+    fireEvent.change(screen.getByLabelText(en.search.pickupAt), { target: { value: toDubaiInput(trip.pickupAt) } });
+    fireEvent.change(screen.getByLabelText(en.search.dropoffAt), { target: { value: toDubaiInput(trip.dropoffAt) } });
+    await user.click(screen.getByRole('button', { name: en.search.submit }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(queryString(tripQuery({ ...trip, pickupLocation: 'auh', dropoffLocation: 'auh' }))),
+    );
+    expect(await cardOf('Toyota Camry')).toBeInTheDocument();
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText(en.search.pickupLocation)).toHaveValue('dxb-t3'));
+  });
+});
+
+describe('the Home box opens the search with what it understood', () => {
+  it('"SUV Dubai Marina": SUVs only, picked up and returned at Dubai Marina', async () => {
+    const { user, router } = await renderAt('/home');
+    await user.type(await screen.findByRole('searchbox', { name: en.home.searchLabel }), 'SUV Dubai Marina{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?type=suv&pickup=dubai-marina');
+    expect(await screen.findByLabelText(en.search.pickupLocation)).toHaveDisplayValue('Dubai Marina, Marina Walk');
+    expect(screen.getByLabelText(en.search.dropoffLocation)).toHaveDisplayValue('Dubai Marina, Marina Walk');
+    await cardOf('Nissan Patrol');
+    expect(screen.getByLabelText(en.search.type)).toHaveDisplayValue('SUV');
+    expect(models().sort()).toEqual(['Nissan Patrol', 'Range Rover Sport']);
+  });
+
+  it('Arabic: an SUV from Abu Dhabi airport returned in Sharjah, with the one-way fee said before choosing', async () => {
+    const { user, router } = await renderAt('/arabic');
+    await user.type(await screen.findByRole('searchbox', { name: ar.home.searchLabel }), 'سيارة دفع رباعي من مطار أبوظبي إلى الشارقة{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/arabic/search'));
+    expect(router.state.location.search).toBe('?type=suv&pickup=auh&dropoff=sharjah-city');
+    const dropoff = await screen.findByLabelText(ar.search.dropoffLocation);
+    expect(dropoff).toHaveAccessibleDescription(expect.stringContaining('الإرجاع في إمارة أخرى'));
+    const patrol = await cardOf('Nissan Patrol');
+    expect(valueIn(patrol, ar.cars.oneWayFee)).toHaveTextContent('250.00');
+  });
+});
+
+describe('results: free cars with every price before choosing', () => {
+  it('price per day, total for the period with VAT, the deposit, the company', async () => {
+    const trip = tripIn(1);
+    await renderAt(searchPath(trip));
+    const camry = await cardOf('Toyota Camry');
+    expect(camry).toHaveTextContent('240.00/day');
+    expect(camry).toHaveTextContent('Sedan');
+    await waitFor(() => expect(camry).toHaveTextContent('Elite Auto Rentals'));
+    expect(within(camry).getByText(/^3 days ×/, { selector: 'dt' }).nextElementSibling).toHaveTextContent('720.00');
+    expect(valueIn(camry, en.payment.vat)).toHaveTextContent('36.00');
+    expect(valueIn(camry, en.cars.total)).toHaveTextContent('756.00');
+    expect(within(camry).getByText(en.cars.depositNote).closest('dt')!.nextElementSibling).toHaveTextContent('1,500.00');
+    // Returned at the pickup place: no one-way fee line; the form still says what it would be.
+    expect(within(camry).queryByText(en.cars.oneWayFee)).toBeNull();
+    expect(screen.getByLabelText(en.search.dropoffLocation)).toHaveAccessibleDescription(expect.stringContaining('250.00'));
+    // Cheapest first.
+    expect(models()[0]).toBe('Toyota Yaris');
+  });
+
+  it('returned in another emirate: the one-way fee is its own line, with VAT on it', async () => {
+    await renderAt(searchPath(tripIn(1, { dropoffLocation: 'abu-dhabi-city' })));
+    const camry = await cardOf('Toyota Camry');
+    expect(valueIn(camry, en.cars.oneWayFee)).toHaveTextContent('250.00');
+    expect(valueIn(camry, en.payment.vat)).toHaveTextContent('48.50');
+    expect(valueIn(camry, en.cars.total)).toHaveTextContent('1,018.50');
+  });
+
+  it('filter by type and company, sort by price, all kept in the URL', async () => {
+    const { user, router } = await renderAt(searchPath(tripIn(2)));
+    await cardOf('Toyota Yaris');
+    await user.selectOptions(screen.getByLabelText(en.search.type), 'SUV');
+    await waitFor(() => expect(models().sort()).toEqual(['Nissan Patrol', 'Range Rover Sport']));
+    expect(router.state.location.search).toContain('type=suv');
+
+    await user.selectOptions(screen.getByLabelText(en.search.type), 'Sports car');
+    await user.selectOptions(screen.getByLabelText(en.search.company), 'Desert Drive');
+    expect(await screen.findByText(en.search.noneFiltered)).toBeInTheDocument();
+    expect(models()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: en.search.showAll }));
+    await waitFor(() => expect(models()).toHaveLength(7));
+
+    await user.selectOptions(screen.getByLabelText(en.search.sort), en.search.sorts['price-desc']);
+    await waitFor(() => expect(models()[0]).toBe('Mercedes-Benz S-Class'));
+    expect(router.state.location.search).toContain('sort=price-desc');
+    await router.navigate(-1);
+    await waitFor(() => expect(models()[0]).toBe('Toyota Yaris'));
+  });
+
+  it('no car free: the empty state says what to try', async () => {
+    // Every car is taken for this week by other renters.
+    const trip = tripIn(3);
+    await Promise.all(CAR_IDS.map((id) => someoneElseBooks(id, trip)));
+    await renderAt(searchPath(trip));
+    expect(await screen.findByText(en.search.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(models()).toEqual([]);
+  });
+});
+
+describe('choosing a car starts the booking with that car, place and time', () => {
+  it('signed out: to log in, with the car and trip kept for afterwards', async () => {
+    const trip = tripIn(4, { pickupLocation: 'dubai-marina', dropoffLocation: 'dubai-marina' });
+    const { user, router, actor } = await renderAt(searchPath(trip));
+    await user.click(await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Camry' }) }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/log-in'));
+    expect(actor.getSnapshot().context.booking).toEqual({ carId: 'camry', ...trip });
+  });
+
+  it('signed in: on to the contract, and the server keeps the car and the trip', async () => {
+    const trip = tripIn(5, { dropoffLocation: 'sharjah-city' });
+    const { user, router, session } = await renderAt(searchPath(trip), { journey: 'toPayment' });
+    await user.click(await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Yaris' }) }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rental-contract'));
+    await waitFor(async () => {
+      const answer = await session.api.bookings();
+      expect(answer.ok && answer.body.bookings[0]).toMatchObject({ carId: 'yaris', ...tripQueryOf(trip) });
+    });
+  });
+
+  it('taken meanwhile by someone else: back to the cars still free, and told why', async () => {
+    const trip = tripIn(6);
+    const { user, router } = await renderAt(searchPath(trip), { journey: 'toPayment' });
+    const rent = await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Yaris' }) });
+    await someoneElseBooks('yaris', trip);
+    await user.click(rent);
+    expect(await screen.findByText(en.journey.sync.taken, {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(searchPath(trip)));
+    await cardOf('Toyota Camry');
+    expect(models()).not.toContain('Toyota Yaris');
+  });
+});
+
+/** The booking summary's fields for a trip. */
+const tripQueryOf = (trip: Trip) => ({
+  pickupLocation: trip.pickupLocation,
+  dropoffLocation: trip.dropoffLocation,
+  pickupAt: trip.pickupAt,
+  returnAt: trip.dropoffAt,
+});
+
+describe('reservations', () => {
+  it('signed out: a prompt to log in', async () => {
+    await renderAt('/reservations');
+    expect(await screen.findByText(en.reservations.signIn)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.reservations.logIn })).toHaveAttribute('href', '/log-in');
+  });
+
+  it('nothing booked yet: says so and offers the search; the unfinished booking is listed apart', async () => {
+    await renderAt('/arabic/reservations', { journey: 'toPayment' });
+    expect(await screen.findByText(ar.reservations.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ar.reservations.search })).toHaveAttribute('href', '/arabic/search');
+    const unpaid = screen.getByRole('region', { name: ar.reservations.unpaid });
+    expect(within(unpaid).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^\/arabic\/booking-details\/[\w-]+$/));
+    expect(screen.queryByRole('region', { name: ar.reservations.upcoming })).toBeNull();
+  });
+
+  it('grouped: the rental on the road is Active; once returned it is Past, and a new one is Upcoming', async () => {
+    const first = await renderAt('/reservations', { journey: 'sample' });
+    const active = await screen.findByRole('region', { name: en.reservations.active }, { timeout: 5000 });
+    const link = within(active).getByRole('link', { name: /BMW 7 Series/ });
+    expect(link).toHaveAttribute('href', expect.stringMatching(/^\/booking-details\/[\w-]+$/));
+    expect(link).toHaveTextContent(en.bookingDetails.statuses.active);
+    expect(screen.queryByText(en.reservations.none)).toBeNull();
+
+    // The car comes back and the deposit is settled; then the renter books another for later.
+    const journey = first.actor;
+    journey.send({ type: 'return.start' });
+    journey.send({ type: 'return.confirmHandover', at: Date.now() });
+    journey.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' } });
+    journey.send({ type: 'return.processRefund', at: Date.now() });
+    await wait(journey, (s) => s.context.refund !== null && !s.hasTag('pending'));
+    journey.send({ type: 'return.finish', at: Date.now() });
+    await wait(journey, (s) => s.context.completedAt !== null);
+    journey.send({ type: 'booking.start', carId: 'camry', trip: tripIn(7), at: Date.now() });
+    await signAndPay(journey, journey.getSnapshot().context.renter!.fullName);
+    first.unmount();
+
+    await renderAt('/reservations', { browser: first.browser });
+    const upcoming = await screen.findByRole('region', { name: en.reservations.upcoming }, { timeout: 5000 });
+    expect(within(upcoming).getByRole('link', { name: /Toyota Camry/ })).toHaveTextContent(en.bookingDetails.statuses.upcoming);
+    const past = screen.getByRole('region', { name: en.reservations.past });
+    expect(within(past).getByRole('link', { name: /BMW 7 Series/ })).toHaveTextContent(en.bookingDetails.statuses.completed);
+    expect(screen.queryByRole('region', { name: en.reservations.active })).toBeNull();
+  });
+});
