@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { TestParam } from 'xstate/graph';
-import { aed } from '../machines/money';
+import { aed, DAY_MS } from '../machines/money';
+import { defaultTrip, toDubaiInput } from '../machines/booking';
+import { queryString, tripQuery } from '../src/search/query';
 import type { Fine } from '../machines/violation';
 import { stepOf, type JourneyEvent, type JourneySnapshot } from '../machines/journey';
 import { createApi } from '../src/client/api';
@@ -72,6 +74,7 @@ function executors(
   lang: Lang,
   mail: (email: string) => string,
   next: () => JourneyEvent | undefined,
+  n: number,
 ): Executors {
   const t = lang === 'ar' ? ar : en;
   const { user, router } = app;
@@ -82,6 +85,10 @@ function executors(
     if (text) await user.type(field, text);
   };
   const go = (path: string) => act(() => router.navigate(path));
+  const backToPickup = async () => {
+    await waitFor(() => expect(app.actor.getSnapshot().hasTag('pending')).toBe(false), { timeout: 5000 });
+    await go(pathOf('carPickup', lang));
+  };
 
   return {
     'xstate.route': ({ event }) => go(pathOf(event.to.slice(1) as Step, lang)),
@@ -156,8 +163,55 @@ function executors(
     },
     'return.finish': () => click(t.carReturn.finish),
     'booking.start': async () => {
-      await go(pathOf('home', lang));
-      await click(fill(t.home.rent, { car: 'Mercedes-Benz S-Class' }));
+      // The search for SUVs on this path's own dates (paths share the server, and the car is held once paid).
+      const pickupAt = defaultTrip(Date.now()).pickupAt + (10 + n * 4) * DAY_MS;
+      const trip = tripQuery({ pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 3 * DAY_MS });
+      await go(`${pathOf('search', lang)}${queryString({ ...trip, type: 'suv' })}`);
+      await click(fill(t.home.rent, { car: 'Nissan Patrol' }));
+    },
+    // New dates within the booking's own (a day later pickup), so no other path's car is in the way.
+    'booking.modify': async ({ event }) => {
+      const c = t.bookingChanges;
+      const { booking } = app.actor.getSnapshot().context;
+      const valid = event.trip.dropoffAt > event.trip.pickupAt;
+      await go(pathOf('bookingDetails', lang));
+      const section = await screen.findByRole('region', { name: c.changeTitle });
+      const pickup = within(section).getByLabelText(t.search.pickupAt);
+      await user.clear(pickup);
+      await user.type(pickup, toDubaiInput(booking.pickupAt + DAY_MS));
+      const dropoff = within(section).getByLabelText(t.search.dropoffAt);
+      await user.clear(dropoff);
+      await user.type(dropoff, toDubaiInput(valid ? booking.dropoffAt : booking.pickupAt + DAY_MS));
+      await user.click(within(section).getByRole('button', { name: c.check }));
+      if (!valid) {
+        // Refused by the form itself, next to the field: nothing reaches the server.
+        await waitFor(() => expect(dropoff).toHaveAttribute('aria-invalid', 'true'));
+        await go(pathOf(stepOf(app.actor.getSnapshot()), lang));
+        return;
+      }
+      if (next()?.type === 'xstate.error.actor.changeBooking') app.browser.dropNextRequest((body) => body.includes('"booking.modify"'));
+      await user.click(await within(section).findByRole('button', { name: c.confirmChange }));
+    },
+    'booking.cancel': async () => {
+      const c = t.bookingChanges;
+      await go(pathOf('bookingDetails', lang));
+      const section = await screen.findByRole('region', { name: c.cancelTitle });
+      await user.click(within(section).getByRole('button', { name: c.cancel }));
+      if (next()?.type === 'xstate.error.actor.cancelBooking') app.browser.dropNextRequest((body) => body.includes('"booking.cancel"'));
+      await user.click(within(section).getByRole('button', { name: new RegExp(c.confirmCancel.split('{refund}')[0]!.trim()) }));
+    },
+    // The outcome shows on Booking Details, where the renter stays; the model's next check is the pickup step's.
+    'xstate.done.actor.changeBooking': () => backToPickup(),
+    'xstate.error.actor.changeBooking': () => backToPickup(),
+    'xstate.done.actor.cancelBooking': () => backToPickup(),
+    'xstate.error.actor.cancelBooking': () => backToPickup(),
+    // The renter redeems Winter Escape on the Offers screen; the server applies it to the SUV booking.
+    'offer.apply': async ({ state }) => {
+      await go(pathOf('offers', lang));
+      const [winter] = await screen.findAllByRole('button', { name: t.offers.redeem });
+      await user.click(winter!);
+      await screen.findByRole('link', { name: t.offers.toPayment });
+      await go(pathOf(stepOf(state), lang));
     },
     'account.update': async ({ event, state }) => {
       const a = t.account;
@@ -198,6 +252,13 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
         expect(document.documentElement).toHaveAttribute('lang', lang);
       });
   }
+  // New dates or a cancellation are asked for on Booking Details: while the call runs the renter is
+  // still there (the pickup step's screen comes after, see backToPickup).
+  const pickupStep = checks['#carPickup']!;
+  checks['#carPickup'] = (state) =>
+    state.context.pending === 'change' || state.context.pending === 'cancel'
+      ? waitFor(() => expect(app.router.state.location.pathname).toBe(pathOf('bookingDetails', lang)))
+      : pickupStep(state);
   // While a call is under way its button is busy and cannot be pressed again.
   for (const pending of [
     '#registration.submitting',
@@ -218,8 +279,15 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
     if (state.context.error) await screen.findByText(t.journey.errors.cardDeclined);
     else expect(screen.getByLabelText(t.payment.cardNumber)).toHaveAttribute('aria-invalid', 'true');
   };
-  checks['#rentalContract.signed'] = () =>
-    screen.findByRole('button', { name: t.rentalContract.proceed }).then(() => undefined);
+  // Signed: on to payment; once the booking is over (finished or cancelled) it says so instead.
+  checks['#rentalContract.signed'] = async (state) => {
+    const c = state.context;
+    if (c.cancellation) await screen.findByText(t.journey.over.cancelled);
+    else if (c.completedAt !== null) await screen.findByText(t.journey.over.finished);
+    else await screen.findByRole('button', { name: t.rentalContract.proceed });
+    if (c.cancellation || c.completedAt !== null) expect(screen.queryByRole('button', { name: t.rentalContract.proceed })).toBeNull();
+  };
+  checks['#carPickup.cancelled'] = () => screen.findByRole('link', { name: t.bookingChanges.findAnother }).then(() => undefined);
   // Before looking at the screen, wait until the app's journey is where the model is (a call may still
   // be answering); then every check above is about what the person sees.
   return Object.fromEntries(
@@ -254,6 +322,8 @@ describe('model-based paths through the rendered app and the real server (xstate
           confirmPassword: person.password,
           emiratesId: '784-1990-1234567-6',
           termsAccepted: true,
+          // They registered in the path's language: signing in keeps them in it (the account's language).
+          language: lang,
           emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
           licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
         });
@@ -273,7 +343,7 @@ describe('model-based paths through the rendered app and the real server (xstate
           async (arg: { event: JourneyEvent; state: JourneySnapshot }) => {
             step++;
             const next = () => steps[step] as JourneyEvent | undefined;
-            const run = (executors(app, lang, mail, next) as Record<string, (a: unknown) => unknown>)[type];
+            const run = (executors(app, lang, mail, next, n) as Record<string, (a: unknown) => unknown>)[type];
             await run?.(arg);
           },
         ]),

@@ -1,13 +1,14 @@
 // The rental contract: accept the terms, confirm identity, sign (a call: the signature is checked
 // against the account's name by the server).
 import { and, assertEvent } from 'xstate';
-import { CONTRACT_VERSION, isContractSigned } from '../journey-rules';
+import { CONTRACT_VERSION, isContractSigned, isOver } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
   identityVerified: ({ context }) => context.identityVerified,
   contractTermsAccepted: ({ context }) => context.termsAccepted,
   contractSigned: ({ context }) => isContractSigned(context),
+  bookingOpen: ({ context }) => !isOver(context),
 } satisfies Record<string, JourneyGuard>;
 
 const actions = {
@@ -63,7 +64,8 @@ export const contractStep = {
         },
       ),
       signed: {
-        on: { 'contract.proceed': { target: '#payment' } },
+        // A finished or cancelled booking goes nowhere from here: its contract is only a record.
+        on: { 'contract.proceed': { guard: 'bookingOpen', target: '#payment' } },
       },
     },
   }),

@@ -2,7 +2,7 @@
 // call to the payment gateway. The amounts are the machine's, from the fleet's prices.
 import { assertEvent } from 'xstate';
 import { depositFor } from '../fleet';
-import { bookingPrice, isPaid } from '../journey-rules';
+import { bookingPrice, isOver, isPaid } from '../journey-rules';
 import { cardProblems } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
@@ -10,6 +10,7 @@ const guards = {
   cardValid: ({ event }) =>
     event.type === 'payment.submit' && Object.keys(cardProblems(event.card, new Date(event.at))).length === 0,
   paid: ({ context }) => isPaid(context),
+  notOver: ({ context }) => !isOver(context),
 } satisfies Record<string, JourneyGuard>;
 
 const actions = {
@@ -66,7 +67,7 @@ export const paymentStep = {
       /** The card was declined: the form stays, with the reason, ready for another card. */
       declined: { on: submit },
       paid: {
-        on: { 'payment.proceed': { target: '#carPickup' } },
+        on: { 'payment.proceed': { guard: 'notOver', target: '#carPickup' } },
       },
     },
   }),

@@ -4,7 +4,7 @@
 // refuse), then charges: of two renters paying for the last car, the second is told it was just
 // taken before any money moves.
 import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
-import type { Trip } from '../../machines/booking';
+import { tripProblems, type Trip } from '../../machines/booking';
 import { defaultBooking, dueBackAt } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
 import type { JourneySnapshot } from '../../machines/journey';
@@ -102,4 +102,10 @@ export async function freeDefaultTrip(db: Db | Tx, carId: CarId, now: Date): Pro
     start = Math.max(start, h.end!.getTime());
   }
   return { pickupLocation, dropoffLocation, pickupAt: start, dropoffAt: start + length };
+}
+
+/** `trip` for `carId` when it can be booked now (the trip's rules, the car free); otherwise null. */
+export async function bookableTrip(db: Db | Tx, carId: CarId, trip: Trip, now: Date): Promise<Trip | null> {
+  if (Object.keys(tripProblems(trip, now.getTime())).length > 0) return null;
+  return (await isFree(db, carId, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) })) ? trip : null;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isStep, whyNot } from '../../machines/journey-rules';
-import { stepOf } from '../../machines/journey';
+import { stepOf, type JourneySnapshot } from '../../machines/journey';
 import type { Lang } from '../i18n/en';
 import { pathOf, type Resolved } from '../i18n/paths';
 import { useJourney, type RedirectNotice } from '../ui/journey';
@@ -57,7 +57,7 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
       const newBooking = !adopted && snapshot.context.booking !== before.context.booking;
       const movedOn = next !== stepOf(before) || newBooking;
       const target = pathOf(next, here.current.lang);
-      if (!movedOn || routing.current || target === here.current.path) return;
+      if (!movedOn || routing.current || target === here.current.path || changedInPlace(before, snapshot)) return;
       // Signed in after asking for a later step: say what has to come first.
       const wanted = before.context.returnTo;
       const notice = wanted && wanted !== next ? whyNot(wanted, snapshot.context) : null;
@@ -66,4 +66,23 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
     });
     return () => subscription.unsubscribe();
   }, [actor, navigate]);
+}
+
+/**
+ * New dates, a cancellation or an offer are made where the renter is (Booking Details, Offers): the
+ * booking's step may change underneath (a paid booking's change waits in the pickup step), but the
+ * renter stays on the screen that shows the outcome.
+ */
+function changedInPlace(before: JourneySnapshot, after: JourneySnapshot) {
+  const inPlace = (pending: string | null) => pending === 'change' || pending === 'cancel';
+  const a = before.context;
+  const b = after.context;
+  return (
+    inPlace(a.pending) ||
+    inPlace(b.pending) ||
+    // A new booking starts with none of these: only a change on the same booking counts.
+    (b.changes.length > 0 && b.changes.length !== a.changes.length) ||
+    (b.cancellation !== null && a.cancellation === null) ||
+    (b.booking.offer !== undefined && a.booking.offer === undefined)
+  );
 }

@@ -35,12 +35,13 @@ const DATE_STYLES = {
 
 export type DateStyle = keyof typeof DATE_STYLES;
 
-export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone?: string): string {
+/** The time zone the app's calendar days and times are in: the UAE's, where every car is picked up. */
+export const TIME_ZONE = 'Asia/Dubai';
+
+/** A date in UAE time by default, as the booking's date and time inputs take it, wherever the phone is set. */
+export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone: string = TIME_ZONE): string {
   return new Intl.DateTimeFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);
 }
-
-/** The time zone the app's calendar days and times are in: the renter's, the UAE's by default. */
-export const TIME_ZONE = 'Asia/Dubai';
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
 export function dayOf(date: Date, timeZone: string = TIME_ZONE): string {
@@ -59,8 +60,5 @@ export function dayBefore(day: string): string {
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
-/** ISO calendar date (YYYY-MM-DD), as the rental contract shows it, in local time. */
-export function isoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** ISO calendar date (YYYY-MM-DD), as the rental contract shows it, in UAE time. */
+export const isoDate = (date: Date): string => dayOf(date);

@@ -2,6 +2,7 @@
 // its own line, the deposit apart from what is charged, and who owes whom at the end.
 import type { ReactNode } from 'react';
 import type { Ledger } from '../../machines/ledger';
+import { carOf } from '../../machines/fleet';
 import { useLocale } from '../i18n/locale';
 import { fill, formatDate } from '../i18n/format';
 import { Fill } from './Fill';
@@ -31,6 +32,11 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
       value: <Money fils={rental.cost} />,
     },
     { label: p.fees, value: <Money fils={rental.fees} /> },
+    // An offer is its own line: the discount off the rent, or the upgrade at the booked car's price.
+    ...(ledger.offer?.id === 'winter' ? [{ label: p.winterDiscount, value: <Money fils={-(rental.discount ?? 0)} /> }] : []),
+    ...(ledger.offer?.upgradedFrom
+      ? [{ label: <>{p.loyaltyUpgrade}<Note>{fill(p.loyaltyUpgradeNote, { car: carOf(ledger.offer.upgradedFrom).model })}</Note></>, value: <Money fils={0} /> }]
+      : []),
     { label: p.vat, value: <Money fils={rental.vat} /> },
     ...ledger.extensions.map((e) => ({
       label: (

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { bookingStatus } from '../../machines/journey-rules';
 import type { BookingSummary } from '../client/api';
 import { useLocale } from '../i18n/locale';
 import { ButtonLink } from './Button';
 import { useServerData } from './contract';
 import { FormError } from './Form';
-import { useSession, useSessionState } from './journey';
+import { useJourneySelector, useSession, useSessionState } from './journey';
 import { Section } from './Section';
 
 /**
@@ -28,7 +29,15 @@ export function RenterBookings({ children }: { children: (bookings: BookingSumma
 function Loaded({ children }: { children: (bookings: BookingSummary[]) => ReactNode }) {
   const { t } = useLocale();
   const { api } = useSession();
-  const { data, failed } = useServerData(() => api.bookings(), 'bookings', ['journey']);
+  const { data, failed, reload } = useServerData(() => api.bookings(), 'bookings', ['journey']);
+  // The renter's own steps (paid, changed, cancelled) change the list too: read it again after each.
+  const step = useJourneySelector((s) => `${bookingStatus(s.context)}:${s.context.changes.length}:${s.context.booking.offer ?? ''}`);
+  const seen = useRef(step);
+  useEffect(() => {
+    if (seen.current === step) return;
+    seen.current = step;
+    reload();
+  }, [step, reload]);
   if (failed) return <FormError>{t.bookingDetails.loadFailed}</FormError>;
   if (!data) return <p aria-busy="true" />;
   return children(data.bookings);

@@ -5,7 +5,7 @@ import { bookingPrice, CANCELLATION_POLICY } from '../../machines/journey-rules'
 import { DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
 import { postgresSkipped } from '../support/server';
-import { browser, CARD, contextOf, renter, server } from './helpers';
+import { browser, CARD, contextOf, PDF, PNG, renter, server } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
 let slot = 0;
@@ -234,5 +234,28 @@ describe.skipIf(postgresSkipped)('offers', () => {
     // Economy → the cheapest free "standard" car, the Camry, at the Yaris's AED 140 a day.
     expect(booking).toMatchObject({ carId: 'camry', upgradedFrom: 'yaris', offer: 'loyalty' });
     expect(bookingPrice(booking)).toMatchObject({ dailyRate: 14_000, total: 58_800 });
+  });
+});
+
+describe.skipIf(postgresSkipped)('a visitor’s choice survives signing in', () => {
+  it('logging in or registering with the car and trip chosen before opens that booking', async () => {
+    const t = trip(2);
+    const r = await renter({ password: 'palm-grove-2026' });
+    await r.json('POST', '/api/auth/logout', {});
+    const login = await r.json('POST', '/api/auth/login', { email: r.email, password: 'palm-grove-2026', carId: '911', trip: t });
+    expect(login.status).toBe(200);
+    const { journey } = (await login.json()) as { journey: Parameters<typeof contextOf>[0] };
+    expect(contextOf(journey).booking).toMatchObject({ carId: '911', ...t });
+
+    const b = await browser();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ fullName: 'Mariam Al Suwaidi', email: `m${Date.now()}@example.ae`, phone: '050 123 4567', password: 'palm-grove-2026', confirmPassword: 'palm-grove-2026', emiratesId: '784-1990-1234567-6', termsAccepted: 'true', carId: 'patrol', ...Object.fromEntries(Object.entries(t).map(([k2, v2]) => [k2, String(v2)])) }))
+      form.append(k, v);
+    form.append('emiratesIdFile', new File([PNG], 'id.png', { type: 'image/png' }));
+    form.append('licenceFile', new File([PDF], 'licence.pdf', { type: 'application/pdf' }));
+    const registered = await b.request('/api/auth/register', { method: 'POST', body: form });
+    expect(registered.status).toBe(201);
+    const view = (await registered.json()) as { journey: Parameters<typeof contextOf>[0] };
+    expect(contextOf(view.journey).booking).toMatchObject({ carId: 'patrol', ...t });
   });
 });

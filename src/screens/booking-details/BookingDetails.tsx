@@ -10,6 +10,9 @@ import { FormError } from '../../ui/Form';
 import { IconList } from '../../ui/IconList';
 import { Facts, Section, Stack } from '../../ui/Section';
 import { RenterBookings } from '../../ui/bookings';
+import { CancelBooking } from '../../ui/CancelBooking';
+import { Money } from '../../ui/Money';
+import { ChangeBooking } from './ChangeBooking';
 import styles from './BookingDetails.module.css';
 
 /** `/booking-details/:id`: that booking of the renter's; `/booking-details`: their latest. */
@@ -22,7 +25,8 @@ export default function BookingDetails() {
       <RenterBookings>
         {(bookings) => {
           const booking = param ? bookings.find((x) => x.bookingId === param) : bookings[0];
-          if (booking) return <Details booking={booking} />;
+          // Only the latest booking can still be changed: the live journey is that one.
+          if (booking) return <Details booking={booking} current={booking.bookingId === bookings[0]?.bookingId} />;
           if (param) return <FormError>{b.notFound}</FormError>;
           return (
             <Section title={b.number}>
@@ -36,8 +40,8 @@ export default function BookingDetails() {
   );
 }
 
-function Details({ booking }: { booking: BookingSummary }) {
-  const { t, lang } = useLocale();
+function Details({ booking, current }: { booking: BookingSummary; current: boolean }) {
+  const { t, lang, to } = useLocale();
   const b = t.bookingDetails;
   const car = carOf(booking.carId);
   const status = b.statuses[booking.status];
@@ -76,10 +80,30 @@ function Details({ booking }: { booking: BookingSummary }) {
         />
       </Section>
 
-      {booking.status !== 'completed' && (
+      {booking.cancellation && (
+        <Section title={t.bookingChanges.cancelTitle}>
+          <Facts
+            rows={[
+              { label: b.cancelledOn, value: <time>{formatDate(new Date(booking.cancellation.at), lang, 'dateTime')}</time> },
+              { label: b.cancellationFee, value: <Money fils={booking.cancellation.fee} /> },
+              { label: b.refunded, value: <Money fils={booking.cancellation.refunded} />, strong: true },
+            ]}
+          />
+          <ButtonLink to={to('search')}>{t.bookingChanges.findAnother}</ButtonLink>
+        </Section>
+      )}
+
+      {(booking.status === 'upcoming' || booking.status === 'active') && (
         <Section title={b.notes}>
           <IconList Icon={CircleAlert} items={[b.noteLicence, b.noteFuel]} tone="accent" />
         </Section>
+      )}
+
+      {current && booking.status === 'upcoming' && (
+        <>
+          <ChangeBooking />
+          <CancelBooking />
+        </>
       )}
     </>
   );

@@ -1,28 +1,29 @@
-import { useNavigate } from 'react-router-dom';
 import { carOf } from '../../../machines/fleet';
 import { DAY_MS } from '../../../machines/money';
-import { dueBackAt } from '../../../machines/journey-rules';
+import { bookingStatus, dueBackAt } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { CAR_SPECS } from '../../data/sample';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
-import { Button } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
+import { CancelBooking } from '../../ui/CancelBooking';
 import { CarPicture } from '../../ui/CarPicture';
 import { Fill } from '../../ui/Fill';
 import { Done, FormError } from '../../ui/Form';
+import { EmergencyShortcut } from '../../ui/EmergencyShortcut';
 import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 
 export default function CarPickup() {
-  const { t, lang } = useLocale();
+  const { t, lang, to } = useLocale();
   const p = t.carPickup;
   const journey = useJourney();
-  const navigate = useNavigate();
   const context = useJourneySelector((s) => s.context);
   const { booking, pickedUpAt, extensionQuote: quote, extensions, error } = context;
   const last4 = context.payment?.last4 ?? '';
   const canExtend = useJourneySelector((s) => s.can({ type: 'rental.extend', days: 1 }));
   const charging = usePending();
+  const status = bookingStatus(context);
   const car = carOf(booking.carId);
   const spec = CAR_SPECS[booking.carId];
   const when = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
@@ -31,18 +32,25 @@ export default function CarPickup() {
     <Stack>
       <Section title={p.details}>
         <CarPicture kind={car.picture} alt={fill(p.carPicture, { car: car.model })} />
-        {pickedUpAt === null ? (
+        {status === 'cancelled' ? null : status === 'completed' ? (
+          <>
+            <Done>{t.journey.over.finished}</Done>
+            <ButtonLink to={to('pastRentals')}>{t.journey.over.invoice}</ButtonLink>
+          </>
+        ) : pickedUpAt === null ? (
           <Actions>
             <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>
               {p.confirm}
             </Button>
-            <Button variant="secondary" onClick={() => navigate(-1)}>
-              {p.cancel}
-            </Button>
+            {/* Cancelling is its own section below, with the policy and the refund shown first. */}
+            <ButtonLink variant="secondary" to={to('bookingDetails')}>
+              {p.change}
+            </ButtonLink>
           </Actions>
         ) : (
           <>
             <Done>{fill(p.pickedUp, { date: formatDate(new Date(pickedUpAt), lang, 'dateTime') })}</Done>
+            {/* Also after the handover, until the deposit is settled: the way back to the return. */}
             <Button onClick={() => journey.send({ type: 'return.start' })}>{p.returnCar}</Button>
           </>
         )}
@@ -60,7 +68,7 @@ export default function CarPickup() {
             <Fill text={p.extended} values={{ amount: <Money fils={e.price.total} />, last4, days: e.days }} />
           </Done>
         ))}
-        {quote ? (
+        {status !== 'active' ? null : quote ? (
           <>
             <p role="status">
               <Fill
@@ -125,6 +133,10 @@ export default function CarPickup() {
           ]}
         />
       </Section>
+
+      {/* The car is with the renter from pickup until it is handed back. */}
+      {pickedUpAt !== null && context.returnedAt === null && <EmergencyShortcut />}
+      <CancelBooking />
     </Stack>
   );
 }

@@ -1,13 +1,20 @@
+import { useId, useState } from 'react';
 import { Gift } from 'lucide-react';
+import { bookingPrice } from '../../../machines/journey-rules';
+import type { OfferId, OfferProblem } from '../../../machines/offers';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { offers } from '../../data/sample';
-import { ButtonLink } from '../../ui/Button';
+import { offers, type Offer } from '../../data/sample';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Fill } from '../../ui/Fill';
+import { Done, FormError } from '../../ui/Form';
+import { useJourneySelector, useSession, useSessionState } from '../../ui/journey';
+import { Money } from '../../ui/Money';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Offers.module.css';
 
 export default function Offers() {
-  const { t, lang, to } = useLocale();
+  const { t } = useLocale();
   const o = t.offers;
   return (
     <Stack>
@@ -16,32 +23,94 @@ export default function Offers() {
           <ul className={styles.list}>
             {offers
               .filter((offer) => offer.upcoming === upcoming)
-              .map((offer) => {
-                const title = offer.title[lang];
-                const date = formatDate(offer.date, lang, 'date');
-                return (
-                  <li key={offer.id} className={styles.offer}>
-                    <Gift aria-hidden size={24} className={styles.icon} />
-                    <div className={styles.text}>
-                      <h3 className={styles.title} id={`offer-${offer.id}`}>
-                        {title}
-                      </h3>
-                      <p>{offer.description[lang]}</p>
-                      <p className={styles.date}>{fill(upcoming ? o.startsOn : o.validUntil, { date })}</p>
-                    </div>
-                    <ButtonLink
-                      to={to('home')}
-                      variant={upcoming ? 'secondary' : 'primary'}
-                      aria-describedby={`offer-${offer.id}`}
-                    >
-                      {upcoming ? o.viewDetails : o.redeem}
-                    </ButtonLink>
-                  </li>
-                );
-              })}
+              .map((offer) => (
+                <OfferItem key={offer.id} offer={offer} />
+              ))}
           </ul>
         </Section>
       ))}
     </Stack>
+  );
+}
+
+type Outcome = { applied: true } | { code: string } | { problem: OfferProblem } | { failed: true };
+
+function OfferItem({ offer }: { offer: Offer }) {
+  const { t, lang, to } = useLocale();
+  const o = t.offers;
+  const session = useSession();
+  const { user } = useSessionState();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const title = offer.title[lang];
+
+  const redeem = async () => {
+    setBusy(true);
+    try {
+      const answer = await session.redeemOffer(offer.id as OfferId);
+      if (answer.ok) setOutcome('code' in answer.body ? { code: answer.body.code } : { applied: true });
+      else setOutcome('problem' in answer.body ? { problem: answer.body.problem as OfferProblem } : { failed: true });
+    } catch {
+      setOutcome({ failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className={styles.offer}>
+      <Gift aria-hidden size={24} className={styles.icon} />
+      <div className={styles.text}>
+        <h3 className={styles.title} id={`${id}-title`}>
+          {title}
+        </h3>
+        <p>{offer.description[lang]}</p>
+        <p className={styles.date}>{fill(offer.upcoming ? o.startsOn : o.validUntil, { date: formatDate(offer.date, lang, 'date') })}</p>
+      </div>
+      {offer.upcoming ? (
+        <>
+          <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-details`} aria-describedby={`${id}-title`} onClick={() => setOpen(!open)}>
+            {o.viewDetails}
+          </Button>
+          <p id={`${id}-details`} className={styles.outcome} hidden={!open}>
+            {o.details[offer.id as keyof typeof o.details]}
+          </p>
+        </>
+      ) : user?.role === 'renter' ? (
+        <Button aria-describedby={`${id}-title`} aria-busy={busy} disabled={busy} onClick={() => void redeem()}>
+          {o.redeem}
+        </Button>
+      ) : (
+        <ButtonLink to={to('logIn')} aria-describedby={`${id}-title`}>
+          {o.logInToRedeem}
+        </ButtonLink>
+      )}
+      <div className={styles.outcome} aria-live="polite">
+        {outcome && 'applied' in outcome && <Applied />}
+        {outcome && 'code' in outcome && (
+          <Done>
+            <Fill text={o.code} values={{ code: <bdi className={styles.code}>{outcome.code}</bdi> }} />
+          </Done>
+        )}
+        {outcome && 'problem' in outcome && <FormError>{o.problems[outcome.problem]}</FormError>}
+        {outcome && 'failed' in outcome && <FormError>{t.journey.errors.network}</FormError>}
+      </div>
+    </li>
+  );
+}
+
+/** The offer is on the booking: its new price, and the way on to pay it. */
+function Applied() {
+  const { t, to } = useLocale();
+  const price = useJourneySelector((s) => bookingPrice(s.context.booking));
+  return (
+    <>
+      <Done>
+        <Fill text={t.offers.applied} values={{ total: <Money fils={price.total} /> }} />
+      </Done>
+      <ButtonLink to={to('payment')}>{t.offers.toPayment}</ButtonLink>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
+import { NextStep } from '../../ui/NextStep';
 import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
 import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
@@ -44,9 +45,11 @@ export default function Payment() {
               }}
             />
           </Done>
-          <Button block onClick={() => journey.send({ type: 'payment.proceed' })}>
-            {p.proceed}
-          </Button>
+          <NextStep>
+            <Button block onClick={() => journey.send({ type: 'payment.proceed' })}>
+              {p.proceed}
+            </Button>
+          </NextStep>
         </>
       ) : (
         <Section title={p.details} bare>

@@ -7,6 +7,7 @@ import { fill, formatDate, isoDate } from '../../i18n/format';
 import { contactPhones, LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
+import { NextStep } from '../../ui/NextStep';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { PriceSummary } from '../../ui/Ledger';
@@ -98,9 +99,11 @@ export default function RentalContract() {
               version: contract.version,
             })}
           </Done>
-          <Button block onClick={() => journey.send({ type: 'contract.proceed' })}>
-            {c.proceed}
-          </Button>
+          <NextStep>
+            <Button block onClick={() => journey.send({ type: 'contract.proceed' })}>
+              {c.proceed}
+            </Button>
+          </NextStep>
         </>
       ) : readyToSign ? (
         <FormCard

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { cancellationQuote, isCancelled, isChangeable } from '../../machines/journey-rules';
+import { fill, formatDate } from '../i18n/format';
+import { useLocale } from '../i18n/locale';
+import { Button, ButtonLink } from './Button';
+import { Fill } from './Fill';
+import { Done, FormError } from './Form';
+import { useJourney, useJourneySelector, usePending } from './journey';
+import { Money } from './Money';
+import { Actions, Facts, Section } from './Section';
+
+/**
+ * Cancelling the renter's paid booking before pickup: the policy, and what goes back if cancelled
+ * now, shown before a second, explicit confirmation. The server decides with the same rule
+ * (machines/journey-rules.ts cancellationQuote) at its own time. Once cancelled, it says so.
+ */
+export function CancelBooking() {
+  const { t, lang, to } = useLocale();
+  const c = t.bookingChanges;
+  const journey = useJourney();
+  const context = useJourneySelector((s) => s.context);
+  const busy = usePending() && context.pending === 'cancel';
+  const [confirming, setConfirming] = useState(false);
+  // The quote's time: when the screen opened, and again when the renter asks to cancel.
+  const [now, setNow] = useState(() => Date.now());
+  const last4 = context.payment?.last4 ?? '';
+  const money = (fils: number) => <Money fils={fils} />;
+
+  if (isCancelled(context)) {
+    const { at, refunded } = context.cancellation!;
+    return (
+      <Section title={c.cancelTitle}>
+        <Done>
+          <Fill text={c.cancelled} values={{ date: formatDate(new Date(at), lang, 'dateTime'), refund: money(refunded), last4 }} />
+        </Done>
+        <ButtonLink to={to('search')}>{c.findAnother}</ButtonLink>
+      </Section>
+    );
+  }
+  if (!isChangeable(context) && !busy) return null;
+
+  const quote = cancellationQuote(context, now);
+  return (
+    <Section title={c.cancelTitle}>
+      <p>
+        <Fill
+          text={c.policy}
+          values={{ date: formatDate(new Date(quote.freeUntil), lang, 'dateTime'), fee: money(quote.lateFee) }}
+        />
+      </p>
+      <Facts
+        rows={[
+          { label: c.kept, value: money(quote.fee) },
+          { label: fill(c.refundTo, { last4 }), value: money(quote.refund), strong: true },
+          { label: c.deposit, value: <Fill text={c.depositReleased} values={{ amount: money(context.deposit?.amount ?? 0) }} /> },
+        ]}
+      />
+      {context.error && context.pending === null && confirming && <FormError>{t.journey.errors[context.error]}</FormError>}
+      {confirming ? (
+        <Actions>
+          <Button aria-busy={busy} disabled={busy} onClick={() => journey.send({ type: 'booking.cancel', at: Date.now() })}>
+            <Fill text={c.confirmCancel} values={{ refund: money(quote.refund) }} />
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => setConfirming(false)}>
+            {c.keep}
+          </Button>
+        </Actions>
+      ) : (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setNow(Date.now());
+            setConfirming(true);
+          }}
+        >
+          {c.cancel}
+        </Button>
+      )}
+    </Section>
+  );
+}

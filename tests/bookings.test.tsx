@@ -1,0 +1,105 @@
+// A paid booking, changed or cancelled by the renter in the app before pickup, and an offer redeemed:
+// the price, the difference and the refund shown before confirming, in English and Arabic, against
+// the real server (which decides with the same rules).
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { toDubaiInput } from '../machines/booking';
+import { cancellationQuote, changeQuote } from '../machines/journey-rules';
+import { DAY_MS } from '../machines/money';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { fill, formatAmount } from '../src/i18n/format';
+import { NOW, renderAt } from './render';
+
+const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+
+/** A renter who has paid for the default rental, on the Booking Details screen. */
+async function paidBooking(path: string) {
+  const view = await renderAt(path.replace('booking-details', 'account'), { journey: 'toPayment' });
+  view.actor.send({ type: 'payment.submit', card: CARD, at: NOW });
+  await waitFor(() => expect(view.actor.getSnapshot().context.payment).not.toBeNull());
+  await waitFor(() => expect(view.actor.getSnapshot().hasTag('pending')).toBe(false));
+  await act(() => view.router.navigate(path));
+  return view;
+}
+
+const amount = (fils: number, lang: 'en' | 'ar') => new RegExp(formatAmount(fils, lang).replace(/[.,]/g, '\\$&'));
+
+describe.each([
+  { t: en, lang: 'en', path: '/booking-details' },
+  { t: ar, lang: 'ar', path: '/arabic/booking-details' },
+] as const)('a paid booking before pickup ($lang)', ({ t, lang, path }) => {
+  const c = t.bookingChanges;
+
+  it('cancelling shows the policy and the refund first, asks once more, then says it is cancelled', async () => {
+    const view = await paidBooking(path);
+    const section = await screen.findByRole('region', { name: c.cancelTitle });
+    const quote = cancellationQuote(view.actor.getSnapshot().context, Date.now());
+    expect(within(section).getByText(amount(quote.refund, lang))).toBeInTheDocument();
+    await view.user.click(within(section).getByRole('button', { name: c.cancel }));
+    // Nothing is cancelled until the renter confirms the refund they were shown.
+    expect(view.actor.getSnapshot().context.cancellation).toBeNull();
+    await view.user.click(within(section).getByRole('button', { name: new RegExp(c.confirmCancel.split('{refund}')[0]!.trim()) }));
+    await waitFor(() => expect(view.actor.getSnapshot().context.cancellation).not.toBeNull());
+    expect(view.actor.getSnapshot().context.cancellation).toMatchObject({ fee: quote.fee, refunded: quote.refund });
+    // The booking's status line reads "Status: Cancelled" once the list is read again.
+    const status = `${t.bookingDetails.status}: ${t.bookingDetails.statuses.cancelled}`;
+    await waitFor(() => expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === status)).toBeInTheDocument());
+    expect(screen.getAllByRole('link', { name: c.findAnother }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: c.cancel })).not.toBeInTheDocument();
+  });
+
+  it('new dates: the form checks them, the new price and the difference come first, then the change is made', async () => {
+    const view = await paidBooking(path);
+    const section = await screen.findByRole('region', { name: c.changeTitle });
+    const s = t.search;
+    const dropoff = within(section).getByLabelText(s.dropoffAt);
+    const booking = view.actor.getSnapshot().context.booking;
+    // A return before the pickup is refused next to the field, with the focus on it.
+    await view.user.clear(dropoff);
+    await view.user.type(dropoff, toDubaiInput(booking.pickupAt - DAY_MS));
+    await view.user.click(within(section).getByRole('button', { name: c.check }));
+    await waitFor(() => expect(dropoff).toHaveAccessibleDescription(expect.stringContaining(t.problems.beforePickup)));
+    expect(dropoff).toHaveFocus();
+    // A day less (the days after are another renter's): the refund is shown before anything moves.
+    const shorter = { ...booking, dropoffAt: booking.dropoffAt - DAY_MS };
+    await view.user.clear(dropoff);
+    await view.user.type(dropoff, toDubaiInput(shorter.dropoffAt));
+    await view.user.click(within(section).getByRole('button', { name: c.check }));
+    const { difference } = changeQuote(view.actor.getSnapshot().context, shorter);
+    expect(difference).toBeLessThan(0);
+    expect(await within(section).findByText(fill(c.toRefund, { last4: '4242' }))).toBeInTheDocument();
+    expect(within(section).getByText(amount(-difference, lang))).toBeInTheDocument();
+    expect(view.actor.getSnapshot().context.changes).toEqual([]);
+    await view.user.click(within(section).getByRole('button', { name: c.confirmChange }));
+    expect(await within(section).findByText(c.changed)).toBeInTheDocument();
+    expect(view.actor.getSnapshot().context.changes).toEqual([expect.objectContaining({ difference })]);
+    expect(view.actor.getSnapshot().context.booking.dropoffAt).toBe(shorter.dropoffAt);
+  });
+});
+
+describe.each([
+  { t: en, lang: 'en', path: '/offers' },
+  { t: ar, lang: 'ar', path: '/arabic/offers' },
+] as const)('offers ($lang)', ({ t, path }) => {
+  const o = t.offers;
+
+  it('signed out, Redeem asks to log in; signed in, an offer that does not apply says why, and Partner Perks gives a code', async () => {
+    const visitor = await renderAt(path);
+    expect(await screen.findAllByRole('link', { name: o.logInToRedeem })).toHaveLength(3);
+    visitor.unmount();
+
+    const view = await renderAt(path, { journey: 'toPayment' });
+    const [winter, , partner] = await screen.findAllByRole('button', { name: o.redeem });
+    await view.user.click(winter!);
+    expect(await screen.findByText(o.problems.notSuv)).toBeInTheDocument();
+    await view.user.click(partner!);
+    expect(await screen.findByText(/MOVE-[0-9A-Z]{7}/)).toBeInTheDocument();
+    // The upcoming offer opens its details.
+    const details = screen.getByRole('button', { name: o.viewDetails });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    await view.user.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(o.details.summer)).toBeVisible();
+  });
+});
