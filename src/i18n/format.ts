@@ -60,5 +60,3 @@ export function dayBefore(day: string): string {
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
-/** ISO calendar date (YYYY-MM-DD), as the rental contract shows it, in UAE time. */
-export const isoDate = (date: Date): string => dayOf(date);

@@ -22,6 +22,9 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PASSWORD = 'desert-rose-42';
+const CARS = ['yaris', 'camry', 'patrol', 'range-rover', 'bmw-7', '911', 's-class'];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const CARD = { email: 'bench@example.ae', name: 'Bench Renter', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' };
 const JOURNEY = [
   { type: 'contract.acceptTerms' },
@@ -33,7 +36,8 @@ const JOURNEY = [
   { type: 'pickup.confirm' },
   { type: 'return.start' },
   { type: 'return.confirmHandover' },
-  { type: 'return.submitInspection', inspection: { fuel: '3/4', mileage: '12500', damage: '', notes: '' } },
+  // Above every car's odometer at pickup (the renters drive different cars).
+  { type: 'return.submitInspection', inspection: { fuel: '3/4', mileage: '99000', damage: '', notes: '' } },
   { type: 'return.processRefund' },
   { type: 'return.finish' },
 ];
@@ -64,6 +68,8 @@ async function renter(base, n, run, record) {
       headers: { origin: base, ...(cookie ? { cookie } : {}), ...init.headers },
     }).catch(() => null);
     record(performance.now() - started, response?.status ?? 0, path.includes('/events'));
+    // BENCH_DEBUG=1 prints each failed request, to see what an error count is made of.
+    if (process.env.BENCH_DEBUG && !response?.ok) console.log('failed:', path, response?.status, await response?.clone().text());
     const set = response?.headers.getSetCookie().find((c) => c.startsWith('movecar_session='));
     if (set) cookie = set.split(';')[0];
     return response ? response.json().catch(() => ({})) : {};
@@ -72,6 +78,9 @@ async function renter(base, n, run, record) {
     request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   const email = `bench-${run}-${n}@example.ae`;
+  // Each renter chose a car and a day of their own, as after a search: a car is held once paid.
+  const slot = Math.floor(n / CARS.length);
+  const pickupAt = Math.ceil(Date.now() / HOUR) * HOUR + 3 * HOUR + slot * 2 * DAY;
   const form = new FormData();
   for (const [key, value] of Object.entries({
     fullName: 'Bench Renter',
@@ -81,6 +90,11 @@ async function renter(base, n, run, record) {
     confirmPassword: PASSWORD,
     emiratesId: '784-1990-1234567-6',
     termsAccepted: 'true',
+    carId: CARS[n % CARS.length],
+    pickupLocation: 'dxb-t3',
+    dropoffLocation: 'dxb-t3',
+    pickupAt: String(pickupAt),
+    dropoffAt: String(pickupAt + DAY),
   }))
     form.append(key, value);
   form.append('emiratesIdFile', new Blob([PNG], { type: 'image/png' }), 'id.png');

@@ -59,7 +59,8 @@ export default function CarPickup() {
       <Section title={p.timeline}>
         <Facts
           rows={[
-            { label: p.start, value: when(booking.pickupAt) },
+            // Once picked up, the rental started then (not when it was booked for).
+            { label: p.start, value: when(pickedUpAt ?? booking.pickupAt) },
             { label: p.end, value: when(dueBackAt(context)) },
           ]}
         />

@@ -3,7 +3,7 @@ import { BadgeCheck, Phone } from 'lucide-react';
 import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate, isoDate } from '../../i18n/format';
+import { fill, formatDate } from '../../i18n/format';
 import { contactPhones, LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
@@ -46,8 +46,9 @@ export default function RentalContract() {
             { label: c.carModel, value: carOf(booking.carId).model },
             { label: c.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
             { label: c.dropoffLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
-            { label: c.pickupDate, value: <time>{isoDate(new Date(booking.pickupAt))}</time> },
-            { label: c.dropoffDate, value: <time>{isoDate(new Date(booking.dropoffAt))}</time> },
+            // One date-time format per language on every screen, in UAE time.
+            { label: c.pickupDate, value: <time>{formatDate(new Date(booking.pickupAt), lang, 'dateTime')}</time> },
+            { label: c.dropoffDate, value: <time>{formatDate(new Date(booking.dropoffAt), lang, 'dateTime')}</time> },
           ]}
         />
       </Section>
