@@ -17,6 +17,7 @@ import { restoreJourney } from '../../machines/persistence';
 import { dueBackAt, isOver, isPaid } from '../../machines/journey-rules';
 import { carOf, type CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
+import { tripProblems } from '../../machines/booking';
 import type { JourneySnapshot } from '../../machines/journey';
 import { claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
 import { notify } from '../notifications/store';
@@ -40,6 +41,8 @@ function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId;
     case 'payment.submit':
       return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end) } };
     case 'booking.modify':
+      // A trip the rules refuse claims nothing (the machine answers with its problems).
+      if (Object.keys(tripProblems(event.trip, event.at)).length > 0) return null;
       return { carId: c.booking.carId, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
     case 'rental.confirmExtension':
       if (!c.extensionQuote) return null;

@@ -12,6 +12,22 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
+/**
+ * A catalog entry that depends on a count, keyed by the language's plural categories (Intl.PluralRules):
+ * English needs `one` and `other`; Arabic has `zero`, `one`, `two`, `few` (3–10), `many` (11–99) and
+ * `other` (100…), and its one and two forms usually drop the number ("يوم واحد", "يومان").
+ */
+export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
+/** The form of `forms` for `n` in `lang`, with `{n}` (and any other `values`) filled in. */
+export function plural(forms: Plural, n: number, lang: Lang, values: Record<string, string | number> = {}): string {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(INTL[lang])));
+  return fill(forms[rules.select(n)] ?? forms.other, { n: formatNumber(n, lang), ...values });
+}
+
 /** `1,260.00`: every amount with its two decimals, so no figure reads differently on another screen. */
 export function formatAmount(fils: Fils, lang: Lang): string {
   return new Intl.NumberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
@@ -27,8 +43,8 @@ export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatO
 const DATE_STYLES = {
   /** Fri, Jan 12, 12:00 PM */
   dateTime: { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-  /** Jan 12, 2024 */
-  date: { dateStyle: 'medium' },
+  /** Jan 12, 2024 (Arabic: 12 يناير 2024, not the all-digit 12/1/2024 of dateStyle) */
+  date: { year: 'numeric', month: 'short', day: 'numeric' },
   /** 9:30 AM */
   time: { hour: 'numeric', minute: '2-digit' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;

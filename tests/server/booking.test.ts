@@ -156,6 +156,11 @@ describe.skipIf(postgresSkipped)('changing and cancelling before pickup', () => 
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'invalid', fields: { dropoffAt: 'beforePickup' } });
+    const backwards = await first.json('POST', `/api/bookings/${first.journey().bookingId}/events`, {
+      event: { type: 'booking.modify', trip: { ...t, dropoffAt: t.pickupAt - DAY_MS } },
+      version: first.journey().version,
+    });
+    expect(backwards.status).toBe(400);
     // Once the car is picked up, the booking can no longer be changed or cancelled.
     expect((await first.step({ type: 'payment.proceed' })).ok).toBe(true);
     expect((await first.step({ type: 'pickup.confirm' })).ok).toBe(true);
