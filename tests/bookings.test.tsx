@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toDubaiInput } from '../machines/booking';
+import { offers } from '../src/data/sample';
 import { cancellationQuote, changeQuote } from '../machines/journey-rules';
 import { DAY_MS } from '../machines/money';
 import { ar } from '../src/i18n/ar';
@@ -81,22 +82,47 @@ describe.each([
 describe.each([
   { t: en, lang: 'en', path: '/offers' },
   { t: ar, lang: 'ar', path: '/arabic/offers' },
-] as const)('offers ($lang)', ({ t, path }) => {
+] as const)('offers ($lang)', ({ t, lang, path }) => {
   const o = t.offers;
+  /** A button named by its action and, after it, its offer ("Redeem Now: Winter Escape"). */
+  const action = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  const current = offers.filter((offer) => !offer.upcoming);
+  const named = (name: string) => current.map((offer) => fill(o.forOffer, { action: name, offer: offer.title[lang] }));
+
+  it('names each Redeem button and log-in link by its offer, so the three read apart', async () => {
+    const visitor = await renderAt(path);
+    const links = await screen.findAllByRole('link', { name: action(o.logInToRedeem) });
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(named(o.logInToRedeem));
+    for (const link of links) expect(link).toHaveTextContent(o.logInToRedeem);
+    visitor.unmount();
+
+    await renderAt(path, { journey: 'toPayment' });
+    const buttons = await screen.findAllByRole('button', { name: action(o.redeem) });
+    const names = named(o.redeem);
+    expect(buttons).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    // The visible text stays "Redeem Now"; the accessible name adds the offer.
+    names.forEach((name, i) => {
+      expect(screen.getByRole('button', { name })).toBe(buttons[i]);
+      expect(buttons[i]).toHaveTextContent(o.redeem);
+    });
+    const summer = offers.find((offer) => offer.upcoming)!;
+    expect(screen.getByRole('button', { name: fill(o.forOffer, { action: o.viewDetails, offer: summer.title[lang] }) })).toBeInTheDocument();
+  });
 
   it('signed out, Redeem asks to log in; signed in, an offer that does not apply says why, and Partner Perks gives a code', async () => {
     const visitor = await renderAt(path);
-    expect(await screen.findAllByRole('link', { name: o.logInToRedeem })).toHaveLength(3);
+    expect(await screen.findAllByRole('link', { name: action(o.logInToRedeem) })).toHaveLength(3);
     visitor.unmount();
 
     const view = await renderAt(path, { journey: 'toPayment' });
-    const [winter, , partner] = await screen.findAllByRole('button', { name: o.redeem });
+    const [winter, , partner] = await screen.findAllByRole('button', { name: action(o.redeem) });
     await view.user.click(winter!);
     expect(await screen.findByText(o.problems.notSuv)).toBeInTheDocument();
     await view.user.click(partner!);
     expect(await screen.findByText(/MOVE-[0-9A-Z]{7}/)).toBeInTheDocument();
     // The upcoming offer opens its details.
-    const details = screen.getByRole('button', { name: o.viewDetails });
+    const details = screen.getByRole('button', { name: action(o.viewDetails) });
     expect(details).toHaveAttribute('aria-expanded', 'false');
     await view.user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'true');

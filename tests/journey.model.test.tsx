@@ -208,7 +208,7 @@ function executors(
     // The renter redeems Winter Escape on the Offers screen; the server applies it to the SUV booking.
     'offer.apply': async ({ state }) => {
       await go(pathOf('offers', lang));
-      const [winter] = await screen.findAllByRole('button', { name: t.offers.redeem });
+      const [winter] = await screen.findAllByRole('button', { name: new RegExp(`^${t.offers.redeem}`) });
       await user.click(winter!);
       await screen.findByRole('link', { name: t.offers.toPayment });
       await go(pathOf(stepOf(state), lang));

@@ -45,6 +45,8 @@ function OfferItem({ offer }: { offer: Offer }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const title = offer.title[lang];
+  // Each button is named with its offer ("Redeem Now: Winter Escape"), so a list of buttons reads apart.
+  const named = (action: string) => fill(o.forOffer, { action, offer: title });
 
   const redeem = async () => {
     setBusy(true);
@@ -63,15 +65,13 @@ function OfferItem({ offer }: { offer: Offer }) {
     <li className={styles.offer}>
       <Gift aria-hidden size={24} className={styles.icon} />
       <div className={styles.text}>
-        <h3 className={styles.title} id={`${id}-title`}>
-          {title}
-        </h3>
+        <h3 className={styles.title}>{title}</h3>
         <p>{offer.description[lang]}</p>
         <p className={styles.date}>{fill(offer.upcoming ? o.startsOn : o.validUntil, { date: formatDate(offer.date, lang, 'date') })}</p>
       </div>
       {offer.upcoming ? (
         <>
-          <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-details`} aria-describedby={`${id}-title`} onClick={() => setOpen(!open)}>
+          <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-details`} aria-label={named(o.viewDetails)} onClick={() => setOpen(!open)}>
             {o.viewDetails}
           </Button>
           <p id={`${id}-details`} className={styles.outcome} hidden={!open}>
@@ -79,11 +79,11 @@ function OfferItem({ offer }: { offer: Offer }) {
           </p>
         </>
       ) : user?.role === 'renter' ? (
-        <Button aria-describedby={`${id}-title`} aria-busy={busy} disabled={busy} onClick={() => void redeem()}>
+        <Button aria-label={named(o.redeem)} aria-busy={busy} disabled={busy} onClick={() => void redeem()}>
           {o.redeem}
         </Button>
       ) : (
-        <ButtonLink to={to('logIn')} aria-describedby={`${id}-title`}>
+        <ButtonLink to={to('logIn')} aria-label={named(o.logInToRedeem)}>
           {o.logInToRedeem}
         </ButtonLink>
       )}
