@@ -281,16 +281,11 @@ export const DEFAULT_CAR: CarId = 'camry';
 /** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
 export function defaultBooking(now: number, carId: CarId = DEFAULT_CAR, trip?: Trip): Booking {
   if (trip) return { carId, ...trip };
-  const pickup = new Date(now);
-  pickup.setDate(pickup.getDate() + 1);
-  pickup.setHours(12, 0, 0, 0);
-  return {
-    carId,
-    pickupLocation: 'dxb-t3',
-    dropoffLocation: 'downtown',
-    pickupAt: pickup.getTime(),
-    dropoffAt: pickup.getTime() + 5 * DAY_MS,
-  };
+  // Noon in Dubai (UTC+4 all year), whatever the time zone of the machine running this.
+  const dubai = 4 * 60 * 60 * 1000;
+  const tomorrow = new Date(now + dubai + DAY_MS);
+  const pickupAt = Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 12) - dubai;
+  return { carId, pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + 5 * DAY_MS };
 }
 
 export function initialContext(now: number): JourneyContext {

@@ -204,11 +204,20 @@ export function checkCardNumber(raw: string): Problem | null {
   return luhnValid(d) ? null : 'cardLuhn';
 }
 
-/** MM/YY or MM/YYYY, not before the current month. */
+/**
+ * An expiry as typed, shaped MM/YY like the card prints it: `0929` → `09/29`. Only digits count, so a
+ * slash typed or pasted by the renter is not doubled, and deleting back over the slash works.
+ */
+export function formatExpiry(raw: string): string {
+  const d = digitsOf(raw).slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
+}
+
+/** MM/YY or MM/YYYY (or MMYY, as a card is read aloud), not before the current month. */
 export function checkExpiry(raw: string, now: Date): Problem | null {
   const text = latinDigits(raw).trim();
   if (text === '') return 'required';
-  const match = /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(text);
+  const match = /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})$/.exec(text);
   if (!match) return 'expiry';
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

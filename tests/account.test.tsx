@@ -70,7 +70,7 @@ describe.each(LANGS)('change password ($lang)', ({ prefix, t }) => {
     await user.type(fresh, '1234567890');
     await user.type(confirm, '1234567890');
     await user.click(submit);
-    expect(fresh).toHaveAccessibleDescription(`${p.newHint} ${t.problems.passwordDigits}`);
+    expect(fresh).toHaveAccessibleDescription(`${t.form.passwordRule} ${t.problems.passwordDigits}`);
     expect(current).not.toHaveAttribute('aria-invalid');
     await waitFor(() => expect(fresh).toHaveFocus());
     expect(current).toHaveValue('not-my-password-1');

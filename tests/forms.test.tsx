@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { fill } from '../src/i18n/format';
+import { fill, plural } from '../src/i18n/format';
 import { PDF_BYTES, PNG_BYTES, renderAt, uniqueEmail } from './render';
 
 /** The translated confirmation, whole, with any reference in place of {ref}. */
@@ -12,7 +12,7 @@ const sentence = (template: string) =>
 describe.each([
   { lang: 'en', t: en, prefix: '' },
   { lang: 'ar', t: ar, prefix: '/arabic' },
-] as const)('forms in $lang', ({ t, prefix }) => {
+] as const)('forms in $lang', ({ lang, t, prefix }) => {
   it('registration: every mistake is named next to its field, focus goes to the first, nothing typed is lost', async () => {
     const { user, actor } = await renderAt(`${prefix}/registration`);
     const r = t.registration;
@@ -47,7 +47,7 @@ describe.each([
     await waitFor(() => expect(screen.getByLabelText(r.fullName)).toHaveFocus());
     for (const [label, value] of Object.entries(typed))
       expect(screen.getByLabelText(label)).toHaveValue(value);
-    expect(screen.getByText(fill(t.form.problemCount, { n: 9 }))).toBeInTheDocument();
+    expect(screen.getByText(plural(t.form.fieldsToCorrect, 9, lang))).toBeInTheDocument();
     expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
   });
 

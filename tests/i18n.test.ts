@@ -3,13 +3,19 @@ import { en } from '../src/i18n/en';
 import { ar } from '../src/i18n/ar';
 import { fill, formatAmount } from '../src/i18n/format';
 
-/** Every string leaf with its dotted path. */
+/**
+ * Every string leaf with its dotted path. A plural entry (forms keyed by `other` and the other plural
+ * categories) is one leaf, its `other` form: each language has its own set of forms.
+ */
 function leaves(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
+  const categories = ['zero', 'one', 'two', 'few', 'many', 'other'];
+  if (typeof value === 'object' && value && 'other' in value && Object.keys(value).every((k) => categories.includes(k)))
+    return [[path, String((value as { other: string }).other)]];
   return Object.entries(value as object).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
 }
 
-// Leaves that are the same in both languages on purpose: the brand, "AED", the Emirates ID format,
+// Leaves that are the same in both languages on purpose: the brand, "AED",
 // card brand names, the fuel fractions, and each language's name in itself (the language setting).
 const SAME = new Set([
   'brand',
@@ -17,7 +23,6 @@ const SAME = new Set([
   'account.preferences.languages.ar',
   'money.currency',
   'trafficViolation.code',
-  'registration.emiratesIdHint',
   'payment.brands.visa',
   'payment.brands.mastercard',
   'payment.brands.amex',

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { policeFine, renderAt, resetServer } from './render';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
+import { formatDate } from '../src/i18n/format';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
 async function valueOf(label: string) {
@@ -96,12 +97,12 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByRole('heading', { level: 2, name: 'Pickup Details' })).toBeInTheDocument();
   });
 
-  it('rental contract shows YYYY-MM-DD dates five days apart', async () => {
-    await renderAt('/rental-contract', { journey: 'sample' });
-    const from = (await valueOf('Pick-up date')).textContent ?? '';
-    const to = (await valueOf('Drop-off date')).textContent ?? '';
-    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(5);
+  it('rental contract shows pickup and drop-off as every screen does, in UAE time: noon, five days apart', async () => {
+    const { actor } = await renderAt('/rental-contract', { journey: 'sample' });
+    const { pickupAt, dropoffAt } = actor.getSnapshot().context.booking;
+    expect(dropoffAt - pickupAt).toBe(5 * 86_400_000);
+    expect(await valueOf('Pick-up date')).toHaveTextContent(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 12:00 PM$/);
+    expect(await valueOf('Drop-off date')).toHaveTextContent(formatDate(new Date(dropoffAt), 'en', 'dateTime'));
   });
 
   it('log in: the primary button says "Sign In", and UAE PASS is a separate button', async () => {

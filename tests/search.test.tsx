@@ -9,7 +9,7 @@ import { createApi } from '../src/client/api';
 import { startSession } from '../src/client/session';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { fill } from '../src/i18n/format';
+import { fill, plural } from '../src/i18n/format';
 import { queryString, tripQuery } from '../src/search/query';
 import { DOCUMENTS, NOW, RENTER, renderAt, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
@@ -78,7 +78,7 @@ describe('search form: the booking rules, said next to each field', () => {
     expect(dropoff).toHaveAccessibleDescription(expect.stringContaining(en.problems.tooShort));
     expect(pickup).toHaveValue(soon);
     expect(dropoff).toHaveValue(sameDay);
-    expect(screen.getByText(fill(en.form.problemCount, { n: 2 }))).toBeInTheDocument();
+    expect(screen.getByText(plural(en.form.fieldsToCorrect, 2, 'en'))).toBeInTheDocument();
   });
 
   it('Arabic: a missing place and a rental longer than 30 days, in Arabic, focus on the place', async () => {

@@ -1,6 +1,8 @@
 // The English catalog is the source of keys. `Catalog` is inferred from it (string leaves widen to
 // `string`), and ar.ts is declared as `Catalog`, so a key missing in Arabic fails the typecheck.
-// Placeholders in braces ({code}) are filled by `fill()` from ./format.
+// Placeholders in braces ({code}) are filled by `fill()` from ./format; entries that depend on a count
+// are `Plural` objects, read with `plural()`.
+import type { Plural } from './format';
 
 export const en = {
   brand: 'Move car',
@@ -29,7 +31,7 @@ export const en = {
     rentalContract: 'Rental Contract',
     services: 'Services',
     contracts: 'Contracts',
-    transferLogic: 'Contracts (Transfer Logic Configuration)',
+    transferLogic: 'Transfer settings',
     payment: 'Payment',
     carPickup: 'Car Pickup & Rental Period',
     trafficViolation: 'Traffic Violation',
@@ -151,7 +153,7 @@ export const en = {
       'A seamless rental experience: luxury cars, competitive rates with no hidden fees, and support 24/7.',
     explore: 'Explore cars',
     searchLabel: 'Search cars',
-    searchPlaceholder: 'Search for vehicle type, location, date and time',
+    searchPlaceholder: 'Car type, place or date',
     featured: 'Featured Cars',
     changeTrip: 'Choose other dates or places',
     rent: 'Rent {car}',
@@ -218,7 +220,12 @@ export const en = {
     noFile: 'No file chosen',
     remove: 'Remove {name}',
     preview: 'Preview of {name}',
-    problemCount: 'Please correct {n} field(s) marked below.',
+    /** How many fields a refused submit marked, announced in a live region. */
+    fieldsToCorrect: { one: 'Please correct the field marked below.', other: 'Please correct the {n} fields marked below.' } as Plural,
+    /** Said under every new-password field before anything is typed, so the rule never comes as a surprise. */
+    passwordRule: 'At least 10 characters, not only numbers, and not your e-mail address.',
+    /** A number of days, said inside sentences ({days}). */
+    days: { one: '1 day', other: '{n} days' } as Plural,
     strength: 'Password strength: {level}',
     strengthLevels: { weak: 'weak', fair: 'fair', strong: 'strong' },
   },
@@ -239,7 +246,7 @@ export const en = {
     logIn: 'Log In',
     submitting: 'Creating your account…',
     emiratesIdNumber: 'Emirates ID number',
-    emiratesIdHint: '784-YYYY-NNNNNNN-C',
+    emiratesIdHint: 'e.g. 784-1990-1234567-1',
     phoneHint: 'UAE mobile, e.g. 050 123 4567',
   },
   logIn: {
@@ -461,14 +468,15 @@ export const en = {
     cvv: 'CVV',
     summary: 'Payment Summary',
     rentalCost: 'Rental Cost',
-    rentalCostNote: '{days} days × {rate}',
+    /** The price summary's rent line; {days} is `form.days` ("1 day", "3 days"). */
+    rentalDays: '{days} at {rate} a day',
     fees: 'Additional Fees',
     winterDiscount: 'Winter Escape: 20% off the rent',
     loyaltyUpgrade: 'Loyalty upgrade',
     loyaltyUpgradeNote: 'at the price of the {car} you booked',
     vat: 'VAT (5%)',
     total: 'Total',
-    extension: 'Extension: {days} day(s)',
+    extension: 'Extension: {days}',
     extensionNote: '{cost} + VAT {vat}',
     totalCharged: 'Total charged to your card',
     deposit: 'Security deposit',
@@ -505,8 +513,8 @@ export const en = {
     seating: 'Seating',
     pickedUp: 'Picked up on {date}.',
     quote:
-      'Extend by {days} day(s): {cost} + VAT {vat} = {total}, charged to the card ending {last4} when you confirm. New end date: {date}.',
-    extended: 'Charged {amount} to the card ending {last4} for {days} added day(s).',
+      'Extend by {days}: {cost} + VAT {vat} = {total}, charged to the card ending {last4} when you confirm. New end date: {date}.',
+    extended: 'Charged {amount} to the card ending {last4} for {days} more.',
     charging: 'Charging…',
     confirmExtension: 'Confirm extension',
     keepDates: 'Keep current dates',
@@ -613,7 +621,7 @@ export const en = {
     changeTitle: 'Change dates or places',
     changeText: 'Until pickup you can move the dates or change the places. The new price is shown before you confirm.',
     check: 'See the new price',
-    newTotal: 'New total for {days} days, with VAT',
+    newTotal: 'New total for {days}, with VAT',
     oneWayFee: 'Of which one-way fee',
     toPay: 'To pay now, to your card ending {last4}',
     toRefund: 'Back to your card ending {last4}',
@@ -678,6 +686,8 @@ export const en = {
     notificationsFailed: 'Your notification preference could not be saved. Try again.',
     notificationsLoadFailed: 'Your notification preference could not be loaded.',
     language: 'Language',
+    /** The language shown now, before the link to the other one. */
+    languageNow: 'This app is in {name}.',
     currency: 'Currency',
     saved: 'Your changes are saved.',
     signInPrompt: 'Log in to see and edit your account.',
@@ -694,7 +704,6 @@ export const en = {
       title: 'Change password',
       current: 'Current password',
       new: 'New password',
-      newHint: 'At least 10 characters, with letters as well as numbers.',
       confirm: 'Confirm new password',
       submit: 'Change password',
       submitting: 'Changing…',
@@ -812,6 +821,8 @@ export const en = {
     startsOn: 'Starts on {date}',
     viewDetails: 'View Details',
     logInToRedeem: 'Log in to redeem',
+    /** A button's name with its offer, so the three Redeem buttons are told apart: "Redeem Now: Winter Escape". */
+    forOffer: '{action}: {offer}',
     applied: 'Applied to your booking. The new total is {total}; the discount is its own line in the price.',
     toPayment: 'See the price and pay',
     code: 'Your code: {code}. Show it when you check in at a partner hotel.',

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Trip } from '../../machines/booking';
 import { LOCATION_NAMES } from '../data/sample';
-import { fill, formatDate, TIME_ZONE } from '../i18n/format';
+import { fill, formatDate, plural, TIME_ZONE } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import type { CarOffer } from './cars';
 import { Button } from './Button';
@@ -29,14 +29,14 @@ export function CarCard({
   busy?: boolean;
   compact?: boolean;
 }) {
-  const { t } = useLocale();
+  const { t, lang } = useLocale();
   const id = useId();
   const { price } = offer;
   const breakdown = compact
     ? []
     : [
         {
-          label: <Fill text={t.payment.rentalCostNote} values={{ days: price.days, rate: <Money fils={price.dailyRate} /> }} />,
+          label: <Fill text={t.payment.rentalDays} values={{ days: plural(t.form.days, price.days, lang), rate: <Money fils={price.dailyRate} /> }} />,
           value: <Money fils={price.cost} />,
         },
         ...(price.fees > 0 ? [{ label: t.cars.oneWayFee, value: <Money fils={price.fees} /> }] : []),

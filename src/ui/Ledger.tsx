@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Ledger } from '../../machines/ledger';
 import { carOf } from '../../machines/fleet';
 import { useLocale } from '../i18n/locale';
-import { fill, formatDate } from '../i18n/format';
+import { fill, formatDate, plural } from '../i18n/format';
 import { Fill } from './Fill';
 import { Money } from './Money';
 import { Facts } from './Section';
@@ -16,7 +16,7 @@ type Row = { label: ReactNode; value: ReactNode; strong?: boolean };
 
 /** Rental cost, fees, VAT, each extension, and the total with VAT: what the card pays. */
 function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
-  const { t } = useLocale();
+  const { t, lang } = useLocale();
   const p = t.payment;
   const { rental } = ledger;
   return [
@@ -25,7 +25,7 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
         <>
           {p.rentalCost}
           <Note>
-            <Fill text={p.rentalCostNote} values={{ days: rental.days, rate: <Money fils={rental.dailyRate} /> }} />
+            <Fill text={p.rentalDays} values={{ days: plural(t.form.days, rental.days, lang), rate: <Money fils={rental.dailyRate} /> }} />
           </Note>
         </>
       ),
@@ -41,7 +41,7 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
     ...ledger.extensions.map((e) => ({
       label: (
         <>
-          {fill(p.extension, { days: e.days })}
+          {fill(p.extension, { days: plural(t.form.days, e.days, lang) })}
           <Note>
             <Fill text={p.extensionNote} values={{ cost: <Money fils={e.price.cost} />, vat: <Money fils={e.price.vat} /> }} />
           </Note>

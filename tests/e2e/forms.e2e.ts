@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
-import { fill } from '../../src/i18n/format';
+import { plural } from '../../src/i18n/format';
 import { axeViolations, chromiumPath, launch, open, phonePage, PNG } from './browser';
 
 const SHOTS = 'tests/e2e/screenshots';
@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
     expect(await field(r.email).inputValue()).toBe('mariam@');
-    await page.getByText(fill(t.form.problemCount, { n: 9 })).waitFor({ state: 'attached' });
+    await page.getByText(plural(t.form.fieldsToCorrect, 9, 'ar')).waitFor({ state: 'attached' });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/forms-ar-registration-errors.png`, fullPage: true });
 

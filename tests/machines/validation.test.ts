@@ -237,14 +237,17 @@ describe('expiry: month/year, not in the past', () => {
       ['13/29', 'expiry'],
       ['00/29', 'expiry'],
       ['12', 'expiry'],
-      ['1229', 'expiry'],
+      ['12299', 'expiry'],
+      ['1326', 'expiry'],
+      ['1025', 'expired'],
       ['10/26', 'expired'],
       ['01/2020', 'expired'],
       ['12/2', 'expiry'],
       ['ab/cd', 'expiry'],
       ['10/2026', 'expired'],
     ],
-    ['11/26', '12/29', '1/30', '12 / 2031', '١٢/٢٩', '11-2026'],
+    // Typed as four digits, as a card shows it without the slash.
+    ['11/26', '12/29', '1/30', '12 / 2031', '١٢/٢٩', '11-2026', '1229', '0929'],
   );
 });
 

@@ -153,6 +153,8 @@ export default function Account() {
         </>
       ) : (
         <Section title={a.language}>
+          {/* The current language first, so the link's other-language name reads as the offer it is. */}
+          <p>{fill(a.languageNow, { name: t.language.name })}</p>
           <Link to={pathOf('account', other)} lang={other} className={styles.language}>
             {t.language.switchTo}
           </Link>

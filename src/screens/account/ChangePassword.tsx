@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { passwordChangeProblems, type PasswordChangeField, type Problem } from '../../../machines/validation';
 import { Unreachable } from '../../client/api';
-import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Done, FormCard, FormError } from '../../ui/Form';
+import { Done, FormCard, FormError, ProblemCount, useClearedWhenValid, type SubmittedFields } from '../../ui/Form';
 import { useSession, useSessionState } from '../../ui/journey';
 
 /** A field's problem: a rule of the form, or the server saying the current password is not right. */
@@ -13,6 +12,9 @@ type Code = Problem | 'wrongPassword';
 type Outcome = 'changed' | 'locked' | 'noPassword' | 'failed' | null;
 
 const FIELDS: readonly PasswordChangeField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+
+const inputOf = ({ text }: SubmittedFields) =>
+  Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as Record<PasswordChangeField, string>;
 
 /**
  * Current password, new one (the registration rules) and its confirmation. Problems are shown by
@@ -29,6 +31,10 @@ export function ChangePassword() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
   const count = Object.keys(problems).length;
+  // A field fixed since the submit loses its error at once (a wrong current password, once retyped).
+  const { shown, onChange } = useClearedWhenValid(problems, (fields) =>
+    passwordChangeProblems(inputOf(fields), user?.email ?? ''),
+  );
 
   useEffect(() => {
     if (count > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -66,32 +72,31 @@ export function ChangePassword() {
     <FormCard
       ref={form}
       label={p.title}
-      onSubmit={({ text }) => void submit(Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as Record<PasswordChangeField, string>)}
+      onChange={onChange}
+      onSubmit={(fields) => void submit(inputOf(fields))}
     >
-      <p role="status" className="visually-hidden">
-        {count > 0 ? fill(t.form.problemCount, { n: count }) : ''}
-      </p>
+      <ProblemCount count={count} />
       <TextField
         label={p.current}
         name="currentPassword"
         type="password"
         autoComplete="current-password"
-        error={message(problems.currentPassword)}
+        error={message(shown.currentPassword)}
       />
       <TextField
         label={p.new}
         name="newPassword"
         type="password"
         autoComplete="new-password"
-        hint={p.newHint}
-        error={message(problems.newPassword)}
+        hint={t.form.passwordRule}
+        error={message(shown.newPassword)}
       />
       <TextField
         label={p.confirm}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        error={message(problems.confirmPassword)}
+        error={message(shown.confirmPassword)}
       />
       {outcome === 'changed' && <Done>{p.changed}</Done>}
       {outcome && outcome !== 'changed' && <FormError>{p[outcome]}</FormError>}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Trip, TripField, TripProblem } from '../../../machines/booking';
 import { changeQuote, isChangeable } from '../../../machines/journey-rules';
-import { fill } from '../../i18n/format';
+import { fill, plural } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { tripOf, tripQuery } from '../../search/query';
 import { Button } from '../../ui/Button';
@@ -17,7 +17,7 @@ import { SearchForm } from '../search/SearchForm';
  * before the renter confirms. The server re-checks that the car is free and re-prices by the same rule.
  */
 export function ChangeBooking() {
-  const { t } = useLocale();
+  const { t, lang } = useLocale();
   const c = t.bookingChanges;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
@@ -51,7 +51,7 @@ export function ChangeBooking() {
         <div aria-live="polite">
           <Facts
             rows={[
-              { label: fill(c.newTotal, { days: quote.price.days }), value: <Money fils={quote.price.total} /> },
+              { label: fill(c.newTotal, { days: plural(t.form.days, quote.price.days, lang) }), value: <Money fils={quote.price.total} /> },
               ...(quote.price.fees > 0 ? [{ label: c.oneWayFee, value: <Money fils={quote.price.fees} /> }] : []),
               {
                 label: quote.difference > 0 ? fill(c.toPay, { last4 }) : quote.difference < 0 ? fill(c.toRefund, { last4 }) : c.same,

@@ -2,7 +2,7 @@ import { carOf } from '../../../machines/fleet';
 import { DAY_MS } from '../../../machines/money';
 import { bookingStatus, dueBackAt } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate, formatNumber } from '../../i18n/format';
+import { fill, formatDate, formatNumber, plural } from '../../i18n/format';
 import { CAR_SPECS } from '../../data/sample';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -66,7 +66,7 @@ export default function CarPickup() {
         />
         {extensions.map((e) => (
           <Done key={e.reference}>
-            <Fill text={p.extended} values={{ amount: <Money fils={e.price.total} />, last4, days: e.days }} />
+            <Fill text={p.extended} values={{ amount: <Money fils={e.price.total} />, last4, days: plural(t.form.days, e.days, lang) }} />
           </Done>
         ))}
         {status !== 'active' ? null : quote ? (
@@ -75,7 +75,7 @@ export default function CarPickup() {
               <Fill
                 text={p.quote}
                 values={{
-                  days: quote.days,
+                  days: plural(t.form.days, quote.days, lang),
                   cost: <Money fils={quote.price.cost} />,
                   vat: <Money fils={quote.price.vat} />,
                   total: <Money fils={quote.price.total} />,

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ledgerOf } from '../../../machines/ledger';
-import { cardBrand, groupCardNumber } from '../../../machines/validation';
+import { cardBrand, cardProblems, formatExpiry, groupCardNumber, type CardInput } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
@@ -8,11 +8,20 @@ import { Button } from '../../ui/Button';
 import { NextStep } from '../../ui/NextStep';
 import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
-import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { Done, FormCard, FormError, useProblems, type SubmittedFields } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { PriceSummary } from '../../ui/Ledger';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Payment.module.css';
+
+/** The card as the machine checks it, read from the form's fields. */
+const cardOf = ({ text }: SubmittedFields): CardInput => ({
+  email: text('email'),
+  name: text('cardholder'),
+  number: text('cardNumber'),
+  expiry: text('expiry'),
+  cvv: text('cvv'),
+});
 
 export default function Payment() {
   const { t, lang } = useLocale();
@@ -25,8 +34,11 @@ export default function Payment() {
   const pending = usePending();
   const fieldErrors = useJourneySelector((s) => s.context.fieldErrors);
   const form = useRef<HTMLFormElement>(null);
-  const { message, summary } = useProblems(form, fieldErrors);
+  const { error: problem, summary, onChange } = useProblems(form, fieldErrors, (fields) =>
+    cardProblems(cardOf(fields), new Date()),
+  );
   const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
 
   return (
     <Stack>
@@ -55,19 +67,8 @@ export default function Payment() {
         <Section title={p.details} bare>
           <FormCard
             ref={form}
-            onSubmit={({ text }) => {
-              journey.send({
-                type: 'payment.submit',
-                card: {
-                  email: text('email'),
-                  name: text('cardholder'),
-                  number: text('cardNumber'),
-                  expiry: text('expiry'),
-                  cvv: text('cvv'),
-                },
-                at: Date.now(),
-              });
-            }}
+            onChange={onChange}
+            onSubmit={(fields) => journey.send({ type: 'payment.submit', card: cardOf(fields), at: Date.now() })}
           >
             {summary}
             <TextField
@@ -77,13 +78,13 @@ export default function Payment() {
               autoComplete="email"
               dir="ltr"
               defaultValue={email}
-              error={message(fieldErrors.email)}
+              error={problem('email')}
             />
             <TextField
               label={p.cardholder}
               name="cardholder"
               autoComplete="cc-name"
-              error={message(fieldErrors.name)}
+              error={problem('name')}
             />
             <TextField
               label={p.cardNumber}
@@ -94,7 +95,7 @@ export default function Payment() {
               value={number}
               onChange={(e) => setNumber(groupCardNumber(e.target.value))}
               hint={p.brands[cardBrand(number)] || undefined}
-              error={message(fieldErrors.number)}
+              error={problem('number')}
             />
             <div className={styles.pair}>
               <TextField
@@ -104,7 +105,9 @@ export default function Payment() {
                 autoComplete="cc-exp"
                 placeholder={p.expiryPlaceholder}
                 dir="ltr"
-                error={message(fieldErrors.expiry)}
+                value={expiry}
+                onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+                error={problem('expiry')}
               />
               <TextField
                 label={p.cvv}
@@ -112,7 +115,7 @@ export default function Payment() {
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 dir="ltr"
-                error={message(fieldErrors.cvv)}
+                error={problem('cvv')}
               />
             </div>
             {error && <FormError>{t.journey.errors[error]}</FormError>}

@@ -1,12 +1,18 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { checkEmiratesId, passwordStrength, type DocumentInfo } from '../../../machines/validation';
+import {
+  checkEmiratesId,
+  passwordStrength,
+  registrationProblems,
+  type DocumentInfo,
+  type RegistrationInput,
+} from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { Checkbox, FileField, TextField } from '../../ui/Field';
-import { FormCard, FormError, FormFooter, ScreenIntro, useProblems } from '../../ui/Form';
+import { FormCard, FormError, FormFooter, ScreenIntro, useProblems, type SubmittedFields } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
@@ -14,6 +20,19 @@ const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
 /** What the rules check about a chosen file, and the file itself for the upload to the server. */
 const documentOf = (file: File | null): DocumentInfo | null =>
   file ? { name: file.name, type: file.type, size: file.size, file } : null;
+
+/** The form as the machine checks it, read from its fields (on submit, and to re-check while fixing). */
+const registrationOf = ({ text, checked, file }: SubmittedFields): RegistrationInput => ({
+  fullName: text('fullName'),
+  email: text('email'),
+  phone: text('phone'),
+  password: text('password'),
+  confirmPassword: text('confirmPassword'),
+  emiratesId: text('emiratesId'),
+  emiratesIdFile: documentOf(file('emiratesIdFile')),
+  licenceFile: documentOf(file('licenceFile')),
+  termsAccepted: checked('terms'),
+});
 
 export default function Registration() {
   const { t, to } = useLocale();
@@ -23,7 +42,9 @@ export default function Registration() {
   const error = useJourneySelector((s) => s.context.error);
   const pending = usePending();
   const form = useRef<HTMLFormElement>(null);
-  const { message, summary } = useProblems(form, fieldErrors);
+  const { error: problem, summary, onChange } = useProblems(form, fieldErrors, (fields) =>
+    registrationProblems(registrationOf(fields)),
+  );
   const [password, setPassword] = useState('');
   const [emiratesId, setEmiratesId] = useState('');
   const idWarning = checkEmiratesId(emiratesId).warning;
@@ -33,29 +54,15 @@ export default function Registration() {
       <ScreenIntro heading={r.heading} text={r.intro} />
       <FormCard
         ref={form}
-        onSubmit={({ text, checked, file }) => {
-          journey.send({
-            type: 'registration.submit',
-            form: {
-              fullName: text('fullName'),
-              email: text('email'),
-              phone: text('phone'),
-              password: text('password'),
-              confirmPassword: text('confirmPassword'),
-              emiratesId: text('emiratesId'),
-              emiratesIdFile: documentOf(file('emiratesIdFile')),
-              licenceFile: documentOf(file('licenceFile')),
-              termsAccepted: checked('terms'),
-            },
-          });
-        }}
+        onChange={onChange}
+        onSubmit={(fields) => journey.send({ type: 'registration.submit', form: registrationOf(fields) })}
       >
         {summary}
         <TextField
           label={r.fullName}
           name="fullName"
           autoComplete="name"
-          error={message(fieldErrors.fullName)}
+          error={problem('fullName')}
         />
         <TextField
           label={r.email}
@@ -63,7 +70,7 @@ export default function Registration() {
           type="email"
           autoComplete="email"
           dir="ltr"
-          error={message(fieldErrors.email)}
+          error={problem('email')}
         />
         <TextField
           label={r.phone}
@@ -73,7 +80,7 @@ export default function Registration() {
           autoComplete="tel"
           dir="ltr"
           hint={r.phoneHint}
-          error={message(fieldErrors.phone)}
+          error={problem('phone')}
         />
         <TextField
           label={r.password}
@@ -83,17 +90,17 @@ export default function Registration() {
           onChange={(e) => setPassword(e.target.value)}
           hint={
             password
-              ? fill(t.form.strength, { level: t.form.strengthLevels[passwordStrength(password)] })
-              : undefined
+              ? `${t.form.passwordRule} ${fill(t.form.strength, { level: t.form.strengthLevels[passwordStrength(password)] })}`
+              : t.form.passwordRule
           }
-          error={message(fieldErrors.password)}
+          error={problem('password')}
         />
         <TextField
           label={r.confirmPassword}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          error={message(fieldErrors.confirmPassword)}
+          error={problem('confirmPassword')}
         />
         <TextField
           label={r.emiratesIdNumber}
@@ -102,7 +109,7 @@ export default function Registration() {
           dir="ltr"
           placeholder={r.emiratesIdHint}
           onChange={(e) => setEmiratesId(e.target.value)}
-          error={message(fieldErrors.emiratesId)}
+          error={problem('emiratesId')}
           warning={idWarning ? t.warnings[idWarning] : undefined}
         />
         <FileField
@@ -110,16 +117,16 @@ export default function Registration() {
           name="emiratesIdFile"
           accept={DOCUMENT_TYPES}
           hint={r.uploadHint}
-          error={message(fieldErrors.emiratesIdFile)}
+          error={problem('emiratesIdFile')}
         />
         <FileField
           label={r.drivingLicence}
           name="licenceFile"
           accept={DOCUMENT_TYPES}
           hint={r.uploadHint}
-          error={message(fieldErrors.licenceFile)}
+          error={problem('licenceFile')}
         />
-        <Checkbox label={r.terms} name="terms" error={message(fieldErrors.termsAccepted)} />
+        <Checkbox label={r.terms} name="terms" error={problem('termsAccepted')} />
         {error === 'emailTaken' && (
           <FormError>
             {t.journey.errors.emailTaken} <Link to={to('logIn')}>{r.logIn}</Link>
