@@ -10,7 +10,9 @@ import { DAY_MS } from '../machines/money';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, formatAmount } from '../src/i18n/format';
-import { NOW, renderAt } from './render';
+import { createApi } from '../src/client/api';
+import { DOCUMENTS, NOW, renderAt, RENTER, testServer, uniqueEmail, PDF_BYTES, PNG_BYTES } from './render';
+import { browserFor, ORIGIN } from './support/server';
 
 const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
 
@@ -127,5 +129,44 @@ describe.each([
     await view.user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(o.details.summer)).toBeVisible();
+  });
+});
+
+const DOCUMENTS_AS_FILES = {
+  emiratesId: DOCUMENTS.emiratesId,
+  emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
+  licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
+};
+
+describe('the last car, taken while the renter was paying', () => {
+  it('says so, charges nothing, and leads to the cars still free for the same trip', async () => {
+    const view = await renderAt('/payment', { journey: 'toPayment' });
+    const { carId, pickupLocation, dropoffLocation, pickupAt, dropoffAt } = view.actor.getSnapshot().context.booking;
+    // Another renter books and pays for the same car and days first.
+    const other = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    const registered = await other.register({ ...RENTER, email: uniqueEmail('faster'), confirmPassword: RENTER.password, ...DOCUMENTS_AS_FILES, termsAccepted: true });
+    if (!registered.ok) throw new Error('registration failed');
+    let journey = registered.body.journey;
+    for (const event of [
+      { type: 'booking.start', carId, trip: { pickupLocation, dropoffLocation, pickupAt, dropoffAt } },
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: RENTER.fullName },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: CARD },
+    ]) {
+      const answer = await other.journeyEvent(journey.bookingId, event as never, journey.version);
+      if (!answer.ok) throw new Error(`${event.type}: ${answer.error}`);
+      journey = answer.body.journey;
+    }
+    const t = en;
+    await view.user.type(screen.getByLabelText(t.payment.cardholder), CARD.name);
+    await view.user.type(screen.getByLabelText(t.payment.cardNumber), CARD.number);
+    await view.user.type(screen.getByLabelText(t.payment.expiry), CARD.expiry);
+    await view.user.type(screen.getByLabelText(t.payment.cvv), CARD.cvv);
+    await view.user.click(screen.getByRole('button', { name: t.payment.pay }));
+    expect(await screen.findByText(t.journey.sync.taken)).toBeInTheDocument();
+    expect(view.actor.getSnapshot().context.payment).toBeNull();
+    expect(await screen.findByRole('link', { name: t.bookingChanges.findAnother })).toHaveAttribute('href', expect.stringMatching(/^\/search\?/));
   });
 });

@@ -3,8 +3,9 @@ import { ledgerOf } from '../../../machines/ledger';
 import { cardBrand, cardProblems, formatExpiry, groupCardNumber, type CardInput } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
-import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
-import { Button } from '../../ui/Button';
+import { useJourney, useJourneySelector, usePending, useSyncNotice } from '../../ui/journey';
+import { Button, ButtonLink } from '../../ui/Button';
+import { queryString, tripQuery } from '../../search/query';
 import { NextStep } from '../../ui/NextStep';
 import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
@@ -24,12 +25,14 @@ const cardOf = ({ text }: SubmittedFields): CardInput => ({
 });
 
 export default function Payment() {
-  const { t, lang } = useLocale();
+  const { t, lang, to } = useLocale();
   const p = t.payment;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
   const payment = context.payment;
   const error = useJourneySelector((s) => s.context.error);
+  // The server's answer when another renter paid for the car first: the journey shows the server's record.
+  const notice = useSyncNotice();
   const email = useJourneySelector((s) => s.context.renter?.email ?? '');
   const pending = usePending();
   const fieldErrors = useJourneySelector((s) => s.context.fieldErrors);
@@ -119,6 +122,8 @@ export default function Payment() {
               />
             </div>
             {error && <FormError>{t.journey.errors[error]}</FormError>}
+            {/* Someone else paid for the car first: nothing was charged; the cars still free for the same trip. */}
+            {(error === 'taken' || notice === 'taken') && <ButtonLink to={`${to('search')}${queryString(tripQuery(context.booking))}`}>{t.bookingChanges.findAnother}</ButtonLink>}
             <Button type="submit" block disabled={pending} aria-busy={pending}>
               {pending ? p.paying : p.pay}
             </Button>
