@@ -81,7 +81,14 @@ const choiceOf = (carId: CarId | undefined, trip: Partial<Trip> | undefined): Ch
       }
     : undefined;
 
-const uaePassStart = z.object({ lang: z.enum(['en', 'ar']).default('en'), carId: z.enum(CAR_IDS).optional() });
+const uaePassStart = z.object({
+  lang: z.enum(['en', 'ar']).default('en'),
+  carId: z.enum(CAR_IDS).optional(),
+  pickupLocation: z.enum(LOCATIONS).optional(),
+  dropoffLocation: z.enum(LOCATIONS).optional(),
+  pickupAt: z.coerce.number().int().nonnegative().optional(),
+  dropoffAt: z.coerce.number().int().nonnegative().optional(),
+});
 
 /** Where the browser goes after UAE PASS, in the page's language. */
 const AFTER_UAE_PASS = {
@@ -235,13 +242,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/uaepass/start', validate('query', uaePassStart), async (c) => {
     const deps = c.var.deps;
-    const { lang, carId } = c.req.valid('query');
+    const { lang, carId, ...trip } = c.req.valid('query');
     if (!deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
     const request = deps.uaePass.newRequest();
+    const choice = choiceOf(carId, trip);
     await deps.db.insert(uaePassRequests).values({
       ...request,
       lang,
-      carId: carId ?? null,
+      carId: choice?.carId ?? null,
+      trip: choice?.trip ?? null,
       expiresAt: new Date(deps.now().getTime() + 10 * 60_000),
     });
     return c.redirect((await deps.uaePass.authorizeUrl(request, callbackUrl(c, deps), lang)).href);
@@ -262,8 +271,10 @@ export const authRoutes = new Hono<AppEnv>()
       const profile = await deps.uaePass.finish(request, here);
       const user = await uaePassRenter(deps.db, profile, lang);
       if (!user) return c.redirect(AFTER_UAE_PASS[lang].failed);
+      // The car and trip chosen before leaving for UAE PASS (read back through the same schema).
       const carId = CAR_IDS.find((id) => id === request.carId);
-      await signIn(c, user, choiceOf(carId, undefined));
+      const trip = tripSchema.safeParse(request.trip);
+      await signIn(c, user, choiceOf(carId, trip.success ? trip.data : undefined));
       deps.log.info('renter signed in with UAE PASS', { userId: user.id });
       // The account's own language: signing in on another device opens the app as the renter chose.
       return c.redirect(AFTER_UAE_PASS[user.language].ok);

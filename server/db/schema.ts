@@ -269,5 +269,7 @@ export const uaePassRequests = pgTable('uae_pass_requests', {
   nonce: text('nonce').notNull(),
   lang: text('lang').notNull(),
   carId: text('car_id'),
+  /** Where and when the visitor chose the car for (checked again when the booking starts). */
+  trip: jsonb('trip'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

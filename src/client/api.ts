@@ -146,8 +146,12 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
       answer<{ ok: true }>(client.account.password.$post({ json })),
     savePreferences: (json: Preferences) => answer<Preferences>(client.account.preferences.$put({ json })),
     /** Where the browser goes to sign in with UAE PASS (a page change, not a fetch). */
-    uaePassUrl: (lang: 'en' | 'ar', carId?: CarId) =>
-      `${baseUrl}/auth/uaepass/start?${new URLSearchParams({ lang, ...(carId ? { carId } : {}) })}`,
+    uaePassUrl: (lang: 'en' | 'ar', choice?: { carId: CarId; trip?: Trip }) =>
+      `${baseUrl}/auth/uaepass/start?${new URLSearchParams({
+        lang,
+        ...(choice ? { carId: choice.carId } : {}),
+        ...(choice?.trip ? Object.fromEntries(Object.entries(choice.trip).map(([k, v]) => [k, String(v)])) : {}),
+      })}`,
     /** The renter's own bookings, newest first. */
     bookings: () => answer<{ bookings: BookingSummary[] }>(client.bookings.$get()),
     /** An offer on the booking still to be paid (or, for partner perks, the renter's code); 422 says why not. */

@@ -49,7 +49,11 @@ describe.skipIf(postgresSkipped)('UAE PASS through the server', () => {
   it('signs in a verified renter: names in both languages, the Emirates ID, the identity step done', async () => {
     const server = await start();
     const tab = browserFor(server);
-    const start_ = await tab.fetch(`${ORIGIN}/api/auth/uaepass/start?lang=ar&carId=911`, { redirect: 'manual' });
+    // A car and trip chosen before signing in (a week ahead, three days, one way to Abu Dhabi).
+    const pickupAt = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 7 * 86_400_000;
+    const trip = { pickupLocation: 'dubai-marina', dropoffLocation: 'auh', pickupAt, dropoffAt: pickupAt + 3 * 86_400_000 };
+    const query = new URLSearchParams({ lang: 'ar', carId: '911', ...Object.fromEntries(Object.entries(trip).map(([k, v]) => [k, String(v)])) });
+    const start_ = await tab.fetch(`${ORIGIN}/api/auth/uaepass/start?${query}`, { redirect: 'manual' });
     expect(start_.status).toBe(302);
     const authorize = new URL(start_.headers.get('location')!);
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
@@ -70,9 +74,9 @@ describe.skipIf(postgresSkipped)('UAE PASS through the server', () => {
     const session = await createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch }).session();
     if (!session.ok || !session.body.user || !session.body.journey) throw new Error('not signed in');
     expect(session.body.user).toMatchObject({ role: 'renter', fullName: LOCAL_CLAIMS.fullnameEN, fullNameAr: LOCAL_CLAIMS.fullnameAR, verified: true });
-    const context = session.body.journey.journey.snapshot.context as { identityVerified: boolean; booking: { carId: string } };
+    const context = session.body.journey.journey.snapshot.context as { identityVerified: boolean; booking: Record<string, unknown> };
     expect(context.identityVerified).toBe(true);
-    expect(context.booking.carId).toBe('911'); // the car chosen before signing in
+    expect(context.booking).toMatchObject({ carId: '911', ...trip }); // the car and trip chosen before signing in
     const [row] = await server.deps.db.select().from(users).where(eq(users.email, LOCAL_CLAIMS.email));
     expect(row).toMatchObject({ uaePassId: LOCAL_CLAIMS.uuid, emiratesId: '784-1990-1234567-6', passwordHash: null });
 

@@ -2,6 +2,7 @@ ALTER TABLE "bookings" ADD COLUMN "holds_car" boolean DEFAULT false NOT NULL;-->
 ALTER TABLE "bookings" ADD COLUMN "sample" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "held_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "held_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "uae_pass_requests" ADD COLUMN "trip" jsonb;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "currency" text DEFAULT 'AED' NOT NULL;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS btree_gist;--> statement-breakpoint

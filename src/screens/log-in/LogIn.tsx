@@ -20,7 +20,15 @@ export default function LogIn() {
   const uaePassFailed = new URLSearchParams(search).get('uaepass') === 'failed';
   const { uaePass } = useSessionState();
   const api = useSession().api;
-  const chosenCar = useJourneySelector((s) => (s.context.returnTo ? s.context.booking.carId : undefined));
+  // A visitor who chose a car (and its trip) comes back to that choice after UAE PASS too.
+  const chosen = useJourneySelector(
+    (s) => {
+      if (!s.context.returnTo) return undefined;
+      const { carId, pickupLocation, dropoffLocation, pickupAt, dropoffAt } = s.context.booking;
+      return { carId, trip: { pickupLocation, dropoffLocation, pickupAt, dropoffAt } };
+    },
+    (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  );
   const form = useRef<HTMLFormElement>(null);
 
   // After an empty submit, focus goes to the first empty field.
@@ -71,7 +79,7 @@ export default function LogIn() {
           <UaePassButton
             label={l.uaePass}
             disabled={pending}
-            onClick={() => window.location.assign(api.uaePassUrl(lang, chosenCar))}
+            onClick={() => window.location.assign(api.uaePassUrl(lang, chosen))}
           />
         </>
       )}
