@@ -299,7 +299,9 @@ export interface RegistrationInput {
   password: string;
   confirmPassword: string;
   emiratesId: string;
+  /** The Emirates ID's two sides: the number and photo, and the card's back (address, employer). */
   emiratesIdFile: DocumentInfo | null;
+  emiratesIdBackFile: DocumentInfo | null;
   licenceFile: DocumentInfo | null;
   termsAccepted: boolean;
 }
@@ -314,6 +316,7 @@ export function registrationProblems(form: RegistrationInput) {
     confirmPassword: rule((c: string) => (c === '' ? 'required' : c === form.password ? null : 'mismatch')),
     emiratesId: rule((id: string) => checkEmiratesId(id).problem),
     emiratesIdFile: rule(checkDocument),
+    emiratesIdBackFile: rule(checkDocument),
     licenceFile: rule(checkDocument),
     termsAccepted: rule((accepted: boolean) => (accepted ? null : 'terms')),
   });

@@ -30,6 +30,7 @@ async function registered(language?: 'en' | 'ar') {
     confirmPassword: RENTER.password,
     emiratesId: DOCUMENTS.emiratesId,
     emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
+    emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
     licenceFile: DOCUMENTS.licenceFile.file,
     termsAccepted: true,
     ...(language ? { language } : {}),

@@ -110,6 +110,7 @@ describe.each([
       confirmPassword: RENTER.password,
       emiratesId: DOCUMENTS.emiratesId,
       emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
+      emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
       licenceFile: DOCUMENTS.licenceFile.file,
       termsAccepted: true,
     });

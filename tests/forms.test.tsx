@@ -36,6 +36,7 @@ describe.each([
       [r.confirmPassword, t.problems.mismatch],
       [r.emiratesIdNumber, t.problems.emiratesId],
       [r.emiratesId, t.problems.required],
+      [r.emiratesIdBack, t.problems.required],
       [r.drivingLicence, t.problems.required],
     ];
     for (const [label, message] of expected) {
@@ -47,7 +48,7 @@ describe.each([
     await waitFor(() => expect(screen.getByLabelText(r.fullName)).toHaveFocus());
     for (const [label, value] of Object.entries(typed))
       expect(screen.getByLabelText(label)).toHaveValue(value);
-    expect(screen.getByText(plural(t.form.fieldsToCorrect, 9, lang))).toBeInTheDocument();
+    expect(screen.getByText(plural(t.form.fieldsToCorrect, 10, lang))).toBeInTheDocument();
     expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
   });
 
@@ -62,6 +63,7 @@ describe.each([
     await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-1');
     expect(screen.getByLabelText(r.emiratesIdNumber)).toHaveAccessibleDescription(t.warnings.emiratesIdCheck);
     await user.upload(screen.getByLabelText(r.emiratesId), new File([PNG_BYTES], 'id.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText(r.emiratesIdBack), new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }));
     await user.upload(
       screen.getByLabelText(r.drivingLicence),
       new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
@@ -93,6 +95,7 @@ describe.each([
     await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-6');
     // Named and typed as a PNG, but its bytes are text: only the server's check by content can tell.
     await user.upload(screen.getByLabelText(r.emiratesId), new File(['not a picture'], 'id.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText(r.emiratesIdBack), new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }));
     await user.upload(screen.getByLabelText(r.drivingLicence), new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('checkbox', { name: r.terms }));
     await user.click(screen.getByRole('button', { name: r.submit }));

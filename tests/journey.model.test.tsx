@@ -103,6 +103,7 @@ function executors(
       await typeInto(r.emiratesIdNumber, form.emiratesId);
       for (const [label, doc] of [
         [r.emiratesId, form.emiratesIdFile],
+        [r.emiratesIdBack, form.emiratesIdBackFile],
         [r.drivingLicence, form.licenceFile],
       ] as const) {
         const input = screen.getByLabelText(label) as HTMLInputElement;
@@ -325,6 +326,7 @@ describe('model-based paths through the rendered app and the real server (xstate
           // They registered in the path's language: signing in keeps them in it (the account's language).
           language: lang,
           emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
+          emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),
           licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
         });
         expect(registered.ok).toBe(true);

@@ -46,6 +46,7 @@ export const NEW_RENTER = {
 export const DOCUMENTS = {
   emiratesId: '784-1985-1234567-3',
   emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 68 },
+  emiratesIdBackFile: { name: 'emirates-id-back.png', type: 'image/png', size: 68 },
   licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 40 },
 };
 export const PROFILE = {

@@ -37,7 +37,7 @@ export const PNG_BYTES = Uint8Array.from(
 );
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-/** The Emirates ID and the two documents every registration carries (real bytes, as uploaded). */
+/** The Emirates ID and the three documents every registration carries (real bytes, as uploaded). */
 export const DOCUMENTS = {
   emiratesId: '784-1990-1234567-6',
   emiratesIdFile: {
@@ -45,6 +45,12 @@ export const DOCUMENTS = {
     type: 'image/png',
     size: PNG_BYTES.length,
     file: new File([PNG_BYTES], 'emirates-id.png', { type: 'image/png' }),
+  },
+  emiratesIdBackFile: {
+    name: 'emirates-id-back.png',
+    type: 'image/png',
+    size: PNG_BYTES.length,
+    file: new File([PNG_BYTES], 'emirates-id-back.png', { type: 'image/png' }),
   },
   licenceFile: {
     name: 'licence.pdf',

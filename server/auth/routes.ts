@@ -56,6 +56,7 @@ const registrationForm = z.object({
   /** The language of the page the renter registered on: their first choice of language. */
   language: z.enum(['en', 'ar']).optional(),
   emiratesIdFile: upload.optional(),
+  emiratesIdBackFile: upload.optional(),
   licenceFile: upload.optional(),
 });
 
@@ -141,16 +142,21 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post(
     '/register',
-    bodyLimit({ maxSize: 2 * DOCUMENT_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) }),
+    bodyLimit({ maxSize: 3 * DOCUMENT_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) }),
     validate('form', registrationForm),
     async (c) => {
       const deps = c.var.deps;
       const form = c.req.valid('form');
-      const [idBytes, licenceBytes] = await Promise.all([bytesOf(form.emiratesIdFile), bytesOf(form.licenceFile)]);
+      const [idBytes, idBackBytes, licenceBytes] = await Promise.all([
+        bytesOf(form.emiratesIdFile),
+        bytesOf(form.emiratesIdBackFile),
+        bytesOf(form.licenceFile),
+      ]);
       const input = {
         ...form,
         termsAccepted: form.termsAccepted === 'true',
         emiratesIdFile: describeUpload(form.emiratesIdFile ?? null, idBytes),
+        emiratesIdBackFile: describeUpload(form.emiratesIdBackFile ?? null, idBackBytes),
         licenceFile: describeUpload(form.licenceFile ?? null, licenceBytes),
       };
       // The same rules as the browser's form, with the documents' types read from their content.
@@ -163,6 +169,7 @@ export const authRoutes = new Hono<AppEnv>()
       const passwordHash = await hashPassword(form.password, deps.config.scryptCost);
       const stored = [
         { kind: 'emiratesId' as const, bytes: idBytes!, info: input.emiratesIdFile! },
+        { kind: 'emiratesIdBack' as const, bytes: idBackBytes!, info: input.emiratesIdBackFile! },
         { kind: 'licence' as const, bytes: licenceBytes!, info: input.licenceFile! },
       ];
       const keys = await Promise.all(stored.map((d) => deps.documents.put(d.bytes)));

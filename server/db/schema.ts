@@ -128,7 +128,7 @@ export const documents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['emiratesId', 'licence'] }).notNull(),
+    kind: text('kind', { enum: ['emiratesId', 'emiratesIdBack', 'licence'] }).notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     /** Where the document store keeps the bytes. */

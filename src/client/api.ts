@@ -93,9 +93,13 @@ export interface SessionAnswer {
   uaePass: boolean;
 }
 
+/** The documents a renter uploads: both sides of the Emirates ID, and the driving licence. */
+export type DocumentKind = 'emiratesId' | 'emiratesIdBack' | 'licence';
+
 /** The registration form as sent: its fields, the documents themselves, the car chosen before it. */
-export type RegistrationFields = Omit<RegistrationInput, 'emiratesIdFile' | 'licenceFile'> & {
+export type RegistrationFields = Omit<RegistrationInput, 'emiratesIdFile' | 'emiratesIdBackFile' | 'licenceFile'> & {
   emiratesIdFile: Blob | null;
+  emiratesIdBackFile: Blob | null;
   licenceFile: Blob | null;
   carId?: CarId;
   /** Where and when the car was chosen for (sent as form fields). */
@@ -134,6 +138,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
               : {}),
             ...(f.language ? { language: f.language } : {}),
             ...(f.emiratesIdFile ? { emiratesIdFile: f.emiratesIdFile as File } : {}),
+            ...(f.emiratesIdBackFile ? { emiratesIdBackFile: f.emiratesIdBackFile as File } : {}),
             ...(f.licenceFile ? { licenceFile: f.licenceFile as File } : {}),
           },
         }),
@@ -160,7 +165,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
     documents: () =>
-      answer<{ documents: { id: string; kind: 'emiratesId' | 'licence'; contentType: string; size: number }[] }>(
+      answer<{ documents: { id: string; kind: DocumentKind; contentType: string; size: number }[] }>(
         client.documents.$get(),
       ),
     documentUrl: (id: string) => `${baseUrl}/documents/${encodeURIComponent(id)}`,
@@ -202,7 +207,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         contract: ContractView;
         freeCars: CarId[];
         violations: ViolationView[];
-        documents: { id: string; kind: 'emiratesId' | 'licence' }[];
+        documents: { id: string; kind: DocumentKind }[];
       }>(
         client.contracts[':code'].$get({ param: { code } }),
       ),

@@ -309,6 +309,7 @@ export class JourneyClient {
           api.register({
             ...form,
             emiratesIdFile: form.emiratesIdFile?.file ?? null,
+            emiratesIdBackFile: form.emiratesIdBackFile?.file ?? null,
             licenceFile: form.licenceFile?.file ?? null,
             ...(this.chosen ? { carId: this.chosen.carId, ...this.chosen.trip } : {}),
             // The page's language (the locale sets it on <html>) becomes the account's first choice.

@@ -1,11 +1,12 @@
 import { FileText } from 'lucide-react';
+import type { DocumentKind } from '../client/api';
 import { useLocale } from '../i18n/locale';
 import { useSession } from './journey';
 import styles from './DocumentList.module.css';
 
 export interface DocumentLink {
   id: string;
-  kind: 'emiratesId' | 'licence';
+  kind: DocumentKind;
 }
 
 /** Identity documents as links that open them from the server (which decides who may), or that there are none. */

@@ -98,6 +98,7 @@ async function renter(base, n, run, record) {
   }))
     form.append(key, value);
   form.append('emiratesIdFile', new Blob([PNG], { type: 'image/png' }), 'id.png');
+  form.append('emiratesIdBackFile', new Blob([PNG], { type: 'image/png' }), 'id-back.png');
   form.append('licenceFile', new Blob([PDF], { type: 'application/pdf' }), 'licence.pdf');
   await request('/api/auth/register', { method: 'POST', body: form });
   cookie = ''; // a new device: log in

@@ -29,6 +29,7 @@ async function registered(page: Page) {
       emiratesId: '784-1990-1234567-6',
       termsAccepted: 'true',
       emiratesIdFile: PNG('id.png'),
+      emiratesIdBackFile: PNG('id-back.png'),
       licenceFile: PDF('licence.pdf'),
     },
   });

@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
     expect(await field(r.email).inputValue()).toBe('mariam@');
-    await page.getByText(plural(t.form.fieldsToCorrect, 9, 'ar')).waitFor({ state: 'attached' });
+    await page.getByText(plural(t.form.fieldsToCorrect, 10, 'ar')).waitFor({ state: 'attached' });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/forms-ar-registration-errors.png`, fullPage: true });
 
@@ -63,6 +63,7 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
     await field(r.confirmPassword).fill('وردة-الصحراء-42');
     await field(r.emiratesIdNumber).fill('٧٨٤-١٩٩٠-١٢٣٤٥٦٧-٦');
     await page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
+    await page.getByLabel(r.emiratesIdBack, { exact: true }).setInputFiles(PNG('id-back.png'));
     await page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PNG('licence.png'));
     await page.getByRole('checkbox', { name: r.terms }).check();
     await page.getByRole('button', { name: r.submit, exact: true }).click();

@@ -53,6 +53,7 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await field(t.registration.confirmPassword).fill(PASSWORD);
       await field(t.registration.emiratesIdNumber).fill('784-1990-1234567-6');
       await page.getByLabel(t.registration.emiratesId, { exact: true }).setInputFiles(PNG('emirates-id.png'));
+      await page.getByLabel(t.registration.emiratesIdBack, { exact: true }).setInputFiles(PNG('emirates-id-back.png'));
       await page.getByRole('img', { name: fill(t.form.preview, { name: 'emirates-id.png' }) }).waitFor();
       await page.getByLabel(t.registration.drivingLicence, { exact: true }).setInputFiles(PDF('licence.pdf'));
       await page.getByRole('checkbox', { name: t.registration.terms }).check();
@@ -175,6 +176,7 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
     await one.page.getByLabel(r.confirmPassword, { exact: true }).fill(PASSWORD);
     await one.page.getByLabel(r.emiratesIdNumber, { exact: true }).fill('784-1990-1234567-6');
     await one.page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
+    await one.page.getByLabel(r.emiratesIdBack, { exact: true }).setInputFiles(PNG('id-back.png'));
     await one.page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PDF('licence.pdf'));
     await one.page.getByRole('checkbox', { name: r.terms }).check();
     await one.page.getByRole('button', { name: r.submit, exact: true }).click();

@@ -73,6 +73,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       await page.getByLabel(r.confirmPassword, { exact: true }).fill('ghaf-tree-2026');
       await page.getByLabel(r.emiratesIdNumber, { exact: true }).fill('784-1990-1234567-6');
       await page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
+      await page.getByLabel(r.emiratesIdBack, { exact: true }).setInputFiles(PNG('id-back.png'));
       await page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PDF('licence.pdf'));
       await page.getByRole('checkbox', { name: r.terms }).check();
       await page.getByRole('button', { name: r.submit, exact: true }).click();

@@ -19,6 +19,7 @@ const FORM: RegistrationForm = {
   confirmPassword: 'desert-rose-42',
   emiratesId: '784-1990-1234567-6',
   emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 120_000 },
+  emiratesIdBackFile: { name: 'emirates-id-back.png', type: 'image/png', size: 110_000 },
   licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 240_000 },
   termsAccepted: true,
 };

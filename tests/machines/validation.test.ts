@@ -324,6 +324,7 @@ describe('whole forms (zod/mini at the boundary), problems by field', () => {
     confirmPassword: 'desert-rose-42',
     emiratesId: '784-1990-1234567-6',
     emiratesIdFile: { name: 'id.png', type: 'image/png', size: 1000 },
+    emiratesIdBackFile: { name: 'id-back.png', type: 'image/png', size: 1000 },
     licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 1000 },
     termsAccepted: true,
   };

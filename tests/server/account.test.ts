@@ -155,6 +155,7 @@ describe.skipIf(postgresSkipped)('language and currency', () => {
       emiratesId: '784-1990-1234567-6',
       termsAccepted: true,
       emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
+      emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
       licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
       language: 'ar',
     });

@@ -22,6 +22,7 @@ const valid = (address = email()) => ({
   emiratesId: '784-1990-1234567-6',
   termsAccepted: 'true',
   emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
+  emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
   licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
 });
 
@@ -49,6 +50,7 @@ describe.skipIf(postgresSkipped)('registration', () => {
     const docs = await db.select().from(documents).where(eq(documents.userId, row!.id));
     expect(docs.map((d) => [d.kind, d.contentType]).sort()).toEqual([
       ['emiratesId', 'image/png'],
+      ['emiratesIdBack', 'image/png'],
       ['licence', 'application/pdf'],
     ]);
     // The session is kept as its token's hash, never the token.

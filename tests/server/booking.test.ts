@@ -257,6 +257,7 @@ describe.skipIf(postgresSkipped)('a visitor’s choice survives signing in', () 
     for (const [k, v] of Object.entries({ fullName: 'Mariam Al Suwaidi', email: `m${Date.now()}@example.ae`, phone: '050 123 4567', password: 'palm-grove-2026', confirmPassword: 'palm-grove-2026', emiratesId: '784-1990-1234567-6', termsAccepted: 'true', carId: 'patrol', ...Object.fromEntries(Object.entries(t).map(([k2, v2]) => [k2, String(v2)])) }))
       form.append(k, v);
     form.append('emiratesIdFile', new File([PNG], 'id.png', { type: 'image/png' }));
+    form.append('emiratesIdBackFile', new File([PNG], 'id-back.png', { type: 'image/png' }));
     form.append('licenceFile', new File([PDF], 'licence.pdf', { type: 'application/pdf' }));
     const registered = await b.request('/api/auth/register', { method: 'POST', body: form });
     expect(registered.status).toBe(201);

@@ -49,6 +49,7 @@ export async function renter(fields: Partial<{ email: string; fullName: string; 
     emiratesId: '784-1990-1234567-6',
     termsAccepted: true,
     emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
+    emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
     licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
   });
   if (!result.ok) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);

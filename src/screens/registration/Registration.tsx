@@ -30,6 +30,7 @@ const registrationOf = ({ text, checked, file }: SubmittedFields): RegistrationI
   confirmPassword: text('confirmPassword'),
   emiratesId: text('emiratesId'),
   emiratesIdFile: documentOf(file('emiratesIdFile')),
+  emiratesIdBackFile: documentOf(file('emiratesIdBackFile')),
   licenceFile: documentOf(file('licenceFile')),
   termsAccepted: checked('terms'),
 });
@@ -118,6 +119,13 @@ export default function Registration() {
           accept={DOCUMENT_TYPES}
           hint={r.uploadHint}
           error={problem('emiratesIdFile')}
+        />
+        <FileField
+          label={r.emiratesIdBack}
+          name="emiratesIdBackFile"
+          accept={DOCUMENT_TYPES}
+          hint={r.uploadHint}
+          error={problem('emiratesIdBackFile')}
         />
         <FileField
           label={r.drivingLicence}
