@@ -112,15 +112,6 @@ export const GPS_EXAMPLE = '25.2048, 55.2708';
 
 export const supportEmail = 'support@movecar.ae';
 
-export const sampleProfile = {
-  name: { en: 'Ahmed Al Mansoori', ar: 'أحمد المنصوري' } satisfies Localized,
-  phone: '+971 50 123 4567',
-  email: 'ahmed.almansoori@example.ae',
-  address: { en: 'Al Wasl Road, Jumeirah 1, Dubai', ar: 'شارع الوصل، جميرا 1، دبي' } satisfies Localized,
-  cardLast4: '4242',
-  licenceValidUntil: new Date(2028, 5, 30),
-  currency: 'AED',
-};
 
 export const APP_VERSION = '1.2.1';
 

@@ -677,7 +677,7 @@ export const ar: Catalog = {
     payment: 'طريقة الدفع الافتراضية',
     cardEnding: 'بطاقة تنتهي بـ {last4}',
     licence: 'رخصة القيادة',
-    licenceValid: 'صالحة حتى {date}',
+    licenceOnFile: 'مرفوعة مع تسجيلك (انظر المستندات)',
     security: 'الأمان والتفضيلات',
     notifications: 'تفضيلات الإشعارات',
     notificationsText:

@@ -678,7 +678,7 @@ export const en = {
     payment: 'Default payment',
     cardEnding: 'Card ending {last4}',
     licence: "Driver's license",
-    licenceValid: 'Valid until {date}',
+    licenceOnFile: 'Uploaded with your registration (see Documents)',
     security: 'Security & preferences',
     notifications: 'Notification preferences',
     notificationsText:

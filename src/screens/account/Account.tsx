@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate } from '../../i18n/format';
+import { fill } from '../../i18n/format';
 import { pathOf, type ScreenId } from '../../i18n/paths';
-import { APP_VERSION, sampleProfile } from '../../data/sample';
+import { APP_VERSION } from '../../data/sample';
 import { useJourney, useJourneySelector, useSession, useSessionState } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -111,12 +111,8 @@ export default function Account() {
             <Facts
               rows={[
                 { label: a.payment, value: last4 ? fill(a.cardEnding, { last4 }) : a.noCard },
-                {
-                  label: a.licence,
-                  value: fill(a.licenceValid, {
-                    date: formatDate(sampleProfile.licenceValidUntil, lang, 'date'),
-                  }),
-                },
+                // Only what the renter gave: the licence is on file (listed under Documents), no made-up expiry.
+                { label: a.licence, value: a.licenceOnFile },
               ]}
             />
             {saved && <Done>{a.saved}</Done>}
