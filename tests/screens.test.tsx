@@ -119,15 +119,17 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
-    expect(screen.getByLabelText('Emirates ID (front and back)')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Emirates ID, front')).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText('Emirates ID, back')).toHaveAttribute('type', 'file');
     expect(screen.getByLabelText("Driver's License")).toHaveAttribute('type', 'file');
     expect(screen.getByRole('checkbox', { name: 'I agree to the terms and conditions' })).not.toBeChecked();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/log-in');
   });
 
-  it('Arabic registration asks for the national ID card and the driving licence', async () => {
+  it('Arabic registration asks for both sides of the national ID card and the driving licence', async () => {
     await renderAt('/arabic/registration');
     expect(await screen.findByLabelText(ar.registration.emiratesId)).toHaveAttribute('type', 'file');
+    expect(screen.getByLabelText(ar.registration.emiratesIdBack)).toHaveAttribute('type', 'file');
     expect(ar.registration.emiratesId).toContain('الهوية الوطنية');
     expect(screen.getByLabelText(ar.registration.drivingLicence)).toHaveAttribute('type', 'file');
   });
