@@ -11,7 +11,7 @@ import { bookings } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { isFree } from '../journey/availability';
+import { takenCars } from '../journey/availability';
 import { currentJourney } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 
@@ -33,14 +33,9 @@ export const offerRoutes = new Hono<AppEnv>()
       .select({ n: count() })
       .from(bookings)
       .where(and(eq(bookings.renterId, user.id), eq(bookings.completed, true)));
-    const period = { start: new Date(booking.pickupAt), end: new Date(booking.dropoffAt) };
-    let upgradeTo = null;
-    if (id === 'loyalty') {
-      for (const carId of upgradesFor(booking.carId)) if (await isFree(deps.db, carId, period)) {
-        upgradeTo = carId;
-        break;
-      }
-    }
+    // The cheapest car of the next category free for the booking's dates: one query for all of them.
+    const taken = id === 'loyalty' ? await takenCars(deps.db, { start: new Date(booking.pickupAt), end: new Date(booking.dropoffAt) }) : null;
+    const upgradeTo = (taken && upgradesFor(booking.carId).find((carId) => !taken.has(carId))) || null;
     const facts = { completedRentals: finished?.n ?? 0, upgradeTo };
     const problem = offerProblem(id, { booking: { ...booking, paid: isPaid(snapshot.context) }, ...facts }, now.getTime());
     if (problem) return c.json({ error: 'offer' as const, problem }, 422);

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Trip } from '../../machines/booking';
 import { LOCATION_NAMES } from '../data/sample';
-import { fill, formatDate, plural, TIME_ZONE } from '../i18n/format';
+import { fill, formatDate, plural } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import type { CarOffer } from './cars';
 import { Button } from './Button';
@@ -83,7 +83,7 @@ export function CarCard({
 /** "Mon, Nov 23, 10:00 AM to Thu, Nov 26, 10:00 AM, Dubai International Airport": the trip prices are for. */
 export function TripLine({ trip }: { trip: Trip }) {
   const { t, lang } = useLocale();
-  const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime', TIME_ZONE);
+  const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
   const place =
     trip.pickupLocation === trip.dropoffLocation
       ? LOCATION_NAMES[trip.pickupLocation][lang]

@@ -204,7 +204,7 @@ function Item({ item, long, onOpen }: { item: NotificationView; long: boolean; o
         </p>
       </div>
       <time className={styles.time} dateTime={at.toISOString()}>
-        {formatDate(at, lang, long ? 'dateTime' : 'time', TIME_ZONE)}
+        {formatDate(at, lang, long ? 'dateTime' : 'time')}
       </time>
     </li>
   );
@@ -220,7 +220,7 @@ function Message({ item, template }: { item: NotificationView; template: string 
   const values: Record<string, ReactNode> = {};
   for (const [key, value] of Object.entries(item.params)) {
     if (key === 'amount') values[key] = <Money fils={Number(value)} />;
-    else if (key === 'at') values[key] = formatDate(new Date(Number(value)), lang, 'dateTime', TIME_ZONE);
+    else if (key === 'at') values[key] = formatDate(new Date(Number(value)), lang, 'dateTime');
     else if (key === 'outcome' && (value === 'upheld' || value === 'cancelled'))
       values[key] = n.outcomes[value];
     else if (typeof value === 'number') values[key] = formatNumber(value, lang);

@@ -3,7 +3,7 @@ import { CalendarCheck, ChevronRight } from 'lucide-react';
 import { carOf } from '../../../machines/fleet';
 import type { BookingSummary } from '../../client/api';
 import { LOCATION_NAMES } from '../../data/sample';
-import { fill, formatDate, TIME_ZONE } from '../../i18n/format';
+import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { RenterBookings } from '../../ui/bookings';
 import { ButtonLink } from '../../ui/Button';
@@ -82,7 +82,7 @@ function Groups({ bookings }: { bookings: BookingSummary[] }) {
 
 function BookingList({ bookings }: { bookings: BookingSummary[] }) {
   const { t, to, lang } = useLocale();
-  const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime', TIME_ZONE);
+  const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
   return (
     <ul className={styles.list}>
       {bookings.map((b) => (
