@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, layer('app')] }] },
   },
   {
-    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
+    files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx', 'src/prerender.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER] }] },
   },
   {

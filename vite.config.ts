@@ -1,12 +1,41 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderPages } from './build/prerender';
+import { pwa } from './build/pwa';
 
 const serverTests = ['tests/server/**/*.test.ts'];
 
 export default defineConfig({
-  plugins: [react()],
-  build: { target: 'es2022' },
+  plugins: [react(), prerenderPages(), pwa()],
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs (React, the router, XState, zod, the API client's hono) are
+        // one cacheable chunk, and the app's own shell stays in the entry chunk, instead of a chain
+        // of small chunks; each screen stays its own chunk.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate[\\/]react|use-sync-external-store|zod|hono)[\\/]/,
+            },
+            {
+              // The app's shared code (layout, session, machines, catalog, the UI kit) in one chunk too;
+              // the Arabic catalog and the carousel (Swiper) stay with the pages that need them.
+              name: 'app',
+              test: (id: string) =>
+                /[\\/](src[\\/](app|client|i18n|ui|data|search)|machines)[\\/]/.test(id) &&
+                !/[\\/](i18n[\\/]ar\.ts|ui[\\/]Carousel)/.test(id),
+              // Only what many pages share: a part one or two screens use stays with them.
+              minShareCount: 4,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -1,31 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
-import '@fontsource/noto-sans-arabic/arabic-400.css';
-import '@fontsource/noto-sans-arabic/arabic-600.css';
-import '@fontsource/noto-sans-arabic/arabic-700.css';
+import './fonts.css';
 import './styles.css';
-import { routes } from './app/routes';
+import { preloadPage, routes } from './app/routes';
 import { startInspector } from './app/inspector';
 import { createApi } from './client/api';
-import { startSession } from './client/session';
+import { registerServiceWorker } from './client/serviceWorker';
+import { startSession, visitorSession, type Session } from './client/session';
+import { loadArabic } from './i18n/locale';
+import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
 import { SessionProvider } from './ui/journey';
 
 // Created once, before the journey's actor, and only when asked for (see app/inspector.ts).
 const inspect = await startInspector(window.location.search);
-const session = await startSession(createApi(), { inspect });
-const router = createBrowserRouter(routes);
+const api = createApi();
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
+const app = (session: Session) => (
   <StrictMode>
     <InspectContext value={inspect}>
       <SessionProvider session={session}>
-        <RouterProvider router={router} />
+        <RouterProvider router={createBrowserRouter(routes)} />
       </SessionProvider>
     </InspectContext>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.firstElementChild) {
+  // A page prerendered at build time (npm run build): its text is already on screen. React takes it
+  // over as it is, with what it was made with (its screen and catalog, and nobody signed in); the
+  // session then asks the server who this is.
+  const resolved = resolvePath(window.location.pathname);
+  await Promise.all([preloadPage(resolved), resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null]);
+  hydrateRoot(root, app(visitorSession(api, { inspect })));
+} else {
+  // The development server and the naive benchmark build have an empty page: render it here.
+  createRoot(root).render(app(await startSession(api, { inspect })));
+}
+registerServiceWorker();

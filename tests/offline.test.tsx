@@ -15,7 +15,7 @@ describe.each([
   it('the app still opens, signed out, and says so in the reader’s language', async () => {
     const api = createApi({ baseUrl: 'http://movecar.test/api', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     const session = await startSession(api);
-    expect(session.getState()).toEqual({ user: null, demo: false, uaePass: false });
+    expect(session.getState()).toEqual({ user: null, demo: false, uaePass: false, ready: true });
     const router = createMemoryRouter(routes, { initialEntries: [path] });
     await act(async () =>
       render(

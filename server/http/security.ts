@@ -8,10 +8,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Scripts only from this origin (no inline, no eval), nothing framed, nothing fetched elsewhere:
  * no request from any page leaves the machine.
  */
-export const CONTENT_SECURITY_POLICY = [
+export const contentSecurityPolicy = (styleHashes: readonly string[] = []) => [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  // Prerendered pages carry a few style attributes Radix renders (build/prerender.ts lists their
+  // hashes): exactly those are allowed, no other inline style.
+  styleHashes.length > 0 ? `style-src 'self' 'unsafe-hashes' ${styleHashes.map((h) => `'${h}'`).join(' ')}` : "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -23,6 +25,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
 export const securityHeaders = (production: boolean): MiddlewareHandler => async (c, next) => {
   await next();
   c.header('X-Content-Type-Options', 'nosniff');
@@ -31,7 +35,8 @@ export const securityHeaders = (production: boolean): MiddlewareHandler => async
   c.header('Cross-Origin-Opener-Policy', 'same-origin');
   // The development server's hot reload injects an inline script, so the policy is for production.
   if (production) {
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A prerendered page sets its own (server/http/static.ts), with its style hashes.
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     c.header('Strict-Transport-Security', 'max-age=31536000');
   }
 };

@@ -1,34 +1,134 @@
-// In production the server also serves the built app: hashed assets cached for a year (immutable),
-// index.html revalidated every time, and every app path answered by the app's HTML (the router
-// decides what it shows, including "not found").
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+// In production the server also serves the built app. Everything is read and compressed once at
+// start (brotli and gzip, best level; the build is a few megabytes), so a request is a lookup:
+// - hashed assets (/assets/*) are cached for a year, immutable;
+// - pages and the other files are revalidated every time (no-cache + ETag, 304 when unchanged);
+// - every app path gets its prerendered page (build/prerender.ts writes them under pages/ with a
+//   table, pages.json); a path no route knows gets the "not found" page of its language, with 404.
+// A build without prerendered pages (the benchmark's naive build) answers every path with index.html.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppEnv } from '../deps';
+import { contentSecurityPolicy } from './security';
+
+interface PageTable {
+  pages: Record<string, string>;
+  withParam: string[];
+  notFound: { en: string; ar: string };
+  styleHashes: string[];
+}
+
+interface StoredFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function store(file: string): StoredFile {
+  const body = readFileSync(file);
+  const ext = extname(file);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  const stored: StoredFile = { body, type: TYPES[ext] ?? 'application/octet-stream', etag };
+  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+    stored.br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+    stored.gzip = gzipSync(body, { level: 9 });
+  }
+  return stored;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+function send(c: Context, file: StoredFile, cacheControl: string, status: 200 | 404 = 200) {
+  c.header('Cache-Control', cacheControl);
+  c.header('ETag', file.etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
+  c.header('Content-Type', file.type);
+  const accepts = c.req.header('accept-encoding') ?? '';
+  let body = file.body;
+  if (file.br && /\bbr\b/.test(accepts)) {
+    c.header('Content-Encoding', 'br');
+    body = file.br;
+  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
+    c.header('Content-Encoding', 'gzip');
+    body = file.gzip;
+  }
+  if (c.req.method === 'HEAD') return c.body(null, status);
+  return c.body(new Uint8Array(body), status);
+}
 
 export function serveApp(app: Hono<AppEnv>, distDir: string) {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`No built app at ${distDir}: run npm run build first.`);
-  const html = readFileSync(indexFile, 'utf8');
-  app.use('*', compress());
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: distDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root: distDir,
-      onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
-    }),
-  );
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+  const files = new Map<string, StoredFile>();
+  for (const path of walk(distDir)) {
+    const url = `/${relative(distDir, path).split(sep).join('/')}`;
+    if (!url.startsWith('/.vite/')) files.set(url, store(path));
+  }
+  const tableFile = join(distDir, 'pages', 'pages.json');
+  const table = existsSync(tableFile) ? (JSON.parse(readFileSync(tableFile, 'utf8')) as PageTable) : null;
+  const page = (file: string) => files.get(`/pages/${file}`)!;
+  const pagePolicy = table?.styleHashes.length ? contentSecurityPolicy(table.styleHashes) : null;
+
+  /** The page a path shows, and whether any route knows the path. */
+  function pageFor(pathname: string): { file: StoredFile; found: boolean } {
+    if (!table) return { file: files.get('/index.html')!, found: true };
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const exact = table.pages[path];
+    if (exact) return { file: page(exact), found: true };
+    const parent = path.slice(0, path.lastIndexOf('/'));
+    if (table.withParam.includes(parent) && /^[A-Za-z0-9-]{1,40}$/.test(path.slice(parent.length + 1)))
+      return { file: page(table.pages[parent]!), found: true };
+    const arabic = path === '/arabic' || path.startsWith('/arabic/');
+    return { file: page(arabic ? table.notFound.ar : table.notFound.en), found: false };
+  }
+
+  // The API's answers are compressed as they go; the app's files were compressed at start.
+  app.use('/api/*', compress());
+  // A form sent before the page's script took it over (see FormCard): nothing in it is read; the
+  // browser is sent back to the page.
+  app.post('*', (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    if (pathname.startsWith('/api/')) return c.json({ error: 'notFound' as const }, 404);
+    return c.redirect(pathname + search, 303);
+  });
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    if (pathname.startsWith('/api/')) return c.json({ error: 'notFound' as const }, 404);
+    const asset = pathname !== '/' && pathname !== '/index.html' && !pathname.startsWith('/pages/') ? files.get(pathname) : undefined;
+    if (asset) return send(c, asset, pathname.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+    if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
+    const { file, found } = pageFor(pathname);
+    if (pagePolicy) c.header('Content-Security-Policy', pagePolicy);
+    return send(c, file, REVALIDATE, found ? 200 : 404);
   });
 }

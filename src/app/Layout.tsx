@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import type { Catalog } from '../i18n/en';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
 import { isStep } from '../../machines/journey-rules';
-import { useSession, useSyncNotice, type RedirectNotice } from '../ui/journey';
+import { SessionStart, useSession, useSessionState, useSyncNotice, type RedirectNotice } from '../ui/journey';
 import { useLive } from '../ui/live';
 import { BottomNav, showsBottomNav } from './BottomNav';
 import { HeaderEnd } from './NotificationsLink';
@@ -13,6 +14,18 @@ import { useAccountLanguage } from './useAccountLanguage';
 import { useJourneyRoute } from './useJourneyRoute';
 import logo from '../assets/logo.svg';
 import styles from './Layout.module.css';
+
+/**
+ * Screens that show the same to everyone until they are used: prerendered with their content. Every
+ * other screen is about the signed-in user and shows a placeholder until the server has said who
+ * that is (a prerendered page is hydrated before).
+ */
+const FOR_EVERYONE = new Set(['home', 'services', 'helpSupport', 'emergencyAssistance', 'search', 'logIn', 'registration', 'offers']);
+/** The document's title: the screen's, then the brand (the prerendered HTML has the same). */
+export const pageTitle = (resolved: Resolved, t: Catalog) =>
+  resolved.kind === 'screen' ? `${t.titles[resolved.id]} · ${t.brand}` : t.brand;
+
+export const isForEveryone = (resolved: Resolved) => resolved.kind !== 'screen' || FOR_EVERYONE.has(resolved.id);
 
 /** The one layout every route shares: header (back, title, language) and the screen below it. */
 export function Layout() {
@@ -30,6 +43,7 @@ export function Layout() {
 function Shell({ resolved }: { resolved: Resolved }) {
   const { t, lang, dir, to } = useLocale();
   const session = useSession();
+  const waiting = !useSessionState().ready && !isForEveryone(resolved);
   // The server changed the journey itself (a deduction from the deposit): every open screen shows it.
   useLive(['journey'], () => void session.refreshJourney());
   const navigate = useNavigate();
@@ -40,6 +54,10 @@ function Shell({ resolved }: { resolved: Resolved }) {
   const notice = useNotice();
   const showLogo = resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
   const title = resolved.kind === 'screen' ? t.titles[resolved.id] : t.brand;
+  const documentTitle = pageTitle(resolved, t);
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   // One step back in history; a page opened directly (nothing behind it) goes home instead.
   const back = () => {
@@ -75,9 +93,16 @@ function Shell({ resolved }: { resolved: Resolved }) {
             {notice}
           </p>
         )}
-        <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
-          <Outlet />
-        </Suspense>
+        {waiting ? (
+          <div className={styles.placeholder} aria-busy="true">
+            <SessionStart />
+          </div>
+        ) : (
+          <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
+            <Outlet />
+            <SessionStart />
+          </Suspense>
+        )}
       </main>
       {resolved.kind === 'screen' && showsBottomNav(resolved.id) && <BottomNav current={resolved.id} />}
     </div>

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { PARAM_SCREENS, SCREEN_IDS, pathOf, type ScreenId } from '../i18n/paths';
+import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId } from '../i18n/paths';
 import { Layout } from './Layout';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -29,15 +29,30 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   reservations: () => import('../screens/reservations/Reservations'),
 };
 
-const loaded = new Map<ScreenId, ComponentType>();
+/** The pages that are not screens of the product: the index of every route, and "not found". */
+type PageId = ScreenId | 'index' | 'notFound';
+const PAGE_LOADERS: Record<PageId, () => ScreenModule> = {
+  ...SCREEN_LOADERS,
+  index: () => import('../screens/index/Index'),
+  notFound: () => import('../screens/not-match/NotMatch'),
+};
+
+const loaded = new Map<PageId, ComponentType>();
 
 /** Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends. */
-export async function preloadScreen(id: ScreenId) {
-  loaded.set(id, (await SCREEN_LOADERS[id]()).default);
+export async function preloadScreen(id: PageId) {
+  loaded.set(id, (await PAGE_LOADERS[id]()).default);
 }
 
+/**
+ * The page a path shows, loaded before the first render: a prerendered page is hydrated with its
+ * screen already there (no suspense, so the HTML stays as it is until React takes it over).
+ */
+export const preloadPage = (resolved: Resolved) =>
+  preloadScreen(resolved.kind === 'screen' ? resolved.id : resolved.kind);
+
 /** React.lazy suspends at least once even for a loaded module; a preloaded screen renders directly. */
-function screenFor(id: ScreenId): ComponentType {
+function screenFor(id: PageId): ComponentType {
   const Lazy = lazy(() => preloadScreen(id).then(() => ({ default: loaded.get(id)! })));
   return function Screen() {
     const Loaded = loaded.get(id);
@@ -49,8 +64,8 @@ const SCREENS = Object.fromEntries(SCREEN_IDS.map((id) => [id, screenFor(id)])) 
   ScreenId,
   ComponentType
 >;
-const Index = lazy(() => import('../screens/index/Index'));
-const NotMatch = lazy(() => import('../screens/not-match/NotMatch'));
+const Index = screenFor('index');
+const NotMatch = screenFor('notFound');
 
 /** Every route of the app, English and Arabic; unknown paths fall to NotMatch. */
 export const routes: RouteObject[] = [

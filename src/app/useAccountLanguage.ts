@@ -12,19 +12,21 @@ import { useSessionState } from '../ui/journey';
  * manager's console keeps the language the manager is working in (managers have no language setting).
  */
 export function useAccountLanguage(resolved: Resolved) {
-  const { user } = useSessionState();
+  const { user, ready } = useSessionState();
   const navigate = useNavigate();
   const location = useLocation();
-  const previous = useRef(user?.id ?? null);
+  /** Who was signed in; undefined until the server has said (a hydrated page learns it after). */
+  const previous = useRef<string | null | undefined>(undefined);
   /** The language to show once a sign-in happened, until the page is in it. */
   const wanted = useRef<Lang | null>(null);
 
   useEffect(() => {
+    if (!ready) return;
     const id = user?.id ?? null;
     if (id !== null && previous.current === null && user!.role === 'renter') wanted.current = user!.language;
     if (id === null) wanted.current = null;
     previous.current = id;
-  }, [user]);
+  }, [user, ready]);
 
   // Also after every navigation: the journey may move on (to the next step, in the page's language)
   // just after the sign-in, and that screen is then shown in the account's language too.

@@ -4,7 +4,7 @@ import { isStep, whyNot } from '../../machines/journey-rules';
 import { stepOf, type JourneySnapshot } from '../../machines/journey';
 import type { Lang } from '../i18n/en';
 import { pathOf, type Resolved } from '../i18n/paths';
-import { useJourney, type RedirectNotice } from '../ui/journey';
+import { useJourney, useSessionState, type RedirectNotice } from '../ui/journey';
 
 /**
  * Keeps the URL and the journey machine in agreement, both ways:
@@ -16,6 +16,9 @@ import { useJourney, type RedirectNotice } from '../ui/journey';
  */
 export function useJourneyRoute(resolved: Resolved, lang: Lang) {
   const actor = useJourney();
+  // Until the server has said who this is (a hydrated page), the journey shown is a visitor's: the
+  // URL and the machine are compared once it is the user's own.
+  const { ready } = useSessionState();
   const navigate = useNavigate();
   const location = useLocation();
   const routing = useRef(false);
@@ -28,7 +31,7 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
 
   // URL → machine, on every navigation (location.key changes even for the same path).
   useEffect(() => {
-    if (!urlStep) return;
+    if (!urlStep || !ready) return;
     const before = actor.getSnapshot();
     if (stepOf(before) === urlStep) return;
     routing.current = true;
@@ -40,11 +43,12 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
       const state: RedirectNotice = { notice: why ?? undefined };
       navigate(pathOf(now, lang), { replace: true, state });
     }
-  }, [actor, navigate, urlStep, lang, location.key]);
+  }, [actor, navigate, urlStep, lang, location.key, ready]);
 
   // machine → URL, when the journey moves on (a new step, or a new booking) for any reason other
   // than a route event, and the URL is not already there.
   useEffect(() => {
+    if (!ready) return;
     let previous = actor.getSnapshot();
     let generation = actor.generation;
     const subscription = actor.subscribe((snapshot) => {
@@ -65,7 +69,7 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
       navigate(target, { state });
     });
     return () => subscription.unsubscribe();
-  }, [actor, navigate]);
+  }, [actor, navigate, ready]);
 }
 
 /**

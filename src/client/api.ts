@@ -55,8 +55,13 @@ export interface Refusal {
 
 export type Answer<T> = { ok: true; body: T } | ({ ok: false } & Refusal);
 
+/** The browser says it has no network at all (not just a server that does not answer). */
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /** The server could not be reached at all (offline, or down). */
 export class Unreachable extends Error {
+  /** The device was offline when the request failed: the action needs a connection, nothing was sent. */
+  readonly offline = isOffline();
   constructor() {
     super('unreachable');
   }

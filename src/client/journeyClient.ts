@@ -24,7 +24,16 @@ export type Inspect = ActorOptions<typeof journeyMachine>['inspect'];
 
 /** Why the journey on screen changed by itself, for the notice at the top of the screen. */
 /** `taken`: someone else has just booked the car for these dates. */
-export type SyncNotice = 'conflict' | 'refused' | 'taken' | 'unreachable' | 'offline' | 'expired' | RestoreProblem;
+/** `needsConnection`: a step failed because the device is offline (nothing typed is lost). */
+export type SyncNotice =
+  | 'conflict'
+  | 'refused'
+  | 'taken'
+  | 'unreachable'
+  | 'offline'
+  | 'needsConnection'
+  | 'expired'
+  | RestoreProblem;
 
 export interface JourneyClientOptions {
   api: Api;
@@ -157,6 +166,12 @@ export class JourneyClient {
     if (this.remember(view)) this.answer();
   }
 
+  /** The signed-in renter's journey, taken at once in place of a visitor's (the page was hydrated first). */
+  adopt(view: JourneyView) {
+    const snapshot = this.remember(view);
+    if (snapshot) this.replace(this.create(snapshot));
+  }
+
   /** The server could not be reached at start: say so (the visitor's journey still works here). */
   warnUnreachable() {
     this.setNotice('offline');
@@ -257,7 +272,7 @@ export class JourneyClient {
         }
         return result;
       } catch (error) {
-        if (error instanceof Unreachable) this.setNotice('unreachable');
+        if (error instanceof Unreachable) this.setNotice(error.offline ? 'needsConnection' : 'unreachable');
         throw error;
       } finally {
         this.inFlight--;

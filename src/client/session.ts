@@ -10,19 +10,28 @@ export interface SessionState {
   demo: boolean;
   /** UAE PASS sign-in is configured on the server. */
   uaePass: boolean;
+  /**
+   * The server has answered who this is. A prerendered page is hydrated before it has (the HTML was
+   * made at build time for nobody in particular), so screens that depend on the user wait for this.
+   */
+  ready: boolean;
 }
+
+type Initial = Omit<SessionState, 'ready'> & { journey: ConstructorParameters<typeof JourneyClient>[0]['initial'] };
+const VISITOR: Initial = { user: null, journey: null, demo: false, uaePass: false };
 
 export class Session {
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
+  private loading: Promise<void> | undefined;
   readonly journey: JourneyClient;
 
   constructor(
     readonly api: Api,
-    initial: SessionState & { journey: ConstructorParameters<typeof JourneyClient>[0]['initial'] },
-    options: { inspect?: Inspect; now?: number } = {},
+    initial: Initial,
+    options: { inspect?: Inspect; now?: number; ready?: boolean } = {},
   ) {
-    this.state = { user: initial.user, demo: initial.demo, uaePass: initial.uaePass };
+    this.state = { user: initial.user, demo: initial.demo, uaePass: initial.uaePass, ready: options.ready ?? true };
     this.journey = new JourneyClient({
       api,
       initial: initial.user?.role === 'renter' ? initial.journey : null,
@@ -100,17 +109,40 @@ export class Session {
     this.journey.receive(result.body.journey);
     return true;
   }
+
+  /** The server's answer to "who is this", taken by a session that started as a visitor's (see `ready`). */
+  load = () => (this.loading ??= this.read());
+
+  private async read() {
+    const answer = await readSession(this.api);
+    if (answer?.user?.role === 'renter' && answer.journey) this.journey.adopt(answer.journey);
+    if (!answer) this.journey.warnUnreachable();
+    const { user, demo, uaePass } = answer ?? VISITOR;
+    this.set({ user, demo, uaePass, ready: true });
+  }
+}
+
+async function readSession(api: Api): Promise<Initial | null> {
+  try {
+    const answer = await api.session();
+    if (answer.ok) return answer.body;
+  } catch (error) {
+    if (!(error instanceof Unreachable)) throw error;
+  }
+  return null;
 }
 
 /** Starts the app's session from the server's answer; unreachable, it starts signed out and says so. */
 export async function startSession(api: Api, options: { inspect?: Inspect; now?: number } = {}) {
-  try {
-    const answer = await api.session();
-    if (answer.ok) return new Session(api, answer.body, options);
-  } catch (error) {
-    if (!(error instanceof Unreachable)) throw error;
-  }
-  const session = new Session(api, { user: null, journey: null, demo: false, uaePass: false }, options);
-  session.journey.warnUnreachable();
+  const answer = await readSession(api);
+  const session = new Session(api, answer ?? VISITOR, options);
+  if (!answer) session.journey.warnUnreachable();
   return session;
 }
+
+/**
+ * A visitor's session that is not `ready`: what a prerendered page was made with, so hydration
+ * matches it. `load()` then asks the server who this is.
+ */
+export const visitorSession = (api: Api, options: { inspect?: Inspect; now?: number } = {}) =>
+  new Session(api, VISITOR, { ...options, ready: false });

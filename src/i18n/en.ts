@@ -135,6 +135,7 @@ export const en = {
       foreign: 'We found saved rental data we do not recognise, so we started a new one.',
       oldVersion: 'Your saved rental was from an older version of the app, so we started a new one.',
       taken: 'This car was just booked by someone else. Here are the cars still free.',
+      needsConnection: 'You’re offline. This needs a connection; what you typed is kept — try again when you’re back online.',
     },
     errors: {
       emailTaken: 'An account with this e-mail already exists. Log in instead.',

@@ -15,8 +15,16 @@ const LocaleContext = createContext<Locale | null>(null);
 
 // The Arabic catalog is its own chunk: English readers never download it. The promise is cached so
 // React's `use()` sees the same one on every render.
+// Once loaded, the promise carries its value the way React's `use()` reads it, so a page hydrated
+// after loading it renders at once instead of suspending over its prerendered HTML.
 let arabic: Promise<Catalog> | undefined;
-export const loadArabic = (): Promise<Catalog> => (arabic ??= import('./ar').then((m) => m.ar));
+export const loadArabic = (): Promise<Catalog> => (arabic ??= settled(import('./ar').then((m) => m.ar)));
+
+function settled<T>(promise: Promise<T>): Promise<T> {
+  const tracked = promise as Promise<T> & { status?: 'fulfilled'; value?: T };
+  void promise.then((value) => Object.assign(tracked, { status: 'fulfilled', value }));
+  return promise;
+}
 
 /**
  * The single place direction comes from: it sets `<html lang dir>` and Radix's DirectionProvider

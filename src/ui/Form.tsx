@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode, type Ref, type Ref
 import type { Problem } from '../../machines/validation';
 import { fill, plural } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
+import { useOnline } from './online';
 import styles from './Form.module.css';
 
 /** A screen's opening words: a heading under the header's h1, and a line of context. */
@@ -51,6 +52,10 @@ export function FormCard({
       ref={ref}
       className={styles.form}
       aria-label={label}
+      // Sent before the page's script has taken over (a prerendered page, a fast thumb), a form would
+      // go as a GET and put what was typed (a password, a card number) in the address: as a POST it
+      // goes in the body, and the server answers with the page again (server/http/static.ts).
+      method="post"
       noValidate
       onChange={onChange && ((event) => onChange(fieldsOf(event.currentTarget)))}
       onSubmit={(event) => {
@@ -68,11 +73,17 @@ export function FormFooter({ children }: { children: ReactNode }) {
   return <p className={styles.footer}>{children}</p>;
 }
 
-/** A form-level message (a server answer), announced when it appears. */
+/**
+ * A form-level message (a server answer), announced when it appears. Offline, no answer came: it
+ * says the action needs a connection and that what was typed is still there (the one place every
+ * server action's failure says so).
+ */
 export function FormError({ children }: { children: ReactNode }) {
+  const { t } = useLocale();
+  const online = useOnline();
   return (
     <p role="alert" className={styles.error}>
-      {children}
+      {online ? children : t.journey.sync.needsConnection}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { JourneySnapshot } from '../../machines/journey';
 import type { Requirement } from '../../machines/journey-rules';
@@ -15,6 +15,19 @@ export function SessionProvider({ session, children }: { session: Session; child
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 
+/**
+ * A session that does not know its user yet (a hydrated page) asks the server once the part of the
+ * page this sits in has been hydrated: were the answer to arrive while React is still taking over
+ * the prerendered HTML, the page would no longer match it.
+ */
+export function SessionStart() {
+  const session = useSession();
+  useEffect(() => {
+    if (!session.getState().ready) void session.load();
+  }, [session]);
+  return null;
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession outside SessionProvider');
@@ -24,7 +37,7 @@ export function useSession(): Session {
 /** Who is signed in (as the server said), the demo flag and whether UAE PASS is offered. */
 export function useSessionState() {
   const session = useSession();
-  return useSyncExternalStore(session.subscribe, session.getState);
+  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
 }
 
 const noSubscription = () => () => undefined;
@@ -36,7 +49,8 @@ const noSession = () => null;
  */
 export function useDisplayCurrency(): DisplayCurrency {
   const session = useContext(SessionContext);
-  const state = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getState ?? noSession);
+  const getState = session?.getState ?? noSession;
+  const state = useSyncExternalStore(session?.subscribe ?? noSubscription, getState, getState);
   return state?.user?.currency ?? 'AED';
 }
 
@@ -57,7 +71,8 @@ export const usePending = () => useJourneySelector((s) => s.hasTag('pending'));
 /** Why the journey on screen changed by itself (another window, a refused step, no connection). */
 export function useSyncNotice() {
   const journey = useJourney();
-  return useSyncExternalStore(journey.onNotice, () => journey.notice);
+  const notice = () => journey.notice;
+  return useSyncExternalStore(journey.onNotice, notice, notice);
 }
 
 /** Why the app moved the renter to another screen, carried in the history entry (shown as a notice). */

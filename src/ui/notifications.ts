@@ -63,5 +63,5 @@ export function useUnreadCount(): number | null {
     else count.set(null);
   }, [count, userId]);
   useLive(['notifications'], () => void count.refresh());
-  return useSyncExternalStore(count.subscribe, count.get);
+  return useSyncExternalStore(count.subscribe, count.get, count.get);
 }

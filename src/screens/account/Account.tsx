@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
+import { isOffline } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { pathOf, type ScreenId } from '../../i18n/paths';
@@ -8,7 +9,7 @@ import { APP_VERSION } from '../../data/sample';
 import { useJourney, useJourneySelector, useSession, useSessionState } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Done, FormCard, useProblems } from '../../ui/Form';
+import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
 import { Facts, Section, Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { DocumentList } from '../../ui/DocumentList';
@@ -39,6 +40,7 @@ export default function Account() {
   const form = useRef<HTMLFormElement>(null);
   const { message, summary } = useProblems(form, problems);
   const [saved, setSaved] = useState(false);
+  const [signOutOffline, setSignOutOffline] = useState(false);
   const other = lang === 'ar' ? 'en' : 'ar';
   const name = renter ? (lang === 'ar' && renter.fullNameAr) || renter.fullName : null;
 
@@ -71,7 +73,8 @@ export default function Account() {
                 address: text('address'),
               };
               journey.send({ type: 'account.update', profile });
-              setSaved(Object.keys(journey.getSnapshot().context.profileErrors).length === 0);
+              // Offline, the step is not saved: the notice at the top says so, and the fields keep what was typed.
+              setSaved(Object.keys(journey.getSnapshot().context.profileErrors).length === 0 && !isOffline());
             }}
           >
             {summary}
@@ -143,7 +146,16 @@ export default function Account() {
               <LanguageAndCurrency />
             </Section>
           )}
-          <Button variant="secondary" block onClick={() => void session.signOut().then(() => navigate(to('home')))}>
+          {/* Offline, the server could not end the session: this page alone would look signed out. */}
+          {signOutOffline && <FormError>{t.journey.sync.needsConnection}</FormError>}
+          <Button
+            variant="secondary"
+            block
+            onClick={() => {
+              setSignOutOffline(isOffline());
+              if (!isOffline()) void session.signOut().then(() => navigate(to('home')));
+            }}
+          >
             {a.signOut}
           </Button>
         </>

@@ -7,6 +7,7 @@ import { pathOf } from '../../i18n/paths';
 import { Button } from '../../ui/Button';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { useSession, useSessionState } from '../../ui/journey';
+import { useOnline } from '../../ui/online';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Switch } from '../../ui/Switch';
 import styles from './Account.module.css';
@@ -87,6 +88,7 @@ export function NotificationPreference() {
   const { api } = useSession();
   const [on, setOn] = useState<boolean | 'failed' | null>(null);
   const [saved, setSaved] = useState<'saved' | 'failed' | null>(null);
+  const online = useOnline();
   useEffect(() => {
     let current = true;
     api
@@ -98,7 +100,7 @@ export function NotificationPreference() {
     };
   }, [api]);
   if (on === null) return <p aria-busy="true" />;
-  if (on === 'failed') return <p role="alert">{a.notificationsLoadFailed}</p>;
+  if (on === 'failed') return <p role="alert">{online ? a.notificationsLoadFailed : t.journey.sync.needsConnection}</p>;
   const save = async (next: boolean) => {
     setOn(next);
     setSaved(null);
@@ -112,7 +114,7 @@ export function NotificationPreference() {
       <Switch
         label={a.notifications}
         description={a.notificationsText}
-        error={saved === 'failed' ? a.notificationsFailed : undefined}
+        error={saved === 'failed' ? (online ? a.notificationsFailed : t.journey.sync.needsConnection) : undefined}
         checked={on}
         onCheckedChange={(next) => void save(next)}
       />

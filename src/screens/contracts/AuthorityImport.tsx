@@ -8,6 +8,7 @@ import { Done, FormError } from '../../ui/Form';
 import { Fill } from '../../ui/Fill';
 import { Money } from '../../ui/Money';
 import { Section } from '../../ui/Section';
+import { useOnline } from '../../ui/online';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/journey';
 import styles from './Contracts.module.css';
@@ -26,6 +27,7 @@ export function AuthorityImport() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
   const form = useRef<HTMLFormElement>(null);
   const unmatched = useServerData(() => api.unmatchedRecords(), 'unmatched', ['imports']);
 
@@ -53,7 +55,7 @@ export function AuthorityImport() {
     <Section title={c.title}>
       <p>{c.text}</p>
       <form ref={form} onSubmit={upload} noValidate className={styles.form}>
-        <FileField name="file" label={c.file} hint={c.fileHint} accept=".csv,text/csv" error={problem ? c.problems[problem] : undefined} />
+        <FileField name="file" label={c.file} hint={c.fileHint} accept=".csv,text/csv" error={problem === 'failed' && !online ? t.journey.sync.needsConnection : problem ? c.problems[problem] : undefined} />
         <Button type="submit" disabled={busy} aria-busy={busy}>
           {c.upload}
         </Button>

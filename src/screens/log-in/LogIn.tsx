@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isOffline } from '../../client/api';
 import { Link, useLocation } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
 import { useJourney, useJourneySelector, usePending, useSession, useSessionState } from '../../ui/journey';
@@ -18,6 +19,8 @@ export default function LogIn() {
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const { search } = useLocation();
   const uaePassFailed = new URLSearchParams(search).get('uaepass') === 'failed';
+  // UAE PASS leaves the app for the server: offline, say so here instead of the browser's error page.
+  const [uaePassOffline, setUaePassOffline] = useState(false);
   const { uaePass } = useSessionState();
   const api = useSession().api;
   // A visitor who chose a car (and its trip) comes back to that choice after UAE PASS too.
@@ -79,8 +82,12 @@ export default function LogIn() {
           <UaePassButton
             label={l.uaePass}
             disabled={pending}
-            onClick={() => window.location.assign(api.uaePassUrl(lang, chosen))}
+            onClick={() => {
+              setUaePassOffline(isOffline());
+              if (!isOffline()) window.location.assign(api.uaePassUrl(lang, chosen));
+            }}
           />
+          {uaePassOffline && <FormError>{t.journey.sync.needsConnection}</FormError>}
         </>
       )}
       <FormFooter>

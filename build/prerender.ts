@@ -1,0 +1,182 @@
+// `npm run build`, after the browser bundle: every route's HTML in both languages, rendered by the
+// app's own components (src/prerender.tsx, built for Node into a temporary folder), so a phone
+// paints the screen's text before any script has run. Each page links what that route needs and
+// nothing else: its screen's chunk (modulepreload) and CSS, the Arabic catalog on Arabic pages, and
+// the regular face of its language's font.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths';
+import type { RenderedPage } from '../src/prerender';
+import { checkBudgets } from './budget';
+
+/** A page the build writes: the URL path it answers and the file it is written to under pages/. */
+export interface Page {
+  path: string;
+  file: string;
+  /** The module (relative to the project) whose chunk shows this page. */
+  module: string;
+}
+
+/** The screens' modules, as src/app/routes.tsx imports them (the one list of screens and their files). */
+function screenModules(root: string): Record<string, string> {
+  const source = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
+  const found = [...source.matchAll(/(\w+): \(\) => import\('\.\.\/([^']+)'\)/g)];
+  return Object.fromEntries(found.map(([, id, file]) => [id!, `src/${file}.tsx`]));
+}
+
+/** Every page: the index, each screen in English and Arabic, and "not found" in both. */
+export function pagesOf(root: string): Page[] {
+  const modules = screenModules(root);
+  const fileOf = (path: string) => `${path === '/' ? 'index' : path.slice(1)}.html`;
+  const page = (path: string, id: string): Page => {
+    const module = modules[id];
+    if (!module) throw new Error(`src/app/routes.tsx has no loader for ${id}`);
+    return { path, file: fileOf(path), module };
+  };
+  return [
+    page('/', 'index'),
+    ...SCREEN_IDS.flatMap((id) => [page(pathOf(id, 'en'), id), page(pathOf(id, 'ar'), id)]),
+    { ...page('/not-found', 'notFound'), file: '404.html' },
+    { ...page(`${ARABIC_ROOT}/not-found`, 'notFound'), file: 'arabic/404.html' },
+  ];
+}
+
+/** What the server needs to answer a path with its page (server/http/static.ts reads it). */
+export interface PageTable {
+  pages: Record<string, string>;
+  /** Paths that also take one record's key (`/contracts/MC-2026-0412`): answered by their page. */
+  withParam: string[];
+  notFound: { en: string; ar: string };
+  /** CSP hashes of the style attributes the pages carry (Radix renders a few). */
+  styleHashes: string[];
+}
+
+function pageTable(pages: Page[], html: string[]): PageTable {
+  const styles = new Set(html.flatMap((h) => [...h.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!))));
+  const styleHashes = [...styles].map((s) => `sha256-${createHash('sha256').update(s).digest('base64')}`);
+  const table: PageTable = { pages: {}, withParam: [], notFound: { en: '404.html', ar: 'arabic/404.html' }, styleHashes };
+  for (const page of pages) if (!page.file.endsWith('404.html')) table.pages[page.path] = page.file;
+  table.pages['/all'] = 'index.html';
+  table.withParam = [...PARAM_SCREENS].flatMap((id: ScreenId) => [pathOf(id, 'en'), pathOf(id, 'ar')]);
+  return table;
+}
+
+type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** A chunk and every chunk it imports statically, in load order. */
+export function staticGraph(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): string[] {
+  if (seen.has(fileName)) return [];
+  seen.add(fileName);
+  const chunk = bundle[fileName] as Chunk | undefined;
+  if (!chunk || chunk.type !== 'chunk') return [];
+  return [fileName, ...chunk.imports.flatMap((f) => staticGraph(bundle, f, seen))];
+}
+
+const cssOf = (bundle: Rolldown.OutputBundle, files: string[]) =>
+  files.flatMap((f) => [...((bundle[f] as Chunk).viteMetadata?.importedCss ?? [])]);
+
+export function chunkOf(bundle: Rolldown.OutputBundle, root: string, module: string): string {
+  const id = resolve(root, module);
+  const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === id);
+  if (!chunk) throw new Error(`No chunk for ${module}`);
+  return chunk.fileName;
+}
+
+const assetNamed = (bundle: Rolldown.OutputBundle, pattern: RegExp) => {
+  const asset = Object.values(bundle).find((c) => c.type === 'asset' && pattern.test(c.fileName));
+  if (!asset) throw new Error(`No asset matching ${pattern}`);
+  return asset.fileName;
+};
+
+/** The page's manifest and colour: one per language (public/manifest.*.webmanifest). */
+function manifestOf(root: string, lang: 'en' | 'ar') {
+  const href = `/manifest.${lang}.webmanifest`;
+  try {
+    const { theme_color } = JSON.parse(readFileSync(join(root, 'public', href), 'utf8')) as { theme_color?: string };
+    return { href, themeColor: theme_color ?? '#0b6e4f' };
+  } catch {
+    return null;
+  }
+}
+
+const unescape = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function prerenderPages(): Plugin {
+  let config: ResolvedConfig;
+  let bundle: Rolldown.OutputBundle = {};
+  return {
+    name: 'movecar:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, output) {
+      bundle = output;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const root = config.root;
+      const outDir = resolve(root, config.build.outDir);
+      const pages = pagesOf(root);
+      // Inside the project, so the Node build finds its packages in node_modules.
+      const ssrDir = mkdtempSync(join(root, 'node_modules', '.movecar-prerender-'));
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        });
+        const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
+          renderPage: (path: string) => Promise<RenderedPage>;
+        };
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        // What index.html loads (the runtime and the shell chunk) and all they import.
+        const entries = [...template.matchAll(/<script type="module" crossorigin src="\/([^"]+)"/g)].map((m) => m[1]!);
+        const shell = new Set(entries.flatMap((entry) => staticGraph(bundle, entry)));
+        const shellCss = new Set(cssOf(bundle, [...shell]));
+        const arabic = chunkOf(bundle, root, 'src/i18n/ar.ts');
+        const fonts = {
+          en: assetNamed(bundle, /inter-latin-400-normal.*\.woff2$/),
+          ar: assetNamed(bundle, /noto-sans-arabic-arabic-400-normal.*\.woff2$/),
+        };
+        const jsByPage = new Map<string, string[]>();
+        const htmls: string[] = [];
+        for (const page of pages) {
+          const rendered = await renderPage(page.path);
+          htmls.push(rendered.html);
+          const own = staticGraph(bundle, chunkOf(bundle, root, page.module)).filter((f) => !shell.has(f));
+          if (rendered.lang === 'ar') own.push(arabic);
+          jsByPage.set(page.path, [...shell, ...own]);
+          const css = cssOf(bundle, own).filter((f) => !shellCss.has(f));
+          const manifest = manifestOf(root, rendered.lang);
+          const head = [
+            `<link rel="preload" href="/${fonts[rendered.lang]}" as="font" type="font/woff2" crossorigin>`,
+            ...own.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+            ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
+          ];
+          const html = template
+            .replace('<html lang="en" dir="ltr">', `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`)
+            .replace(/(<meta name="theme-color" content=")([^"]*)/, (_, start: string, colour: string) => start + (manifest?.themeColor ?? colour))
+            .replace(/<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`)
+            .replace(/(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`)
+            .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
+          const file = join(outDir, 'pages', page.file);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, html);
+        }
+        writeFileSync(join(outDir, 'pages', 'pages.json'), JSON.stringify(pageTable(pages, htmls), null, 2));
+        checkBudgets(outDir, jsByPage, config.logger);
+      } finally {
+        rmSync(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

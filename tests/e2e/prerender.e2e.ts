@@ -1,0 +1,99 @@
+// Every route's HTML is made at build time (build/prerender.ts): a phone paints the screen's words
+// before any script has run, and the server sends it compressed and cacheable the right way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { en } from '../../src/i18n/en';
+import { ar } from '../../src/i18n/ar';
+import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
+import { baseURL, chromiumPath, launch, phonePage } from './browser';
+
+/** Screens whose words are the same for everyone; the others show a placeholder until the user is known. */
+const FOR_EVERYONE = ['home', 'services', 'helpSupport', 'emergencyAssistance', 'search', 'logIn', 'registration', 'offers'] as const;
+
+describe.skipIf(!chromiumPath)('prerendered pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it.each(['en', 'ar'] as const)('with JavaScript off, every screen (%s) shows its title, language and words', async (lang) => {
+    const t = lang === 'ar' ? ar : en;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    for (const id of SCREEN_IDS) {
+      const response = await page.goto(baseURL + pathOf(id, lang));
+      expect(response?.status()).toBe(200);
+      expect(await page.getAttribute('html', 'lang')).toBe(lang);
+      expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await page.title()).toBe(`${t.titles[id]} · ${t.brand}`);
+      // The header's title (the logo on three screens) and the bottom navigation are there.
+      expect(await page.locator('h1').count()).toBe(1);
+      if (!['home', 'registration', 'logIn'].includes(id)) expect(await page.locator('h1').textContent()).toBe(t.titles[id]);
+    }
+    // Screens for everyone carry their words, not the placeholder of a screen about the user.
+    await page.goto(baseURL + pathOf('home', lang));
+    await expect(page.getByRole('heading', { level: 2, name: t.home.heroTitle }).isVisible()).resolves.toBe(true);
+    await page.goto(baseURL + pathOf('logIn', lang));
+    await expect(page.getByLabel(t.logIn.email).isVisible()).resolves.toBe(true);
+    for (const id of FOR_EVERYONE) {
+      await page.goto(baseURL + pathOf(id, lang));
+      expect(await page.locator('main > [aria-busy="true"]').count(), id).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('hydrates without a console error and then answers to the user (EN and AR)', async () => {
+    for (const path of ['/help-support', '/arabic/help-support', '/arabic', '/search']) {
+      const { page, errors } = await phonePage(browser);
+      await page.goto(baseURL + path, { waitUntil: 'networkidle' });
+      // An accordion opens only once React has taken the page over.
+      if (path.endsWith('help-support')) {
+        const first = page.locator('main button[aria-expanded]').first();
+        await first.click();
+        await expect(first.getAttribute('aria-expanded')).resolves.toBe('true');
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('a form sent before the page is live keeps what was typed out of the address', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/log-in`);
+    await page.getByLabel(en.logIn.email).fill('someone@example.ae');
+    await page.getByLabel(en.logIn.password).fill('Secret-Passw0rd!');
+    await page.getByRole('button', { name: en.logIn.submit }).click();
+    await page.waitForLoadState();
+    expect(page.url()).toBe(`${baseURL}/log-in`);
+    await context.close();
+  });
+
+  it('sends pages compressed and revalidated, hashed files cached for a year, and 404 for unknown paths', async () => {
+    const page = await fetch(`${baseURL}/arabic/services`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const etag = page.headers.get('etag')!;
+    expect((await fetch(`${baseURL}/arabic/services`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // Swiper comes with Services' own chunk, not the shell.
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+    const asset = await fetch(baseURL + script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    const preloads = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.some((p) => /Services/.test(p))).toBe(true);
+    const home = await (await fetch(`${baseURL}/home`)).text();
+    expect(home).not.toMatch(/\/assets\/(Services|ar)-/);
+    expect(home).toMatch(/rel="preload" href="\/assets\/inter-latin-400-normal[^"]*\.woff2" as="font"/);
+    expect(html).toMatch(/rel="preload" href="\/assets\/noto-sans-arabic-arabic-400-normal[^"]*\.woff2" as="font"/);
+    expect(html).not.toMatch(/rel="preload" href="\/assets\/inter/);
+
+    const unknown = await fetch(`${baseURL}/arabic/no-such-page`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<html lang="ar" dir="rtl">');
+    // A record's page opens its screen.
+    expect((await fetch(`${baseURL}/booking-details/MC-1234`)).status).toBe(200);
+  });
+});

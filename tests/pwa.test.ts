@@ -1,0 +1,134 @@
+// @vitest-environment node
+// The service worker build/pwa.ts writes: what it precaches, and which cached page stands for a URL
+// offline (run in a bare context, as the browser would run it).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServiceWorker, pageTable, precachedFiles } from '../build/pwa';
+import { SCREEN_IDS, pathOf } from '../src/i18n/paths';
+
+const outDir = mkdtempSync(join(tmpdir(), 'movecar-pwa-'));
+const put = (path: string, content = path) => {
+  mkdirSync(join(outDir, path, '..'), { recursive: true });
+  writeFileSync(join(outDir, path), content);
+};
+put('index.html');
+put('favicon.svg');
+put('manifest.en.webmanifest');
+put('manifest.ar.webmanifest');
+put('icons/icon-192.png');
+put('icons/icon-maskable-512.png');
+put('assets/index-abc123.js');
+put('assets/index-def456.css');
+put('assets/inter-latin-400-normal-xyz.woff2');
+put('assets/fonts/nested-1.woff2');
+put('home/index.html'); // a prerendered page: precached by its URL, not as a file
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** Runs the generated worker in a context of its own and returns its listeners and functions. */
+function loadWorker(source: string) {
+  const listeners: Record<string, unknown> = {};
+  const context = {
+    self: { addEventListener: (type: string, listener: unknown) => (listeners[type] = listener), location: { origin: 'https://movecar.ae' } },
+    URL,
+    // Requests the worker answers never settle here: the tests look at which ones it takes.
+    fetch: () => new Promise(() => undefined),
+    caches: { open: () => new Promise(() => undefined) },
+  };
+  // Its own constants, read at the end of its script (top-level consts are not properties of the global).
+  const own = runInNewContext(`${source}\n;({ CACHE, PAGES, FILES, fallbackPath })`, context) as {
+    CACHE: string;
+    PAGES: string[];
+    FILES: string[];
+    fallbackPath: (pathname: string) => string;
+  };
+  return { listeners, fallbackPath: own.fallbackPath, context: own };
+}
+
+describe('the service worker build/pwa.ts writes', () => {
+  it('precaches every page of the app in both languages, and the index', () => {
+    const { pages } = pageTable();
+    expect(pages).toContain('/');
+    for (const id of SCREEN_IDS) {
+      expect(pages).toContain(pathOf(id, 'en'));
+      expect(pages).toContain(pathOf(id, 'ar'));
+    }
+    expect(pages).toHaveLength(1 + 2 * SCREEN_IDS.length);
+    expect(new Set(pages).size).toBe(pages.length);
+    expect(pages).toEqual(expect.arrayContaining(['/home', '/arabic', '/help-support', '/arabic/help-support']));
+  });
+
+  it('precaches the built assets (any kind, any depth), the icons, the favicon and both manifests; no HTML file', () => {
+    expect(precachedFiles(outDir)).toEqual([
+      '/assets/fonts/nested-1.woff2',
+      '/assets/index-abc123.js',
+      '/assets/index-def456.css',
+      '/assets/inter-latin-400-normal-xyz.woff2',
+      '/favicon.svg',
+      '/icons/icon-192.png',
+      '/icons/icon-maskable-512.png',
+      '/manifest.ar.webmanifest',
+      '/manifest.en.webmanifest',
+    ]);
+  });
+
+  it('is valid JavaScript that lists them, with a cache name that changes with what is precached', () => {
+    const source = buildServiceWorker(outDir);
+    const { listeners, context } = loadWorker(source);
+    expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install']);
+    expect(context.PAGES).toEqual(pageTable().pages);
+    expect(context.FILES).toEqual(precachedFiles(outDir));
+    expect(context.CACHE).toMatch(/^movecar-[0-9a-f]{16}$/);
+    expect(buildServiceWorker(outDir)).toBe(source); // the same build, the same worker
+    put('assets/index-abc123.js', 'changed');
+    const next = loadWorker(buildServiceWorker(outDir)).context.CACHE;
+    expect(next).not.toBe(context.CACHE);
+  });
+
+  it('offline, a URL opens its own cached page; a record opens its screen; anything else the language’s home', () => {
+    const { fallbackPath } = loadWorker(buildServiceWorker(outDir));
+    const cases: [string, string][] = [
+      ['/', '/'],
+      ['/all', '/'],
+      ['/home', '/home'],
+      ['/help-support', '/help-support'],
+      ['/help-support/', '/help-support'],
+      ['/arabic', '/arabic'],
+      ['/arabic/', '/arabic'],
+      ['/arabic/help-support', '/arabic/help-support'],
+      ['/booking-details/ABC', '/booking-details'],
+      ['/arabic/booking-details/MC-2026-0412', '/arabic/booking-details'],
+      ['/contracts/MC-2026-0412', '/contracts'],
+      ['/arabic/transfer-logic/MC-2026-0412', '/arabic/transfer-logic'],
+      ['/help-support/ABC', '/home'], // not a screen that opens a record
+      ['/booking-details/a/b', '/home'],
+      ['/nowhere', '/home'],
+      ['/arabic/nowhere', '/arabic'],
+      ['/arabicx', '/home'],
+    ];
+    for (const [url, page] of cases) expect([url, fallbackPath(url)]).toEqual([url, page]);
+    for (const id of SCREEN_IDS) {
+      expect(fallbackPath(pathOf(id, 'en'))).toBe(pathOf(id, 'en'));
+      expect(fallbackPath(pathOf(id, 'ar'))).toBe(pathOf(id, 'ar'));
+    }
+  });
+
+  it('leaves the API, other origins and non-GET requests to the network', () => {
+    const { listeners } = loadWorker(buildServiceWorker(outDir));
+    const fetchListener = listeners.fetch as (event: object) => void;
+    const handled = (url: string, method = 'GET', mode = 'cors') => {
+      let responded = false;
+      fetchListener({ request: { url, method, mode }, respondWith: () => (responded = true) });
+      return responded;
+    };
+    expect(handled('https://movecar.ae/api/auth/session')).toBe(false);
+    expect(handled('https://movecar.ae/api/auth/uaepass/start?lang=en', 'GET', 'navigate')).toBe(false);
+    expect(handled('https://movecar.ae/api/auth/login', 'POST')).toBe(false);
+    expect(handled('https://elsewhere.example/assets/x.js')).toBe(false);
+    expect(handled('https://movecar.ae/help-support', 'GET', 'navigate')).toBe(true);
+    expect(handled('https://movecar.ae/assets/index-abc123.js')).toBe(true);
+    expect(handled('https://movecar.ae/manifest.ar.webmanifest')).toBe(true);
+  });
+});
