@@ -50,12 +50,13 @@ export interface PageTable {
   /** Paths that also take one record's key (`/contracts/MC-2026-0412`): answered by their page. */
   withParam: string[];
   notFound: { en: string; ar: string };
-  /** CSP hashes of the style attributes the pages carry (Radix renders a few). */
+  /** CSP hashes of the pages' inline CSS and of the style attributes they carry (Radix renders a few). */
   styleHashes: string[];
 }
 
-function pageTable(pages: Page[], html: string[]): PageTable {
-  const styles = new Set(html.flatMap((h) => [...h.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!))));
+function pageTable(pages: Page[], html: string[], inlineStyles: string[]): PageTable {
+  const attributes = html.flatMap((h) => [...h.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!)));
+  const styles = new Set([...attributes, ...inlineStyles]);
   const styleHashes = [...styles].map((s) => `sha256-${createHash('sha256').update(s).digest('base64')}`);
   const table: PageTable = { pages: {}, withParam: [], notFound: { en: '404.html', ar: 'arabic/404.html' }, styleHashes };
   for (const page of pages) if (!page.file.endsWith('404.html')) table.pages[page.path] = page.file;
@@ -106,6 +107,36 @@ const unescape = (text: string) =>
   text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * The one script a page names: once the page has been painted, it fetches the page's modules (all at
+ * once, as modulepreloads) and starts the app. Before the first paint, nothing but the page itself
+ * is on the wire. Hashed like the other assets, so it is cached for good.
+ */
+const BOOT = `const boot = document.getElementById('boot');
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of boot.dataset.modules.split(' ')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const entry of boot.dataset.entries.split(' ')) import(entry);
+};
+requestAnimationFrame(() => setTimeout(start, 0));
+// A page opened in a background tab gets no frame until it is shown: start anyway.
+setTimeout(start, 1000);
+`;
+
+function writeBoot(outDir: string): string {
+  const file = `assets/boot-${createHash('sha256').update(BOOT).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, file), BOOT);
+  return file;
+}
+
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   let bundle: Rolldown.OutputBundle = {};
@@ -135,11 +166,17 @@ export function prerenderPages(): Plugin {
         const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
           renderPage: (path: string) => Promise<RenderedPage>;
         };
-        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        // What index.html loads (the runtime and the shell chunk) and all they import.
-        const entries = [...template.matchAll(/<script type="module" crossorigin src="\/([^"]+)"/g)].map((m) => m[1]!);
-        const shell = new Set(entries.flatMap((entry) => staticGraph(bundle, entry)));
-        const shellCss = new Set(cssOf(bundle, [...shell]));
+        const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+        // What index.html loads (the entry and the chunks it imports, its CSS), which each page
+        // loads its own way instead (below).
+        const entries = [...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g)];
+        const shell = new Set(entries.flatMap(([, entry]) => staticGraph(bundle, entry!)));
+        const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">\n?\s*/g)];
+        const template = [...entries, ...shellCss, ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g)].reduce(
+          (html, [tag]) => html.replace(tag, ''),
+          index,
+        );
+        const boot = writeBoot(outDir);
         const arabic = chunkOf(bundle, root, 'src/i18n/ar.ts');
         const fonts = {
           en: assetNamed(bundle, /inter-latin-400-normal.*\.woff2$/),
@@ -147,18 +184,23 @@ export function prerenderPages(): Plugin {
         };
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
+        const inlineStyles: string[] = [];
         for (const page of pages) {
           const rendered = await renderPage(page.path);
           htmls.push(rendered.html);
           const own = staticGraph(bundle, chunkOf(bundle, root, page.module)).filter((f) => !shell.has(f));
           if (rendered.lang === 'ar') own.push(arabic);
-          jsByPage.set(page.path, [...shell, ...own]);
-          const css = cssOf(bundle, own).filter((f) => !shellCss.has(f));
+          const js = [...shell, ...own];
+          jsByPage.set(page.path, js);
+          // The page's CSS is in the page: the first paint waits for no other request.
+          const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];
+          const css = cssFiles.map((f) => readFileSync(join(outDir, f), 'utf8').trim()).join('\n');
+          inlineStyles.push(css);
           const manifest = manifestOf(root, rendered.lang);
           const head = [
+            `<style>${css}</style>`,
             `<link rel="preload" href="/${fonts[rendered.lang]}" as="font" type="font/woff2" crossorigin>`,
-            ...own.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-            ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            `<script type="module" id="boot" src="/${boot}" data-entries="${entries.map(([, f]) => `/${f}`).join(' ')}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
             ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
           ];
           const html = template
@@ -172,7 +214,7 @@ export function prerenderPages(): Plugin {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, html);
         }
-        writeFileSync(join(outDir, 'pages', 'pages.json'), JSON.stringify(pageTable(pages, htmls), null, 2));
+        writeFileSync(join(outDir, 'pages', 'pages.json'), JSON.stringify(pageTable(pages, htmls, inlineStyles), null, 2));
         checkBudgets(outDir, jsByPage, config.logger);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

@@ -1,104 +1,419 @@
-// npm run bench: what a phone downloads and how soon it sees each screen.
-// Builds the app, starts the production server on loopback (PGlite in a temporary folder), and loads
-// routes in headless Chromium with the CPU slowed 4× (a mid-range phone). Prints figures; asserts
-// nothing — goals are read, not timed in unit tests.
+// npm run bench: Lighthouse performance of every route, in both languages, beside a naive build.
+//
+// Builds the app twice in this run — the production build (vite.config.ts) and a naive one (the same
+// sources, one JS bundle, nothing prerendered, an empty #root the client fills) — serves each with
+// the production server (PGlite in a temporary folder, no demo), and runs Lighthouse 12 on every
+// route with its mobile defaults (simulated slow 4G, 4× CPU; performance only), production and naive
+// one after the other so both see the same machine. Prints one table with the production figures and
+// their ratios to the naive build's, so a regression shows even on a noisy machine, and writes
+// everything to tests/bench/output/lighthouse.json. Asserts nothing; the exit code is 0 unless
+// something crashed.
+//
+// BENCH_RUNS (1): Lighthouse runs per route and build; with more, the run with the median score counts.
+// BENCH_ROUTES: a comma-separated subset, e.g. BENCH_ROUTES=/home,/arabic.
+// CHROMIUM_PATH (/usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { chromium } from 'playwright-core';
+import react from '@vitejs/plugin-react';
+import lighthouse from 'lighthouse';
+// A dependency of lighthouse (installed beside it), which launches the Chrome it drives.
+import { launch } from 'chrome-launcher';
+import { SCREEN_IDS, pathOf } from '../../src/i18n/paths.ts';
+import { fcpChain } from './fcp-chain.mjs';
 
 const OUT_DIR = 'tests/bench/output';
-const RUNS = 3;
-const ROUTES = [
-  '/home',
-  '/arabic',
-  '/payment',
-  '/arabic/payment',
-  '/services',
-  '/arabic/services',
-  '/help-support',
-];
+const BUILDS = { prod: join(OUT_DIR, 'prod'), naive: join(OUT_DIR, 'naive') };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1) || 1);
+const ALL_ROUTES = ['/', ...SCREEN_IDS.flatMap((id) => [pathOf(id, 'en'), pathOf(id, 'ar')])];
+const ROUTES = process.env.BENCH_ROUTES
+  ? process.env.BENCH_ROUTES.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean)
+  : ALL_ROUTES;
+
+// The issue's goals; the summary counts the routes that meet each.
+const GOAL = {
+  score: 98,
+  lcpMs: 1500,
+  lcpTargetMs: 1200,
+  tbtMs: 50,
+  homeJsKB: 100,
+  chain: 2,
+  naiveLcpRatio: 0.5,
+};
 
 if (!existsSync(CHROMIUM)) {
   console.error(`Chromium not found at ${CHROMIUM}; install Debian's chromium or set CHROMIUM_PATH.`);
   process.exit(1);
 }
+const unknown = ROUTES.filter((r) => !ALL_ROUTES.includes(r));
+if (unknown.length) console.error(`note: not app routes, measured anyway: ${unknown.join(', ')}`);
 
-await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
-const dataDir = mkdtempSync(join(tmpdir(), 'movecar-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: '0', DATA_DIR: dataDir, DIST_DIR: OUT_DIR },
-  stdio: ['ignore', 'pipe', 'inherit'],
+const started = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+const progress = (line) => process.stderr.write(`${line}\n`);
+
+// ---- the two builds ----------------------------------------------------------------------------
+
+mkdirSync(OUT_DIR, { recursive: true });
+let t = Date.now();
+progress('building the production app (vite.config.ts)…');
+await build({ logLevel: 'warn', build: { outDir: BUILDS.prod, emptyOutDir: true } });
+progress(`  ${seconds(t)} s`);
+t = Date.now();
+progress('building the naive app (one bundle, nothing prerendered)…');
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  plugins: [react()],
+  build: {
+    outDir: BUILDS.naive,
+    emptyOutDir: true,
+    target: 'es2022',
+    cssCodeSplit: false,
+    chunkSizeWarningLimit: 100_000,
+    // Rolldown: no code splitting, every dynamic import inlined into the one entry chunk.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
 });
-const base = await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => {
-    const found = /Move car on (http:\/\/[\d.:]+)/.exec(chunk.toString());
-    if (found) resolve(found[1]);
+progress(`  ${seconds(t)} s`);
+
+/** What a build holds: its JS files with their gzip sizes, and how many HTML pages. */
+function describeBuild(dir) {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath ?? d.path, d.name)));
+  const js = files.filter((f) => f.endsWith('.js'));
+  const jsGzipBytes = js.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0);
+  return {
+    files: files.length,
+    jsFiles: js.length,
+    jsGzipBytes,
+    htmlPages: files.filter((f) => f.endsWith('.html')).length,
+  };
+}
+const builds = { prod: describeBuild(BUILDS.prod), naive: describeBuild(BUILDS.naive) };
+if (builds.naive.jsFiles !== 1)
+  progress(`warning: the naive build has ${builds.naive.jsFiles} JS files, not one`);
+
+// ---- two production servers ----------------------------------------------------------------------
+
+/** Starts `npm start`'s server on a free port serving distDir, with its own empty PGlite folder. */
+async function startServer(distDir) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-bench-'));
+  // Neither demo data nor an outside database: what a fresh production install serves.
+  const env = { ...process.env };
+  delete env.DEMO;
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
-});
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-
-const gzipped = new Map();
-/** Gzip size of a built file, by URL path: what a compressing server would send. */
-function gzipSize(pathname) {
-  if (!gzipped.has(pathname)) gzipped.set(pathname, gzipSync(readFileSync(OUT_DIR + pathname)).length);
-  return gzipped.get(pathname);
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)));
+  const base = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      const found = /Move car on (http:\/\/[\w.:[\]-]+)/.exec(chunk.toString());
+      if (found) resolve(found[1]);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the server for ${distDir} stopped (${code}):\n${errors}`)),
+    );
+  });
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const rows = [];
+const servers = {};
+let chrome;
+async function cleanUp() {
+  await chrome?.kill();
+  await Promise.all(Object.values(servers).map((s) => s.stop()));
+}
+process.once('SIGINT', () => cleanUp().finally(() => process.exit(130)));
 
-for (const route of ROUTES) {
-  const times = [];
-  let sizes;
-  for (let run = 0; run < RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(base + route, { waitUntil: 'networkidle' });
-    await page.locator('main h2').first().waitFor();
-    // Time from navigation start until the screen's own content (not just the shell) is painted.
-    times.push(
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now())))),
-    );
-    sizes ??= await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => ({ url: new URL(e.name).pathname, type: e.initiatorType })),
-    );
-    await context.close();
+try {
+  t = Date.now();
+  [servers.prod, servers.naive] = await Promise.all([startServer(BUILDS.prod), startServer(BUILDS.naive)]);
+  // Warm both servers (first responses compile and read from disk) so the first route is not penalised.
+  for (const server of Object.values(servers)) {
+    for (const route of ROUTES) await (await fetch(server.base + route)).arrayBuffer();
+    await (await fetch(server.base + '/api/auth/session')).arrayBuffer();
   }
-  const files = sizes.filter((r) => r.url.startsWith('/assets/'));
-  const sum = (filter) => files.filter(filter).reduce((total, r) => total + gzipSize(r.url), 0);
-  rows.push({
-    route,
-    'JS gzip KB': kb(sum((r) => r.url.endsWith('.js'))),
-    'CSS gzip KB': kb(sum((r) => r.url.endsWith('.css'))),
-    'fonts KB': kb(sum((r) => r.url.endsWith('.woff2'))),
-    requests: files.length + 1,
-    'ready ms (median, 4× CPU)': Math.round(median(times)),
+  progress(`servers up: production ${servers.prod.base}, naive ${servers.naive.base} (${seconds(t)} s)`);
+
+  chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+
+  // ---- Lighthouse on every route -----------------------------------------------------------------
+
+  const results = [];
+  const perRoute = [];
+  progress(`Lighthouse: ${ROUTES.length} routes × 2 builds × ${RUNS} run(s)`);
+  for (const [i, route] of ROUTES.entries()) {
+    const routeStart = Date.now();
+    const row = { route };
+    for (const name of ['prod', 'naive']) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(servers[name].base + route));
+      row[name] = { ...pickMedian(runs), runs: RUNS > 1 ? runs : undefined };
+    }
+    results.push(row);
+    perRoute.push(Date.now() - routeStart);
+    const average = perRoute.reduce((a, b) => a + b, 0) / perRoute.length;
+    const left = Math.round((average * (ROUTES.length - i - 1)) / 1000);
+    progress(
+      `[${i + 1}/${ROUTES.length}] ${route} ${seconds(routeStart)} s — score ${row.prod.score ?? '—'} ` +
+        `(naive ${row.naive.score ?? '—'}); about ${left} s left`,
+    );
+  }
+
+  // ---- report ------------------------------------------------------------------------------------
+
+  const version = results.find((r) => r.prod.lighthouseVersion)?.prod;
+  const summary = summarise(results);
+  console.log(
+    `\nMove car — Lighthouse ${version?.lighthouseVersion ?? '?'} performance, mobile defaults (simulated slow 4G, ` +
+      `4× CPU), ${RUNS} run(s) per route${RUNS > 1 ? ' (median by score)' : ''}; production vs a naive build ` +
+      `made in this run\n`,
+  );
+  console.log(
+    `builds: production ${builds.prod.jsFiles} JS files (${kb(builds.prod.jsGzipBytes)} KB gzip in all), ` +
+      `${builds.prod.htmlPages} HTML pages; naive ${builds.naive.jsFiles} JS file(s) ` +
+      `(${kb(builds.naive.jsGzipBytes)} KB gzip), ${builds.naive.htmlPages} HTML page(s)\n`,
+  );
+  printTable(results);
+  console.log(`\n${summary.lines.join('\n')}`);
+  console.log(
+    `\nJS KB: script bytes transferred (gzip) in the whole Lighthouse load (until the network is quiet). ` +
+      `FCP chain: sequential requests Lighthouse's simulated first contentful paint waits on, the document ` +
+      `included (goal ≤ ${GOAL.chain}; fetch() calls are not in Lighthouse's FCP model). crit chain: the deepest ` +
+      `chain of Lighthouse's "critical request chains" audit (fonts included). ×naive: production ÷ naive.`,
+  );
+
+  const file = join(OUT_DIR, 'lighthouse.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        lighthouse: version?.lighthouseVersion,
+        chrome: version?.userAgent,
+        node: process.version,
+        runsPerRoute: RUNS,
+        goals: GOAL,
+        builds,
+        summary: summary.counts,
+        routes: results,
+        seconds: Number(seconds(started)),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(`\nFull results: ${file}. Took ${seconds(started)} s.`);
+} finally {
+  await cleanUp();
 }
 
-console.log(`\nMove car benchmark — ${RUNS} loads per route, 390×844, CPU throttled 4×, loopback network\n`);
-console.table(rows);
-await browser.close();
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
-rmSync(dataDir, { recursive: true, force: true });
+// ---- helpers -------------------------------------------------------------------------------------
+
+/** One Lighthouse run (a fresh load; Lighthouse clears the origin's storage first) and its figures. */
+async function measure(url) {
+  let result;
+  // A run now and then fails to record its trace (NO_NAVSTART, "please run Lighthouse again"): retried twice.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+    });
+    if (!result.lhr.runtimeError) break;
+    progress(`  ${shortUrl(url)}: ${result.lhr.runtimeError.code}${attempt < 2 ? ', running again' : ''}`);
+  }
+  const lhr = result.lhr;
+  const audit = (id) => lhr.audits[id];
+  const requests = audit('network-requests')?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const chains = audit('critical-request-chains')?.details;
+  const lcpElement = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node;
+  const score = lhr.categories.performance.score;
+  const beforeFcp = await fcpChain(result);
+  return {
+    score: score === null ? null : Math.round(score * 100),
+    fcpMs: audit('first-contentful-paint')?.numericValue ?? null,
+    lcpMs: audit('largest-contentful-paint')?.numericValue ?? null,
+    tbtMs: audit('total-blocking-time')?.numericValue ?? null,
+    cls: audit('cumulative-layout-shift')?.numericValue ?? null,
+    speedIndexMs: audit('speed-index')?.numericValue ?? null,
+    jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsRequests: scripts.length,
+    requests: requests.length,
+    totalBytes: requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    fcpChainDepth: beforeFcp.depth,
+    fcpChain: beforeFcp.urls.map(shortUrl),
+    fcpChainError: beforeFcp.error,
+    chainDepth: chains ? chainDepth(chains.chains) : null,
+    criticalChain: chains ? chainUrls(chains.chains) : null,
+    lcpElement: lcpElement?.snippet ?? null,
+    finalUrl: lhr.finalDisplayedUrl,
+    runtimeError: lhr.runtimeError?.message,
+    warnings: lhr.runWarnings?.length ? lhr.runWarnings : undefined,
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment?.hostUserAgent,
+  };
+}
+
+/** The deepest critical request chain, in requests (the document counts as one). */
+function chainDepth(chains) {
+  let deepest = 0;
+  for (const node of Object.values(chains ?? {})) deepest = Math.max(deepest, 1 + chainDepth(node.children));
+  return deepest;
+}
+
+/** The deepest chain's URLs, paths only, for the JSON. */
+function chainUrls(chains) {
+  let best = [];
+  for (const node of Object.values(chains ?? {})) {
+    const below = chainUrls(node.children);
+    if (below.length + 1 > best.length) best = [shortUrl(node.request.url), ...below];
+  }
+  return best;
+}
+
+function shortUrl(url) {
+  try {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  } catch {
+    return url;
+  }
+}
+
+/** The run with the median score (a failed run, without a score, sorts lowest). */
+function pickMedian(runs) {
+  const sorted = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function kb(bytes) {
+  return bytes == null ? '—' : (bytes / 1024).toFixed(1);
+}
+function sec(ms) {
+  return ms == null ? '—' : (ms / 1000).toFixed(2);
+}
+function ratio(a, b) {
+  return a == null || !b ? '—' : (a / b).toFixed(2);
+}
+function clsText(cls) {
+  return cls == null ? '—' : cls === 0 ? '0' : cls < 0.001 ? cls.toExponential(1) : cls.toFixed(3);
+}
+
+function printTable(results) {
+  const header = [
+    'route',
+    'score',
+    'FCP s',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'JS KB',
+    'FCP chain',
+    'crit chain',
+    'naive score',
+    'naive LCP s',
+    'naive JS KB',
+    'LCP ×naive',
+    'JS ×naive',
+  ];
+  const rows = results.map(({ route, prod: p, naive: n }) => [
+    route + (p.runtimeError ? ' (error)' : ''),
+    p.score ?? '—',
+    sec(p.fcpMs),
+    sec(p.lcpMs),
+    p.tbtMs == null ? '—' : Math.round(p.tbtMs),
+    clsText(p.cls),
+    kb(p.jsBytes),
+    p.fcpChainDepth ?? '—',
+    p.chainDepth ?? '—',
+    n.score ?? '—',
+    sec(n.lcpMs),
+    kb(n.jsBytes),
+    ratio(p.lcpMs, n.lcpMs),
+    ratio(p.jsBytes, n.jsBytes),
+  ]);
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (cells) =>
+    `| ${cells.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+function summarise(results) {
+  const n = results.length;
+  const count = (test) => results.filter(test).length;
+  const counts = {
+    routes: n,
+    score: count((r) => r.prod.score != null && r.prod.score >= GOAL.score),
+    lcp: count((r) => r.prod.lcpMs != null && r.prod.lcpMs <= GOAL.lcpMs),
+    lcpTarget: count((r) => r.prod.lcpMs != null && r.prod.lcpMs <= GOAL.lcpTargetMs),
+    cls: count((r) => r.prod.cls === 0),
+    tbt: count((r) => r.prod.tbtMs != null && r.prod.tbtMs <= GOAL.tbtMs),
+    halfNaive: count(
+      (r) => r.prod.lcpMs != null && r.naive.lcpMs && r.prod.lcpMs / r.naive.lcpMs <= GOAL.naiveLcpRatio,
+    ),
+    chain: count((r) => r.prod.fcpChainDepth != null && r.prod.fcpChainDepth <= GOAL.chain),
+    errors: count((r) => r.prod.runtimeError || r.naive.runtimeError),
+  };
+  const home = results.find((r) => r.route === '/home');
+  counts.homeJsKB = home ? Number(kb(home.prod.jsBytes)) : null;
+  const done = counts.score === n && counts.lcp === n && counts.cls === n && counts.halfNaive === n;
+  counts.done = done;
+  const of = (k) => `${counts[k]}/${n}`;
+  const lines = [
+    `Routes meeting each goal: score ≥ ${GOAL.score}: ${of('score')} · LCP ≤ ${GOAL.lcpMs / 1000} s: ${of('lcp')} ` +
+      `(≤ ${GOAL.lcpTargetMs / 1000} s: ${of('lcpTarget')}) · CLS 0: ${of('cls')} · TBT ≤ ${GOAL.tbtMs} ms: ${of('tbt')} · ` +
+      `LCP ≤ half the naive: ${of('halfNaive')} · FCP chain ≤ ${GOAL.chain}: ${of('chain')}` +
+      (counts.errors ? ` · Lighthouse errors: ${counts.errors}` : ''),
+    home
+      ? `/home JS: ${counts.homeJsKB} KB gzip (goal ≤ ${GOAL.homeJsKB} KB)`
+      : '/home not measured in this run (JS goal not checked)',
+    `Done (every route ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs / 1000} s, CLS 0, LCP ≤ half the naive): ${done ? 'yes' : 'no'}`,
+  ];
+  return { counts, lines };
+}
