@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { arabicFaces } from './build/fonts';
 import { prerenderPages } from './build/prerender';
 import { pwa } from './build/pwa';
 
 const serverTests = ['tests/server/**/*.test.ts'];
 
 export default defineConfig({
-  plugins: [react(), prerenderPages(), pwa()],
+  plugins: [arabicFaces(), react(), prerenderPages(), pwa()],
   build: {
     target: 'es2022',
     rolldownOptions: {

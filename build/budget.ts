@@ -43,5 +43,7 @@ export function checkBudgets(outDir: string, jsByPage: Map<string, string[]>, lo
     );
   const over = rows.filter((r) => r.bytes > r.budget);
   if (over.length > 0)
-    throw new Error(`JavaScript budget exceeded: ${over.map((r) => `${r.path} ${(r.bytes / KB).toFixed(1)} KB > ${r.budget / KB} KB`).join(', ')}`);
+    throw new Error(
+      `JavaScript budget exceeded: ${over.map((r) => `${r.path} ${(r.bytes / KB).toFixed(1)} KB > ${r.budget / KB} KB`).join(', ')}`,
+    );
 }

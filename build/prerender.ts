@@ -50,15 +50,28 @@ export interface PageTable {
   /** Paths that also take one record's key (`/contracts/MC-2026-0412`): answered by their page. */
   withParam: string[];
   notFound: { en: string; ar: string };
+  /** Paths whose page for a browser without a session (a visitor) is its own file. */
+  visitor: Record<string, string>;
   /** CSP hashes of the pages' inline CSS and of the style attributes they carry (Radix renders a few). */
   styleHashes: string[];
 }
 
-function pageTable(pages: Page[], html: string[], inlineStyles: string[]): PageTable {
+function pageTable(
+  pages: Page[],
+  visitor: Record<string, string>,
+  html: string[],
+  inlineStyles: string[],
+): PageTable {
   const attributes = html.flatMap((h) => [...h.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!)));
   const styles = new Set([...attributes, ...inlineStyles]);
   const styleHashes = [...styles].map((s) => `sha256-${createHash('sha256').update(s).digest('base64')}`);
-  const table: PageTable = { pages: {}, withParam: [], notFound: { en: '404.html', ar: 'arabic/404.html' }, styleHashes };
+  const table: PageTable = {
+    pages: {},
+    withParam: [],
+    notFound: { en: '404.html', ar: 'arabic/404.html' },
+    styleHashes,
+    visitor,
+  };
   for (const page of pages) if (!page.file.endsWith('404.html')) table.pages[page.path] = page.file;
   table.pages['/all'] = 'index.html';
   table.withParam = [...PARAM_SCREENS].flatMap((id: ScreenId) => [pathOf(id, 'en'), pathOf(id, 'ar')]);
@@ -68,7 +81,11 @@ function pageTable(pages: Page[], html: string[], inlineStyles: string[]): PageT
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
 /** A chunk and every chunk it imports statically, in load order. */
-export function staticGraph(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): string[] {
+export function staticGraph(
+  bundle: Rolldown.OutputBundle,
+  fileName: string,
+  seen = new Set<string>(),
+): string[] {
   if (seen.has(fileName)) return [];
   seen.add(fileName);
   const chunk = bundle[fileName] as Chunk | undefined;
@@ -96,7 +113,9 @@ const assetNamed = (bundle: Rolldown.OutputBundle, pattern: RegExp) => {
 function manifestOf(root: string, lang: 'en' | 'ar') {
   const href = `/manifest.${lang}.webmanifest`;
   try {
-    const { theme_color } = JSON.parse(readFileSync(join(root, 'public', href), 'utf8')) as { theme_color?: string };
+    const { theme_color } = JSON.parse(readFileSync(join(root, 'public', href), 'utf8')) as {
+      theme_color?: string;
+    };
     return { href, themeColor: theme_color ?? '#0b6e4f' };
   } catch {
     return null;
@@ -104,8 +123,14 @@ function manifestOf(root: string, lang: 'en' | 'ar') {
 }
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The one script a page names: once the page has been painted, it fetches the page's modules (all at
@@ -163,35 +188,43 @@ export function prerenderPages(): Plugin {
           logLevel: 'warn',
           build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
         });
-        const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
-          renderPage: (path: string) => Promise<RenderedPage>;
+        const { renderPage, hasVisitorVariant } = (await import(
+          pathToFileURL(join(ssrDir, 'prerender.js')).href
+        )) as {
+          renderPage: (path: string, options?: { visitor?: boolean }) => Promise<RenderedPage>;
+          hasVisitorVariant: (path: string) => boolean;
         };
         const index = readFileSync(join(outDir, 'index.html'), 'utf8');
         // What index.html loads (the entry and the chunks it imports, its CSS), which each page
         // loads its own way instead (below).
-        const entries = [...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g)];
+        const entries = [
+          ...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g),
+        ];
         const shell = new Set(entries.flatMap(([, entry]) => staticGraph(bundle, entry!)));
         const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">\n?\s*/g)];
-        const template = [...entries, ...shellCss, ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g)].reduce(
-          (html, [tag]) => html.replace(tag, ''),
-          index,
-        );
+        const template = [
+          ...entries,
+          ...shellCss,
+          ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
+        ].reduce((html, [tag]) => html.replace(tag, ''), index);
         const boot = writeBoot(outDir);
         const arabic = chunkOf(bundle, root, 'src/i18n/ar.ts');
         const fonts = {
           en: assetNamed(bundle, /inter-latin-400-normal.*\.woff2$/),
-          ar: assetNamed(bundle, /noto-sans-arabic-arabic-400-normal.*\.woff2$/),
+          ar: assetNamed(bundle, /noto-sans-arabic-400.*\.woff2$/),
         };
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
         const inlineStyles: string[] = [];
-        for (const page of pages) {
-          const rendered = await renderPage(page.path);
+        const moduleOf = new Map(pages.map((p) => [p.path, p.module]));
+        /** One variant of a page: rendered, then written with what it needs and nothing else. */
+        const write = (page: Page, rendered: RenderedPage, file: string, visitor: boolean) => {
           htmls.push(rendered.html);
-          const own = staticGraph(bundle, chunkOf(bundle, root, page.module)).filter((f) => !shell.has(f));
+          const module = rendered.redirect ? moduleOf.get(rendered.redirect.to)! : page.module;
+          const own = staticGraph(bundle, chunkOf(bundle, root, module)).filter((f) => !shell.has(f));
           if (rendered.lang === 'ar') own.push(arabic);
           const js = [...shell, ...own];
-          jsByPage.set(page.path, js);
+          if (!visitor) jsByPage.set(page.path, js);
           // The page's CSS is in the page: the first paint waits for no other request.
           const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];
           const css = cssFiles.map((f) => readFileSync(join(outDir, f), 'utf8').trim()).join('\n');
@@ -203,18 +236,43 @@ export function prerenderPages(): Plugin {
             `<script type="module" id="boot" src="/${boot}" data-entries="${entries.map(([, f]) => `/${f}`).join(' ')}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
             ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
           ];
+          // How the browser hydrates it (src/main.tsx): made for a visitor, and showing another path.
+          const rootAttributes = [
+            ...(visitor ? ['data-visitor'] : []),
+            ...(rendered.redirect ? [`data-redirect="${rendered.redirect.to}"`] : []),
+            ...(rendered.redirect?.notice ? [`data-notice="${rendered.redirect.notice}"`] : []),
+          ];
           const html = template
-            .replace('<html lang="en" dir="ltr">', `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`)
-            .replace(/(<meta name="theme-color" content=")([^"]*)/, (_, start: string, colour: string) => start + (manifest?.themeColor ?? colour))
+            .replace(
+              '<html lang="en" dir="ltr">',
+              `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`,
+            )
+            .replace(
+              /(<meta name="theme-color" content=")([^"]*)/,
+              (_, start: string, colour: string) => start + (manifest?.themeColor ?? colour),
+            )
             .replace(/<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`)
             .replace(/(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`)
             .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
-            .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`);
-          const file = join(outDir, 'pages', page.file);
-          mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, html);
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`,
+            );
+          const path = join(outDir, 'pages', file);
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, html);
+        };
+        const visitorPages: Record<string, string> = {};
+        for (const page of pages) {
+          write(page, await renderPage(page.path), page.file, false);
+          if (!hasVisitorVariant(page.path)) continue;
+          visitorPages[page.path] = `visitor/${page.file}`;
+          write(page, await renderPage(page.path, { visitor: true }), `visitor/${page.file}`, true);
         }
-        writeFileSync(join(outDir, 'pages', 'pages.json'), JSON.stringify(pageTable(pages, htmls, inlineStyles), null, 2));
+        writeFileSync(
+          join(outDir, 'pages', 'pages.json'),
+          JSON.stringify(pageTable(pages, visitorPages, htmls, inlineStyles), null, 2),
+        );
         checkBudgets(outDir, jsByPage, config.logger);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });

@@ -1,32 +1,58 @@
 // Build time only (build/prerender.ts): each route's HTML, rendered by the same components the
-// browser hydrates, for nobody in particular (a visitor whose session is not known yet).
+// browser hydrates. Two variants of a screen about the signed-in user: one for a browser that has a
+// session (a placeholder until the server says whose it is), one for a visitor (the screen as a
+// visitor sees it; a journey step a visitor may not open yet is the step the app sends them to).
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { pageTitle } from './app/Layout';
+import { isStep, whyNot, type Requirement } from '../machines/journey-rules';
+import { stepOf } from '../machines/journey';
+import { isForEveryone, pageTitle } from './app/Layout';
 import { preloadPage, routes } from './app/routes';
 import { createApi } from './client/api';
 import { visitorSession } from './client/session';
 import { en } from './i18n/en';
 import { loadArabic } from './i18n/locale';
-import { resolvePath } from './i18n/paths';
-import { SessionProvider } from './ui/journey';
+import { pathOf, resolvePath, type Resolved } from './i18n/paths';
+import { SessionProvider, type RedirectNotice } from './ui/journey';
 
 export interface RenderedPage {
   html: string;
   lang: 'en' | 'ar';
   title: string;
   description: string;
+  /** The visitor's variant shows another path's screen: the browser shows that path (and why). */
+  redirect?: { to: string; notice?: Requirement };
 }
 
-export async function renderPage(path: string): Promise<RenderedPage> {
-  const resolved = resolvePath(path);
-  const [, ar] = await Promise.all([preloadPage(resolved), loadArabic()]);
+/** Whether a path has a visitor's variant besides the one for a browser with a session. */
+export const hasVisitorVariant = (path: string) => !isForEveryone(resolvePath(path));
+
+/** Where the app sends a visitor who opens a journey step (as useJourneyRoute does in the browser). */
+function visitorRedirect(resolved: Resolved): RenderedPage['redirect'] {
+  if (resolved.kind !== 'screen' || !isStep(resolved.id)) return undefined;
+  const { journey } = visitorSession(createApi(), { known: true });
+  const before = journey.getSnapshot();
+  journey.send({ type: 'xstate.route', to: `#${resolved.id}` });
+  const now = stepOf(journey.getSnapshot());
+  if (now === resolved.id) return undefined;
+  return { to: pathOf(now, resolved.lang), notice: whyNot(resolved.id, before.context) ?? undefined };
+}
+
+export async function renderPage(path: string, { visitor = false } = {}): Promise<RenderedPage> {
+  const requested = resolvePath(path);
+  const redirect = visitor ? visitorRedirect(requested) : undefined;
+  const shown = redirect ? resolvePath(redirect.to) : requested;
+  const [, ar] = await Promise.all([preloadPage(shown), loadArabic()]);
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
+  const context = await handler.query(new Request(new URL(redirect?.to ?? path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
+  if (redirect) {
+    const state: RedirectNotice = { notice: redirect.notice };
+    context.location = { ...context.location, state };
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const session = visitorSession(createApi());
+  const session = visitorSession(createApi(), { known: visitor });
   const { prelude } = await prerender(
     <StrictMode>
       <SessionProvider session={session}>
@@ -40,6 +66,6 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   );
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`${path} was prerendered with an inline script`);
-  const t = resolved.lang === 'ar' ? ar : en;
-  return { html, lang: resolved.lang, title: pageTitle(resolved, t), description: t.home.heroTitle };
+  const t = requested.lang === 'ar' ? ar : en;
+  return { html, lang: requested.lang, title: pageTitle(shown, t), description: t.home.heroTitle, redirect };
 }

@@ -12,10 +12,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppEnv } from '../deps';
+import { readSessionCookie } from '../auth/sessions';
 import { contentSecurityPolicy } from './security';
 
 interface PageTable {
   pages: Record<string, string>;
+  /** Paths whose page for a browser without a session (a visitor) is its own file. */
+  visitor: Record<string, string>;
   withParam: string[];
   notFound: { en: string; ar: string };
   styleHashes: string[];
@@ -67,10 +70,16 @@ function walk(dir: string): string[] {
   });
 }
 
-function send(c: Context, file: StoredFile, cacheControl: string, status: 200 | 404 = 200) {
+function send(
+  c: Context,
+  file: StoredFile,
+  cacheControl: string,
+  status: 200 | 404 = 200,
+  vary = 'Accept-Encoding',
+) {
   c.header('Cache-Control', cacheControl);
   c.header('ETag', file.etag);
-  c.header('Vary', 'Accept-Encoding');
+  c.header('Vary', vary);
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304);
   c.header('Content-Type', file.type);
   const accepts = c.req.header('accept-encoding') ?? '';
@@ -99,11 +108,14 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
   const page = (file: string) => files.get(`/pages/${file}`)!;
   const pagePolicy = table?.styleHashes.length ? contentSecurityPolicy(table.styleHashes) : null;
 
-  /** The page a path shows, and whether any route knows the path. */
-  function pageFor(pathname: string): { file: StoredFile; found: boolean } {
+  /**
+   * The page a path shows, and whether any route knows the path. A browser that sends no session
+   * cookie is a visitor for sure: it gets the page as a visitor sees it, where there is one.
+   */
+  function pageFor(pathname: string, visitor: boolean): { file: StoredFile; found: boolean } {
     if (!table) return { file: files.get('/index.html')!, found: true };
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const exact = table.pages[path];
+    const exact = (visitor && table.visitor[path]) || table.pages[path];
     if (exact) return { file: page(exact), found: true };
     const parent = path.slice(0, path.lastIndexOf('/'));
     if (table.withParam.includes(parent) && /^[A-Za-z0-9-]{1,40}$/.test(path.slice(parent.length + 1)))
@@ -124,11 +136,14 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
   app.on(['GET', 'HEAD'], '*', (c) => {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     if (pathname.startsWith('/api/')) return c.json({ error: 'notFound' as const }, 404);
-    const asset = pathname !== '/' && pathname !== '/index.html' && !pathname.startsWith('/pages/') ? files.get(pathname) : undefined;
+    const asset =
+      pathname !== '/' && pathname !== '/index.html' && !pathname.startsWith('/pages/')
+        ? files.get(pathname)
+        : undefined;
     if (asset) return send(c, asset, pathname.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
     if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
-    const { file, found } = pageFor(pathname);
+    const { file, found } = pageFor(pathname, readSessionCookie(c) === undefined);
     if (pagePolicy) c.header('Content-Security-Policy', pagePolicy);
-    return send(c, file, REVALIDATE, found ? 200 : 404);
+    return send(c, file, REVALIDATE, found ? 200 : 404, 'Accept-Encoding, Cookie');
   });
 }

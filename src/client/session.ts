@@ -29,9 +29,11 @@ export class Session {
   constructor(
     readonly api: Api,
     initial: Initial,
-    options: { inspect?: Inspect; now?: number; ready?: boolean } = {},
+    options: { inspect?: Inspect; now?: number; ready?: boolean; askServer?: boolean } = {},
   ) {
     this.state = { user: initial.user, demo: initial.demo, uaePass: initial.uaePass, ready: options.ready ?? true };
+    // Made from the server's answer already: nothing to ask (see `load`).
+    if (!options.askServer) this.loading = Promise.resolve();
     this.journey = new JourneyClient({
       api,
       initial: initial.user?.role === 'renter' ? initial.journey : null,
@@ -110,7 +112,10 @@ export class Session {
     return true;
   }
 
-  /** The server's answer to "who is this", taken by a session that started as a visitor's (see `ready`). */
+  /**
+   * The server's answer to "who is this", taken by a session made for a prerendered page (see
+   * `visitorSession`); once only, and nothing for a session made from the server's answer.
+   */
   load = () => (this.loading ??= this.read());
 
   private async read() {
@@ -141,8 +146,10 @@ export async function startSession(api: Api, options: { inspect?: Inspect; now?:
 }
 
 /**
- * A visitor's session that is not `ready`: what a prerendered page was made with, so hydration
- * matches it. `load()` then asks the server who this is.
+ * The session a prerendered page is hydrated with: a visitor's, as the page was made. `known`: the page
+ * was made for a visitor and the server sent it to a browser with no session (see server/http/static.ts),
+ * so nobody is signed in; otherwise whether anyone is stays unknown (`ready` false) until `load()` has
+ * asked the server, which also says whether the demo and UAE PASS are on.
  */
-export const visitorSession = (api: Api, options: { inspect?: Inspect; now?: number } = {}) =>
-  new Session(api, VISITOR, { ...options, ready: false });
+export const visitorSession = (api: Api, options: { inspect?: Inspect; now?: number; known?: boolean } = {}) =>
+  new Session(api, VISITOR, { inspect: options.inspect, now: options.now, ready: options.known ?? false, askServer: true });

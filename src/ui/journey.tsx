@@ -16,14 +16,14 @@ export function SessionProvider({ session, children }: { session: Session; child
 }
 
 /**
- * A session that does not know its user yet (a hydrated page) asks the server once the part of the
- * page this sits in has been hydrated: were the answer to arrive while React is still taking over
- * the prerendered HTML, the page would no longer match it.
+ * A session made for a prerendered page asks the server who this is once the part of the page this
+ * sits in has been hydrated: were the answer to arrive while React is still taking over the
+ * prerendered HTML, the page would no longer match it.
  */
 export function SessionStart() {
   const session = useSession();
   useEffect(() => {
-    if (!session.getState().ready) void session.load();
+    void session.load();
   }, [session]);
   return null;
 }
