@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import './fonts.css';
@@ -41,7 +41,11 @@ if (root.firstElementChild) {
   }
   const resolved = resolvePath(window.location.pathname);
   await Promise.all([preloadPage(resolved), resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null]);
-  hydrateRoot(root, app(visitorSession(api, { inspect, known: visitor !== undefined })));
+  // As a transition, React takes the page over in slices of a few milliseconds, yielding to the
+  // browser in between, instead of in one long task a slow phone cannot answer a tap during.
+  startTransition(() => {
+    hydrateRoot(root, app(visitorSession(api, { inspect, known: visitor !== undefined })));
+  });
 } else {
   // The development server and the naive benchmark build have an empty page: render it here.
   createRoot(root).render(app(await startSession(api, { inspect })));

@@ -51,6 +51,8 @@ export class Session {
   };
 
   private set(patch: Partial<SessionState>) {
+    // Nothing new (the server confirmed what the page already showed): no screen renders again.
+    if (Object.entries(patch).every(([key, value]) => this.state[key as keyof SessionState] === value)) return;
     this.state = { ...this.state, ...patch };
     this.listeners.forEach((l) => l());
   }
