@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/compress';
 import { arabicFaces } from './build/fonts';
 import { prerenderPages } from './build/prerender';
 import { pwa } from './build/pwa';
@@ -8,7 +9,7 @@ import { pwa } from './build/pwa';
 const serverTests = ['tests/server/**/*.test.ts'];
 
 export default defineConfig({
-  plugins: [arabicFaces(), react(), prerenderPages(), pwa()],
+  plugins: [arabicFaces(), react(), prerenderPages(), pwa(), precompress()],
   build: {
     target: 'es2022',
     rolldownOptions: {

@@ -1,8 +1,9 @@
 // `npm run build`, after the browser bundle: every route's HTML in both languages, rendered by the
 // app's own components (src/prerender.tsx, built for Node into a temporary folder), so a phone
-// paints the screen's text before any script has run. Each page links what that route needs and
-// nothing else: its screen's chunk (modulepreload) and CSS, the Arabic catalog on Arabic pages, and
-// the regular face of its language's font.
+// paints the screen's text before any script has run. Each page carries its CSS inline and names
+// what that route needs and nothing else: the regular face of its language's font (preloaded), and
+// the modules the boot script fetches after the first paint (the shell, its screen's chunk, the
+// Arabic catalog on Arabic pages). Screens about the user get a second page for visitors.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

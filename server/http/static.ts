@@ -1,5 +1,5 @@
-// In production the server also serves the built app. Everything is read and compressed once at
-// start (brotli and gzip, best level; the build is a few megabytes), so a request is a lookup:
+// In production the server also serves the built app. Everything is read once at start with its
+// brotli and gzip forms (written by the build; the build is a few megabytes), so a request is a lookup:
 // - hashed assets (/assets/*) are cached for a year, immutable;
 // - pages and the other files are revalidated every time (no-cache + ETag, 304 when unchanged);
 // - every app path gets its prerendered page (build/prerender.ts writes them under pages/ with a
@@ -8,21 +8,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { brotli, COMPRESSIBLE, MIN_COMPRESSED_SIZE } from '../../build/compress';
+import type { PageTable } from '../../build/prerender';
 import type { AppEnv } from '../deps';
 import { readSessionCookie } from '../auth/sessions';
 import { contentSecurityPolicy } from './security';
-
-interface PageTable {
-  pages: Record<string, string>;
-  /** Paths whose page for a browser without a session (a visitor) is its own file. */
-  visitor: Record<string, string>;
-  withParam: string[];
-  notFound: { en: string; ar: string };
-  styleHashes: string[];
-}
 
 interface StoredFile {
   body: Buffer;
@@ -45,7 +38,6 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -54,11 +46,10 @@ function store(file: string): StoredFile {
   const ext = extname(file);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   const stored: StoredFile = { body, type: TYPES[ext] ?? 'application/octet-stream', etag };
-  if (COMPRESSIBLE.has(ext) && body.length > 512) {
-    stored.br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-    stored.gzip = gzipSync(body, { level: 9 });
+  if (COMPRESSIBLE.has(ext) && body.length >= MIN_COMPRESSED_SIZE) {
+    // The build wrote them at best quality (build/compress.ts); a build without them gets quick ones.
+    stored.br = existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : brotli(body, 5);
+    stored.gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(body);
   }
   return stored;
 }
@@ -101,7 +92,7 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
   const files = new Map<string, StoredFile>();
   for (const path of walk(distDir)) {
     const url = `/${relative(distDir, path).split(sep).join('/')}`;
-    if (!url.startsWith('/.vite/')) files.set(url, store(path));
+    if (!url.startsWith('/.vite/') && !/\.(br|gz)$/.test(url)) files.set(url, store(path));
   }
   const tableFile = join(distDir, 'pages', 'pages.json');
   const table = existsSync(tableFile) ? (JSON.parse(readFileSync(tableFile, 'utf8')) as PageTable) : null;
