@@ -1,6 +1,6 @@
 // Where and when a renter books, and what it costs before they choose: the rules the search screen
 // checks as the renter types and the server applies when it searches, books or changes a booking.
-import { carOf, EMIRATE_OF, isLocationId, type CarId, type LocationId } from './fleet';
+import { CAR_IDS, carOf, depositFor, EMIRATE_OF, isLocationId, type CarId, type LocationId } from './fleet';
 import { aed, DAY_MS, priceRental, rentalDays, type Fils, type RentalPrice } from './money';
 import type { Problem } from './validation';
 
@@ -54,6 +54,29 @@ export const oneWayFee = (trip: Pick<Trip, 'pickupLocation' | 'dropoffLocation'>
 export function tripPrice(carId: CarId, trip: Trip): RentalPrice {
   return priceRental(carOf(carId).dailyRate, rentalDays(new Date(trip.pickupAt), new Date(trip.dropoffAt)), oneWayFee(trip));
 }
+
+/** One car offered for a trip: the car, and every figure the renter sees before choosing it. */
+export function carOffer(carId: CarId, trip: Trip) {
+  const car = carOf(carId);
+  return {
+    carId,
+    model: car.model,
+    company: car.company,
+    category: car.category,
+    picture: car.picture,
+    dailyRate: car.dailyRate,
+    price: tripPrice(carId, trip),
+    oneWayFee: oneWayFee(trip),
+    deposit: depositFor(carId),
+  };
+}
+export type CarOffer = ReturnType<typeof carOffer>;
+
+/** The cars offered for a trip, cheapest first: those `offered` says (the server knows which are free). */
+export const offersFor = (trip: Trip, offered: (id: CarId) => boolean = () => true): CarOffer[] =>
+  CAR_IDS.filter(offered)
+    .map((id) => carOffer(id, trip))
+    .sort((a, b) => a.price.total - b.price.total);
 
 // ---- Asia/Dubai wall-clock times, as the native date and time inputs give them ----
 

@@ -2,8 +2,8 @@
 // (machines/booking.ts), cheapest first. Public: a visitor searches before signing in.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { tripPrice, tripProblems, oneWayFee, type Trip } from '../../machines/booking';
-import { CAR_CATEGORIES, CAR_IDS, carOf, COMPANY_IDS, depositFor, LOCATIONS } from '../../machines/fleet';
+import { offersFor, tripProblems } from '../../machines/booking';
+import { CAR_CATEGORIES, carOf, COMPANY_IDS, LOCATIONS } from '../../machines/fleet';
 import type { AppEnv } from '../deps';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
@@ -19,32 +19,16 @@ const query = z
   })
   .strict();
 
-/** One result: the car, and every figure the renter sees before choosing it. */
-export function carOffer(carId: (typeof CAR_IDS)[number], trip: Trip) {
-  const car = carOf(carId);
-  return {
-    carId,
-    model: car.model,
-    company: car.company,
-    category: car.category,
-    picture: car.picture,
-    dailyRate: car.dailyRate,
-    price: tripPrice(carId, trip),
-    oneWayFee: oneWayFee(trip),
-    deposit: depositFor(carId),
-  };
-}
-export type CarOffer = ReturnType<typeof carOffer>;
+export type { CarOffer } from '../../machines/booking';
 
 export const carRoutes = new Hono<AppEnv>().get('/search', validate('query', query), async (c) => {
   const { category, company, ...trip } = c.req.valid('query');
   const problems = tripProblems(trip, c.var.deps.now().getTime());
   if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
   const taken = await takenCars(c.var.deps.db, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) });
-  const results = CAR_IDS.filter(
+  const results = offersFor(
+    trip,
     (id) => !taken.has(id) && (!category || carOf(id).category === category) && (!company || carOf(id).company === company),
-  )
-    .map((id) => carOffer(id, trip))
-    .sort((a, b) => a.price.total - b.price.total);
+  );
   return c.json({ results });
 });

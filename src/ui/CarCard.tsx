@@ -80,9 +80,13 @@ export function CarCard({
   );
 }
 
-/** "Mon, Nov 23, 10:00 AM to Thu, Nov 26, 10:00 AM, Dubai International Airport": the trip prices are for. */
-export function TripLine({ trip }: { trip: Trip }) {
+/**
+ * "Mon, Nov 23, 10:00 AM to Thu, Nov 26, 10:00 AM, Dubai International Airport": the trip prices are
+ * for. Without a trip, an empty line of the same height (a prerendered page cannot know today's dates).
+ */
+export function TripLine({ trip }: { trip: Trip | null }) {
   const { t, lang } = useLocale();
+  if (!trip) return <p className={styles.trip} />;
   const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
   const place =
     trip.pickupLocation === trip.dropoffLocation

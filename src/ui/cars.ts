@@ -2,7 +2,7 @@
 // featured cars and the Services fleet all read the same answer, so a price is the same everywhere.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Trip, TripField, TripProblem } from '../../machines/booking';
+import { offersFor, type Trip, type TripField, type TripProblem } from '../../machines/booking';
 import type { CarId } from '../../machines/fleet';
 import { stepOf } from '../../machines/journey';
 import type { Answer, CarOffer } from '../client/api';
@@ -20,6 +20,13 @@ export interface Offers {
   results: CarOffer[];
   problems?: Partial<Record<TripField, TripProblem>>;
 }
+
+/**
+ * The fleet for a trip as the search answers on most days, with every car free: priced by the same
+ * rules, so a prerendered page carries its cars before the server is asked. Shown only until the
+ * server's answer replaces it, and never booked from (the Rent buttons wait for that answer).
+ */
+export const usualOffers = (trip: Trip): CarOffer[] => offersFor(trip);
 
 /** The cars free for the whole of `trip`, cheapest first; `null` asks nothing (the trip is not complete yet). */
 export function useCarSearch(trip: Trip | null) {

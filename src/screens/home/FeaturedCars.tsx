@@ -3,9 +3,8 @@ import type { CarId } from '../../../machines/fleet';
 import { FEATURED_CARS } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
 import { CarCard, CarList, TripLine } from '../../ui/CarCard';
-import { useCarSearch, useCompanyNames, useRentCar, type CarOffer } from '../../ui/cars';
+import { useCarSearch, useCompanyNames, usualOffers, useRentCar, type CarOffer } from '../../ui/cars';
 import { FormError } from '../../ui/Form';
-import styles from './Home.module.css';
 
 const HOW_MANY = 3;
 
@@ -25,16 +24,17 @@ export function FeaturedCars({ trip }: { trip: Trip }) {
   const names = useCompanyNames();
   const rent = useRentCar();
   if (offers.failed) return <FormError>{t.search.failed}</FormError>;
-  if (!offers.data) return <p aria-busy="true" className={styles.placeholder} />;
-  const cars = featured(offers.data.results);
+  // Until the server answers (and in the prerendered page), the cars as they usually are.
+  const answered = offers.data !== null;
+  const cars = featured(offers.data?.results ?? usualOffers(trip));
   if (cars.length === 0) return <p>{t.search.none}</p>;
   return (
     <>
-      <TripLine trip={trip} />
+      <TripLine trip={answered ? trip : null} />
       <CarList>
         {cars.map((offer) => (
           <li key={offer.carId}>
-            <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.carId, trip)} compact />
+            <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.carId, trip)} busy={!answered} compact />
           </li>
         ))}
       </CarList>

@@ -8,7 +8,7 @@ import { FormError } from '../../ui/Form';
 import { useSession } from '../../ui/journey';
 import { ButtonLink } from '../../ui/Button';
 import { CarCard, CarList, TripLine } from '../../ui/CarCard';
-import { useCarSearch, useRentCar } from '../../ui/cars';
+import { useCarSearch, usualOffers, useRentCar } from '../../ui/cars';
 import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
@@ -33,14 +33,20 @@ export default function Services() {
       <Section title={s.rentals} bare>
         <p>{s.rentalsText}</p>
         {fleet.failed && <FormError>{t.search.failed}</FormError>}
-        {!fleet.data && !fleet.failed && <div className={styles.fleetPlaceholder} aria-busy="true" />}
-        {fleet.data && (
+        {/* Until the server answers (and in the prerendered page), the fleet as it usually is. */}
+        {!fleet.failed && (
           <>
-            <TripLine trip={trip} />
+            <TripLine trip={fleet.data ? trip : null} />
             <CarList>
-              {fleet.data.results.map((offer) => (
+              {(fleet.data?.results ?? usualOffers(trip)).map((offer) => (
                 <li key={offer.carId}>
-                  <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.carId, trip)} compact />
+                  <CarCard
+                    offer={offer}
+                    company={names[offer.company]}
+                    onRent={() => rent(offer.carId, trip)}
+                    busy={!fleet.data}
+                    compact
+                  />
                 </li>
               ))}
             </CarList>
