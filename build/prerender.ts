@@ -134,8 +134,8 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The one script a page names: once the page has been painted, it fetches the page's modules (all at
- * once, as modulepreloads) and starts the app. Before the first paint, nothing but the page itself
+ * The one script a page names: once the page's words are painted, it fetches the page's modules (all
+ * at once, as modulepreloads) and starts the app. Before the first paint, nothing but the page itself
  * is on the wire. Hashed like the other assets, so it is cached for good.
  */
 const BOOT = `const boot = document.getElementById('boot');
@@ -152,8 +152,15 @@ const start = () => {
   }
   for (const entry of boot.dataset.entries.split(' ')) import(entry);
 };
-requestAnimationFrame(() => setTimeout(start, 0));
-// A page opened in a background tab gets no frame until it is shown: start anyway.
+// After the first contentful paint (the page's words are on screen), in a task of its own.
+try {
+  new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+} catch {
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
+// A browser that reports no paint, or a page opened in a background tab (no frame until shown).
 setTimeout(start, 1000);
 `;
 
