@@ -28,16 +28,27 @@ export function plural(forms: Plural, n: number, lang: Lang, values: Record<stri
   return fill(forms[rules.select(n)] ?? forms.other, { n: formatNumber(n, lang), ...values });
 }
 
+// Making an Intl formatter costs far more than using one, and a screen of car cards formats dozens
+// of figures: each formatter is made once per language and options, then reused.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let made = formatters.get(key) as F | undefined;
+  if (!made) formatters.set(key, (made = make()));
+  return made;
+}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
+  formatter(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  formatter(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
 /** `1,260.00`: every amount with its two decimals, so no figure reads differently on another screen. */
 export function formatAmount(fils: Fils, lang: Lang): string {
-  return new Intl.NumberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    fils / FILS_PER_AED,
-  );
+  return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fils / FILS_PER_AED);
 }
 
 /** A plain number, or a measure such as `{ style: 'unit', unit: 'kilometer-per-hour' }`. */
 export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(INTL[lang], options).format(n);
+  return numberFormat(INTL[lang], options).format(n);
 }
 
 const DATE_STYLES = {
@@ -56,18 +67,13 @@ export const TIME_ZONE = 'Asia/Dubai';
 
 /** A date in UAE time by default, as the booking's date and time inputs take it, wherever the phone is set. */
 export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone: string = TIME_ZONE): string {
-  return new Intl.DateTimeFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);
+  return dateFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
 export function dayOf(date: Date, timeZone: string = TIME_ZONE): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 /** The calendar day before `day` (YYYY-MM-DD). */
