@@ -3,7 +3,8 @@
 // server at install, whatever the build's file layout), the hashed assets, the icon and the manifests.
 //
 // - Navigations: the network first; offline, the page cached for that path (no query string; a
-//   record's page such as /booking-details/ABC falls back to /booking-details), else the language's home.
+//   record's page such as /booking-details/ABC falls back to /booking-details), else the language's
+//   "not found" page.
 // - /assets/*: the cache first (their names are hashed, they never change).
 // - /api/*: never intercepted and never cached, so the app sees it is offline and says so.
 // The cache's name carries a hash of what is precached and of the worker itself: a new build gets a
@@ -25,8 +26,8 @@ export interface PageTable {
   pages: string[];
   /** Pages that also open one record by its key (`/contracts/MC-2026-0412`). */
   paramPages: string[];
-  /** The home page of each language: the fallback for a path the app does not know. */
-  homes: { en: string; ar: string };
+  /** The "not found" page of each language (answered with 404): the fallback for a path the app does not know. */
+  notFound: { en: string; ar: string };
   arabicRoot: string;
 }
 
@@ -37,7 +38,7 @@ export function pageTable(): PageTable {
     paramPages: langs.flatMap((lang) =>
       SCREEN_IDS.filter((id) => PARAM_SCREENS.has(id)).map((id) => pathOf(id, lang)),
     ),
-    homes: { en: pathOf('home', 'en'), ar: pathOf('home', 'ar') },
+    notFound: { en: '/not-found', ar: `${ARABIC_ROOT}/not-found` },
     arabicRoot: ARABIC_ROOT,
   };
 }
@@ -80,7 +81,7 @@ const CACHE = ${JSON.stringify(`movecar-${version}`)};
 const PAGES = ${JSON.stringify(table.pages)};
 const FILES = ${JSON.stringify(files)};
 const PARAM_PAGES = ${JSON.stringify(table.paramPages)};
-const HOMES = ${JSON.stringify(table.homes)};
+const NOT_FOUND = ${JSON.stringify(table.notFound)};
 const ARABIC_ROOT = ${JSON.stringify(table.arabicRoot)};
 const RECORD_KEY = /^[A-Za-z0-9-]{1,40}$/;
 
@@ -92,7 +93,7 @@ function fallbackPath(pathname) {
   const cut = path.lastIndexOf('/');
   const parent = path.slice(0, cut);
   if (PARAM_PAGES.includes(parent) && RECORD_KEY.test(path.slice(cut + 1))) return parent;
-  return path === ARABIC_ROOT || path.startsWith(ARABIC_ROOT + '/') ? HOMES.ar : HOMES.en;
+  return path === ARABIC_ROOT || path.startsWith(ARABIC_ROOT + '/') ? NOT_FOUND.ar : NOT_FOUND.en;
 }
 
 /** A response the cache can give to a navigation: a redirect's is rebuilt (browsers refuse those). */
@@ -111,6 +112,14 @@ self.addEventListener('install', (event) => {
           const response = await fetch(new Request(page, { cache: 'reload', credentials: 'same-origin' }));
           if (!response.ok) throw new Error('Could not precache ' + page + ': ' + response.status);
           await cache.put(page, await storable(response));
+        }),
+      );
+      // The "not found" pages come with 404, as they should: kept as they are.
+      await Promise.all(
+        Object.values(NOT_FOUND).map(async (page) => {
+          const response = await fetch(new Request(page, { cache: 'reload', credentials: 'same-origin' }));
+          if (response.status !== 404) throw new Error('Could not precache ' + page + ': ' + response.status);
+          await cache.put(page, response);
         }),
       );
       await self.skipWaiting();

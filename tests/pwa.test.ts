@@ -102,11 +102,11 @@ describe('the service worker build/pwa.ts writes', () => {
       ['/arabic/booking-details/MC-2026-0412', '/arabic/booking-details'],
       ['/contracts/MC-2026-0412', '/contracts'],
       ['/arabic/transfer-logic/MC-2026-0412', '/arabic/transfer-logic'],
-      ['/help-support/ABC', '/home'], // not a screen that opens a record
-      ['/booking-details/a/b', '/home'],
-      ['/nowhere', '/home'],
-      ['/arabic/nowhere', '/arabic'],
-      ['/arabicx', '/home'],
+      ['/help-support/ABC', '/not-found'], // not a screen that opens a record
+      ['/booking-details/a/b', '/not-found'],
+      ['/nowhere', '/not-found'],
+      ['/arabic/nowhere', '/arabic/not-found'],
+      ['/arabicx', '/not-found'],
     ];
     for (const [url, page] of cases) expect([url, fallbackPath(url)]).toEqual([url, page]);
     for (const id of SCREEN_IDS) {
