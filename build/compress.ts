@@ -1,10 +1,11 @@
 // Last step of `npm run build`: every text file of the build also as brotli (best quality) and gzip
 // (level 9) beside it, so the server sends the smallest encoding without compressing at start
 // (server/http/static.ts reads them; for a build without them it compresses quickly itself).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { filesUnder } from './files';
 
 export const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 /** Smaller files gain nothing worth a second request header. */
@@ -14,13 +15,6 @@ export const brotli = (body: Buffer, quality: number) =>
   brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
 
 export function precompress(): Plugin {
   let config: ResolvedConfig;
@@ -36,7 +30,7 @@ export function precompress(): Plugin {
       order: 'post',
       handler() {
         if (config.build.ssr) return;
-        for (const file of walk(resolve(config.root, config.build.outDir))) {
+        for (const file of filesUnder(resolve(config.root, config.build.outDir))) {
           if (!COMPRESSIBLE.has(extname(file))) continue;
           const body = readFileSync(file);
           if (body.length < MIN_COMPRESSED_SIZE) continue;

@@ -10,10 +10,11 @@
 // The cache's name carries a hash of what is precached and of the worker itself: a new build gets a
 // new cache, and the old ones are deleted when the new worker takes over.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf } from '../src/i18n/paths';
+import { filesUnder } from './files';
 
 /** Files at the root of the built app that are precached when present (from public/). */
 export const STATIC_FILES = ['/favicon.svg', '/manifest.en.webmanifest', '/manifest.ar.webmanifest'];
@@ -41,14 +42,6 @@ export function pageTable(): PageTable {
     notFound: { en: '/not-found', ar: `${ARABIC_ROOT}/not-found` },
     arabicRoot: ARABIC_ROOT,
   };
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
 }
 
 const urlOf = (outDir: string, file: string) => `/${relative(outDir, file).split(sep).join(posix.sep)}`;

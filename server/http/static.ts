@@ -6,12 +6,13 @@
 //   table, pages.json); a path no route knows gets the "not found" page of its language, with 404.
 // A build without prerendered pages (the benchmark's naive build) answers every path with index.html.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { brotli, COMPRESSIBLE, MIN_COMPRESSED_SIZE } from '../../build/compress';
+import { filesUnder } from '../../build/files';
 import type { PageTable } from '../../build/prerender';
 import type { AppEnv } from '../deps';
 import { readSessionCookie } from '../auth/sessions';
@@ -54,13 +55,6 @@ function store(file: string): StoredFile {
   return stored;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
-
 function send(
   c: Context,
   file: StoredFile,
@@ -90,7 +84,7 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`No built app at ${distDir}: run npm run build first.`);
   const files = new Map<string, StoredFile>();
-  for (const path of walk(distDir)) {
+  for (const path of filesUnder(distDir)) {
     const url = `/${relative(distDir, path).split(sep).join('/')}`;
     if (!url.startsWith('/.vite/') && !/\.(br|gz)$/.test(url)) files.set(url, store(path));
   }
