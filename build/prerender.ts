@@ -1,15 +1,16 @@
 // `npm run build`, after the browser bundle: every route's HTML in both languages, rendered by the
 // app's own components (src/prerender.tsx, built for Node into a temporary folder), so a phone
-// paints the screen's text before any script has run. Each page carries its CSS inline and names
-// what that route needs and nothing else: the regular face of its language's font (preloaded), and
-// the modules the boot script fetches after the first paint (the shell, its screen's chunk, the
-// Arabic catalog on Arabic pages). Screens about the user get a second page for visitors.
+// paints the screen's text before any script has run. Each page carries its CSS inline, the line
+// that says whether the browser has the app's faces yet (src/client/fonts.ts), and names the
+// modules the boot script fetches after the first paint (the shell, its screen's chunk, the Arabic
+// catalog on Arabic pages) and nothing else. Screens about the user get a second page for visitors.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths';
+import { FONTS_FLAG_SCRIPT } from '../src/client/fonts';
 import type { RenderedPage } from '../src/prerender';
 import { checkBudgets } from './budget';
 
@@ -55,7 +56,11 @@ export interface PageTable {
   visitor: Record<string, string>;
   /** CSP hashes of the pages' inline CSS and of the style attributes they carry (Radix renders a few). */
   styleHashes: string[];
+  /** CSP hashes of the pages' inline scripts (the fonts flag). */
+  scriptHashes: string[];
 }
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 function pageTable(
   pages: Page[],
@@ -65,12 +70,13 @@ function pageTable(
 ): PageTable {
   const attributes = html.flatMap((h) => [...h.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!)));
   const styles = new Set([...attributes, ...inlineStyles]);
-  const styleHashes = [...styles].map((s) => `sha256-${createHash('sha256').update(s).digest('base64')}`);
+  const styleHashes = [...styles].map(sha256);
   const table: PageTable = {
     pages: {},
     withParam: [],
     notFound: { en: '404.html', ar: 'arabic/404.html' },
     styleHashes,
+    scriptHashes: [sha256(FONTS_FLAG_SCRIPT)],
     visitor,
   };
   for (const page of pages) if (!page.file.endsWith('404.html')) table.pages[page.path] = page.file;
@@ -94,6 +100,21 @@ export function staticGraph(
   return [fileName, ...chunk.imports.flatMap((f) => staticGraph(bundle, f, seen))];
 }
 
+/** The chunks `roots` need, each one's static imports before it: the order they can run in. */
+export function runOrder(bundle: Rolldown.OutputBundle, roots: string[]): string[] {
+  const order: string[] = [];
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (order.includes(fileName) || !chunk || chunk.type !== 'chunk') return;
+    order.push(fileName); // placed now, so an import cycle ends here; moved after its imports below
+    chunk.imports.forEach(visit);
+    order.splice(order.indexOf(fileName), 1);
+    order.push(fileName);
+  };
+  roots.forEach(visit);
+  return order;
+}
+
 const cssOf = (bundle: Rolldown.OutputBundle, files: string[]) =>
   files.flatMap((f) => [...((bundle[f] as Chunk).viteMetadata?.importedCss ?? [])]);
 
@@ -103,12 +124,6 @@ export function chunkOf(bundle: Rolldown.OutputBundle, root: string, module: str
   if (!chunk) throw new Error(`No chunk for ${module}`);
   return chunk.fileName;
 }
-
-const assetNamed = (bundle: Rolldown.OutputBundle, pattern: RegExp) => {
-  const asset = Object.values(bundle).find((c) => c.type === 'asset' && pattern.test(c.fileName));
-  if (!asset) throw new Error(`No asset matching ${pattern}`);
-  return asset.fileName;
-};
 
 /** The page's manifest and colour: one per language (public/manifest.*.webmanifest). */
 function manifestOf(root: string, lang: 'en' | 'ar') {
@@ -136,21 +151,30 @@ const escape = (text: string) =>
 /**
  * The one script a page names: once the page's words are painted, it fetches the page's modules (all
  * at once, as modulepreloads) and starts the app. Before the first paint, nothing but the page itself
- * is on the wire. Hashed like the other assets, so it is cached for good.
+ * is on the wire. The modules are listed with each one's imports before it and the entry last, and
+ * are run one per task: React, the app's shared code and the screen are each set up in a short task
+ * a phone can answer a tap between, not in one long one. Hashed like the other assets, so it is
+ * cached for good.
  */
 const BOOT = `const boot = document.getElementById('boot');
+const modules = boot.dataset.modules.split(' ');
+const nextTask = () =>
+  globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 let started = false;
-const start = () => {
+const start = async () => {
   if (started) return;
   started = true;
-  for (const href of boot.dataset.modules.split(' ')) {
+  for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }
-  for (const entry of boot.dataset.entries.split(' ')) import(entry);
+  for (const href of modules) {
+    await import(href);
+    await nextTask();
+  }
 };
 // After the first contentful paint (the page's words are on screen), in a task of its own.
 try {
@@ -208,7 +232,8 @@ export function prerenderPages(): Plugin {
         const entries = [
           ...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g),
         ];
-        const shell = new Set(entries.flatMap(([, entry]) => staticGraph(bundle, entry!)));
+        const entryFiles = entries.map(([, entry]) => entry!);
+        const shell = new Set(entryFiles.flatMap((entry) => staticGraph(bundle, entry)));
         const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">\n?\s*/g)];
         const template = [
           ...entries,
@@ -217,10 +242,6 @@ export function prerenderPages(): Plugin {
         ].reduce((html, [tag]) => html.replace(tag, ''), index);
         const boot = writeBoot(outDir);
         const arabic = chunkOf(bundle, root, 'src/i18n/ar.ts');
-        const fonts = {
-          en: assetNamed(bundle, /inter-latin-400-normal.*\.woff2$/),
-          ar: assetNamed(bundle, /noto-sans-arabic-400.*\.woff2$/),
-        };
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
         const inlineStyles: string[] = [];
@@ -229,9 +250,11 @@ export function prerenderPages(): Plugin {
         const write = (page: Page, rendered: RenderedPage, file: string, visitor: boolean) => {
           htmls.push(rendered.html);
           const module = rendered.redirect ? moduleOf.get(rendered.redirect.to)! : page.module;
-          const own = staticGraph(bundle, chunkOf(bundle, root, module)).filter((f) => !shell.has(f));
+          const screen = chunkOf(bundle, root, module);
+          const own = staticGraph(bundle, screen).filter((f) => !shell.has(f));
           if (rendered.lang === 'ar') own.push(arabic);
-          const js = [...shell, ...own];
+          // The screen (and the Arabic catalog) before the entry, which hydrates the page.
+          const js = runOrder(bundle, [screen, ...(rendered.lang === 'ar' ? [arabic] : []), ...entryFiles]);
           if (!visitor) jsByPage.set(page.path, js);
           // The page's CSS is in the page: the first paint waits for no other request.
           const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];
@@ -239,9 +262,9 @@ export function prerenderPages(): Plugin {
           inlineStyles.push(css);
           const manifest = manifestOf(root, rendered.lang);
           const head = [
+            `<script>${FONTS_FLAG_SCRIPT}</script>`,
             `<style>${css}</style>`,
-            `<link rel="preload" href="/${fonts[rendered.lang]}" as="font" type="font/woff2" crossorigin>`,
-            `<script type="module" id="boot" src="/${boot}" data-entries="${entries.map(([, f]) => `/${f}`).join(' ')}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
+            `<script type="module" id="boot" src="/${boot}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
             ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
           ];
           // How the browser hydrates it (src/main.tsx): made for a visitor, and showing another path.

@@ -6,8 +6,10 @@ import './styles.css';
 import { preloadPage, routes } from './app/routes';
 import { startInspector } from './app/inspector';
 import { createApi } from './client/api';
+import { showFonts, showFontsAtNextScreen } from './client/fonts';
 import { registerServiceWorker } from './client/serviceWorker';
 import { startSession, visitorSession, type Session } from './client/session';
+import { prepareFormatters } from './i18n/format';
 import { loadArabic } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
@@ -16,13 +18,16 @@ import { SessionProvider, type RedirectNotice } from './ui/journey';
 // Created once, before the journey's actor, and only when asked for (see app/inspector.ts).
 const inspect = await startInspector(window.location.search);
 const api = createApi();
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const root = document.getElementById('root')!;
 
-const app = (session: Session) => (
+type Router = ReturnType<typeof createBrowserRouter>;
+
+const app = (session: Session, router: Router) => (
   <StrictMode>
     <InspectContext value={inspect}>
       <SessionProvider session={session}>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </SessionProvider>
     </InspectContext>
   </StrictMode>
@@ -37,17 +42,36 @@ if (root.firstElementChild) {
   if (redirect) {
     const state: RedirectNotice = { notice: (notice as RedirectNotice['notice']) || undefined };
     // The router's own history entry: its state under `usr`.
-    window.history.replaceState({ usr: state, key: 'default', idx: 0 }, '', redirect + window.location.search);
+    window.history.replaceState(
+      { usr: state, key: 'default', idx: 0 },
+      '',
+      redirect + window.location.search,
+    );
   }
   const resolved = resolvePath(window.location.pathname);
-  await Promise.all([preloadPage(resolved), resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null]);
-  // As a transition, React takes the page over in slices of a few milliseconds, yielding to the
-  // browser in between, instead of in one long task a slow phone cannot answer a tap during.
+  await Promise.all([
+    preloadPage(resolved),
+    resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null,
+  ]);
+  // Each step in a task of its own, so that none is long on a slow phone: the language's number and
+  // date formats, the session (the journey's actor), the router; then, as a transition, React takes
+  // the page over in slices of a few milliseconds, yielding to the browser in between.
+  prepareFormatters(resolved.lang);
+  await nextTask();
+  const session = visitorSession(api, { inspect, known: visitor !== undefined });
+  await nextTask();
+  const router = createBrowserRouter(routes);
+  showFontsAtNextScreen(resolved.lang === 'ar', (listener) =>
+    router.subscribe(({ location }) => listener(location.pathname)),
+  );
+  await nextTask();
   startTransition(() => {
-    hydrateRoot(root, app(visitorSession(api, { inspect, known: visitor !== undefined })));
+    hydrateRoot(root, app(session, router));
   });
 } else {
-  // The development server and the naive benchmark build have an empty page: render it here.
-  createRoot(root).render(app(await startSession(api, { inspect })));
+  // The development server and the naive benchmark build have an empty page: render it here, in
+  // the app's faces from the start (nothing is painted yet that they could move).
+  showFonts();
+  createRoot(root).render(app(await startSession(api, { inspect }), createBrowserRouter(routes)));
 }
 registerServiceWorker();

@@ -91,7 +91,9 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
   const tableFile = join(distDir, 'pages', 'pages.json');
   const table = existsSync(tableFile) ? (JSON.parse(readFileSync(tableFile, 'utf8')) as PageTable) : null;
   const page = (file: string) => files.get(`/pages/${file}`)!;
-  const pagePolicy = table?.styleHashes.length ? contentSecurityPolicy(table.styleHashes) : null;
+  const pagePolicy = table?.styleHashes.length
+    ? contentSecurityPolicy(table.styleHashes, table.scriptHashes)
+    : null;
 
   /**
    * The page a path shows, and whether any route knows the path. A browser that sends no session

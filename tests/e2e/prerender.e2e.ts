@@ -107,6 +107,47 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     }
   });
 
+  it("a first visit paints in the phone's faces, fetches the app's after, and shows them at the next screen and visit (EN and AR)", async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const t = lang === 'ar' ? ar : en;
+      const { page, errors } = await phonePage(browser);
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+      });
+      const firstFace = () =>
+        page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]!.replace(/"/g, ''));
+      await page.goto(baseURL + pathOf('home', lang), { waitUntil: 'networkidle' });
+      // The words were painted before any font was asked for, in the metric-matched fallback face.
+      const { paint, fontAsked } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        fontAsked: Math.min(
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.woff2'))
+            .map((entry) => entry.startTime),
+        ),
+      }));
+      expect(paint).toBeLessThan(fontAsked);
+      expect(await firstFace()).toBe(lang === 'ar' ? 'Noto Sans Arabic fallback' : 'Inter fallback');
+      // Once the page is up, the browser fetches the language's faces, but the words on screen stay put.
+      const faces =
+        lang === 'ar' ? /(inter-latin|noto-sans-arabic)-(400|600|700)/ : /inter-latin-(400|600|700)/;
+      await expect.poll(() => fonts.filter((f) => faces.test(f)).length).toBe(lang === 'ar' ? 6 : 3);
+      expect(await firstFace()).toBe(lang === 'ar' ? 'Noto Sans Arabic fallback' : 'Inter fallback');
+      // The next screen, right after the tap, is in the app's faces.
+      await page.getByRole('link', { name: t.nav.search, exact: true }).click();
+      await page.waitForURL(baseURL + pathOf('search', lang));
+      await expect.poll(firstFace).toBe(lang === 'ar' ? 'Noto Sans Arabic' : 'Inter');
+      // And so is the next visit, from its first paint: the page's head reads what the last one left.
+      await page.goto(baseURL + pathOf('helpSupport', lang), { waitUntil: 'commit' });
+      await page.waitForSelector('h1');
+      expect(await firstFace()).toBe(lang === 'ar' ? 'Noto Sans Arabic' : 'Inter');
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('a form sent before the page is live keeps what was typed out of the address', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -140,9 +181,8 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     expect(modulesOf(home).some((m) => /\/assets\/(Services|ar)-/.test(m))).toBe(false);
     const shell = await fetch(baseURL + modulesOf(home)[0]!, { headers: { 'accept-encoding': 'gzip' } });
     expect(shell.headers.get('content-encoding')).toBe('gzip');
-    expect(home).toMatch(/rel="preload" href="\/assets\/inter-latin-400-normal[^"]*\.woff2" as="font"/);
-    expect(html).toMatch(/rel="preload" href="\/assets\/noto-sans-arabic-400[^"]*\.woff2" as="font"/);
-    expect(html).not.toMatch(/rel="preload" href="\/assets\/inter/);
+    // No font is fetched before the first paint (see the test of the app's faces below).
+    expect(home).not.toMatch(/as="font"/);
 
     const unknown = await fetch(`${baseURL}/arabic/no-such-page`);
     expect(unknown.status).toBe(404);
