@@ -14,21 +14,31 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // The libraries every page runs (React, the router, XState, zod, the API client's hono) are
-        // one cacheable chunk, and the app's own shell stays in the entry chunk, instead of a chain
-        // of small chunks; each screen stays its own chunk.
+        // What every page runs comes in a few cacheable chunks instead of a chain of small ones,
+        // split where evaluating them is a task of its own (the boot script runs one per task, see
+        // build/prerender.ts): React; the router; the journey (XState, zod, the machines, the API
+        // client's hono); the app's shared code. Each screen stays its own chunk.
         codeSplitting: {
           groups: [
             {
-              name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate[\\/]react|use-sync-external-store|zod|hono)[\\/]/,
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             {
-              // The app's shared code (layout, session, machines, catalog, the UI kit) in one chunk too;
-              // the Arabic catalog and the carousel (Swiper) stay with the pages that need them.
+              name: 'router',
+              test: /node_modules[\\/](react-router|use-sync-external-store)[\\/]/,
+            },
+            {
+              name: 'journey',
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|zod|hono)[\\/]|[\\/]machines[\\/]/,
+              minShareCount: 4,
+            },
+            {
+              // The app's shared code (layout, session, catalog, the UI kit); the Arabic catalog and the
+              // carousel (Swiper) stay with the pages that need them.
               name: 'app',
               test: (id: string) =>
-                /[\\/](src[\\/](app|client|i18n|ui|data|search)|machines)[\\/]/.test(id) &&
+                /[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
                 !/[\\/](i18n[\\/]ar\.ts|ui[\\/]Carousel)/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,

@@ -65,6 +65,17 @@ export type DateStyle = keyof typeof DATE_STYLES;
 /** The time zone the app's calendar days and times are in: the UAE's, where every car is picked up. */
 export const TIME_ZONE = 'Asia/Dubai';
 
+/**
+ * Makes the language's amount and date formatters before the first render that needs them: a
+ * locale's first Intl formatter loads that locale's data, too long a wait inside a render on a slow
+ * phone, so the prerendered page's start does it in a task of its own (src/main.tsx).
+ */
+export function prepareFormatters(lang: Lang): void {
+  formatAmount(0, lang);
+  formatNumber(0, lang);
+  for (const style of Object.keys(DATE_STYLES) as DateStyle[]) formatDate(new Date(0), lang, style);
+}
+
 /** A date in UAE time by default, as the booking's date and time inputs take it, wherever the phone is set. */
 export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone: string = TIME_ZONE): string {
   return dateFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Answer } from '../client/api';
 import { useLive, type LiveTopic } from './live';
 
@@ -14,9 +14,13 @@ export function useServerData<T>(load: () => Promise<Answer<T>>, key: string, to
   useLive(topics, reload);
   useEffect(() => {
     let current = true;
+    // The answer is drawn as a transition: a list of cars renders in slices a phone can answer a
+    // tap between, instead of in one long task.
+    const settle = (next: (s: typeof state) => typeof state) =>
+      current && startTransition(() => setState(next));
     load().then(
-      (result) => current && setState({ data: result.ok ? result.body : null, failed: !result.ok, key }),
-      () => current && setState((s) => ({ ...s, failed: true, key })),
+      (result) => settle(() => ({ data: result.ok ? result.body : null, failed: !result.ok, key })),
+      () => settle((s) => ({ ...s, failed: true, key })),
     );
     return () => {
       current = false;
