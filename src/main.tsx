@@ -9,7 +9,7 @@ import { createApi } from './client/api';
 import { showFonts, showFontsAtNextScreen } from './client/fonts';
 import { registerServiceWorker } from './client/serviceWorker';
 import { startSession, visitorSession, type Session } from './client/session';
-import { prepareFormatters } from './i18n/format';
+import { formatterMakers } from './i18n/format';
 import { loadArabic } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
@@ -56,8 +56,10 @@ if (root.firstElementChild) {
   // Each step in a task of its own, so that none is long on a slow phone: the language's number and
   // date formats, the session (the journey's actor), the router; then, as a transition, React takes
   // the page over in slices of a few milliseconds, yielding to the browser in between.
-  prepareFormatters(resolved.lang);
-  await nextTask();
+  for (const make of formatterMakers(resolved.lang)) {
+    make();
+    await nextTask();
+  }
   const session = visitorSession(api, { inspect, known: visitor !== undefined });
   await nextTask();
   const router = createBrowserRouter(routes);

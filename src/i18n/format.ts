@@ -22,7 +22,12 @@ export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: str
 const pluralRules = new Map<Lang, Intl.PluralRules>();
 
 /** The form of `forms` for `n` in `lang`, with `{n}` (and any other `values`) filled in. */
-export function plural(forms: Plural, n: number, lang: Lang, values: Record<string, string | number> = {}): string {
+export function plural(
+  forms: Plural,
+  n: number,
+  lang: Lang,
+  values: Record<string, string | number> = {},
+): string {
   let rules = pluralRules.get(lang);
   if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(INTL[lang])));
   return fill(forms[rules.select(n)] ?? forms.other, { n: formatNumber(n, lang), ...values });
@@ -43,7 +48,9 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
 
 /** `1,260.00`: every amount with its two decimals, so no figure reads differently on another screen. */
 export function formatAmount(fils: Fils, lang: Lang): string {
-  return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fils / FILS_PER_AED);
+  return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    fils / FILS_PER_AED,
+  );
 }
 
 /** A plain number, or a measure such as `{ style: 'unit', unit: 'kilometer-per-hour' }`. */
@@ -66,15 +73,15 @@ export type DateStyle = keyof typeof DATE_STYLES;
 export const TIME_ZONE = 'Asia/Dubai';
 
 /**
- * Makes the language's amount and date formatters before the first render that needs them: a
- * locale's first Intl formatter loads that locale's data, too long a wait inside a render on a slow
- * phone, so the prerendered page's start does it in a task of its own (src/main.tsx).
+ * Makes the language's amount, number and date formatters, one per call, before a first render needs
+ * them: a locale's first Intl formatter loads that locale's data, too long a wait inside a render on
+ * a slow phone, so the prerendered page's start makes each in a task of its own (src/main.tsx).
  */
-export function prepareFormatters(lang: Lang): void {
-  formatAmount(0, lang);
-  formatNumber(0, lang);
-  for (const style of Object.keys(DATE_STYLES) as DateStyle[]) formatDate(new Date(0), lang, style);
-}
+export const formatterMakers = (lang: Lang): (() => string)[] => [
+  () => formatAmount(0, lang),
+  () => formatNumber(0, lang),
+  ...(Object.keys(DATE_STYLES) as DateStyle[]).map((style) => () => formatDate(new Date(0), lang, style)),
+];
 
 /** A date in UAE time by default, as the booking's date and time inputs take it, wherever the phone is set. */
 export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone: string = TIME_ZONE): string {
@@ -92,4 +99,3 @@ export function dayBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
-
