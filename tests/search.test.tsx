@@ -279,11 +279,20 @@ describe('reservations', () => {
     await signAndPay(journey, journey.getSnapshot().context.renter!.fullName);
     first.unmount();
 
-    await renderAt('/reservations', { browser: first.browser });
+    const second = await renderAt('/reservations', { browser: first.browser });
     const upcoming = await screen.findByRole('region', { name: en.reservations.upcoming }, { timeout: 5000 });
     expect(within(upcoming).getByRole('link', { name: /Toyota Camry/ })).toHaveTextContent(en.bookingDetails.statuses.upcoming);
     const past = screen.getByRole('region', { name: en.reservations.past });
     expect(within(past).getByRole('link', { name: /BMW 7 Series/ })).toHaveTextContent(en.bookingDetails.statuses.completed);
     expect(screen.queryByRole('region', { name: en.reservations.active })).toBeNull();
+
+    second.unmount();
+    // Past Rentals lists the finished one only, with what it cost and what came back, opening its details.
+    await renderAt('/arabic/past-rentals', { browser: first.browser });
+    const finished = await screen.findByRole('link', { name: /BMW 7 Series/ }, { timeout: 5000 });
+    expect(finished).toHaveAttribute('href', expect.stringMatching(/^\/arabic\/booking-details\/[\w-]+$/));
+    expect(finished).toHaveTextContent(ar.pastRentals.charged.replace('{amount}', '').trim());
+    expect(finished).toHaveTextContent(ar.pastRentals.refunded.replace('{amount}', '').trim());
+    expect(screen.queryByRole('link', { name: /Toyota Camry/ })).toBeNull();
   });
 });

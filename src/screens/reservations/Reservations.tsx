@@ -1,10 +1,9 @@
-import { Link } from 'react-router-dom';
-import { CalendarCheck, ChevronRight } from 'lucide-react';
-import { carOf } from '../../../machines/fleet';
+import { CalendarCheck } from 'lucide-react';
 import type { BookingSummary } from '../../client/api';
 import { LOCATION_NAMES } from '../../data/sample';
 import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
+import { BookingLine, BookingLinks } from '../../ui/BookingLinks';
 import { RenterBookings } from '../../ui/bookings';
 import { ButtonLink } from '../../ui/Button';
 import { useSessionState } from '../../ui/journey';
@@ -81,32 +80,27 @@ function Groups({ bookings }: { bookings: BookingSummary[] }) {
 }
 
 function BookingList({ bookings }: { bookings: BookingSummary[] }) {
-  const { t, to, lang } = useLocale();
+  const { t, lang } = useLocale();
   const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
   return (
-    <ul className={styles.list}>
-      {bookings.map((b) => (
-        <li key={b.bookingId}>
-          <Link to={to('bookingDetails', b.bookingId)} className={styles.item}>
-            <CalendarCheck aria-hidden size={24} className={styles.icon} />
-            <span className={styles.text}>
-              <span className={styles.car}>{carOf(b.carId).model}</span>
-              <span className={styles.line}>{fill(t.pastRentals.booking, { number: b.number })}</span>
-              <span className={styles.line}>{fill(t.reservations.dates, { from: at(b.pickupAt), to: at(b.returnAt) })}</span>
-              <span className={styles.line}>
-                {b.pickupLocation === b.dropoffLocation
-                  ? LOCATION_NAMES[b.pickupLocation][lang]
-                  : fill(t.reservations.places, {
-                      pickup: LOCATION_NAMES[b.pickupLocation][lang],
-                      dropoff: LOCATION_NAMES[b.dropoffLocation][lang],
-                    })}
-              </span>
-              <span className={styles.status}>{t.bookingDetails.statuses[b.status]}</span>
-            </span>
-            <ChevronRight aria-hidden size={20} className="flip-rtl" />
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <BookingLinks
+      bookings={bookings}
+      icon={CalendarCheck}
+      lines={(b) => (
+        <>
+          <BookingLine>{fill(t.pastRentals.booking, { number: b.number })}</BookingLine>
+          <BookingLine>{fill(t.reservations.dates, { from: at(b.pickupAt), to: at(b.returnAt) })}</BookingLine>
+          <BookingLine>
+            {b.pickupLocation === b.dropoffLocation
+              ? LOCATION_NAMES[b.pickupLocation][lang]
+              : fill(t.reservations.places, {
+                  pickup: LOCATION_NAMES[b.pickupLocation][lang],
+                  dropoff: LOCATION_NAMES[b.dropoffLocation][lang],
+                })}
+          </BookingLine>
+          <span className={styles.status}>{t.bookingDetails.statuses[b.status]}</span>
+        </>
+      )}
+    />
   );
 }
