@@ -39,4 +39,6 @@ export function BookingLinks({
 }
 
 /** One line under the car's name, in the quieter type. */
-export const BookingLine = ({ children }: { children: ReactNode }) => <span className={styles.line}>{children}</span>;
+export const BookingLine = ({ children }: { children: ReactNode }) => (
+  <span className={styles.line}>{children}</span>
+);

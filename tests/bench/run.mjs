@@ -264,7 +264,13 @@ async function measure(url) {
       // Every route as a first visit: Lighthouse's own reset (caches, the service worker) and local
       // storage too, where the app notes that the browser has its fonts (src/client/fonts.ts), so one
       // route's run never changes how the next one loads.
-      clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'],
+      clearStorageTypes: [
+        'file_systems',
+        'shader_cache',
+        'service_workers',
+        'cache_storage',
+        'local_storage',
+      ],
     });
     if (!result.lhr.runtimeError) break;
     progress(`  ${shortUrl(url)}: ${result.lhr.runtimeError.code}${attempt < 2 ? ', running again' : ''}`);
