@@ -42,17 +42,10 @@ if (root.firstElementChild) {
   if (redirect) {
     const state: RedirectNotice = { notice: (notice as RedirectNotice['notice']) || undefined };
     // The router's own history entry: its state under `usr`.
-    window.history.replaceState(
-      { usr: state, key: 'default', idx: 0 },
-      '',
-      redirect + window.location.search,
-    );
+    window.history.replaceState({ usr: state, key: 'default', idx: 0 }, '', redirect + window.location.search);
   }
   const resolved = resolvePath(window.location.pathname);
-  await Promise.all([
-    preloadPage(resolved),
-    resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null,
-  ]);
+  await Promise.all([preloadPage(resolved), resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null]);
   // Each step in a task of its own, so that none is long on a slow phone: the language's number and
   // date formats, the session (the journey's actor), the router; then, as a transition, React takes
   // the page over in slices of a few milliseconds, yielding to the browser in between.

@@ -22,12 +22,7 @@ export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: str
 const pluralRules = new Map<Lang, Intl.PluralRules>();
 
 /** The form of `forms` for `n` in `lang`, with `{n}` (and any other `values`) filled in. */
-export function plural(
-  forms: Plural,
-  n: number,
-  lang: Lang,
-  values: Record<string, string | number> = {},
-): string {
+export function plural(forms: Plural, n: number, lang: Lang, values: Record<string, string | number> = {}): string {
   let rules = pluralRules.get(lang);
   if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(INTL[lang])));
   return fill(forms[rules.select(n)] ?? forms.other, { n: formatNumber(n, lang), ...values });
@@ -48,9 +43,7 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
 
 /** `1,260.00`: every amount with its two decimals, so no figure reads differently on another screen. */
 export function formatAmount(fils: Fils, lang: Lang): string {
-  return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    fils / FILS_PER_AED,
-  );
+  return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fils / FILS_PER_AED);
 }
 
 /** A plain number, or a measure such as `{ style: 'unit', unit: 'kilometer-per-hour' }`. */
@@ -99,3 +92,4 @@ export function dayBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
+
