@@ -47,11 +47,14 @@ export function CarCard({
       <CarPicture kind={offer.picture} alt="" className={styles.picture} />
       <div className={styles.body}>
         <div className={styles.head}>
-          <div>
+          <div className={styles.names}>
             <h3 id={id} className={styles.model}>
               {offer.model}
             </h3>
-            <p className={styles.meta}>{[company, t.bookingDetails.categories[offer.category]].filter(Boolean).join(' · ')}</p>
+            <p className={styles.meta}>{t.bookingDetails.categories[offer.category]}</p>
+            {/* The company's line is kept while its name loads (a prerendered card has none yet), and
+                holds one line, so nothing below it moves when the name comes. */}
+            <p className={`${styles.meta} ${styles.company}`}>{company}</p>
           </div>
           <span className={styles.rate}>
             <PerDay fils={offer.dailyRate} />
