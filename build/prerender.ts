@@ -164,6 +164,16 @@ let started = false;
 const start = async () => {
   if (started) return;
   started = true;
+  // The page's CSS is inline. The files it came from are named to the app's module loader, as
+  // disabled stylesheets (never fetched), so it does not add them again as the screen's module
+  // loads: each would have the whole page styled and laid out once more.
+  for (const href of document.querySelector('style[data-files]').dataset.files.split(' ')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.disabled = true;
+    link.href = href;
+    document.head.append(link);
+  }
   for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -263,7 +273,7 @@ export function prerenderPages(): Plugin {
           const manifest = manifestOf(root, rendered.lang);
           const head = [
             `<script>${FONTS_FLAG_SCRIPT}</script>`,
-            `<style>${css}</style>`,
+            `<style data-files="${cssFiles.map((f) => `/${f}`).join(' ')}">${css}</style>`,
             `<script type="module" id="boot" src="/${boot}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
             ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
           ];

@@ -102,6 +102,15 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
         await first.click();
         await expect(first.getAttribute('aria-expanded')).resolves.toBe('true');
       }
+      // The page's CSS is all inline: no stylesheet is fetched (nor the page restyled) as the app starts.
+      const stylesheets = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((name) => name.endsWith('.css')),
+        );
+      expect(await stylesheets()).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
     }
@@ -138,6 +147,9 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       // The next screen, right after the tap, is in the app's faces.
       await page.getByRole('link', { name: t.nav.search, exact: true }).click();
       await page.waitForURL(baseURL + pathOf('search', lang));
+      // The next screen's own CSS, which the page did not carry, comes with it: its filters sit side by side.
+      const filters = page.getByRole('group', { name: t.search.filters });
+      await expect.poll(() => filters.evaluate((group) => getComputedStyle(group).display)).toBe('grid');
       await expect.poll(firstFace).toBe(lang === 'ar' ? 'Noto Sans Arabic' : 'Inter');
       // And so is the next visit, from its first paint: the page's head reads what the last one left.
       await page.goto(baseURL + pathOf('helpSupport', lang), { waitUntil: 'commit' });
