@@ -300,6 +300,11 @@ async function measure(url) {
     chainDepth: chains ? chainDepth(chains.chains) : null,
     criticalChain: chains ? chainUrls(chains.chains) : null,
     lcpElement: lcpElement?.snippet ?? null,
+    // What moved, when the layout shifted at all (Lighthouse's layout-shifts audit): the element and its score.
+    shifts: (audit('layout-shifts')?.details?.items ?? []).map((item) => ({
+      element: item.node?.snippet ?? item.node?.selector ?? null,
+      score: item.score,
+    })),
     finalUrl: lhr.finalDisplayedUrl,
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings?.length ? lhr.runWarnings : undefined,
