@@ -154,7 +154,7 @@ function List() {
         if (items.length === 0) return null;
         return (
           <Section key={group} title={n[group]}>
-            <ul className={styles.list}>
+            <ul>
               {items.map((item) => (
                 <Item
                   key={item.id}
