@@ -73,6 +73,11 @@ export default function LogIn() {
           {pending ? l.submitting : l.submit}
         </Button>
       </FormCard>
+      <FormFooter>
+        {l.noAccount} <Link to={to('registration')}>{l.register}</Link>
+      </FormFooter>
+      {/* Last on the screen: a prerendered page learns only from the server whether UAE PASS is on, and
+          the button then appears below everything else instead of pushing it down. */}
       {uaePass && (
         <>
           <p className={styles.or}>
@@ -90,9 +95,6 @@ export default function LogIn() {
           {uaePassOffline && <FormError>{t.journey.sync.needsConnection}</FormError>}
         </>
       )}
-      <FormFooter>
-        {l.noAccount} <Link to={to('registration')}>{l.register}</Link>
-      </FormFooter>
     </Stack>
   );
 }
