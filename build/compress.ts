@@ -2,10 +2,9 @@
 // (level 9) beside it, so the server sends the smallest encoding without compressing at start
 // (server/http/static.ts reads them; for a build without them it compresses quickly itself).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin, ResolvedConfig } from 'vite';
-import { filesUnder } from './files';
+import { afterClientBuild, filesUnder } from './files';
 
 export const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 /** Smaller files gain nothing worth a second request header. */
@@ -16,28 +15,14 @@ export const brotli = (body: Buffer, quality: number) =>
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
 
-export function precompress(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'movecar:precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    // After the prerendered pages and the service worker are written.
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        if (config.build.ssr) return;
-        for (const file of filesUnder(resolve(config.root, config.build.outDir))) {
-          if (!COMPRESSIBLE.has(extname(file))) continue;
-          const body = readFileSync(file);
-          if (body.length < MIN_COMPRESSED_SIZE) continue;
-          writeFileSync(`${file}.br`, brotli(body, 11));
-          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        }
-      },
-    },
-  };
-}
+/** After the prerendered pages and the service worker are written (vite.config.ts lists it last). */
+export const precompress = () =>
+  afterClientBuild('movecar:precompress', (outDir) => {
+    for (const file of filesUnder(outDir)) {
+      if (!COMPRESSIBLE.has(extname(file))) continue;
+      const body = readFileSync(file);
+      if (body.length < MIN_COMPRESSED_SIZE) continue;
+      writeFileSync(`${file}.br`, brotli(body, 11));
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    }
+  });

@@ -11,10 +11,9 @@
 // new cache, and the old ones are deleted when the new worker takes over.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, posix, relative, resolve, sep } from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import { join, posix, relative, sep } from 'node:path';
 import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf } from '../src/i18n/paths';
-import { filesUnder } from './files';
+import { afterClientBuild, filesUnder } from './files';
 
 /** Files at the root of the built app that are precached when present (from public/). */
 export const STATIC_FILES = ['/favicon.svg', '/manifest.en.webmanifest', '/manifest.ar.webmanifest'];
@@ -196,27 +195,6 @@ export function buildServiceWorker(outDir: string): string {
   return serviceWorkerSource({ version: hash.digest('hex').slice(0, 16), files, table });
 }
 
-/** The Vite plugin: after the client build (not a server-side one), writes <outDir>/sw.js. */
-export function pwa(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'movecar-pwa',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    // After the prerendered pages and their boot script are written (build/prerender.ts).
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const env = (this as { environment?: { config: { build: { ssr?: unknown }; consumer?: string } } })
-          .environment;
-        const build = env?.config.build ?? config.build;
-        if (build.ssr || env?.config.consumer === 'server') return;
-        const outDir = resolve(config.root, (build as ResolvedConfig['build']).outDir);
-        writeFileSync(join(outDir, 'sw.js'), buildServiceWorker(outDir));
-      },
-    },
-  };
-}
+/** The Vite plugin: after the browser build and its prerendered pages (build/prerender.ts), writes <outDir>/sw.js. */
+export const pwa = () =>
+  afterClientBuild('movecar-pwa', (outDir) => writeFileSync(join(outDir, 'sw.js'), buildServiceWorker(outDir)));
