@@ -21,13 +21,6 @@ export interface Offers {
   problems?: Partial<Record<TripField, TripProblem>>;
 }
 
-/**
- * The fleet for a trip as the search answers on most days, with every car free: priced by the same
- * rules, so a prerendered page carries its cars before the server is asked. Shown only until the
- * server's answer replaces it, and never booked from (the Rent buttons wait for that answer).
- */
-export const usualOffers = (trip: Trip): CarOffer[] => offersFor(trip);
-
 /** The cars free for the whole of `trip`, cheapest first; `null` asks nothing (the trip is not complete yet). */
 export function useCarSearch(trip: Trip | null) {
   const { api } = useSession();
@@ -39,6 +32,20 @@ export function useCarSearch(trip: Trip | null) {
       return { ok: true, body: { results: [], problems: (answer.fields ?? {}) as Offers['problems'] } };
     return answer;
   }, `cars:${trip ? JSON.stringify(trip) : ''}`);
+}
+
+/**
+ * The cars to show for `trip` at once: the server's answer, and until it comes (and in a prerendered
+ * page) the fleet as the search answers on most days, every car free, priced by the same rules.
+ * `answered` is false until the server's answer is in: the Rent buttons wait for it.
+ */
+export function useShownCars(trip: Trip) {
+  const search = useCarSearch(trip);
+  return {
+    failed: search.failed,
+    answered: search.data !== null,
+    results: search.data?.results ?? offersFor(trip),
+  };
 }
 
 /** Company names by id, in the reader's language (the companies are the server's records). */

@@ -3,7 +3,7 @@ import type { CarId } from '../../../machines/fleet';
 import { FEATURED_CARS } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
 import { CarCard, CarList, TripLine } from '../../ui/CarCard';
-import { useCarSearch, useCompanyNames, usualOffers, useRentCar, type CarOffer } from '../../ui/cars';
+import { useCompanyNames, useRentCar, useShownCars, type CarOffer } from '../../ui/cars';
 import { FormError } from '../../ui/Form';
 
 const HOW_MANY = 3;
@@ -20,13 +20,11 @@ export function featured(results: CarOffer[]): CarOffer[] {
 
 export function FeaturedCars({ trip }: { trip: Trip }) {
   const { t } = useLocale();
-  const offers = useCarSearch(trip);
+  const { failed, answered, results } = useShownCars(trip);
   const names = useCompanyNames();
   const rent = useRentCar();
-  if (offers.failed) return <FormError>{t.search.failed}</FormError>;
-  // Until the server answers (and in the prerendered page), the cars as they usually are.
-  const answered = offers.data !== null;
-  const cars = featured(offers.data?.results ?? usualOffers(trip));
+  if (failed) return <FormError>{t.search.failed}</FormError>;
+  const cars = featured(results);
   if (cars.length === 0) return <p>{t.search.none}</p>;
   return (
     <>

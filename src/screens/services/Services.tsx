@@ -8,7 +8,7 @@ import { FormError } from '../../ui/Form';
 import { useSession } from '../../ui/journey';
 import { ButtonLink } from '../../ui/Button';
 import { CarCard, CarList, TripLine } from '../../ui/CarCard';
-import { useCarSearch, usualOffers, useRentCar } from '../../ui/cars';
+import { useRentCar, useShownCars } from '../../ui/cars';
 import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
@@ -25,7 +25,7 @@ export default function Services() {
   const names = Object.fromEntries((companies.data?.companies ?? []).map((c) => [c.id, c.name[lang]]));
   // The fleet as the search shows it for the default trip: the same cards, the same prices.
   const [trip] = useState(() => defaultTrip(Date.now()));
-  const fleet = useCarSearch(trip);
+  const fleet = useShownCars(trip);
   const rent = useRentCar();
 
   return (
@@ -33,18 +33,17 @@ export default function Services() {
       <Section title={s.rentals} bare>
         <p>{s.rentalsText}</p>
         {fleet.failed && <FormError>{t.search.failed}</FormError>}
-        {/* Until the server answers (and in the prerendered page), the fleet as it usually is. */}
         {!fleet.failed && (
           <>
-            <TripLine trip={fleet.data ? trip : null} />
+            <TripLine trip={fleet.answered ? trip : null} />
             <CarList>
-              {(fleet.data?.results ?? usualOffers(trip)).map((offer) => (
+              {fleet.results.map((offer) => (
                 <li key={offer.carId}>
                   <CarCard
                     offer={offer}
                     company={names[offer.company]}
                     onRent={() => rent(offer.carId, trip)}
-                    busy={!fleet.data}
+                    busy={!fleet.answered}
                     compact
                   />
                 </li>
