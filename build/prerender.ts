@@ -2,8 +2,8 @@
 // app's own components (src/prerender.tsx, built for Node into a temporary folder), so a phone
 // paints the screen's text before any script has run. Each page carries its CSS inline, the line
 // that says whether the browser has the app's faces yet (src/client/fonts.ts), and names the
-// modules the boot script fetches after the first paint (the shell, its screen's chunk, the Arabic
-// catalog on Arabic pages) and nothing else. Screens about the user get a second page for visitors.
+// modules the boot script fetches after the first paint (the shell, its screen's chunk, its
+// language's catalog) and nothing else. Screens about the user get a second page for visitors.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -251,7 +251,10 @@ export function prerenderPages(): Plugin {
           ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
         ].reduce((html, [tag]) => html.replace(tag, ''), index);
         const boot = writeBoot(outDir);
-        const arabic = chunkOf(bundle, root, 'src/i18n/ar.ts');
+        const catalogOf = {
+          en: chunkOf(bundle, root, 'src/i18n/en.ts'),
+          ar: chunkOf(bundle, root, 'src/i18n/ar.ts'),
+        };
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
         const inlineStyles: string[] = [];
@@ -262,9 +265,10 @@ export function prerenderPages(): Plugin {
           const module = rendered.redirect ? moduleOf.get(rendered.redirect.to)! : page.module;
           const screen = chunkOf(bundle, root, module);
           const own = staticGraph(bundle, screen).filter((f) => !shell.has(f));
-          if (rendered.lang === 'ar') own.push(arabic);
-          // The screen (and the Arabic catalog) before the entry, which hydrates the page.
-          const js = runOrder(bundle, [screen, ...(rendered.lang === 'ar' ? [arabic] : []), ...entryFiles]);
+          // The page's words: its language's catalog (the index lists the screens in both).
+          const catalogs = page.path === '/' ? [catalogOf.en, catalogOf.ar] : [catalogOf[rendered.lang]];
+          // The screen and the catalogs before the entry, which hydrates the page.
+          const js = runOrder(bundle, [screen, ...catalogs, ...entryFiles]);
           if (!visitor) jsByPage.set(page.path, js);
           // The page's CSS is in the page: the first paint waits for no other request.
           const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];

@@ -10,7 +10,7 @@ import { showFonts, showFontsAtNextScreen } from './client/fonts';
 import { registerServiceWorker } from './client/serviceWorker';
 import { startSession, visitorSession, type Session } from './client/session';
 import { formatterMakers } from './i18n/format';
-import { loadArabic } from './i18n/locale';
+import { loadCatalog } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
 import { SessionProvider, type RedirectNotice } from './ui/journey';
@@ -45,7 +45,8 @@ if (root.firstElementChild) {
     window.history.replaceState({ usr: state, key: 'default', idx: 0 }, '', redirect + window.location.search);
   }
   const resolved = resolvePath(window.location.pathname);
-  await Promise.all([preloadPage(resolved), resolved.lang === 'ar' || resolved.kind === 'index' ? loadArabic() : null]);
+  // The index lists the screens in both languages.
+  await Promise.all([preloadPage(resolved), loadCatalog(resolved.lang), resolved.kind === 'index' ? loadCatalog('ar') : null]);
   // Each step in a task of its own, so that none is long on a slow phone: the language's number and
   // date formats, the session (the journey's actor), the router; then, as a transition, React takes
   // the page over in slices of a few milliseconds, yielding to the browser in between.
@@ -67,6 +68,7 @@ if (root.firstElementChild) {
   // The development server and the naive benchmark build have an empty page: render it here, in
   // the app's faces from the start (nothing is painted yet that they could move).
   showFonts();
+  await loadCatalog(resolvePath(window.location.pathname).lang);
   createRoot(root).render(app(await startSession(api, { inspect }), createBrowserRouter(routes)));
 }
 registerServiceWorker();

@@ -11,8 +11,7 @@ import { isForEveryone, pageTitle } from './app/Layout';
 import { preloadPage, routes } from './app/routes';
 import { createApi } from './client/api';
 import { visitorSession } from './client/session';
-import { en } from './i18n/en';
-import { loadArabic } from './i18n/locale';
+import { loadCatalog } from './i18n/locale';
 import { pathOf, resolvePath, type Resolved } from './i18n/paths';
 import { SessionProvider, type RedirectNotice } from './ui/journey';
 
@@ -43,7 +42,7 @@ export async function renderPage(path: string, { visitor = false } = {}): Promis
   const requested = resolvePath(path);
   const redirect = visitor ? visitorRedirect(requested) : undefined;
   const shown = redirect ? resolvePath(redirect.to) : requested;
-  const [, ar] = await Promise.all([preloadPage(shown), loadArabic()]);
+  const [, en, ar] = await Promise.all([preloadPage(shown), loadCatalog('en'), loadCatalog('ar')]);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(redirect?.to ?? path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);

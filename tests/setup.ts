@@ -1,17 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { loadArabic } from '../src/i18n/locale';
+import { loadCatalog } from '../src/i18n/locale';
 import { preloadScreen } from '../src/app/routes';
 import { SCREEN_IDS } from '../src/i18n/paths';
 
-// The Arabic catalog and the screens are lazy chunks. React 19 does not resume a render that first
+// The catalogs and the screens are lazy chunks. React 19 does not resume a render that first
 // suspends inside an act scope (a user-event click that navigates), so load them once up front.
 // Browsers have no such limit; the Chromium tests exercise the real lazy loading.
 const dom = typeof window !== 'undefined'; // machine tests run in plain Node
 
 beforeAll(async () => {
-  if (dom) await Promise.all([loadArabic(), ...SCREEN_IDS.map(preloadScreen)]);
+  if (dom) await Promise.all([loadCatalog('en'), loadCatalog('ar'), ...SCREEN_IDS.map(preloadScreen)]);
 });
 
 afterEach(() => {

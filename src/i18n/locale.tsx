@@ -1,6 +1,6 @@
 import { createContext, use, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider } from '@radix-ui/react-direction';
-import { en, type Catalog, type Lang } from './en';
+import type { Catalog, Lang } from './en';
 import { pathOf, type ScreenId } from './paths';
 
 export interface Locale {
@@ -13,12 +13,15 @@ export interface Locale {
 
 const LocaleContext = createContext<Locale | null>(null);
 
-// The Arabic catalog is its own chunk: English readers never download it. The promise is cached so
-// React's `use()` sees the same one on every render.
+// Each catalog is its own chunk: a page downloads only its own language's words (the index, in
+// both languages, both). The promise is cached so React's `use()` sees the same one on every render.
 // Once loaded, the promise carries its value the way React's `use()` reads it, so a page hydrated
 // after loading it renders at once instead of suspending over its prerendered HTML.
-let arabic: Promise<Catalog> | undefined;
-export const loadArabic = (): Promise<Catalog> => (arabic ??= settled(import('./ar').then((m) => m.ar)));
+const catalogs: Partial<Record<Lang, Promise<Catalog>>> = {};
+export const loadCatalog = (lang: Lang): Promise<Catalog> =>
+  (catalogs[lang] ??= settled(
+    lang === 'ar' ? import('./ar').then((m) => m.ar) : import('./en').then((m) => m.en),
+  ));
 
 function settled<T>(promise: Promise<T>): Promise<T> {
   const tracked = promise as Promise<T> & { status?: 'fulfilled'; value?: T };
@@ -28,10 +31,10 @@ function settled<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * The single place direction comes from: it sets `<html lang dir>` and Radix's DirectionProvider
- * (Radix does not read `<html dir>`). Suspends while the Arabic catalog loads the first time.
+ * (Radix does not read `<html dir>`). Suspends while the language's catalog loads the first time.
  */
 export function LocaleProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
-  const t = lang === 'ar' ? use(loadArabic()) : en;
+  const t = use(loadCatalog(lang));
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const locale = useMemo<Locale>(() => ({ lang, dir, t, to: (id, param) => pathOf(id, lang, param) }), [lang, dir, t]);
 

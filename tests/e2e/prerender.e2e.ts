@@ -182,14 +182,17 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       304,
     );
     // The page names one boot script and the modules it will fetch: Services' own chunk (with
-    // Swiper) and the Arabic catalog here, neither on the English home.
+    // Swiper) and the Arabic catalog here, not the English one; the English home has the English
+    // catalog, and neither Services nor the Arabic catalog.
     const modulesOf = (page: string) => /data-modules="([^"]+)"/.exec(page)![1]!.split(' ');
     const boot = /<script type="module" id="boot" src="([^"]+)"/.exec(html)![1]!;
     const asset = await fetch(baseURL + boot, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(modulesOf(html).some((m) => /\/assets\/Services-/.test(m))).toBe(true);
     expect(modulesOf(html).some((m) => /\/assets\/ar-/.test(m))).toBe(true);
+    expect(modulesOf(html).some((m) => /\/assets\/en-/.test(m))).toBe(false);
     const home = await (await fetch(`${baseURL}/home`)).text();
+    expect(modulesOf(home).some((m) => /\/assets\/en-/.test(m))).toBe(true);
     expect(modulesOf(home).some((m) => /\/assets\/(Services|ar)-/.test(m))).toBe(false);
     const shell = await fetch(baseURL + modulesOf(home)[0]!, { headers: { 'accept-encoding': 'gzip' } });
     expect(shell.headers.get('content-encoding')).toBe('gzip');

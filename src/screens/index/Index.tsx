@@ -1,6 +1,6 @@
 import { use, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useLocale, loadArabic } from '../../i18n/locale';
+import { useLocale, loadCatalog } from '../../i18n/locale';
 import { SCREEN_IDS, pathOf } from '../../i18n/paths';
 import { Button } from '../../ui/Button';
 import { useSession, useSessionState } from '../../ui/journey';
@@ -10,7 +10,7 @@ import styles from './Index.module.css';
 /** `/` and `/all`: every screen in both languages, for renters, reviewers and testers alike. */
 export default function Index() {
   const { t } = useLocale();
-  const ar = use(loadArabic());
+  const ar = use(loadCatalog('ar'));
   const session = useSession();
   const { demo } = useSessionState();
   const [loading, setLoading] = useState(false);
