@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import './fonts.css';
 import './styles.css';
-import { preloadPage, routes } from './app/routes';
+import { AppRouter, preloadPage } from './app/routes';
 import { startInspector } from './app/inspector';
 import { createApi } from './client/api';
 import { showFonts, showFontsAtNextScreen } from './client/fonts';
@@ -14,6 +14,7 @@ import { loadCatalog } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
 import { SessionProvider, type RedirectNotice } from './ui/journey';
+import { guardHistory, type GuardedHistory } from './ui/leaving';
 
 // Created once, before the journey's actor, and only when asked for (see app/inspector.ts).
 const inspect = await startInspector(window.location.search);
@@ -21,13 +22,11 @@ const api = createApi();
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const root = document.getElementById('root')!;
 
-type Router = ReturnType<typeof createBrowserRouter>;
-
-const app = (session: Session, router: Router) => (
+const app = (session: Session, history: GuardedHistory) => (
   <StrictMode>
     <InspectContext value={inspect}>
       <SessionProvider session={session}>
-        <RouterProvider router={router} />
+        <AppRouter history={history} />
       </SessionProvider>
     </InspectContext>
   </StrictMode>
@@ -56,19 +55,20 @@ if (root.firstElementChild) {
   }
   const session = visitorSession(api, { inspect, known: visitor !== undefined });
   await nextTask();
-  const router = createBrowserRouter(routes);
+  const history = guardHistory(createBrowserHistory({ v5Compat: true }));
   showFontsAtNextScreen(resolved.lang === 'ar', (listener) =>
-    router.subscribe(({ location }) => listener(location.pathname)),
+    history.listen(({ location }) => listener(location.pathname)),
   );
   await nextTask();
   startTransition(() => {
-    hydrateRoot(root, app(session, router));
+    hydrateRoot(root, app(session, history));
   });
 } else {
   // The development server and the naive benchmark build have an empty page: render it here, in
   // the app's faces from the start (nothing is painted yet that they could move).
   showFonts();
   await loadCatalog(resolvePath(window.location.pathname).lang);
-  createRoot(root).render(app(await startSession(api, { inspect }), createBrowserRouter(routes)));
+  const history = guardHistory(createBrowserHistory({ v5Compat: true }));
+  createRoot(root).render(app(await startSession(api, { inspect }), history));
 }
 registerServiceWorker();

@@ -4,11 +4,11 @@
 // visitor sees it; a journey step a visitor may not open yet is the step the app sends them to).
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { isStep, whyNot, type Requirement } from '../machines/journey-rules';
 import { stepOf } from '../machines/journey';
 import { isForEveryone, pageTitle } from './app/Layout';
-import { preloadPage, routes } from './app/routes';
+import { AppRoutes, preloadPage } from './app/routes';
 import { createApi } from './client/api';
 import { visitorSession } from './client/session';
 import { loadCatalog } from './i18n/locale';
@@ -43,20 +43,14 @@ export async function renderPage(path: string, { visitor = false } = {}): Promis
   const redirect = visitor ? visitorRedirect(requested) : undefined;
   const shown = redirect ? resolvePath(redirect.to) : requested;
   const [, en, ar] = await Promise.all([preloadPage(shown), loadCatalog('en'), loadCatalog('ar')]);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(redirect?.to ?? path, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
-  if (redirect) {
-    const state: RedirectNotice = { notice: redirect.notice };
-    context.location = { ...context.location, state };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const state: RedirectNotice | null = redirect ? { notice: redirect.notice } : null;
   const session = visitorSession(createApi(), { known: visitor });
   const { prelude } = await prerender(
     <StrictMode>
       <SessionProvider session={session}>
-        {/* No hydration data: the routes load nothing, and the page allows no inline script. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={{ pathname: redirect?.to ?? path, state }}>
+          <AppRoutes />
+        </StaticRouter>
       </SessionProvider>
     </StrictMode>,
     // One piece: React would otherwise stream a large screen as a later part completed by an

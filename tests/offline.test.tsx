@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../src/app/routes';
+import { AppRouter } from '../src/app/routes';
 import { createApi } from '../src/client/api';
 import { startSession } from '../src/client/session';
 import { SessionProvider } from '../src/ui/journey';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
+import { memoryHistory } from './render';
 
 describe.each([
   { t: en, path: '/home' },
@@ -16,11 +16,10 @@ describe.each([
     const api = createApi({ baseUrl: 'http://movecar.test/api', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     const session = await startSession(api);
     expect(session.getState()).toEqual({ user: null, demo: false, uaePass: false, ready: true });
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
     await act(async () =>
       render(
         <SessionProvider session={session}>
-          <RouterProvider router={router} />
+          <AppRouter history={memoryHistory(path)} />
         </SessionProvider>,
       ),
     );

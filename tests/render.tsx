@@ -1,13 +1,14 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterAll } from 'vitest';
 import { waitFor, type InspectionEvent } from 'xstate';
-import { routes } from '../src/app/routes';
+import { AppRouter } from '../src/app/routes';
 import { createApi } from '../src/client/api';
 import { startSession } from '../src/client/session';
 import { InspectContext } from '../src/ui/inspect';
 import { SessionProvider } from '../src/ui/journey';
+import { guardHistory } from '../src/ui/leaving';
 import { SAMPLE_MANAGER } from '../server/seed';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from './support/server';
 
@@ -110,6 +111,18 @@ async function signedContract(journey: Journey) {
   await waitFor(journey as never, (s: ReturnType<Journey['getSnapshot']>) => s.matches({ signedIn: { payment: 'editing' } }));
 }
 
+/** The app's history in a test: in memory, starting at `path`, guarded as the browser's is. */
+export const memoryHistory = (path: string) =>
+  guardHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+
+/** What the tests ask of the router: where the app is, and going somewhere (or back) as a browser would. */
+const routerOf = (history: ReturnType<typeof memoryHistory>) => ({
+  get state() {
+    return { location: history.location };
+  },
+  navigate: (to: string | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+});
+
 /**
  * Renders the whole app (session, journey, layout, lazy screens) at a path, in a memory router,
  * as a browser of its own talking to the real server. The render is awaited inside act: the Arabic
@@ -129,18 +142,18 @@ export async function renderAt(
   if (journey === 'toPayment') await signedContract(session.journey);
   // Let the journey take the server's answer before the first render.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = memoryHistory(path);
   const user = userEvent.setup();
   const view = await act(async () =>
     render(
       <InspectContext value={inspectScreens}>
         <SessionProvider session={session}>
-          <RouterProvider router={router} />
+          <AppRouter history={history} />
         </SessionProvider>
       </InspectContext>,
     ),
   );
-  return { ...view, router, user, actor: session.journey, session, browser: tab, server: app };
+  return { ...view, router: routerOf(history), user, actor: session.journey, session, browser: tab, server: app };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId } from '../i18n/paths';
+import { LeavingContext, type GuardedHistory } from '../ui/leaving';
 import { Layout } from './Layout';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -86,3 +87,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The screen for the router's location (the browser's history, a test's memory one, or the prerender's). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The app in a browser: React Router's declarative router over the app's history, which a screen
+ * with unsaved edits can hold (ui/leaving.tsx).
+ */
+export function AppRouter({ history }: { history: GuardedHistory }) {
+  return (
+    <LeavingContext value={history}>
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
+    </LeavingContext>
+  );
+}

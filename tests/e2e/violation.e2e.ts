@@ -72,6 +72,25 @@ describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the 
       await press('ArrowDown', l.manual);
       await press('ArrowUp', l.automatic);
       await press(lang === 'ar' ? 'ArrowLeft' : 'ArrowRight', l.manual);
+      // The browser's back button with edits unsaved asks first: Stay keeps the screen and the edits;
+      // Leave goes back to the contract. Forward opens the settings again, as the server has them.
+      const settings = m.url();
+      await m.goBack();
+      await m.getByRole('alertdialog', { name: l.leaveTitle }).waitFor();
+      await shot(m, 'leave-dialog');
+      await button(m, l.stay).click();
+      expect(m.url()).toBe(settings);
+      await m.getByRole('radio', { name: l.manual, checked: true }).waitFor();
+      await m.goBack();
+      await button(m, l.leave).click();
+      await m.getByRole('link', { name: new RegExp(t.contracts.transferLogic) }).waitFor();
+      expect(m.url()).not.toBe(settings);
+      await m.goForward();
+      await m.getByRole('radiogroup', { name: l.mode }).waitFor();
+      expect(m.url()).toBe(settings);
+      await m.getByRole('radio', { name: l.manual }).click();
+      await setSwitch(m, l.notify, true);
+      await setSwitch(m, l.requireConsent, true);
       await button(m, l.save).click();
       const code = decodeURIComponent(new URL(m.url()).pathname.split('/').pop()!);
       await m.getByText(fill(l.savedNow, { code })).waitFor();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useBlocker, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -20,6 +20,7 @@ import { ManagerGate } from '../../ui/ManagerGate';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Actions, Section, Stack } from '../../ui/Section';
 import { useInspect } from '../../ui/inspect';
+import { useLeaveGuard } from '../../ui/leaving';
 import { Switch } from '../../ui/Switch';
 import styles from './TransferLogic.module.css';
 
@@ -94,20 +95,12 @@ function TransferSettingsForm({ contract }: { contract: ContractView }) {
   const canSave = useSelector(actor, (s) => s.can({ type: 'transfer.save' }));
   const justSaved = useSelector(actor, (s) => s.matches('saved'));
 
-  // Leaving with unsaved edits asks first: in the app (blocker) and when closing or reloading the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
-  );
+  // Leaving with unsaved edits asks first: in the app, and when closing or reloading the tab.
+  const leaving = useLeaveGuard(unsaved);
   const stay = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (blocker.state === 'blocked') stay.current?.focus(); // the dialog takes focus when it opens
-  }, [blocker.state]);
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+    if (leaving.held) stay.current?.focus(); // the dialog takes focus when it opens
+  }, [leaving.held]);
 
   return (
     <>
@@ -163,7 +156,7 @@ function TransferSettingsForm({ contract }: { contract: ContractView }) {
         )}
       </Actions>
 
-      {blocker.state === 'blocked' && (
+      {leaving.held && (
         <div
           role="alertdialog"
           aria-modal="true"
@@ -174,10 +167,10 @@ function TransferSettingsForm({ contract }: { contract: ContractView }) {
           <h2 id="leave-title">{l.leaveTitle}</h2>
           <p id="leave-text">{l.leaveText}</p>
           <Actions>
-            <Button variant="secondary" onClick={() => blocker.proceed()}>
+            <Button variant="secondary" onClick={leaving.leave}>
               {l.leave}
             </Button>
-            <Button ref={stay} onClick={() => blocker.reset()}>
+            <Button ref={stay} onClick={leaving.stay}>
               {l.stay}
             </Button>
           </Actions>
