@@ -195,7 +195,7 @@ describe.each(LANGS)('header menu ($lang)', ({ prefix, t }) => {
     await user.click(button);
     await user.click(screen.getByRole('button', { name: m.logOut }));
     await waitFor(() => expect(session.getState().user).toBeNull());
-    expect(router.state.location.pathname).toBe(prefix === '' ? '/home' : '/arabic');
+    await waitFor(() => expect(router.state.location.pathname).toBe(prefix === '' ? '/home' : '/arabic'));
   });
 });
 

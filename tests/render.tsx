@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation } from 'react-router-dom';
 import { afterAll } from 'vitest';
 import { waitFor, type InspectionEvent } from 'xstate';
 import { AppRouter } from '../src/app/routes';
@@ -115,13 +116,27 @@ async function signedContract(journey: Journey) {
 export const memoryHistory = (path: string) =>
   guardHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
 
-/** What the tests ask of the router: where the app is, and going somewhere (or back) as a browser would. */
-const routerOf = (history: ReturnType<typeof memoryHistory>) => ({
-  get state() {
-    return { location: history.location };
-  },
-  navigate: (to: string | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
-});
+/**
+ * What the tests ask of the router: the location on screen (as rendered, not merely pushed: a
+ * navigation renders as a transition), and going somewhere (or back) as a browser would.
+ */
+function routerOf(history: ReturnType<typeof memoryHistory>) {
+  let shown = history.location;
+  function Shown() {
+    const location = useLocation();
+    useLayoutEffect(() => {
+      shown = location;
+    }, [location]);
+    return null;
+  }
+  const router = {
+    get state() {
+      return { location: shown };
+    },
+    navigate: (to: string | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+  };
+  return { router, shown: <Shown /> };
+}
 
 /**
  * Renders the whole app (session, journey, layout, lazy screens) at a path, in a memory router,
@@ -143,17 +158,18 @@ export async function renderAt(
   // Let the journey take the server's answer before the first render.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const history = memoryHistory(path);
+  const { router, shown } = routerOf(history);
   const user = userEvent.setup();
   const view = await act(async () =>
     render(
       <InspectContext value={inspectScreens}>
         <SessionProvider session={session}>
-          <AppRouter history={history} />
+          <AppRouter history={history}>{shown}</AppRouter>
         </SessionProvider>
       </InspectContext>,
     ),
   );
-  return { ...view, router: routerOf(history), user, actor: session.journey, session, browser: tab, server: app };
+  return { ...view, router, user, actor: session.journey, session, browser: tab, server: app };
 }
 
 /**

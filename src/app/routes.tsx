@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId } from '../i18n/paths';
 import { LeavingContext, type GuardedHistory } from '../ui/leaving';
@@ -95,13 +95,15 @@ export function AppRoutes() {
 
 /**
  * The app in a browser: React Router's declarative router over the app's history, which a screen
- * with unsaved edits can hold (ui/leaving.tsx).
+ * with unsaved edits can hold (ui/leaving.tsx). `children` render beside the screen, inside the
+ * router (a test reads there which location is on screen).
  */
-export function AppRouter({ history }: { history: GuardedHistory }) {
+export function AppRouter({ history, children }: { history: GuardedHistory; children?: ReactNode }) {
   return (
     <LeavingContext value={history}>
       <HistoryRouter history={history}>
         <AppRoutes />
+        {children}
       </HistoryRouter>
     </LeavingContext>
   );
