@@ -32,7 +32,8 @@ export async function phonePage(browser: Browser) {
   const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    // A failed load's text does not name the file; its location does.
+    if (msg.type() === 'error') errors.push(`${msg.text()} ${msg.location().url}`.trim());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
