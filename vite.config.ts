@@ -97,6 +97,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // In CI a browser test that fails is run once more, on a new page; the failed try stays in
+          // the log with what its page showed (tests/e2e/browser.ts), so a flaky test is still seen.
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

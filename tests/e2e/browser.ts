@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
 
 export const baseURL = inject('baseURL');
 export const chromiumPath = inject('chromium');
@@ -27,6 +27,8 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
 }
 
+let failedShots = 0;
+
 /** A phone-sized page (a browser context of its own: its own cookies and storage) that records console errors. */
 export async function phonePage(browser: Browser) {
   const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
@@ -36,6 +38,15 @@ export async function phonePage(browser: Browser) {
     if (msg.type() === 'error') errors.push(`${msg.text()} ${msg.location().url}`.trim());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // A failed test leaves what this page showed: its address and text in the log, and a screenshot.
+  onTestFailed(async ({ task }) => {
+    if (page.isClosed()) return;
+    const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}-${(failedShots++).toString()}`;
+    await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true }).catch(() => undefined);
+    const text = await page.locator('main').innerText({ timeout: 1000 }).catch(() => '(no main)');
+    const why = task.result?.errors?.[0]?.message.split('\n')[0] ?? '';
+    console.log(`\n${task.name} failed (${why}); a page was at ${page.url()} (${name}.png), its main said:\n${text}\n`);
+  });
   return { page, errors };
 }
 
