@@ -10,9 +10,8 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatAmount } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail, SHOTS } from './browser';
 
-const SHOTS = 'tests/e2e/screenshots';
 const PASSWORD = 'ghaf-shade-2026';
 
 /** A renter registered through the API in this page's browser (the registration form has its own tests). */

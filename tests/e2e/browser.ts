@@ -27,6 +27,8 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: FLAGS });
 }
 
+/** Where the browser tests leave their screenshots (git-ignored). */
+export const SHOTS = 'tests/e2e/screenshots';
 let failedShots = 0;
 
 /** A phone-sized page (a browser context of its own: its own cookies and storage) that records console errors. */
@@ -42,7 +44,7 @@ export async function phonePage(browser: Browser) {
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
     const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}-${(failedShots++).toString()}`;
-    await page.screenshot({ path: `tests/e2e/screenshots/${name}.png`, fullPage: true }).catch(() => undefined);
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }).catch(() => undefined);
     const text = await page.locator('main').innerText({ timeout: 1000 }).catch(() => '(no main)');
     const why = task.result?.errors?.[0]?.message.split('\n')[0] ?? '';
     console.log(`\n${task.name} failed (${why}); a page was at ${page.url()} (${name}.png), its main said:\n${text}\n`);

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { plural } from '../../src/i18n/format';
-import { axeViolations, chromiumPath, launch, open, phonePage, PNG } from './browser';
-
-const SHOTS = 'tests/e2e/screenshots';
+import { axeViolations, chromiumPath, launch, open, phonePage, PNG, SHOTS } from './browser';
 
 describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then fixed', () => {
   let browser: Browser;

@@ -5,9 +5,8 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail, SHOTS } from './browser';
 
-const SHOTS = 'tests/e2e/screenshots';
 const PASSWORD = 'palm-jumeirah-88';
 const CARD = '4242 4242 4242 4242';
 

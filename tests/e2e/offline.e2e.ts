@@ -6,9 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { en, type Catalog } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { LOGO_SCREENS, pathOf, type ScreenId } from '../../src/i18n/paths';
-import { baseURL, chromiumPath, launch, PHONE, uniqueEmail } from './browser';
-
-const SHOTS = 'tests/e2e/screenshots';
+import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS } from './browser';
 
 /** The page is controlled by the app's service worker, with everything precached. */
 async function controlled(page: Page) {

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, phonePage } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, SHOTS } from './browser';
 
-const SHOTS = 'tests/e2e/screenshots';
 const ROUTES = [
   '/',
   '/all',

@@ -10,10 +10,9 @@ import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en } from '../../src/i18n/en';
-import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail } from './browser';
+import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
 
-const SHOTS = 'tests/e2e/screenshots';
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -4,9 +4,7 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill } from '../../src/i18n/format';
 import { pathOf } from '../../src/i18n/paths';
-import { axeViolations, chromiumPath, launch, open, phonePage } from './browser';
-
-const SHOTS = 'tests/e2e/screenshots';
+import { axeViolations, chromiumPath, launch, open, phonePage, SHOTS } from './browser';
 
 describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the renter (Chromium)', () => {
   let browser: Browser;
