@@ -6,10 +6,11 @@ import { readSessionCookie, validateSession, writeSessionCookie, type User } fro
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const { db, config, now } = c.var.deps;
   const token = readSessionCookie(c) ?? null;
-  const session = token ? await validateSession(db, token, now()) : null;
+  const at = now();
+  const session = token ? await validateSession(db, token, at) : null;
   c.set('user', session?.user ?? null);
   c.set('sessionToken', session ? token : null);
-  if (session && token) writeSessionCookie(c, token, session.expiresAt, config.production);
+  if (session && token) writeSessionCookie(c, token, session.expiresAt, at, config.production);
   await next();
 });
 

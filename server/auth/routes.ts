@@ -104,8 +104,9 @@ async function bytesOf(file: File | undefined) {
 /** Signs the user in: a new session, its cookie, and (for a renter) the journey to show. */
 async function signIn(c: Context<AppEnv>, user: User, choice?: Choice) {
   const deps = c.var.deps;
-  const { token, expiresAt } = await createSession(deps.db, user.id, deps.now());
-  writeSessionCookie(c, token, expiresAt, deps.config.production);
+  const at = deps.now();
+  const { token, expiresAt } = await createSession(deps.db, user.id, at);
+  writeSessionCookie(c, token, expiresAt, at, deps.config.production);
   if (user.role !== 'renter') return { user: publicUser(user), journey: null };
   return { user: publicUser(user), journey: await journeyFor(deps, user, choice) };
 }

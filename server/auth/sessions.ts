@@ -64,8 +64,13 @@ export async function deleteExpiredSessions(db: Db, now: Date) {
 
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);
 
-export function writeSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean) {
-  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
+/**
+ * The cookie lives as long as its session, counted from when the browser receives it (Max-Age, not an
+ * Expires date): a phone whose clock is wrong keeps it the full time, not a day or a month less.
+ */
+export function writeSessionCookie(c: Context, token: string, expiresAt: Date, now: Date, secure: boolean) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge });
 }
 
 export const clearSessionCookie = (c: Context, secure: boolean) =>

@@ -75,7 +75,8 @@ export const demoRoutes = new Hono<AppEnv>()
       await openContract(tx, booking, snapshot.context.booking.carId, deps.now());
       return booking;
     });
-    const { token, expiresAt } = await createSession(deps.db, user!.id, deps.now());
-    writeSessionCookie(c, token, expiresAt, deps.config.production);
+    const at = deps.now();
+    const { token, expiresAt } = await createSession(deps.db, user!.id, at);
+    writeSessionCookie(c, token, expiresAt, at, deps.config.production);
     return c.json({ user: publicUser(user!), journey: viewOf(row, snapshot) }, 201);
   });

@@ -146,6 +146,30 @@ describe.skipIf(postgresSkipped)('log-in, throttling, sessions and sign-out', ()
     expect(current.status).toBe(401);
   });
 
+  it('the cookie lives as long as its session (Max-Age, right on a phone with a wrong clock); a session used in its second half is renewed', async () => {
+    const { db } = (await server()).deps;
+    const r = await renter();
+    const cookieOf = async () => (await r.request('/api/session')).headers.getSetCookie().join(';');
+    const maxAge = (cookie: string) => Number(cookie.match(/Max-Age=(\d+)/)?.[1]);
+    const DAY_S = 24 * 60 * 60;
+    // What is left of the session, to the second (the request itself takes a moment).
+    const about = (days: number) => expect.toSatisfy((s: number) => s <= days * DAY_S && s > days * DAY_S - 60);
+    expect(maxAge(await cookieOf())).toEqual(about(30));
+    expect(await cookieOf()).not.toMatch(/Expires=/i);
+
+    // 20 days in (10 left): the next request gives it 30 days again, on the server and in the cookie.
+    const [user] = await db.select().from(users).where(eq(users.email, r.email.toLowerCase()));
+    const left = (days: number) => new Date(Date.now() + days * DAY_S * 1000);
+    await db.update(sessions).set({ expiresAt: left(10) }).where(eq(sessions.userId, user!.id));
+    expect(maxAge(await cookieOf())).toEqual(about(30));
+    const [renewed] = await db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(renewed!.expiresAt.getTime()).toBeGreaterThan(left(29).getTime());
+
+    // 5 days in (25 left): not renewed; the cookie says what is left.
+    await db.update(sessions).set({ expiresAt: left(25) }).where(eq(sessions.userId, user!.id));
+    expect(maxAge(await cookieOf())).toEqual(about(25));
+  });
+
   it('no session: 401; a renter on a manager route and a manager on a renter route: 403', async () => {
     const anonymous = await browser();
     expect((await anonymous.request('/api/bookings/current')).status).toBe(401);
