@@ -6,8 +6,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { dayOf, fill, formatDate, TIME_ZONE } from '../src/i18n/format';
-import { and, eq } from 'drizzle-orm';
-import { notifications, users } from '../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { users } from '../server/db/schema';
 import { notify } from '../server/notifications/store';
 import { renderAt } from './render';
 
@@ -41,11 +41,7 @@ async function withRecords(path: string) {
     ['accountAlert', { event: 'newSignIn' }, undefined, times.earlier],
   ] as const;
   for (const [kind, params, link, at] of records) {
-    await notify(db, userId, kind, params, link);
-    await db
-      .update(notifications)
-      .set({ createdAt: new Date(at) })
-      .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+    await notify(db, new Date(at), userId, kind, params, link);
   }
   await act(() => view.router.navigate(path));
   return { ...view, times };

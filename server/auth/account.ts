@@ -52,7 +52,7 @@ export const accountRoutes = new Hono<AppEnv>()
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       // Whoever else holds a session (a lost phone, a shared computer) is out; this browser stays in.
       await invalidateOtherSessions(tx, user.id, c.var.sessionToken!);
-      await notify(tx, user.id, 'accountAlert', { event: 'passwordChanged' }, 'account');
+      await notify(tx, deps.now(), user.id, 'accountAlert', { event: 'passwordChanged' }, 'account');
     });
     deps.log.info('password changed', { userId: user.id });
     return c.json({ ok: true as const });

@@ -190,11 +190,12 @@ export async function importAuthorityFile(deps: Deps, companyId: string, text: s
   const charges = new SalikCharges();
   for (const row of read.rows) await importRow(deps, companyId, row, report, charges);
   const managers = await managersOf(deps.db, companyId);
+  const at = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const [renterId, { amount, count }] of charges.byRenter)
-      await notify(tx, renterId, 'salikCharged', { amount, count }, 'trafficViolation');
+      await notify(tx, at, renterId, 'salikCharged', { amount, count }, 'trafficViolation');
     for (const id of managers)
-      await notify(tx, id, 'importFinished', { matched: report.matched.length, unmatched: report.unmatched.length, rejected: report.rejected.length }, 'contracts');
+      await notify(tx, at, id, 'importFinished', { matched: report.matched.length, unmatched: report.unmatched.length, rejected: report.rejected.length }, 'contracts');
     await pushTo(tx, managers, 'imports');
   });
   deps.log.info('authority import', {

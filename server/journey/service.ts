@@ -135,7 +135,7 @@ export async function applyStep(
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (!isPaid(before.context) && isPaid(decision.snapshot.context)) {
         const model = carOf(decision.snapshot.context.booking.carId).model;
-        await notify(tx, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails');
+        await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails');
       }
       return next;
     });

@@ -295,7 +295,7 @@ export const contractRoutes = new Hono<AppEnv>()
       if (!result.saved) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
       // The renter hears that their contract is active (the first time it becomes so).
       if (activatedAt && !found.contract.activatedAt && found.booking) {
-        await notify(db, found.booking.renterId, 'contractActive', { number: found.contract.code, model: carOf(setup.carId!).model }, 'rentalContract');
+        await notify(db, now(), found.booking.renterId, 'contractActive', { number: found.contract.code, model: carOf(setup.carId!).model }, 'rentalContract');
       }
       return c.json({ contract: result.contract }, 200);
     },

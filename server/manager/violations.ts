@@ -38,21 +38,21 @@ export async function violationsOfContract(db: Db | Tx, code: string) {
 }
 
 /** Tells the renter what a fine's new state asks of them, or that it reached them. */
-async function tellRenter(tx: Tx, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
+async function tellRenter(tx: Tx, at: Date, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
   const { fine, charge, settings } = state.context;
   const params = { amount: charge.amount, code: fine.code };
   const transferredNow = state.context.transferredAt !== null && before?.context.transferredAt == null;
-  if (transferredNow && settings.notify) await notify(tx, renterId, 'fineTransferNotice', params, 'trafficViolation');
+  if (transferredNow && settings.notify) await notify(tx, at, renterId, 'fineTransferNotice', params, 'trafficViolation');
   if (state.value === 'awaitingConsent' && before?.value !== 'awaitingConsent')
-    await notify(tx, renterId, 'consentRequested', params, 'trafficViolation');
+    await notify(tx, at, renterId, 'consentRequested', params, 'trafficViolation');
   if (before?.value === 'disputed' && state.value !== 'disputed')
-    await notify(tx, renterId, 'disputeResolved', { ...params, outcome: state.value === 'cancelled' ? 'cancelled' : 'upheld' }, 'trafficViolation');
+    await notify(tx, at, renterId, 'disputeResolved', { ...params, outcome: state.value === 'cancelled' ? 'cancelled' : 'upheld' }, 'trafficViolation');
   if (state.value === 'paid' && state.context.paid?.with === 'deposit' && before?.value !== 'paid')
-    await notify(tx, renterId, 'fineDeducted', params, 'trafficViolation');
+    await notify(tx, at, renterId, 'fineDeducted', params, 'trafficViolation');
 }
 
 /** Tells the company's managers what the renter did. */
-async function tellManagers(tx: Tx, contract: string, managers: string[], state: ViolationSnapshot, before: ViolationSnapshot) {
+async function tellManagers(tx: Tx, at: Date, contract: string, managers: string[], state: ViolationSnapshot, before: ViolationSnapshot) {
   // The catalog's {code} is the contract's number: that is what the manager opens.
   const params = { code: contract, fine: state.context.fine.code };
   const kind =
@@ -63,7 +63,7 @@ async function tellManagers(tx: Tx, contract: string, managers: string[], state:
         : before.value === 'payable' && state.value === 'disputed'
           ? 'disputeOpened'
           : null;
-  if (kind) for (const id of managers) await notify(tx, id, kind, params, `contracts:${contract}`);
+  if (kind) for (const id of managers) await notify(tx, at, id, kind, params, `contracts:${contract}`);
 }
 
 /** A fine arrives for a booking, under the contract's settings of this moment. */
@@ -86,7 +86,7 @@ export async function createViolation(
     .values({ bookingId: booking.id, contractCode: contract.code, state: actor.getPersistedSnapshot(), createdAt: now })
     .returning();
   actor.stop();
-  await tellRenter(tx, booking.renterId, snapshot, null);
+  await tellRenter(tx, now, booking.renterId, snapshot, null);
   await pushTo(tx, [booking.renterId, ...(await managersOf(tx, contract.companyId))], 'violations', row!.id);
   return row!;
 }
@@ -217,8 +217,8 @@ export const violationRoutes = new Hono<AppEnv>()
       // Everything the step changes, and who hears of it, commits together.
       const alongside = async (tx: Tx) => {
         const saved = await saveViolation(tx, row, state);
-        await tellRenter(tx, found.booking.renterId, next, snapshot);
-        await tellManagers(tx, found.contract.code, managers, next, snapshot);
+        await tellRenter(tx, new Date(at), found.booking.renterId, next, snapshot);
+        await tellManagers(tx, new Date(at), found.contract.code, managers, next, snapshot);
         await pushTo(tx, [found.booking.renterId, ...managers], 'violations', row.id);
         return saved;
       };

@@ -63,10 +63,12 @@ export const LIST_LIMIT = 100;
 /**
  * Records a notification for `userId` (an optional kind only if the user has notifications on) and
  * tells the user's open screens, in the same transaction as the change it is about when `db` is one.
- * Call it last in that transaction: the live push holds a lock until the transaction ends.
+ * Call it last in that transaction: the live push holds a lock until the transaction ends. `at` is the
+ * server's clock (deps.now), the one every other time it writes comes from, not the database's.
  */
 export async function notify(
   db: Db | Tx,
+  at: Date,
   userId: string,
   kind: NotificationKind,
   params: NotificationParams = {},
@@ -77,7 +79,7 @@ export async function notify(
     if (!user?.on) return;
   }
   await db.transaction(async (tx) => {
-    await tx.insert(notifications).values({ userId, kind, params, link: link ?? null });
+    await tx.insert(notifications).values({ userId, kind, params, link: link ?? null, createdAt: at });
     await pushTo(tx, [userId], 'notifications');
   });
 }

@@ -24,7 +24,7 @@ async function record(
   params?: Record<string, string | number>,
   link?: string,
 ) {
-  await notify(await db(), userId, kind, params, link);
+  await notify(await db(), new Date(), userId, kind, params, link);
 }
 
 describe.skipIf(postgresSkipped)('notifications', () => {
