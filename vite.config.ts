@@ -7,6 +7,9 @@ import { prerenderPages } from './build/prerender';
 import { pwa } from './build/pwa';
 
 const serverTests = ['tests/server/**/*.test.ts'];
+// The tests run on the tests' calendar, not the day they run (tests/support/clock.ts; the browser
+// tests set it in their server and pages, tests/e2e/browser.ts).
+const clock = 'tests/support/clock-setup.ts';
 
 export default defineConfig({
   plugins: [arabicFaces(), react(), prerenderPages(), pwa(), precompress()],
@@ -57,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          setupFiles: ['tests/setup.ts'],
+          setupFiles: [clock, 'tests/setup.ts'],
           globalSetup: ['tests/support/template.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**', ...serverTests],
@@ -70,6 +73,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          setupFiles: [clock],
           globalSetup: ['tests/support/template.ts'],
           include: serverTests,
           testTimeout: 60_000,
@@ -82,6 +86,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           environment: 'node',
+          setupFiles: [clock],
           globalSetup: ['tests/support/postgres.ts'],
           include: serverTests,
           testTimeout: 60_000,

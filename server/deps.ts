@@ -41,7 +41,12 @@ export type AppEnv = { Variables: { deps: Deps; user: User | null; sessionToken:
  * The deps for a server on `database`: the sandbox gateway on the same database, documents under
  * DATA_DIR, a live updates hub listening on it (whoever makes the deps closes `deps.live`).
  */
-export async function makeDeps(config: Config, database: Database, log: Logger = consoleLogger): Promise<Deps> {
+export async function makeDeps(
+  config: Config,
+  database: Database,
+  log: Logger = consoleLogger,
+  now: () => Date = () => new Date(),
+): Promise<Deps> {
   const { join } = await import('node:path');
   const { databaseBook, sandboxGateway } = await import('./payments/gateway');
   const { fileDocumentStore } = await import('./documents/store');
@@ -50,7 +55,7 @@ export async function makeDeps(config: Config, database: Database, log: Logger =
   return {
     db,
     config,
-    now: () => new Date(),
+    now,
     gateway: sandboxGateway(databaseBook(db)),
     documents: fileDocumentStore(join(config.dataDir, 'uploads')),
     uaePass: null,

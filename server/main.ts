@@ -26,14 +26,16 @@ export interface StartOptions {
   log?: Logger;
   /** Open the database elsewhere and share it (tests); by default from the config. */
   database?: Database;
+  /** The server's clock; the wall clock by default (the browser tests run on a calendar of their own). */
+  now?: () => Date;
 }
 
 /** Opens (or takes) the database, seeds it, and serves the API (and the built app, if given). */
-export async function startServer({ config, distDir, log = consoleLogger, database }: StartOptions): Promise<Running> {
+export async function startServer({ config, distDir, log = consoleLogger, database, now }: StartOptions): Promise<Running> {
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   await seed(db.db, config);
-  await deleteExpiredSessions(db.db, new Date());
-  const deps = await makeDeps(config, db, log);
+  const deps = await makeDeps(config, db, log, now);
+  await deleteExpiredSessions(db.db, deps.now());
   const app = createApp(deps);
   if (distDir) serveApp(app, distDir);
 

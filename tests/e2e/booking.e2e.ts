@@ -10,7 +10,7 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatAmount } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail, SHOTS } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail, SHOTS, testNow } from './browser';
 
 const PASSWORD = 'ghaf-shade-2026';
 
@@ -59,7 +59,7 @@ describe.skipIf(!chromiumPath)('finding, booking, changing and cancelling in Chr
     await registered(page);
 
     // Search: given dates (three days), SUVs only.
-    const start = new Date(Date.now() + daysAhead * DAY_MS);
+    const start = new Date(testNow() + daysAhead * DAY_MS);
     const from = `${toDubaiInput(start.getTime()).slice(0, 10)}T10:00`;
     const to = `${toDubaiInput(start.getTime() + 3 * DAY_MS).slice(0, 10)}T10:00`;
     await open(page, path('search'));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
+import { shiftClock } from '../support/clock';
 
 export const baseURL = inject('baseURL');
 export const chromiumPath = inject('chromium');
@@ -31,9 +32,22 @@ export function launch(): Promise<Browser> {
 export const SHOTS = 'tests/e2e/screenshots';
 let failedShots = 0;
 
-/** A phone-sized page (a browser context of its own: its own cookies and storage) that records console errors. */
-export async function phonePage(browser: Browser) {
+// The server runs on the tests' calendar (tests/support/clock.ts, set in global-setup.ts), and so do
+// the pages (an init script). This process keeps the wall clock: Playwright reads it here for the
+// cookies it stores from page.request, which Chromium then keeps by its own, the wall clock.
+const clockOffset = inject('clockOffset');
+/** Now on the tests' calendar, as the server and the pages read it. */
+export const testNow = () => Date.now() + clockOffset;
+/** The app in `target`'s pages reads the tests' calendar, as the server does. */
+export const onTestClock = (target: Page | BrowserContext) => target.addInitScript(shiftClock, clockOffset);
+
+/**
+ * A phone-sized page (a browser context of its own: its own cookies and storage) that records console
+ * errors, on the tests' calendar; `wallClock` for a page of a server the test started itself.
+ */
+export async function phonePage(browser: Browser, { wallClock = false } = {}) {
   const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
+  if (!wallClock) await onTestClock(page);
   const errors: string[] = [];
   page.on('console', (msg) => {
     // A failed load's text does not name the file; its location does.

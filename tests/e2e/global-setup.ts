@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../server/config';
 import { startServer } from '../../server/main';
+import { testClockOffset } from '../support/clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     chromium: string;
     /** The built app, for tests that start a server of their own (a restart). */
     distDir: string;
+    /** The server's clock minus the wall clock, ms (the tests' calendar, tests/support/clock.ts). */
+    clockOffset: number;
   }
 }
 
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
     project.provide('chromium', '');
     project.provide('baseURL', '');
     project.provide('distDir', '');
+    project.provide('clockOffset', 0);
     return;
   }
 
@@ -50,7 +54,11 @@ export default async function setup(project: TestProject) {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
     scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost
   };
-  const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error } });
+  // The server and the pages (tests/e2e/browser.ts) run on the tests' calendar (tests/support/clock.ts).
+  const offset = testClockOffset();
+  const now = () => new Date(Date.now() + offset);
+  const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error }, now });
+  project.provide('clockOffset', offset);
   project.provide('chromium', chromium);
   project.provide('baseURL', running.url);
   project.provide('distDir', resolve(OUT_DIR));

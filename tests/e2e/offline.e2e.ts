@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { en, type Catalog } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { LOGO_SCREENS, pathOf, type ScreenId } from '../../src/i18n/paths';
-import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS } from './browser';
+import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS, onTestClock } from './browser';
 
 /** The page is controlled by the app's service worker, with everything precached. */
 async function controlled(page: Page) {
@@ -49,6 +49,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
   ])('$lang', ({ lang, t, dir }) => {
     it('opens the app offline by URL and keeps a log-in typed offline, saying it needs a connection', async () => {
       const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1 });
+      await onTestClock(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

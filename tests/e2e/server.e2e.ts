@@ -60,8 +60,8 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
     const base = `http://127.0.0.1:${port}`;
     let server = await startProduction(port, dataDir);
     try {
-      // A renter registers and signs the contract; another browser has the sample rental picked up.
-      const { page, errors } = await phonePage(browser);
+      // A renter registers and signs the contract. The pages keep the wall clock, as this server does.
+      const { page, errors } = await phonePage(browser, { wallClock: true });
       const email = uniqueEmail('latifa');
       await page.goto(`${base}/registration`, { waitUntil: 'networkidle' });
       const r = en.registration;
@@ -91,7 +91,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe('/rental-contract');
       await page.getByText(en.rentalContract.termsAccepted).waitFor();
       // A new browser: the account is there.
-      const other = await phonePage(browser);
+      const other = await phonePage(browser, { wallClock: true });
       await other.page.goto(`${base}/log-in`, { waitUntil: 'networkidle' });
       await other.page.getByLabel(en.logIn.email, { exact: true }).fill(email);
       await other.page.getByLabel(en.logIn.password, { exact: true }).fill('ghaf-tree-2026');

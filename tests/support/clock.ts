@@ -1,0 +1,31 @@
+// The tests' calendar. The product's dates are real ones (an offer is valid from one day to another,
+// a booking starts some days ahead, a fine falls after a pickup), so tests on the wall clock would
+// pass or fail with the day they run: Winter Escape ends on 28 February 2027, and from March every
+// test that redeems it would fail. The tests read another time instead: 1 December 2026, 10:00 in
+// Dubai when a test file starts (the browser tests: when their server starts), the clock running on
+// from there at the wall clock's pace.
+export const TEST_START = Date.UTC(2026, 11, 1, 6);
+
+/**
+ * Makes `Date` in this realm (`Date.now()`, `new Date()`, `Date()`) read `offset` ms from the wall
+ * clock; a date built from a value is as before, and `instanceof Date` holds for every date.
+ * Self-contained: the browser tests run it in the page too (Playwright's addInitScript), so the app
+ * there and the server agree on the day. Called again, it shifts from the wall clock, not twice.
+ */
+export function shiftClock(offset: number) {
+  const wall = Symbol.for('movecar.wallClock');
+  const scope = globalThis as unknown as { Date: DateConstructor } & Record<symbol, DateConstructor | undefined>;
+  const Wall = (scope[wall] ??= scope.Date);
+  const now = () => Wall.now() + offset;
+  scope.Date = new Proxy(Wall, {
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length > 0 ? args : [now()], newTarget),
+    apply: () => new Wall(now()).toString(),
+    get: (target, key, receiver) => (key === 'now' ? now : Reflect.get(target, key, receiver)),
+  });
+}
+
+/** How far the tests' clock is from the wall clock, for a run starting now. */
+export const testClockOffset = () => {
+  const wall = (globalThis as unknown as Record<symbol, DateConstructor | undefined>)[Symbol.for('movecar.wallClock')] ?? Date;
+  return TEST_START - wall.now();
+};
