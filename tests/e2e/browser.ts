@@ -54,7 +54,12 @@ export async function phonePage(browser: Browser, { wallClock = false } = {}) {
     if (msg.type() === 'error') errors.push(`${msg.text()} ${msg.location().url}`.trim());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  // A failed test leaves what this page showed: its address and text in the log, and a screenshot.
+  reportOnFailure(page);
+  return { page, errors };
+}
+
+/** A failed test leaves what `page` showed: its address and text in the log, and a screenshot. */
+export function reportOnFailure(page: Page) {
   onTestFailed(async ({ task }) => {
     if (page.isClosed()) return;
     const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}-${(failedShots++).toString()}`;
@@ -63,7 +68,6 @@ export async function phonePage(browser: Browser, { wallClock = false } = {}) {
     const why = task.result?.errors?.[0]?.message.split('\n')[0] ?? '';
     console.log(`\n${task.name} failed (${why}); a page was at ${page.url()} (${name}.png), its main said:\n${text}\n`);
   });
-  return { page, errors };
 }
 
 /** Opens a path and waits until the lazy screen, fonts and images are in. */

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { en, type Catalog } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { LOGO_SCREENS, pathOf, type ScreenId } from '../../src/i18n/paths';
-import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS, onTestClock } from './browser';
+import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS, onTestClock, reportOnFailure } from './browser';
 
 /** The page is controlled by the app's service worker, with everything precached. */
 async function controlled(page: Page) {
@@ -53,81 +53,79 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      try {
-        await openScreen(page, pathOf('home', lang));
-        await controlled(page);
+      // Left open for a failure's report (the hooks that report run after the test); the browser closes it.
+      reportOnFailure(page);
+      await openScreen(page, pathOf('home', lang));
+      await controlled(page);
 
-        // The manifest of the page's language: linked from the page when the HTML links it, always fetchable.
-        const manifestPath = `/manifest.${lang}.webmanifest`;
-        const linked = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.getAttribute('href') ?? null);
-        if (linked !== null) expect(linked).toBe(manifestPath);
-        const manifest = await page.evaluate(async (path) => {
-          const response = await fetch(path);
-          return { type: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
-        }, manifestPath);
-        expect(manifest.body).toMatchObject({
-          lang,
-          dir,
-          name: t.brand,
-          start_url: pathOf('home', lang),
-          scope: '/',
-          display: 'standalone',
-          theme_color: '#0b6e4f',
-        });
-        const icons = manifest.body.icons as { src: string; sizes: string; purpose: string }[];
-        expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
-        const themeColor = await page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'));
-        expect(themeColor?.toLowerCase()).toBe('#0b6e4f');
+      // The manifest of the page's language: linked from the page when the HTML links it, always fetchable.
+      const manifestPath = `/manifest.${lang}.webmanifest`;
+      const linked = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.getAttribute('href') ?? null);
+      if (linked !== null) expect(linked).toBe(manifestPath);
+      const manifest = await page.evaluate(async (path) => {
+        const response = await fetch(path);
+        return { type: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
+      }, manifestPath);
+      expect(manifest.body).toMatchObject({
+        lang,
+        dir,
+        name: t.brand,
+        start_url: pathOf('home', lang),
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b6e4f',
+      });
+      const icons = manifest.body.icons as { src: string; sizes: string; purpose: string }[];
+      expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+      const themeColor = await page.evaluate(() => document.querySelector('meta[name="theme-color"]')?.getAttribute('content'));
+      expect(themeColor?.toLowerCase()).toBe('#0b6e4f');
 
-        await context.setOffline(true);
-        expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+      await context.setOffline(true);
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
-        // Screens opened by URL with no network: their title, their words, in the reader's language.
-        for (const id of ['helpSupport', 'services', 'emergencyAssistance', 'home'] as const) {
-          await openScreen(page, pathOf(id, lang));
-          await expectTitle(page, t, id);
-          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
-        }
-        await page.getByRole('heading', { name: t.home.heroTitle }).waitFor();
-        await openScreen(page, pathOf('helpSupport', lang));
-        await page.getByText(t.help.faq).first().waitFor();
-        expect(errors).toEqual([]);
-        // A record's page falls back to its screen's page; its data needs the network, and it says so.
-        await page.goto(`${baseURL}${pathOf('bookingDetails', lang, 'MC-2026-0412')}?from=offline`, { waitUntil: 'load' });
-        await expectTitle(page, t, 'bookingDetails');
-        // A path the app does not know opens the language's "not found" page.
-        await page.goto(`${baseURL}${lang === 'ar' ? '/arabic' : ''}/no-such-page`, { waitUntil: 'load' });
-        await page.locator('header h1').waitFor();
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-        expect(await page.title()).toBe(t.brand);
-        expect(errors).toEqual([]);
-
-        // A server action offline: log in. The message says it needs a connection; nothing typed is lost.
-        await openScreen(page, pathOf('logIn', lang));
-        // The app opened offline says so at the top (the session could not be read).
-        await page.getByRole('status').filter({ hasText: t.journey.sync.offline }).waitFor();
-        // Chromium's emulated offline state is not reported (navigator.onLine) to a document loaded while
-        // it is on, as a real device's is: set it again for this one.
-        await context.setOffline(false);
-        await context.setOffline(true);
-        expect(await page.evaluate(() => navigator.onLine)).toBe(false);
-        const email = uniqueEmail(`offline-${lang}`);
-        await page.getByLabel(t.logIn.email, { exact: true }).fill(email);
-        await page.getByLabel(t.logIn.password, { exact: true }).fill('not-the-password-1');
-        await page.getByRole('button', { name: t.logIn.submit, exact: true }).click();
-        await page.getByRole('alert').filter({ hasText: t.journey.sync.needsConnection }).waitFor();
-        expect(await page.getByLabel(t.logIn.email, { exact: true }).inputValue()).toBe(email);
-        expect(await page.getByLabel(t.logIn.password, { exact: true }).inputValue()).toBe('not-the-password-1');
-        await page.screenshot({ path: `${SHOTS}/offline-${lang}-log-in.png`, fullPage: true });
-
-        // Back online, the same form goes to the server, which answers (no such account).
-        await context.setOffline(false);
-        await page.getByRole('button', { name: t.logIn.submit, exact: true }).click();
-        await page.getByRole('alert').filter({ hasText: t.journey.errors.wrongCredentials }).waitFor();
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
+      // Screens opened by URL with no network: their title, their words, in the reader's language.
+      for (const id of ['helpSupport', 'services', 'emergencyAssistance', 'home'] as const) {
+        await openScreen(page, pathOf(id, lang));
+        await expectTitle(page, t, id);
+        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir]);
       }
+      await page.getByRole('heading', { name: t.home.heroTitle }).waitFor();
+      await openScreen(page, pathOf('helpSupport', lang));
+      await page.getByText(t.help.faq).first().waitFor();
+      expect(errors).toEqual([]);
+      // A record's page falls back to its screen's page; its data needs the network, and it says so.
+      await page.goto(`${baseURL}${pathOf('bookingDetails', lang, 'MC-2026-0412')}?from=offline`, { waitUntil: 'load' });
+      await expectTitle(page, t, 'bookingDetails');
+      // A path the app does not know opens the language's "not found" page.
+      await page.goto(`${baseURL}${lang === 'ar' ? '/arabic' : ''}/no-such-page`, { waitUntil: 'load' });
+      await page.locator('header h1').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await page.title()).toBe(t.brand);
+      expect(errors).toEqual([]);
+
+      // A server action offline: log in. The message says it needs a connection; nothing typed is lost.
+      await openScreen(page, pathOf('logIn', lang));
+      // The app opened offline says so at the top (the session could not be read).
+      await page.getByRole('status').filter({ hasText: t.journey.sync.offline }).waitFor();
+      // Chromium's emulated offline state is not reported (navigator.onLine) to a document loaded while
+      // it is on, as a real device's is: set it again for this one.
+      await context.setOffline(false);
+      await context.setOffline(true);
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+      const email = uniqueEmail(`offline-${lang}`);
+      await page.getByLabel(t.logIn.email, { exact: true }).fill(email);
+      await page.getByLabel(t.logIn.password, { exact: true }).fill('not-the-password-1');
+      await page.getByRole('button', { name: t.logIn.submit, exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: t.journey.sync.needsConnection }).waitFor();
+      expect(await page.getByLabel(t.logIn.email, { exact: true }).inputValue()).toBe(email);
+      expect(await page.getByLabel(t.logIn.password, { exact: true }).inputValue()).toBe('not-the-password-1');
+      await page.screenshot({ path: `${SHOTS}/offline-${lang}-log-in.png`, fullPage: true });
+
+      // Back online, the same form goes to the server, which answers (no such account).
+      await context.setOffline(false);
+      await page.getByRole('button', { name: t.logIn.submit, exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: t.journey.errors.wrongCredentials }).waitFor();
+      expect(errors).toEqual([]);
     });
   });
 });
