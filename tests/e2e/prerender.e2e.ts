@@ -160,6 +160,35 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     }
   });
 
+  it('once live, nothing moves on a visitor\'s screen: no layout shift on the index or any screen, EN and AR, with the demo on', async () => {
+    const { page, errors } = await phonePage(browser);
+    // Every shift the page saw from its first paint (buffered), whatever caused it: the session's
+    // answer, a lazy screen, a font.
+    const shifts = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+                seen.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`);
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(seen), 100);
+          }),
+      );
+    const paths = ['/', ...(['en', 'ar'] as const).flatMap((lang) => SCREEN_IDS.filter((id) => !LATER_STEPS.includes(id)).map((id) => pathOf(id, lang)))];
+    const moved: Record<string, string[]> = {};
+    for (const path of paths) {
+      await page.goto(baseURL + path, { waitUntil: 'networkidle' });
+      // The server has said who this is (a visitor) and that the demo is on.
+      if (path === '/') await page.getByRole('button', { name: en.index.loadSample }).waitFor();
+      const seen = await shifts();
+      if (seen.length > 0) moved[path] = seen;
+    }
+    expect(moved).toEqual({});
+    expect(errors).toEqual([]);
+  });
+
   it('a form sent before the page is live keeps what was typed out of the address', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -17,24 +17,6 @@ export default function Index() {
   return (
     <Stack>
       <p className={styles.intro}>{t.index.intro}</p>
-      {demo && (
-        <Section title={t.index.demo}>
-          <p>{t.index.loadSampleText}</p>
-          <Button
-            variant="secondary"
-            disabled={loading}
-            aria-busy={loading}
-            onClick={async () => {
-              setLoading(true);
-              // The sample journey arrives on car pickup; the app follows it there.
-              await session.loadSample().catch(() => false);
-              setLoading(false);
-            }}
-          >
-            {t.index.loadSample}
-          </Button>
-        </Section>
-      )}
       <Section title={t.index.english}>
         <ul className={styles.list}>
           {SCREEN_IDS.map((id) => (
@@ -53,6 +35,25 @@ export default function Index() {
           ))}
         </ul>
       </Section>
+      {/* Last: it appears once the server says the demo is on, and moves nothing above it. */}
+      {demo && (
+        <Section title={t.index.demo}>
+          <p>{t.index.loadSampleText}</p>
+          <Button
+            variant="secondary"
+            disabled={loading}
+            aria-busy={loading}
+            onClick={async () => {
+              setLoading(true);
+              // The sample journey arrives on car pickup; the app follows it there.
+              await session.loadSample().catch(() => false);
+              setLoading(false);
+            }}
+          >
+            {t.index.loadSample}
+          </Button>
+        </Section>
+      )}
     </Stack>
   );
 }
