@@ -5,6 +5,8 @@
 // after the renter's tap. Later visits start with them: the page's head reads the flag this leaves
 // (FONTS_FLAG_SCRIPT, inlined by build/prerender.ts) before anything is painted.
 
+import { whenIdle } from './idle';
+
 const FONTS_KEY = 'movecar.fonts';
 
 /** Sets `data-fonts` on the page (src/styles.css then names the app's faces) when the browser has them. */
@@ -41,8 +43,7 @@ type Navigations = (listener: (pathname: string) => void) => () => void;
  */
 export function showFontsAtNextScreen(arabic: boolean, navigations: Navigations): void {
   if ('fonts' in root().dataset) return;
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => void fetchFaces(arabic).catch(() => undefined)); // offline: the phone's faces stay
+  whenIdle(() => void fetchFaces(arabic).catch(() => undefined)); // offline: the phone's faces stay
   const here = window.location.pathname;
   const stop = navigations((pathname) => {
     if (pathname === here) return;

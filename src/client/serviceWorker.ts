@@ -2,6 +2,8 @@
 // open offline. Production builds only (the development server has no worker: hot reload stays
 // live). Installing it fetches and stores every page and asset, work a phone should not do while it
 // is still starting the app, so it is registered a while after the page has loaded, when idle.
+import { whenIdle } from './idle';
+
 const SETTLE_MS = 2000;
 
 export function registerServiceWorker(): void {
@@ -9,7 +11,6 @@ export function registerServiceWorker(): void {
   const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined); // the app works without it
   };
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
   const later = () => setTimeout(() => whenIdle(register), SETTLE_MS);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
