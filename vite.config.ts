@@ -19,30 +19,36 @@ export default defineConfig({
       output: {
         // What every page runs comes in a few cacheable chunks instead of a chain of small ones,
         // split where evaluating them is a task of its own (the boot script runs one per task, see
-        // build/prerender.ts): React; the router; the journey (XState, zod, the machines, the API
-        // client's hono); the app's shared code. Each screen stays its own chunk.
+        // build/prerender.ts): React; the router; the app's shared code. The journey (XState, zod,
+        // the journey machine and its client) is a chunk of its own that only the screens driving
+        // it load, with them (and a tap on "Rent"). Each screen stays its own chunk.
         codeSplitting: {
           groups: [
             {
               name: 'react',
+              priority: 2,
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             {
               name: 'router',
+              priority: 2,
               test: /node_modules[\\/](react-router|use-sync-external-store)[\\/]/,
             },
             {
               name: 'journey',
-              test: /node_modules[\\/](xstate|@xstate[\\/]react|zod|hono)[\\/]|[\\/]machines[\\/]/,
-              minShareCount: 4,
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|zod)[\\/]|[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts|validation\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
             },
             {
-              // The app's shared code (layout, session, the UI kit); each language's catalog and the
-              // carousel (Swiper) stay with the pages that need them.
+              // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
+              // prices, steps); each language's catalog and the carousel (Swiper) stay with the pages
+              // that need them. First, so that the journey's chunk, which takes what its modules
+              // import, leaves these to the pages that need no journey.
               name: 'app',
+              priority: 1,
               test: (id: string) =>
-                /[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
-                !/[\\/](i18n[\\/](en|ar)\.ts|ui[\\/]Carousel)/.test(id),
+                (/[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
+                  !/[\\/](i18n[\\/](en|ar)\.ts|ui[\\/](Carousel|journey|violation)|client[\\/](journey|violation)Client)/.test(id)) ||
+                /[\\/]machines[\\/](booking|cards|contract|fleet|journey-rules|ledger|money|offers|renter|text)\.ts$/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,
             },

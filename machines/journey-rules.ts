@@ -4,8 +4,10 @@ import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from
 import { carOf, type CarId, type LocationId } from './fleet';
 import { tripPrice, type Trip } from './booking';
 import { winterDiscount, type BookingOfferId } from './offers';
+import type { StateValue } from 'xstate';
 import type { Renter } from './renter';
-import { normaliseName, type Problem } from './validation';
+import { normaliseName } from './text';
+import type { Problem } from './validation';
 
 /** The journey's routable steps; each id is also the screen id and the state id (`#payment`). */
 export const STEPS = [
@@ -18,6 +20,24 @@ export const STEPS = [
 ] as const;
 export type Step = (typeof STEPS)[number];
 export const isStep = (id: string): id is Step => (STEPS as readonly string[]).includes(id);
+
+/** Where each step sits in the journey machine's state tree. */
+const STEP_STATES: Record<Step, StateValue> = {
+  registration: { signedOut: 'registration' },
+  logIn: { signedOut: 'logIn' },
+  rentalContract: { signedIn: 'rentalContract' },
+  payment: { signedIn: 'payment' },
+  carPickup: { signedIn: 'carPickup' },
+  carReturn: { signedIn: 'carReturn' },
+};
+
+/**
+ * The step a journey snapshot is on (every stable state is inside exactly one step). Here rather
+ * than beside the machine so that a page can tell the step without loading XState.
+ */
+export function stepOf(snapshot: { matches(value: StateValue): boolean }): Step {
+  return STEPS.find((step) => snapshot.matches(STEP_STATES[step])) ?? 'registration';
+}
 
 export const CONTRACT_VERSION = '2026-11';
 /** Deposits must be released within 30 days of return when nothing is owed (Dubai DET). */

@@ -1,7 +1,7 @@
 // The rental journey: register → log in → rental contract → payment → car pickup → car return.
 // Pure XState v5: no React, no DOM, no database. The browser runs it to guide the renter; the server
 // runs the same machine on the stored snapshot to decide. Each step lives in machines/journey/.
-import { and, assertEvent, type SnapshotFrom, type StateValue } from 'xstate';
+import { and, assertEvent, type SnapshotFrom } from 'xstate';
 import { isCarId, type CarId } from './fleet';
 import { tripProblems, type Trip } from './booking';
 import { offerProblem } from './offers';
@@ -13,12 +13,11 @@ import {
   isOver,
   isPaid,
   isSignedIn,
-  STEPS,
-  type Step,
 } from './journey-rules';
 import { DEDUCTION_KINDS, type Deduction } from './money';
 import { normaliseEmail, type Renter } from './renter';
-import { normaliseName, normaliseUaeMobile, profileProblems } from './validation';
+import { normaliseName } from './text';
+import { normaliseUaeMobile, profileProblems } from './validation';
 import { journeySetup, type JourneyGuard } from './journey/setup';
 import { signedOutStep } from './journey/signedOut';
 import { contractStep } from './journey/contract';
@@ -27,6 +26,7 @@ import { pickupStep } from './journey/pickup';
 import { returnStep } from './journey/return';
 import { changeEvents, changesStep } from './journey/changes';
 
+export { stepOf } from './journey-rules';
 export {
   JourneyFailure,
   errorCode,
@@ -186,21 +186,6 @@ export const journeyMachine = journeySetup
   });
 
 export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>;
-
-/** Where each step sits in the state tree. */
-const STEP_STATES: Record<Step, StateValue> = {
-  registration: { signedOut: 'registration' },
-  logIn: { signedOut: 'logIn' },
-  rentalContract: { signedIn: 'rentalContract' },
-  payment: { signedIn: 'payment' },
-  carPickup: { signedIn: 'carPickup' },
-  carReturn: { signedIn: 'carReturn' },
-};
-
-/** The step the journey is on (every stable state is inside exactly one step). */
-export function stepOf(snapshot: JourneySnapshot): Step {
-  return STEPS.find((step) => snapshot.matches(STEP_STATES[step] as never)) ?? 'registration';
-}
 
 /** A signed-in renter's new rental: the contract is the step that is due. */
 export function openJourney(renter: Renter, carId: CarId, now: number, trip?: Trip): JourneySnapshot {

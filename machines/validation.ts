@@ -1,6 +1,7 @@
 // Input rules, one place each. The UAE-specific checks are small functions; zod/mini checks whole forms
 // at the boundary (the machine's guards) and reports problems by field, as codes the catalogs word.
 import * as z from 'zod/mini';
+import { digitsOf, latinDigits, normaliseName } from './text';
 
 /** Why a value is refused; each code has a message in both catalogs (problems.*). */
 export type Problem =
@@ -37,16 +38,6 @@ export type Problem =
 /** A value that is accepted but worth a second look (e.g. an Emirates ID whose check digit fails). */
 export type Warning = 'emiratesIdCheck';
 
-// ---- digits and separators ----
-
-/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits to 0–9, so a number typed on an Arabic keyboard counts. */
-export function latinDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
-}
-
-/** Digits only, after normalising: drops spaces, dashes, dots, brackets people paste with numbers. */
-export const digitsOf = (text: string) => latinDigits(text).replace(/\D/g, '');
-
 /** Luhn (mod 10) over a string of digits. */
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -69,8 +60,6 @@ const LETTER = 'A-Za-z\\u00C0-\\u024F\\u0621-\\u065F\\u0670-\\u06D3';
 /** A word of a name: letters, joined inside by hyphens, apostrophes or dots. */
 const NAME_WORD = new RegExp(`^[${LETTER}][${LETTER}'’.-]*$`);
 
-/** A name as typed, tidied: outer spaces dropped, inner runs of spaces made one. */
-export const normaliseName = (raw: string) => raw.trim().replace(/\s+/g, ' ');
 
 export function checkFullName(raw: string): Problem | null {
   const name = normaliseName(raw);

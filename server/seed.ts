@@ -3,7 +3,8 @@
 // managers the README documents (one per company, to see that each sees only their own).
 import { eq } from 'drizzle-orm';
 import { normaliseEmail } from '../machines/renter';
-import { checkEmail, checkPassword, normaliseName } from '../machines/validation';
+import { normaliseName } from '../machines/text';
+import { checkEmail, checkPassword } from '../machines/validation';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { users } from './db/schema';

@@ -13,7 +13,7 @@ import { formatterMakers } from './i18n/format';
 import { loadCatalog } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
-import { SessionProvider, type RedirectNotice } from './ui/journey';
+import { SessionProvider, type RedirectNotice } from './ui/session';
 import { guardHistory, type GuardedHistory } from './ui/leaving';
 
 // Created once, before the journey's actor, and only when asked for (see app/inspector.ts).

@@ -5,15 +5,14 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { isStep, whyNot, type Requirement } from '../machines/journey-rules';
-import { stepOf } from '../machines/journey';
+import { isStep, stepOf, whyNot, type Requirement } from '../machines/journey-rules';
 import { isForEveryone, pageTitle } from './app/Layout';
 import { AppRoutes, preloadPage } from './app/routes';
 import { createApi } from './client/api';
 import { visitorSession } from './client/session';
 import { loadCatalog } from './i18n/locale';
 import { pathOf, resolvePath, type Resolved } from './i18n/paths';
-import { SessionProvider, type RedirectNotice } from './ui/journey';
+import { SessionProvider, type RedirectNotice } from './ui/session';
 
 export interface RenderedPage {
   html: string;
@@ -28,9 +27,9 @@ export interface RenderedPage {
 export const hasVisitorVariant = (path: string) => !isForEveryone(resolvePath(path));
 
 /** Where the app sends a visitor who opens a journey step (as useJourneyRoute does in the browser). */
-function visitorRedirect(resolved: Resolved): RenderedPage['redirect'] {
+async function visitorRedirect(resolved: Resolved): Promise<RenderedPage['redirect']> {
   if (resolved.kind !== 'screen' || !isStep(resolved.id)) return undefined;
-  const { journey } = visitorSession(createApi(), { known: true });
+  const journey = await visitorSession(createApi(), { known: true }).loadJourney();
   const before = journey.getSnapshot();
   journey.send({ type: 'xstate.route', to: `#${resolved.id}` });
   const now = stepOf(journey.getSnapshot());
@@ -40,7 +39,7 @@ function visitorRedirect(resolved: Resolved): RenderedPage['redirect'] {
 
 export async function renderPage(path: string, { visitor = false } = {}): Promise<RenderedPage> {
   const requested = resolvePath(path);
-  const redirect = visitor ? visitorRedirect(requested) : undefined;
+  const redirect = visitor ? await visitorRedirect(requested) : undefined;
   const shown = redirect ? resolvePath(redirect.to) : requested;
   const [, en, ar] = await Promise.all([preloadPage(shown), loadCatalog('en'), loadCatalog('ar')]);
   const state: RedirectNotice | null = redirect ? { notice: redirect.notice } : null;

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { AppRouter } from '../src/app/routes';
 import { createApi } from '../src/client/api';
 import { startSession } from '../src/client/session';
-import { SessionProvider } from '../src/ui/journey';
+import { SessionProvider } from '../src/ui/session';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { memoryHistory } from './render';

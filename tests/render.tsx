@@ -7,8 +7,9 @@ import { waitFor, type InspectionEvent } from 'xstate';
 import { AppRouter } from '../src/app/routes';
 import { createApi } from '../src/client/api';
 import { startSession } from '../src/client/session';
+import type { JourneyClient } from '../src/client/journeyClient';
 import { InspectContext } from '../src/ui/inspect';
-import { SessionProvider } from '../src/ui/journey';
+import { SessionProvider } from '../src/ui/session';
 import { guardHistory } from '../src/ui/leaving';
 import { SAMPLE_MANAGER } from '../server/seed';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from './support/server';
@@ -21,6 +22,12 @@ interface RenderOptions {
    * `toPayment`: a new renter with the default booking and a signed contract.
    */
   journey?: 'fresh' | 'sample' | 'toPayment';
+  /**
+   * The journey's code is loaded before the first render (true), as a screen that drives the journey
+   * does in a browser; false leaves it to the page, as Home, Search and Services do (the `actor`
+   * returned is then `session.journey` as it was at the first render: null).
+   */
+  journeyFirst?: boolean;
   /** Signed in as the sample contract manager (through the API, as the sign-in form does). */
   manager?: boolean;
   /** Another window of a browser already used (same cookies): see `renderAt(...).browser`. */
@@ -87,7 +94,7 @@ export async function resetServer() {
 }
 afterAll(resetServer);
 
-type Journey = Awaited<ReturnType<typeof startSession>>['journey'];
+type Journey = JourneyClient;
 
 /** Drives the journey, through the real server, to a signed contract. */
 async function signedContract(journey: Journey) {
@@ -146,7 +153,7 @@ function routerOf(history: ReturnType<typeof memoryHistory>) {
  */
 export async function renderAt(
   path: string,
-  { journey = 'fresh', manager = false, browser, latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
+  { journey = 'fresh', journeyFirst = true, manager = false, browser, latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
 ) {
   const app = await testServer();
   const tab = browser ?? browserFor(app, { latencyMs });
@@ -154,7 +161,8 @@ export async function renderAt(
   const session = await startSession(api, { inspect, now: NOW });
   if (manager) await session.logInManager(SAMPLE_MANAGER.email, SAMPLE_MANAGER.password);
   if (journey === 'sample') await session.loadSample();
-  if (journey === 'toPayment') await signedContract(session.journey);
+  const actor = journeyFirst || journey === 'toPayment' ? await session.loadJourney() : session.journey!;
+  if (journey === 'toPayment') await signedContract(actor);
   // Let the journey take the server's answer before the first render.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const history = memoryHistory(path);
@@ -169,7 +177,7 @@ export async function renderAt(
       </InspectContext>,
     ),
   );
-  return { ...view, router, user, actor: session.journey, session, browser: tab, server: app };
+  return { ...view, router, user, actor, session, browser: tab, server: app };
 }
 
 /**

@@ -6,6 +6,7 @@ import { CAR_IDS, type CarId } from '../machines/fleet';
 import type { JourneySnapshot } from '../machines/journey';
 import { DAY_MS } from '../machines/money';
 import { createApi } from '../src/client/api';
+import type { JourneyClient } from '../src/client/journeyClient';
 import { startSession } from '../src/client/session';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
@@ -14,7 +15,7 @@ import { queryString, tripQuery } from '../src/search/query';
 import { DOCUMENTS, NOW, RENTER, renderAt, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
 
-type Journey = Awaited<ReturnType<typeof startSession>>['journey'];
+type Journey = JourneyClient;
 
 const HOUR = 60 * 60 * 1000;
 /**
@@ -52,7 +53,7 @@ async function signAndPay(journey: Journey, name = RENTER.fullName) {
 async function someoneElseBooks(carId: CarId, trip: Trip) {
   const browser = browserFor(await testServer());
   const session = await startSession(createApi({ baseUrl: `${ORIGIN}/api`, fetch: browser.fetch }), { now: NOW });
-  const journey = session.journey;
+  const journey = await session.loadJourney();
   const form = { ...RENTER, email: uniqueEmail('other'), ...DOCUMENTS, confirmPassword: RENTER.password, termsAccepted: true };
   journey.send({ type: 'registration.submit', form });
   await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
@@ -203,10 +204,13 @@ describe('results: free cars with every price before choosing', () => {
 describe('choosing a car starts the booking with that car, place and time', () => {
   it('signed out: to log in, with the car and trip kept for afterwards', async () => {
     const trip = tripIn(4, { pickupLocation: 'dubai-marina', dropoffLocation: 'dubai-marina' });
-    const { user, router, actor } = await renderAt(searchPath(trip));
-    await user.click(await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Camry' }) }));
+    // As in a browser: the search runs without the journey's code; the tap loads it.
+    const { user, router, session } = await renderAt(searchPath(trip), { journeyFirst: false });
+    const rent = await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Camry' }) });
+    expect(session.journey).toBeNull();
+    await user.click(rent);
     await waitFor(() => expect(router.state.location.pathname).toBe('/log-in'));
-    expect(actor.getSnapshot().context.booking).toEqual({ carId: 'camry', ...trip });
+    expect(session.journey!.getSnapshot().context.booking).toEqual({ carId: 'camry', ...trip });
   });
 
   it('signed in: on to the contract, and the server keeps the car and the trip', async () => {

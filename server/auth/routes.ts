@@ -10,10 +10,10 @@ import { bookableTrip } from '../journey/availability';
 import { tripSchema } from '../journey/events';
 import { canStartBooking, DEFAULT_CAR } from '../../machines/journey-rules';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
+import { normaliseName } from '../../machines/text';
 import {
   checkEmiratesId,
   DOCUMENT_MAX_BYTES,
-  normaliseName,
   normaliseUaeMobile,
   registrationProblems,
 } from '../../machines/validation';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { DECLINED_TEST_CARD, last4 } from '../../machines/cards';
 import { JourneyFailure } from '../../machines/journey';
 import type { Fils } from '../../machines/money';
-import { digitsOf } from '../../machines/validation';
+import { digitsOf } from '../../machines/text';
 import type { Db } from '../db/open';
 import { gatewayOperations } from '../db/schema';
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
 import { AccountLinks } from '../ui/AccountLinks';
-import { useSession, useSessionState } from '../ui/journey';
+import { useSession, useSessionState } from '../ui/session';
 import styles from './HeaderMenu.module.css';
 
 /**

@@ -5,7 +5,7 @@ import type { Catalog } from '../i18n/en';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
 import { isStep } from '../../machines/journey-rules';
-import { SessionStart, useSession, useSessionState, useSyncNotice, type RedirectNotice } from '../ui/journey';
+import { SessionStart, useSession, useSessionState, useSyncNotice, type RedirectNotice } from '../ui/session';
 import { useLive } from '../ui/live';
 import { BottomNav, showsBottomNav } from './BottomNav';
 import { HeaderEnd } from './NotificationsLink';
@@ -50,7 +50,7 @@ function Shell({ resolved }: { resolved: Resolved }) {
   const location = useLocation();
   useJourneyRoute(resolved, lang);
   useAccountLanguage(resolved);
-  const journeyScreen = resolved.kind === 'screen' && isStep(resolved.id);
+  const step = resolved.kind === 'screen' && isStep(resolved.id) ? resolved.id : null;
   const notice = useNotice();
   const showLogo = resolved.kind === 'index' || (resolved.kind === 'screen' && LOGO_SCREENS.has(resolved.id));
   const title = resolved.kind === 'screen' ? t.titles[resolved.id] : t.brand;
@@ -86,7 +86,7 @@ function Shell({ resolved }: { resolved: Resolved }) {
           </Link>
         </HeaderEnd>
       </header>
-      {journeyScreen && <Stepper />}
+      {step && <Stepper shown={step} />}
       <main className={styles.main}>
         {notice && (
           <p role="status" className={styles.notice} key={location.key}>

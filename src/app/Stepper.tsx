@@ -1,8 +1,7 @@
 import { Check } from 'lucide-react';
-import { stepOf } from '../../machines/journey';
-import type { Step } from '../../machines/journey-rules';
+import { stepOf, type Step } from '../../machines/journey-rules';
 import { useLocale } from '../i18n/locale';
-import { useJourneySelector } from '../ui/journey';
+import { useLoadedJourneyValue } from '../ui/session';
 import styles from './Stepper.module.css';
 
 type Stage = 'account' | 'contract' | 'payment' | 'pickup' | 'return';
@@ -16,10 +15,13 @@ const STAGE_OF: Record<Step, Stage> = {
   carReturn: 'return',
 };
 
-/** Where the renter is in the rental, from the machine (not the URL). */
-export function Stepper() {
+/**
+ * Where the renter is in the rental, from the machine; until the journey's code is loaded (and in a
+ * prerendered page), the step on screen, which the route keeps in step with the machine.
+ */
+export function Stepper({ shown }: { shown: Step }) {
   const { t } = useLocale();
-  const current = STAGES.indexOf(STAGE_OF[useJourneySelector(stepOf)]);
+  const current = STAGES.indexOf(STAGE_OF[useLoadedJourneyValue(stepOf, shown)]);
   return (
     <nav aria-label={t.journey.progress} className={styles.stepper}>
       <ol className={styles.list}>

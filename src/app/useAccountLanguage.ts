@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Lang } from '../i18n/en';
 import { otherLanguagePath, type Resolved } from '../i18n/paths';
-import { useSessionState } from '../ui/journey';
+import { useSessionState } from '../ui/session';
 
 /**
  * Signing in opens the app in the language the renter's account saved: when a renter signs in on

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isStep, whyNot } from '../../machines/journey-rules';
-import { stepOf, type JourneySnapshot } from '../../machines/journey';
+import { isStep, stepOf, whyNot } from '../../machines/journey-rules';
+import type { JourneySnapshot } from '../../machines/journey';
 import type { Lang } from '../i18n/en';
 import { pathOf, type Resolved } from '../i18n/paths';
-import { useJourney, useSessionState, type RedirectNotice } from '../ui/journey';
+import { useLoadedJourney, useSession, useSessionState, type RedirectNotice } from '../ui/session';
 
 /**
  * Keeps the URL and the journey machine in agreement, both ways:
@@ -13,9 +13,11 @@ import { useJourney, useSessionState, type RedirectNotice } from '../ui/journey'
  * - machine → URL: when the journey advances on its own (a payment goes through), the app navigates
  *   to the new step's path in the current language.
  * Each direction compares before acting, and route events are marked so they never echo back.
+ * Both wait for the journey's code: a step's screen loads it; until then nothing can move it.
  */
 export function useJourneyRoute(resolved: Resolved, lang: Lang) {
-  const actor = useJourney();
+  const session = useSession();
+  const actor = useLoadedJourney();
   // Until the server has said who this is (a hydrated page), the journey shown is a visitor's: the
   // URL and the machine are compared once it is the user's own.
   const { ready } = useSessionState();
@@ -31,7 +33,7 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
 
   // URL → machine, on every navigation (location.key changes even for the same path).
   useEffect(() => {
-    if (!urlStep || !ready) return;
+    if (!actor || !urlStep || !ready) return;
     const before = actor.getSnapshot();
     if (stepOf(before) === urlStep) return;
     routing.current = true;
@@ -46,18 +48,29 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
   }, [actor, navigate, urlStep, lang, location.key, ready]);
 
   // machine → URL, when the journey moves on (a new step, or a new booking) for any reason other
-  // than a route event, and the URL is not already there.
+  // than a route event, and the URL is not already there. Followed through the session, so a journey
+  // whose code a tap has just loaded (Rent on Home) is followed from its first step.
   useEffect(() => {
     if (!ready) return;
-    let previous = actor.getSnapshot();
-    let generation = actor.generation;
-    const subscription = actor.subscribe((snapshot) => {
+    let journey = session.journey;
+    let previous = journey?.getSnapshot();
+    let generation = journey?.generation;
+    return session.subscribeJourney(() => {
+      const current = session.journey!;
+      const snapshot = current.getSnapshot();
+      if (current !== journey || !previous) {
+        // The journey's client has just been made: what it shows now is where it starts.
+        journey = current;
+        previous = snapshot;
+        generation = current.generation;
+        return;
+      }
       const before = previous;
       previous = snapshot;
       const next = stepOf(snapshot);
       // A new booking counts too; the same journey taken over from the server does not.
-      const adopted = actor.generation !== generation;
-      generation = actor.generation;
+      const adopted = current.generation !== generation;
+      generation = current.generation;
       const newBooking = !adopted && snapshot.context.booking !== before.context.booking;
       const movedOn = next !== stepOf(before) || newBooking;
       const target = pathOf(next, here.current.lang);
@@ -68,8 +81,7 @@ export function useJourneyRoute(resolved: Resolved, lang: Lang) {
       const state: RedirectNotice = { notice: notice ?? undefined };
       navigate(target, { state });
     });
-    return () => subscription.unsubscribe();
-  }, [actor, navigate, ready]);
+  }, [session, navigate, ready]);
 }
 
 /**

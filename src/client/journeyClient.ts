@@ -13,32 +13,22 @@ import {
   type PaymentOutcome,
 } from '../../machines/journey';
 import { isSignedIn, type BookingChange, type Cancellation, type ExtensionCharge, type JourneyContext, type JourneyError, type Settlement } from '../../machines/journey-rules';
-import { restoreJourney, type RestoreProblem } from '../../machines/persistence';
+import { restoreJourney } from '../../machines/persistence';
 import type { CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
 import type { Renter } from '../../machines/renter';
 import type { Problem } from '../../machines/validation';
 import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView, type PublicUser } from './api';
+import type { Notices, SyncNotice } from './notices';
 
 export type Inspect = ActorOptions<typeof journeyMachine>['inspect'];
-
-/** Why the journey on screen changed by itself, for the notice at the top of the screen. */
-/** `taken`: someone else has just booked the car for these dates. */
-/** `needsConnection`: a step failed because the device is offline (nothing typed is lost). */
-export type SyncNotice =
-  | 'conflict'
-  | 'refused'
-  | 'taken'
-  | 'unreachable'
-  | 'offline'
-  | 'needsConnection'
-  | 'expired'
-  | RestoreProblem;
 
 export interface JourneyClientOptions {
   api: Api;
   /** The signed-in renter's journey from the server, or none (a visitor). */
   initial: JourneyView | null;
+  /** Where the journey says why what is shown changed by itself (the session's). */
+  notices: Notices;
   inspect?: Inspect;
   now?: number;
   /** Told when a renter signs in through the journey (registration, log-in, the demo). */
@@ -99,7 +89,6 @@ export class JourneyClient {
   private actor: ReturnType<JourneyClient['create']>;
   private actorSubscription: Subscription | null = null;
   private readonly listeners = new Set<Observer<JourneySnapshot>>();
-  private readonly noticeListeners = new Set<() => void>();
   /** The booking the server keeps this journey as, and the version the next step builds on. */
   private booking: { id: string; version: number } | null = null;
   /** The server's journey as last answered; what the browser shows when in doubt. */
@@ -110,7 +99,6 @@ export class JourneyClient {
   private inFlight = 0;
   /** The car a visitor picked before signing in: the rental they come back to. */
   private chosen: { carId: CarId; trip?: Trip } | undefined;
-  private currentNotice: SyncNotice | null = null;
   /** Counts the times the server's journey replaced the one shown (so followers can tell it from a step). */
   generation = 0;
 
@@ -152,15 +140,6 @@ export class JourneyClient {
     void this.post(sent).catch(() => undefined); // a failure is shown through the notice and the server's journey
   };
 
-  get notice() {
-    return this.currentNotice;
-  }
-
-  onNotice = (listener: () => void) => {
-    this.noticeListeners.add(listener);
-    return () => void this.noticeListeners.delete(listener);
-  };
-
   /** A journey the server sent with another answer (a fine paid from the deposit, the demo rental). */
   receive(view: JourneyView) {
     if (this.remember(view)) this.answer();
@@ -170,11 +149,6 @@ export class JourneyClient {
   adopt(view: JourneyView) {
     const snapshot = this.remember(view);
     if (snapshot) this.replace(this.create(snapshot));
-  }
-
-  /** The server could not be reached at start: say so (the visitor's journey still works here). */
-  warnUnreachable() {
-    this.setNotice('offline');
   }
 
   /** Signed out: a visitor's journey from the start. */
@@ -353,8 +327,6 @@ export class JourneyClient {
   }
 
   private setNotice(notice: SyncNotice | null) {
-    if (notice === this.currentNotice) return;
-    this.currentNotice = notice;
-    this.noticeListeners.forEach((l) => l());
+    this.options.notices.set(notice);
   }
 }

@@ -1,8 +1,13 @@
 // Who is using the app, as the server says (the session itself is an HttpOnly cookie the page cannot
 // read), and the renter's journey. Signing in and out goes through here so both stay in step.
+//
+// The journey's code (XState, the machines, zod) is its own chunk, loaded by the screens that use it
+// (and by a tap on "Rent"): a page that never touches the journey, like Home for a visitor, runs
+// without it. Until it is loaded, the session keeps the server's journey as it came.
 import type { OfferId } from '../../machines/offers';
-import { JourneyClient, type Inspect } from './journeyClient';
-import { Unreachable, type Api, type Preferences, type PublicUser } from './api';
+import type { Inspect, JourneyClient } from './journeyClient';
+import { Unreachable, type Api, type JourneyView, type Preferences, type PublicUser } from './api';
+import { Notices } from './notices';
 
 export interface SessionState {
   user: PublicUser | null;
@@ -17,30 +22,39 @@ export interface SessionState {
   ready: boolean;
 }
 
-type Initial = Omit<SessionState, 'ready'> & { journey: ConstructorParameters<typeof JourneyClient>[0]['initial'] };
+type Initial = Pick<SessionState, 'user' | 'demo' | 'uaePass'> & { journey: JourneyView | null };
 const VISITOR: Initial = { user: null, journey: null, demo: false, uaePass: false };
+
+type JourneyModule = typeof import('./journeyClient');
+
+interface SessionOptions {
+  inspect?: Inspect;
+  now?: number;
+  ready?: boolean;
+  askServer?: boolean;
+}
 
 export class Session {
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
   private loading: Promise<void> | undefined;
-  readonly journey: JourneyClient;
+  private client: JourneyClient | null = null;
+  private readonly journeyListeners = new Set<() => void>();
+  /** The renter's journey as the server last sent it, while the journey's code is not loaded. */
+  private view: JourneyView | null;
+  /** Why what is shown changed by itself (see ./notices). */
+  readonly notices = new Notices();
 
   constructor(
     readonly api: Api,
     initial: Initial,
-    options: { inspect?: Inspect; now?: number; ready?: boolean; askServer?: boolean } = {},
+    private readonly options: SessionOptions = {},
   ) {
     this.state = { user: initial.user, demo: initial.demo, uaePass: initial.uaePass, ready: options.ready ?? true };
     // Made from the server's answer already: nothing to ask (see `load`).
     if (!options.askServer) this.loading = Promise.resolve();
-    this.journey = new JourneyClient({
-      api,
-      initial: initial.user?.role === 'renter' ? initial.journey : null,
-      ...options,
-      onSignedIn: (user) => this.set({ user }),
-      onSignedOut: () => this.set({ user: null }),
-    });
+    this.view = null;
+    if (initial.user?.role === 'renter' && initial.journey) this.keep(initial.journey);
   }
 
   getState = () => this.state;
@@ -57,11 +71,78 @@ export class Session {
     this.listeners.forEach((l) => l());
   }
 
+  /** The renter's journey, once its code is loaded; null before. */
+  get journey(): JourneyClient | null {
+    return this.client;
+  }
+
+  /**
+   * The journey's client, made (once) with its code, which the caller has loaded: a screen that
+   * drives the journey imports it. Safe during a render: who follows the journey is told after it.
+   */
+  journeyWith(module: JourneyModule): JourneyClient {
+    if (this.make(module)) queueMicrotask(this.tellJourney);
+    return this.client!;
+  }
+
+  /**
+   * Loads the journey's code (its own chunk) and makes its client, for a tap on "Rent": who follows
+   * the journey is told before the caller's first step, so that step is followed too.
+   */
+  loadJourney = (): Promise<JourneyClient> =>
+    import('./journeyClient').then((module) => {
+      if (this.make(module)) this.tellJourney();
+      return this.client!;
+    });
+
+  /** Makes the client from the server's journey as last sent; false when there is one already. */
+  private make({ JourneyClient }: JourneyModule): boolean {
+    if (this.client) return false;
+    this.client = new JourneyClient({
+      api: this.api,
+      initial: this.view,
+      notices: this.notices,
+      inspect: this.options.inspect,
+      now: this.options.now,
+      onSignedIn: (user) => this.set({ user }),
+      onSignedOut: () => this.set({ user: null }),
+    });
+    this.view = null;
+    this.client.subscribe(this.tellJourney);
+    return true;
+  }
+
+  private tellJourney = () => this.journeyListeners.forEach((l) => l());
+
+  /** Told when the journey's client is made, and at each of its changes. */
+  subscribeJourney = (listener: () => void) => {
+    this.journeyListeners.add(listener);
+    return () => void this.journeyListeners.delete(listener);
+  };
+
+  /** A journey the server sent with another answer: shown at once, or kept until the code is loaded. */
+  receiveJourney(view: JourneyView) {
+    if (this.client) this.client.receive(view);
+    else this.keep(view);
+  }
+
+  private keep(view: JourneyView) {
+    this.view = view;
+    // What the server says of its record (e.g. it could not be read) is said at once.
+    if (view.problem) this.notices.set(view.problem);
+  }
+
+  /** Signed out, or another user: a visitor's journey from the start. */
+  private resetJourney() {
+    this.client?.reset();
+    this.view = null;
+  }
+
   /** A contract manager signs in; a renter's journey on this page is put away. */
   async logInManager(email: string, password: string) {
     const result = await this.api.logIn({ email, password, role: 'manager' });
     if (result.ok) {
-      this.journey.reset();
+      this.resetJourney();
       this.set({ user: result.body.user });
     }
     return result;
@@ -74,7 +155,7 @@ export class Session {
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
     }
-    this.journey.reset();
+    this.resetJourney();
     this.set({ user: null });
   }
 
@@ -94,7 +175,7 @@ export class Session {
   /** Redeems an offer: one on the booking comes back as the journey, which is shown at once. */
   async redeemOffer(id: OfferId) {
     const answer = await this.api.redeemOffer(id);
-    if (answer.ok && 'journey' in answer.body) this.journey.receive(answer.body.journey);
+    if (answer.ok && 'journey' in answer.body) this.receiveJourney(answer.body.journey);
     return answer;
   }
 
@@ -102,15 +183,18 @@ export class Session {
   async refreshJourney() {
     if (this.state.user?.role !== 'renter') return;
     const answer = await this.api.session().catch(() => null);
-    if (answer?.ok && answer.body.journey) this.journey.receive(answer.body.journey);
+    if (answer?.ok && answer.body.journey) this.receiveJourney(answer.body.journey);
   }
 
-  /** Demo (DEMO=1): a new sample renter, signed in, with a signed, paid, picked-up rental. */
+  /**
+   * Demo (DEMO=1): a new sample renter, signed in, with a signed, paid, picked-up rental. The journey
+   * is loaded first, so the one on screen moves on to the sample's step and the app follows it there.
+   */
   async loadSample() {
-    const result = await this.api.sampleRental();
+    const [result, journey] = await Promise.all([this.api.sampleRental(), this.loadJourney()]);
     if (!result.ok) return false;
     this.set({ user: result.body.user });
-    this.journey.receive(result.body.journey);
+    journey.receive(result.body.journey);
     return true;
   }
 
@@ -122,8 +206,12 @@ export class Session {
 
   private async read() {
     const answer = await readSession(this.api);
-    if (answer?.user?.role === 'renter' && answer.journey) this.journey.adopt(answer.journey);
-    if (!answer) this.journey.warnUnreachable();
+    if (answer?.user?.role === 'renter' && answer.journey) {
+      if (this.client) this.client.adopt(answer.journey);
+      else this.keep(answer.journey);
+    }
+    // The visitor's journey still works here: say that the server could not be reached.
+    if (!answer) this.notices.set('offline');
     const { user, demo, uaePass } = answer ?? VISITOR;
     this.set({ user, demo, uaePass, ready: true });
   }
@@ -143,7 +231,7 @@ async function readSession(api: Api): Promise<Initial | null> {
 export async function startSession(api: Api, options: { inspect?: Inspect; now?: number } = {}) {
   const answer = await readSession(api);
   const session = new Session(api, answer ?? VISITOR, options);
-  if (!answer) session.journey.warnUnreachable();
+  if (!answer) session.notices.set('offline');
   return session;
 }
 

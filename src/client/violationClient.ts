@@ -3,9 +3,8 @@
 // answer replaces what is shown. Renter and manager each get only their own steps from the server.
 import { createActor, type Observer, type Subscription } from 'xstate';
 import { restoreViolation, violationMachine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
-import { Unreachable, type Answer, type Api, type ViolationView } from './api';
+import { Unreachable, type Answer, type Api, type JourneyView, type ViolationView } from './api';
 import type { Inspect } from './journeyClient';
-import type { JourneyClient } from './journeyClient';
 
 /** The violation's step as sent: times are the server's. */
 function sent(event: ViolationEvent): Record<string, unknown> & { type: string } {
@@ -25,16 +24,17 @@ export class ViolationClient {
     private readonly api: Api,
     view: ViolationView,
     snapshot: ViolationSnapshot,
-    private readonly journey: JourneyClient | null,
+    /** Takes the renter's journey when a step changed it (a fine paid from the deposit). */
+    private readonly onJourney: (journey: JourneyView) => void,
     private readonly inspect: Inspect | undefined,
   ) {
     this.view = view;
     this.snapshot = snapshot;
   }
 
-  static from(api: Api, view: ViolationView, journey: JourneyClient | null, inspect?: Inspect) {
+  static from(api: Api, view: ViolationView, onJourney: (journey: JourneyView) => void, inspect?: Inspect) {
     const snapshot = restoreViolation(view.state);
-    return snapshot ? new ViolationClient(api, view, snapshot, journey, inspect) : null;
+    return snapshot ? new ViolationClient(api, view, snapshot, onJourney, inspect) : null;
   }
 
   get id() {
@@ -61,7 +61,7 @@ export class ViolationClient {
     }
     const violation = (result.ok ? result.body.violation : result.body.violation) as ViolationView | undefined;
     if (violation) this.show(violation);
-    if (result.ok && result.body.journey && this.journey) this.journey.receive(result.body.journey as never);
+    if (result.ok && result.body.journey) this.onJourney(result.body.journey as JourneyView);
     return result as ViolationAnswer;
   }
 

@@ -4,7 +4,7 @@
 import { defaultTrip, fromDubaiInput, toDubaiInput } from '../../machines/booking';
 import { LOCATIONS, type CarCategory, type CompanyId, type LocationId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
-import { latinDigits } from '../../machines/validation';
+import { latinDigits } from '../../machines/text';
 import { LOCATION_NAMES } from '../data/sample';
 
 export interface Understood {

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Trip } from '../../machines/booking';
 import { LOCATION_NAMES } from '../data/sample';
 import { fill, formatDate, plural } from '../i18n/format';
@@ -25,12 +25,19 @@ export function CarCard({
   offer: CarOffer;
   /** The company's name; left out until the companies are loaded. */
   company?: string;
-  onRent: () => void;
+  /** Chooses the car; while what it returns is under way, the button shows busy. */
+  onRent: () => Promise<unknown>;
   busy?: boolean;
   compact?: boolean;
 }) {
   const { t, lang } = useLocale();
   const id = useId();
+  const [starting, setStarting] = useState(false);
+  const rent = () => {
+    setStarting(true);
+    void onRent().finally(() => setStarting(false));
+  };
+  const waiting = busy || starting;
   const { price } = offer;
   const breakdown = compact
     ? []
@@ -75,7 +82,7 @@ export function CarCard({
             },
           ]}
         />
-        <Button onClick={onRent} disabled={busy} aria-busy={busy || undefined} aria-label={fill(t.home.rent, { car: offer.model })}>
+        <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.home.rent, { car: offer.model })}>
           {t.cars.rent}
         </Button>
       </div>

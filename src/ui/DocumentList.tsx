@@ -1,7 +1,7 @@
 import { FileText } from 'lucide-react';
 import type { DocumentKind } from '../client/api';
 import { useLocale } from '../i18n/locale';
-import { useSession } from './journey';
+import { useSession } from './session';
 import styles from './DocumentList.module.css';
 
 export interface DocumentLink {

@@ -5,7 +5,7 @@ import { fill } from '../i18n/format';
 import { Button } from './Button';
 import { TextField } from './Field';
 import { FormCard, FormError, ScreenIntro } from './Form';
-import { useSession, useSessionState } from './journey';
+import { useSession, useSessionState } from './session';
 import { useServerData } from './contract';
 import styles from './ManagerGate.module.css';
 

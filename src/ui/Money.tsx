@@ -1,7 +1,7 @@
 import { useLocale } from '../i18n/locale';
 import { formatAmount } from '../i18n/format';
 import { convertFils, type Fils } from '../../machines/money';
-import { useDisplayCurrency } from './journey';
+import { useDisplayCurrency } from './session';
 import { Fill } from './Fill';
 import styles from './Money.module.css';
 

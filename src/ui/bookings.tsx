@@ -5,7 +5,7 @@ import { useLocale } from '../i18n/locale';
 import { ButtonLink } from './Button';
 import { useServerData } from './contract';
 import { FormError } from './Form';
-import { useJourneySelector, useSession, useSessionState } from './journey';
+import { useLoadedJourneyValue, useSession, useSessionState } from './session';
 import { Section } from './Section';
 
 /**
@@ -30,8 +30,12 @@ function Loaded({ children }: { children: (bookings: BookingSummary[]) => ReactN
   const { t } = useLocale();
   const { api } = useSession();
   const { data, failed, reload } = useServerData(() => api.bookings(), 'bookings', ['journey']);
-  // The renter's own steps (paid, changed, cancelled) change the list too: read it again after each.
-  const step = useJourneySelector((s) => `${bookingStatus(s.context)}:${s.context.changes.length}:${s.context.booking.offer ?? ''}`);
+  // The renter's own steps (paid, changed, cancelled) change the list too: read it again after each
+  // (a page that has not loaded the journey has taken no step).
+  const step = useLoadedJourneyValue(
+    (s) => `${bookingStatus(s.context)}:${s.context.changes.length}:${s.context.booking.offer ?? ''}`,
+    null,
+  );
   const seen = useRef(step);
   useEffect(() => {
     if (seen.current === step) return;

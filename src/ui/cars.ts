@@ -4,14 +4,14 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { offersFor, type Trip, type TripField, type TripProblem } from '../../machines/booking';
 import type { CarId } from '../../machines/fleet';
-import { stepOf } from '../../machines/journey';
+import { stepOf } from '../../machines/journey-rules';
 import type { Answer, CarOffer } from '../client/api';
-import type { JourneyClient } from '../client/journeyClient';
+import type { Notices } from '../client/notices';
 import { useLocale } from '../i18n/locale';
 import { pathOf } from '../i18n/paths';
 import { queryString, tripQuery } from '../search/query';
 import { useServerData } from './contract';
-import { useJourney, useSession, type RedirectNotice } from './journey';
+import { useSession, type RedirectNotice } from './session';
 
 export type { CarOffer };
 
@@ -60,14 +60,16 @@ export function useCompanyNames(): Record<string, string> {
  * Starts a booking of this car for this trip: signed in, the journey goes on to the contract; signed
  * out, through log-in or registration and back. During a paid rental it goes back to that rental and
  * says why. If the server answers that someone else has just booked the car, the renter is brought
- * back to the cars still free for the same trip (the notice says why).
+ * back to the cars still free for the same trip (the notice says why). The journey's code comes with
+ * the first tap: the pages that list cars do not load it before.
  */
 export function useRentCar() {
-  const journey = useJourney();
+  const session = useSession();
   const navigate = useNavigate();
   const { lang } = useLocale();
   return useCallback(
-    (carId: CarId, trip: Trip) => {
+    async (carId: CarId, trip: Trip) => {
+      const journey = await session.loadJourney();
       const event = { type: 'booking.start', carId, trip, at: Date.now() } as const;
       const snapshot = journey.getSnapshot();
       if (!snapshot.can(event)) {
@@ -75,10 +77,10 @@ export function useRentCar() {
         navigate(pathOf(stepOf(snapshot), lang), { state });
         return;
       }
-      onceTaken(journey, () => navigate(`${pathOf('search', lang)}${queryString(tripQuery(trip))}`, { replace: true }));
+      onceTaken(session.notices, () => navigate(`${pathOf('search', lang)}${queryString(tripQuery(trip))}`, { replace: true }));
       journey.send(event);
     },
-    [journey, navigate, lang],
+    [session, navigate, lang],
   );
 }
 
@@ -87,12 +89,12 @@ export function useRentCar() {
  * takes the server's record back (a task after the notice) and the route follows it; going to the
  * search after both keeps the renter there. Listens to the next notice only, for a minute at most.
  */
-function onceTaken(journey: JourneyClient, then: () => void) {
-  const stop = journey.onNotice(() => {
-    if (journey.notice === null) return; // cleared as the step is sent
+function onceTaken(notices: Notices, then: () => void) {
+  const stop = notices.subscribe(() => {
+    if (notices.get() === null) return; // cleared as the step is sent
     stop();
     clearTimeout(timer);
-    if (journey.notice === 'taken') setTimeout(() => setTimeout(then, 0), 0);
+    if (notices.get() === 'taken') setTimeout(() => setTimeout(then, 0), 0);
   });
   const timer = setTimeout(stop, 60_000);
 }

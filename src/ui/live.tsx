@@ -3,7 +3,7 @@
 // or the user signs out (the hook then has no user to listen for).
 import { useEffect, useEffectEvent } from 'react';
 import { openLive, type LiveChange, type LiveTopic } from '../client/live';
-import { useSessionState } from './journey';
+import { useSessionState } from './session';
 
 export type { LiveChange, LiveTopic };
 

@@ -3,7 +3,7 @@
 // notification (the live topic 'notifications') makes it read again.
 import { useEffect, useSyncExternalStore } from 'react';
 import { Unreachable, type Api } from '../client/api';
-import { useSession, useSessionState } from './journey';
+import { useSession, useSessionState } from './session';
 import { useLive } from './live';
 
 class UnreadCount {

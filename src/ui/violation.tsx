@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ViolationView } from '../client/api';
 import { ViolationClient } from '../client/violationClient';
 import { useInspect } from './inspect';
-import { useSession } from './journey';
+import { useSession } from './session';
 
 export type ViolationActor = ViolationClient;
 
@@ -14,6 +14,6 @@ export type ViolationActor = ViolationClient;
 export function useViolationClient(view: ViolationView): ViolationClient | null {
   const session = useSession();
   const inspect = useInspect();
-  const [client] = useState(() => ViolationClient.from(session.api, view, session.journey, inspect));
+  const [client] = useState(() => ViolationClient.from(session.api, view, (journey) => session.receiveJourney(journey), inspect));
   return client;
 }

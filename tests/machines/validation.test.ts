@@ -16,12 +16,12 @@ import {
   checkPassword,
   groupCardNumber,
   inspectionProblems,
-  latinDigits,
   normaliseUaeMobile,
   passwordStrength,
   registrationProblems,
   type Problem,
 } from '../../machines/validation';
+import { latinDigits } from '../../machines/text';
 
 const NOW = new Date(2026, 10, 21);
 const long = (n: number) => 'a'.repeat(n);

@@ -5,7 +5,7 @@ import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError, ProblemCount, useClearedWhenValid, type SubmittedFields } from '../../ui/Form';
-import { useSession, useSessionState } from '../../ui/journey';
+import { useSession, useSessionState } from '../../ui/session';
 
 /** A field's problem: a rule of the form, or the server saying the current password is not right. */
 type Code = Problem | 'wrongPassword';

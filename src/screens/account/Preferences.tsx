@@ -6,7 +6,7 @@ import { useLocale } from '../../i18n/locale';
 import { pathOf } from '../../i18n/paths';
 import { Button } from '../../ui/Button';
 import { Done, FormCard, FormError } from '../../ui/Form';
-import { useSession, useSessionState } from '../../ui/journey';
+import { useSession, useSessionState } from '../../ui/session';
 import { useOnline } from '../../ui/online';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Switch } from '../../ui/Switch';

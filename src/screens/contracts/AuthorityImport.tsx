@@ -10,7 +10,7 @@ import { Money } from '../../ui/Money';
 import { Section } from '../../ui/Section';
 import { useOnline } from '../../ui/online';
 import { useServerData } from '../../ui/contract';
-import { useSession } from '../../ui/journey';
+import { useSession } from '../../ui/session';
 import styles from './Contracts.module.css';
 
 type Problem = 'noFile' | 'header' | 'empty' | 'tooManyRows' | 'tooLarge' | 'failed';

@@ -11,7 +11,7 @@ import { FormError } from '../../ui/Form';
 import { SearchBox } from '../../ui/SearchBox';
 import { Actions, Section } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
-import { useSession } from '../../ui/journey';
+import { useSession } from '../../ui/session';
 import { AuthorityImport } from './AuthorityImport';
 import styles from './Contracts.module.css';
 

@@ -16,7 +16,7 @@ import type { ViolationClient } from '../../client/violationClient';
 import { useServerData } from '../../ui/contract';
 import { useViolationClient } from '../../ui/violation';
 import { DocumentList } from '../../ui/DocumentList';
-import { useSession } from '../../ui/journey';
+import { useSession } from '../../ui/session';
 import { Switch } from '../../ui/Switch';
 import styles from './Contracts.module.css';
 

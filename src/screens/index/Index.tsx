@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useLocale, loadCatalog } from '../../i18n/locale';
 import { SCREEN_IDS, pathOf } from '../../i18n/paths';
 import { Button } from '../../ui/Button';
-import { useSession, useSessionState } from '../../ui/journey';
+import { useSession, useSessionState } from '../../ui/session';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Index.module.css';
 

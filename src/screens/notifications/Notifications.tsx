@@ -21,7 +21,7 @@ import { Fill } from '../../ui/Fill';
 import { Done, FormError } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { Section, Stack } from '../../ui/Section';
-import { useSession, useSessionState } from '../../ui/journey';
+import { useSession, useSessionState } from '../../ui/session';
 import { useLive } from '../../ui/live';
 import { unreadCountOf } from '../../ui/notifications';
 import styles from './Notifications.module.css';

@@ -6,7 +6,7 @@ import { useLocale } from '../../i18n/locale';
 import { BookingLine, BookingLinks } from '../../ui/BookingLinks';
 import { RenterBookings } from '../../ui/bookings';
 import { ButtonLink } from '../../ui/Button';
-import { useSessionState } from '../../ui/journey';
+import { useSessionState } from '../../ui/session';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Reservations.module.css';
 

@@ -5,7 +5,7 @@ import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { useServerData } from '../../ui/contract';
 import { FormError } from '../../ui/Form';
-import { useSession } from '../../ui/journey';
+import { useSession } from '../../ui/session';
 import { ButtonLink } from '../../ui/Button';
 import { CarCard, CarList, TripLine } from '../../ui/CarCard';
 import { useRentCar, useShownCars } from '../../ui/cars';

@@ -11,7 +11,7 @@ import {
 } from '../../../machines/transferSettings';
 import type { Api, ContractView } from '../../client/api';
 import { useServerData } from '../../ui/contract';
-import { useSession } from '../../ui/journey';
+import { useSession } from '../../ui/session';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
