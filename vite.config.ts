@@ -32,11 +32,11 @@ export default defineConfig({
             {
               name: 'router',
               priority: 2,
-              test: /node_modules[\\/](react-router|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/]react-router[\\/]/,
             },
             {
               name: 'journey',
-              test: /node_modules[\\/](xstate|@xstate[\\/]react|zod)[\\/]|[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts|validation\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store|zod)[\\/]|[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts|validation\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
             },
             {
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,

@@ -3,13 +3,15 @@ import { Link, useNavigate } from 'react-router-dom';
 import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
 import { defaultTrip } from '../../../machines/booking';
 import { useLocale } from '../../i18n/locale';
-import { parseQuery } from '../../search/parseQuery';
 import { understoodQuery } from '../../search/query';
 import { ButtonLink } from '../../ui/Button';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
 import { FeaturedCars } from './FeaturedCars';
 import styles from './Home.module.css';
+
+/** What reads free text ("SUV Dubai Marina"): fetched once the renter starts on the box, not with the page. */
+const loadParser = () => import('../../search/parseQuery');
 
 const POINTS = [
   { key: 'fleet', Icon: CarFront },
@@ -36,10 +38,12 @@ export default function Home() {
 
       {/* What is understood of the words ("SUV Dubai Marina") opens the search already filled in. */}
       <form
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
+          const { parseQuery } = await loadParser();
           navigate(`${to('search')}${understoodQuery(parseQuery(text, Date.now()))}`);
         }}
+        onFocus={() => void loadParser()}
       >
         <SearchBox
           label={t.home.searchLabel}
