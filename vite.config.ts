@@ -15,6 +15,9 @@ export default defineConfig({
   plugins: [arabicFaces(), react(), prerenderPages(), pwa(), precompress()],
   build: {
     target: 'es2022',
+    // The car pictures are files of their own (cached like any asset, fetched with the page's HTML
+    // that names them), not text inside the JavaScript that every screen listing cars would carry.
+    assetsInlineLimit: (file) => (/[\\/]assets[\\/]cars[\\/]/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // What every page runs comes in a few cacheable chunks instead of a chain of small ones,
