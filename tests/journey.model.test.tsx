@@ -168,7 +168,7 @@ function executors(
       const pickupAt = defaultTrip(Date.now()).pickupAt + (10 + n * 4) * DAY_MS;
       const trip = tripQuery({ pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 3 * DAY_MS });
       await go(`${pathOf('search', lang)}${queryString({ ...trip, type: 'suv' })}`);
-      await click(fill(t.home.rent, { car: 'Nissan Patrol' }));
+      await click(fill(t.cars.rentCar, { car: 'Nissan Patrol' }));
     },
     // New dates within the booking's own (a day later pickup), so no other path's car is in the way.
     'booking.modify': async ({ event }) => {

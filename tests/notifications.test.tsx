@@ -58,13 +58,13 @@ describe.each([
     await renderAt(path);
     expect(await screen.findByText(n.signInPrompt)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: n.logIn })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: n.link })).toBeNull();
+    expect(screen.queryByRole('link', { name: t.nav.notifications })).toBeNull();
   });
 
   it('signed in with nothing yet: an honest empty state', async () => {
     await renderAt(path, { journey: 'sample' });
     expect(await screen.findByText(n.empty)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: n.link })).toHaveAttribute('href', path);
+    expect(screen.getByRole('link', { name: t.nav.notifications })).toHaveAttribute('href', path);
   });
 
   it('groups by Dubai calendar day, says unread in words, and "Mark all as read" clears the badge', async () => {
@@ -98,10 +98,10 @@ describe.each([
     expect(earlier).toHaveTextContent(formatDate(new Date(times.earlier), lang, 'dateTime', TIME_ZONE));
 
     // Opening the screen marked nothing read.
-    const badge = screen.getByRole('link', { name: fill(n.linkUnread, { count: 3 }) });
+    const badge = screen.getByRole('link', { name: fill(t.nav.notificationsUnread, { count: 3 }) });
     await user.click(screen.getByRole('button', { name: n.markAllRead }));
     expect(await screen.findByRole('status')).toHaveTextContent(n.markedAllRead);
-    await waitFor(() => expect(badge).toHaveAccessibleName(n.link));
+    await waitFor(() => expect(badge).toHaveAccessibleName(t.nav.notifications));
     expect(
       within(today).getByRole('heading', { level: 3, name: n.kinds.bookingConfirmed.title }),
     ).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe.each([
       await screen.findByRole('heading', { level: 1, name: t.titles.bookingDetails }),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: fill(n.linkUnread, { count: 2 }) })).toBeInTheDocument(),
+      expect(screen.getByRole('link', { name: fill(t.nav.notificationsUnread, { count: 2 }) })).toBeInTheDocument(),
     );
   });
 

@@ -152,7 +152,7 @@ describe('results: free cars with every price before choosing', () => {
     expect(camry).toHaveTextContent('Sedan');
     await waitFor(() => expect(camry).toHaveTextContent('Elite Auto Rentals'));
     expect(within(camry).getByText(/^3 days at/, { selector: 'dt' }).nextElementSibling).toHaveTextContent('720.00');
-    expect(valueIn(camry, en.payment.vat)).toHaveTextContent('36.00');
+    expect(valueIn(camry, en.price.vat)).toHaveTextContent('36.00');
     expect(valueIn(camry, en.cars.total)).toHaveTextContent('756.00');
     expect(within(camry).getByText(en.cars.depositNote).closest('dt')!.nextElementSibling).toHaveTextContent('1,500.00');
     // Returned at the pickup place: no one-way fee line; the form still says what it would be.
@@ -166,7 +166,7 @@ describe('results: free cars with every price before choosing', () => {
     await renderAt(searchPath(tripIn(1, { dropoffLocation: 'abu-dhabi-city' })));
     const camry = await cardOf('Toyota Camry');
     expect(valueIn(camry, en.cars.oneWayFee)).toHaveTextContent('250.00');
-    expect(valueIn(camry, en.payment.vat)).toHaveTextContent('48.50');
+    expect(valueIn(camry, en.price.vat)).toHaveTextContent('48.50');
     expect(valueIn(camry, en.cars.total)).toHaveTextContent('1,018.50');
   });
 
@@ -196,7 +196,7 @@ describe('results: free cars with every price before choosing', () => {
     const trip = tripIn(3);
     await Promise.all(CAR_IDS.map((id) => someoneElseBooks(id, trip)));
     await renderAt(searchPath(trip));
-    expect(await screen.findByText(en.search.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(en.cars.none, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(models()).toEqual([]);
   });
 });
@@ -206,7 +206,7 @@ describe('choosing a car starts the booking with that car, place and time', () =
     const trip = tripIn(4, { pickupLocation: 'dubai-marina', dropoffLocation: 'dubai-marina' });
     // As in a browser: the search runs without the journey's code; the tap loads it.
     const { user, router, session } = await renderAt(searchPath(trip), { journeyFirst: false });
-    const rent = await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Camry' }) });
+    const rent = await screen.findByRole('button', { name: fill(en.cars.rentCar, { car: 'Toyota Camry' }) });
     expect(session.journey).toBeNull();
     await user.click(rent);
     await waitFor(() => expect(router.state.location.pathname).toBe('/log-in'));
@@ -216,7 +216,7 @@ describe('choosing a car starts the booking with that car, place and time', () =
   it('signed in: on to the contract, and the server keeps the car and the trip', async () => {
     const trip = tripIn(5, { dropoffLocation: 'sharjah-city' });
     const { user, router, session } = await renderAt(searchPath(trip), { journey: 'toPayment' });
-    await user.click(await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Yaris' }) }));
+    await user.click(await screen.findByRole('button', { name: fill(en.cars.rentCar, { car: 'Toyota Yaris' }) }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rental-contract'));
     await waitFor(async () => {
       const answer = await session.api.bookings();
@@ -227,7 +227,7 @@ describe('choosing a car starts the booking with that car, place and time', () =
   it('taken meanwhile by someone else: back to the cars still free, and told why', async () => {
     const trip = tripIn(6);
     const { user, router } = await renderAt(searchPath(trip), { journey: 'toPayment' });
-    const rent = await screen.findByRole('button', { name: fill(en.home.rent, { car: 'Toyota Yaris' }) });
+    const rent = await screen.findByRole('button', { name: fill(en.cars.rentCar, { car: 'Toyota Yaris' }) });
     await someoneElseBooks('yaris', trip);
     await user.click(rent);
     // Back on the search for the same trip (the notice is drawn again for the new page), and told why.

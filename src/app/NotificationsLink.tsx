@@ -28,8 +28,7 @@ function NotificationsLink() {
   const signedIn = useSessionState().user !== null;
   const unread = useUnreadCount();
   if (!signedIn) return null;
-  const n = t.notifications;
-  const label = unread ? fill(n.linkUnread, { count: formatNumber(unread, lang) }) : n.link;
+  const label = unread ? fill(t.nav.notificationsUnread, { count: formatNumber(unread, lang) }) : t.nav.notifications;
   return (
     <Link to={to('notifications')} className={styles.link} aria-label={label}>
       <Bell aria-hidden size={22} />

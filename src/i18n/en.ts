@@ -23,6 +23,9 @@ export const en = {
     search: 'Search',
     reservations: 'Reservations',
     profile: 'Profile',
+    /** The header's link, with the unread count for assistive technology. */
+    notifications: 'Notifications',
+    notificationsUnread: 'Notifications, {count} unread',
   },
   titles: {
     home: 'Home',
@@ -67,6 +70,14 @@ export const en = {
     approx: '≈ {currency}\u00a0{amount}',
     codes: { USD: 'USD', SAR: 'SAR' },
   },
+  price: {
+    /** The price summary's rent line; {days} is `form.days` ("1 day", "3 days"). */
+    rentalDays: '{days} at {rate} a day',
+    vat: 'VAT (5%)',
+    deposit: 'Security deposit',
+  },
+  /** Car categories, as every list of cars and every booking names them. */
+  categories: { economy: 'Economy car', standard: 'Sedan', suv: 'SUV', luxury: 'Luxury sedan', sports: 'Sports car' },
   problems: {
     required: 'This is required.',
     tooLong: 'This is too long.',
@@ -157,7 +168,6 @@ export const en = {
     searchPlaceholder: 'Car type, place or date',
     featured: 'Featured Cars',
     changeTrip: 'Choose other dates or places',
-    rent: 'Rent {car}',
     whyTitle: 'Why choose us?',
     whyHeading: 'Experience the difference',
     points: {
@@ -188,10 +198,8 @@ export const en = {
     count: '{n} cars free',
     countOne: '1 car free',
     loading: 'Looking for free cars…',
-    none: 'No car is free for these dates — try other dates or places.',
     noneFiltered: 'No car of this type or company is free for these dates.',
     showAll: 'Show all cars',
-    failed: 'The cars could not be loaded. Check your connection and try again.',
     retry: 'Try again',
     fixTrip: 'Correct the places and times above to see the cars that are free.',
   },
@@ -201,6 +209,10 @@ export const en = {
     oneWayFee: 'One-way fee',
     total: 'Total, VAT included',
     depositNote: 'Held on your card, not charged',
+    places: '{pickup} → {dropoff}',
+    rentCar: 'Rent {car}',
+    failed: 'The cars could not be loaded. Check your connection and try again.',
+    none: 'No car is free for these dates — try other dates or places.',
   },
   reservations: {
     heading: 'Your reservations',
@@ -214,7 +226,6 @@ export const en = {
     signIn: 'Log in to see your reservations.',
     logIn: 'Log in',
     dates: '{from} to {to}',
-    places: '{pickup} → {dropoff}',
   },
   form: {
     choose: 'Choose a file',
@@ -470,18 +481,14 @@ export const en = {
     cvv: 'CVV',
     summary: 'Payment Summary',
     rentalCost: 'Rental Cost',
-    /** The price summary's rent line; {days} is `form.days` ("1 day", "3 days"). */
-    rentalDays: '{days} at {rate} a day',
     fees: 'Additional Fees',
     winterDiscount: 'Winter Escape: 20% off the rent',
     loyaltyUpgrade: 'Loyalty upgrade',
     loyaltyUpgradeNote: 'at the price of the {car} you booked',
-    vat: 'VAT (5%)',
     total: 'Total',
     extension: 'Extension: {days}',
     extensionNote: '{cost} + VAT {vat}',
     totalCharged: 'Total charged to your card',
-    deposit: 'Security deposit',
     depositToHold: 'Held on your card when you pay (not charged), released after the return.',
     depositHeld: 'Held on your card (not charged) since {date}.',
     depositSettled: 'Settled after the return.',
@@ -662,7 +669,6 @@ export const en = {
     noteLicence: 'Bring your driving licence and the credit card used for the booking.',
     noteFuel: 'Return the car with a full tank.',
     statuses: { unpaid: 'Not paid yet', upcoming: 'Confirmed', active: 'On the road', completed: 'Finished', cancelled: 'Cancelled' },
-    categories: { economy: 'Economy car', standard: 'Sedan', suv: 'SUV', luxury: 'Luxury sedan', sports: 'Sports car' },
     signIn: 'Log in to see your bookings.',
     logIn: 'Log in',
     none: 'You have no booking yet.',
@@ -752,9 +758,6 @@ export const en = {
     today: 'Today',
     yesterday: 'Yesterday',
     earlier: 'Earlier',
-    /** The header's link, with the unread count for assistive technology. */
-    link: 'Notifications',
-    linkUnread: 'Notifications, {count} unread',
     unread: '(unread)',
     markAllRead: 'Mark all as read',
     markedAllRead: 'All notifications are marked as read.',

@@ -43,11 +43,11 @@ export function CarCard({
     ? []
     : [
         {
-          label: <Fill text={t.payment.rentalDays} values={{ days: plural(t.form.days, price.days, lang), rate: <Money fils={price.dailyRate} /> }} />,
+          label: <Fill text={t.price.rentalDays} values={{ days: plural(t.form.days, price.days, lang), rate: <Money fils={price.dailyRate} /> }} />,
           value: <Money fils={price.cost} />,
         },
         ...(price.fees > 0 ? [{ label: t.cars.oneWayFee, value: <Money fils={price.fees} /> }] : []),
-        { label: t.payment.vat, value: <Money fils={price.vat} /> },
+        { label: t.price.vat, value: <Money fils={price.vat} /> },
       ];
   return (
     <article className={styles.card} aria-labelledby={id}>
@@ -58,7 +58,7 @@ export function CarCard({
             <h3 id={id} className={styles.model}>
               {offer.model}
             </h3>
-            <p className={styles.meta}>{t.bookingDetails.categories[offer.category]}</p>
+            <p className={styles.meta}>{t.categories[offer.category]}</p>
             {/* The company's line is kept while its name loads (a prerendered card has none yet), and
                 holds one line, so nothing below it moves when the name comes. */}
             <p className={`${styles.meta} ${styles.company}`}>{company}</p>
@@ -74,7 +74,7 @@ export function CarCard({
             {
               label: (
                 <>
-                  {t.payment.deposit}
+                  {t.price.deposit}
                   <span className={styles.note}>{t.cars.depositNote}</span>
                 </>
               ),
@@ -82,7 +82,7 @@ export function CarCard({
             },
           ]}
         />
-        <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.home.rent, { car: offer.model })}>
+        <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: offer.model })}>
           {t.cars.rent}
         </Button>
       </div>
@@ -101,7 +101,7 @@ export function TripLine({ trip }: { trip: Trip | null }) {
   const place =
     trip.pickupLocation === trip.dropoffLocation
       ? LOCATION_NAMES[trip.pickupLocation][lang]
-      : fill(t.reservations.places, { pickup: LOCATION_NAMES[trip.pickupLocation][lang], dropoff: LOCATION_NAMES[trip.dropoffLocation][lang] });
+      : fill(t.cars.places, { pickup: LOCATION_NAMES[trip.pickupLocation][lang], dropoff: LOCATION_NAMES[trip.dropoffLocation][lang] });
   return <p className={styles.trip}>{fill(t.cars.pricesFor, { from: at(trip.pickupAt), to: at(trip.dropoffAt), place })}</p>;
 }
 

@@ -25,7 +25,7 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
         <>
           {p.rentalCost}
           <Note>
-            <Fill text={p.rentalDays} values={{ days: plural(t.form.days, rental.days, lang), rate: <Money fils={rental.dailyRate} /> }} />
+            <Fill text={t.price.rentalDays} values={{ days: plural(t.form.days, rental.days, lang), rate: <Money fils={rental.dailyRate} /> }} />
           </Note>
         </>
       ),
@@ -37,7 +37,7 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
     ...(ledger.offer?.upgradedFrom
       ? [{ label: <>{p.loyaltyUpgrade}<Note>{fill(p.loyaltyUpgradeNote, { car: carOf(ledger.offer.upgradedFrom).model })}</Note></>, value: <Money fils={0} /> }]
       : []),
-    { label: p.vat, value: <Money fils={rental.vat} /> },
+    { label: t.price.vat, value: <Money fils={rental.vat} /> },
     ...ledger.extensions.map((e) => ({
       label: (
         <>
@@ -72,7 +72,7 @@ export function PriceSummary({ ledger, heldAt }: { ledger: Ledger; heldAt: numbe
         {
           label: (
             <>
-              {p.deposit}
+              {t.price.deposit}
               <Note>{depositNote}</Note>
             </>
           ),

@@ -70,10 +70,10 @@ describe.skipIf(!chromiumPath)('finding, booking, changing and cancelling in Chr
     await button(t.search.submit).click();
     await field(t.search.type).selectOption('suv');
     // Only the free SUVs, each with its total for the three days: Patrol 3 × 950 + VAT = 2,992.50.
-    const rent = (car: string) => button(fill(t.home.rent, { car }));
+    const rent = (car: string) => button(fill(t.cars.rentCar, { car }));
     await rent('Nissan Patrol').waitFor();
     await rent('Range Rover Sport').waitFor();
-    await expect(page.getByRole('button', { name: fill(t.home.rent, { car: 'Toyota Camry' }) }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: fill(t.cars.rentCar, { car: 'Toyota Camry' }) }).count()).resolves.toBe(0);
     await page.getByText(money(299_250)).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await shot('search');

@@ -61,7 +61,7 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
       <Section title={b.car}>
         <Facts
           rows={[
-            { label: b.type, value: b.categories[car.category] },
+            { label: b.type, value: t.categories[car.category] },
             { label: b.plate, value: <bdi>{car.plate}</bdi> },
             { label: b.model, value: <bdi>{car.model}</bdi> },
           ]}

@@ -23,9 +23,9 @@ export function FeaturedCars({ trip }: { trip: Trip }) {
   const { failed, answered, results } = useShownCars(trip);
   const names = useCompanyNames();
   const rent = useRentCar();
-  if (failed) return <FormError>{t.search.failed}</FormError>;
+  if (failed) return <FormError>{t.cars.failed}</FormError>;
   const cars = featured(results);
-  if (cars.length === 0) return <p>{t.search.none}</p>;
+  if (cars.length === 0) return <p>{t.cars.none}</p>;
   return (
     <>
       <TripLine trip={answered ? trip : null} />

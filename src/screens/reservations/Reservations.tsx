@@ -93,7 +93,7 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
           <BookingLine>
             {b.pickupLocation === b.dropoffLocation
               ? LOCATION_NAMES[b.pickupLocation][lang]
-              : fill(t.reservations.places, {
+              : fill(t.cars.places, {
                   pickup: LOCATION_NAMES[b.pickupLocation][lang],
                   dropoff: LOCATION_NAMES[b.dropoffLocation][lang],
                 })}

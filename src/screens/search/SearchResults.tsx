@@ -39,7 +39,7 @@ export function SearchResults({
   if (offers.failed)
     return (
       <div className={styles.message}>
-        <FormError>{s.failed}</FormError>
+        <FormError>{t.cars.failed}</FormError>
         <Button variant="secondary" onClick={offers.reload}>
           {s.retry}
         </Button>
@@ -55,7 +55,7 @@ export function SearchResults({
   if (all.length === 0)
     return (
       <p role="status" className={styles.message}>
-        {s.none}
+        {t.cars.none}
       </p>
     );
 
@@ -68,7 +68,7 @@ export function SearchResults({
         <SelectField
           label={s.type}
           placeholder={s.anyType}
-          options={CAR_CATEGORIES.map((c) => ({ value: c, label: t.bookingDetails.categories[c] }))}
+          options={CAR_CATEGORIES.map((c) => ({ value: c, label: t.categories[c] }))}
           value={query.type ?? ''}
           onChange={(e) => onChange({ type: (e.target.value || null) as SearchQuery['type'] })}
         />

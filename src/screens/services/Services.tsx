@@ -32,7 +32,7 @@ export default function Services() {
     <Stack>
       <Section title={s.rentals} bare>
         <p>{s.rentalsText}</p>
-        {fleet.failed && <FormError>{t.search.failed}</FormError>}
+        {fleet.failed && <FormError>{t.cars.failed}</FormError>}
         {!fleet.failed && (
           <>
             <TripLine trip={fleet.answered ? trip : null} />
