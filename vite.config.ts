@@ -20,6 +20,12 @@ export default defineConfig({
     assetsInlineLimit: (file) => (/[\\/]assets[\\/]cars[\\/]/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
+        // A catalog's part is named by its language too (ar-rental-….js): the two languages' parts
+        // share their modules' names.
+        chunkFileNames: (chunk) => {
+          const words = /[\\/]i18n[\\/](en|ar)[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          return words ? `assets/${words[1]}-${words[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // What every page runs comes in a few cacheable chunks instead of a chain of small ones,
         // split where evaluating them is a task of its own (the boot script runs one per task, see
         // build/prerender.ts): React; the router; the app's shared code. The journey (XState, zod,
@@ -43,14 +49,14 @@ export default defineConfig({
             },
             {
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
-              // prices, steps); each language's catalog and the carousel (Swiper) stay with the pages
-              // that need them. First, so that the journey's chunk, which takes what its modules
+              // prices, steps); the catalogs' parts (each language's, each screen's) and the carousel
+              // (Swiper) stay with the pages that need them. First, so that the journey's chunk, which takes what its modules
               // import, leaves these to the pages that need no journey.
               name: 'app',
               priority: 1,
               test: (id: string) =>
                 (/[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
-                  !/[\\/](i18n[\\/](en|ar)\.ts|ui[\\/](Carousel|journey|violation)|client[\\/](journey|violation)Client)/.test(id)) ||
+                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|journey|violation)|client[\\/](journey|violation)Client)/.test(id)) ||
                 /[\\/]machines[\\/](booking|cards|contract|fleet|journey-rules|ledger|money|offers|renter|text)\.ts$/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,

@@ -251,10 +251,7 @@ export function prerenderPages(): Plugin {
           ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
         ].reduce((html, [tag]) => html.replace(tag, ''), index);
         const boot = writeBoot(outDir);
-        const catalogOf = {
-          en: chunkOf(bundle, root, 'src/i18n/en.ts'),
-          ar: chunkOf(bundle, root, 'src/i18n/ar.ts'),
-        };
+        const wordsOf = (lang: 'en' | 'ar', part: string) => chunkOf(bundle, root, `src/i18n/${lang}/${part}.ts`);
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
         const inlineStyles: string[] = [];
@@ -265,8 +262,12 @@ export function prerenderPages(): Plugin {
           const module = rendered.redirect ? moduleOf.get(rendered.redirect.to)! : page.module;
           const screen = chunkOf(bundle, root, module);
           const own = staticGraph(bundle, screen).filter((f) => !shell.has(f));
-          // The page's words: its language's catalog (the index lists the screens in both).
-          const catalogs = page.path === '/' ? [catalogOf.en, catalogOf.ar] : [catalogOf[rendered.lang]];
+          // The page's words: its language's common words and its screen's parts (the index lists
+          // the screens in both languages).
+          const catalogs = [
+            ...(page.path === '/' ? [wordsOf('ar', 'common')] : []),
+            ...['common', ...rendered.words].map((part) => wordsOf(rendered.lang, part)),
+          ];
           // The screen and the catalogs before the entry, which hydrates the page.
           const js = runOrder(bundle, [screen, ...catalogs, ...entryFiles]);
           if (!visitor) jsByPage.set(page.path, js);

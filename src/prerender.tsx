@@ -7,10 +7,12 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { isStep, stepOf, whyNot, type Requirement } from '../machines/journey-rules';
 import { isForEveryone, pageTitle } from './app/Layout';
-import { AppRoutes, preloadPage } from './app/routes';
+import { AppRoutes, pageOf, preloadPage, WORDS_OF } from './app/routes';
 import { createApi } from './client/api';
 import { visitorSession } from './client/session';
-import { loadCatalog } from './i18n/locale';
+import { ar } from './i18n/ar';
+import { en } from './i18n/en';
+import { recordWords, type Part } from './i18n/locale';
 import { pathOf, resolvePath, type Resolved } from './i18n/paths';
 import { SessionProvider, type RedirectNotice } from './ui/session';
 
@@ -21,6 +23,8 @@ export interface RenderedPage {
   description: string;
   /** The visitor's variant shows another path's screen: the browser shows that path (and why). */
   redirect?: { to: string; notice?: Requirement };
+  /** The parts of the catalogs the page's screen reads, besides the common words (WORDS_OF). */
+  words: readonly Part[];
 }
 
 /** Whether a path has a visitor's variant besides the one for a browser with a session. */
@@ -41,7 +45,12 @@ export async function renderPage(path: string, { visitor = false } = {}): Promis
   const requested = resolvePath(path);
   const redirect = visitor ? await visitorRedirect(requested) : undefined;
   const shown = redirect ? resolvePath(redirect.to) : requested;
-  const [, en, ar] = await Promise.all([preloadPage(shown), loadCatalog('en'), loadCatalog('ar')]);
+  await preloadPage(shown);
+  // What the page reads must be what its screen loads with its code (src/app/routes.tsx, WORDS_OF):
+  // a part missing there would keep the screen waiting for it after its code, or a hydrating page
+  // from taking over its HTML at once.
+  const read = new Set<Part>();
+  recordWords((_lang, part) => read.add(part));
   const state: RedirectNotice | null = redirect ? { notice: redirect.notice } : null;
   const session = visitorSession(createApi(), { known: visitor });
   const { prelude } = await prerender(
@@ -56,8 +65,13 @@ export async function renderPage(path: string, { visitor = false } = {}): Promis
     // inline script, which the page's Content-Security-Policy does not run.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  recordWords(undefined);
+  const words = WORDS_OF[pageOf(shown)];
+  const unlisted = [...read].filter((part) => !words.includes(part));
+  if (unlisted.length > 0)
+    throw new Error(`${path} reads the words of ${unlisted.join(', ')}, which WORDS_OF.${pageOf(shown)} (src/app/routes.tsx) does not list`);
   const html = await new Response(prelude).text();
   if (html.includes('<script')) throw new Error(`${path} was prerendered with an inline script`);
   const t = requested.lang === 'ar' ? ar : en;
-  return { html, lang: requested.lang, title: pageTitle(shown, t), description: t.home.heroTitle, redirect };
+  return { html, lang: requested.lang, title: pageTitle(shown, t), description: t.home.heroTitle, redirect, words };
 }

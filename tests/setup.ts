@@ -5,13 +5,18 @@ import { loadCatalog } from '../src/i18n/locale';
 import { preloadScreen } from '../src/app/routes';
 import { SCREEN_IDS } from '../src/i18n/paths';
 
-// The catalogs and the screens are lazy chunks. React 19 does not resume a render that first
+// The catalogs' parts and the screens are lazy chunks. React 19 does not resume a render that first
 // suspends inside an act scope (a user-event click that navigates), so load them once up front.
 // Browsers have no such limit; the Chromium tests exercise the real lazy loading.
 const dom = typeof window !== 'undefined'; // machine tests run in plain Node
 
 beforeAll(async () => {
-  if (dom) await Promise.all([loadCatalog('en'), loadCatalog('ar'), ...SCREEN_IDS.map(preloadScreen)]);
+  if (dom)
+    await Promise.all([
+      loadCatalog('en'),
+      loadCatalog('ar'),
+      ...SCREEN_IDS.flatMap((id) => [preloadScreen(id, 'en'), preloadScreen(id, 'ar')]),
+    ]);
 });
 
 afterEach(() => {

@@ -22,7 +22,7 @@ import styles from './Layout.module.css';
  */
 const FOR_EVERYONE = new Set(['home', 'services', 'helpSupport', 'emergencyAssistance', 'search', 'logIn', 'registration', 'offers']);
 /** The document's title: the screen's, then the brand (the prerendered HTML has the same). */
-export const pageTitle = (resolved: Resolved, t: Catalog) =>
+export const pageTitle = (resolved: Resolved, t: Pick<Catalog, 'titles' | 'brand'>) =>
   resolved.kind === 'screen' ? `${t.titles[resolved.id]} · ${t.brand}` : t.brand;
 
 export const isForEveryone = (resolved: Resolved) => resolved.kind !== 'screen' || FOR_EVERYONE.has(resolved.id);

@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import type { Lang } from '../i18n/en';
+import { loadWords, useLocale, type Part } from '../i18n/locale';
 import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId } from '../i18n/paths';
 import { LeavingContext, type GuardedHistory } from '../ui/leaving';
 import { Layout } from './Layout';
@@ -38,24 +40,62 @@ const PAGE_LOADERS: Record<PageId, () => ScreenModule> = {
   notFound: () => import('../screens/not-match/NotMatch'),
 };
 
+/**
+ * The parts of the catalogs (i18n/locale.tsx) each page's screen reads, besides the common words:
+ * loaded with its chunk, so that the screen does not wait for its words after its code. A test
+ * (tests/words.test.ts) checks this against what the screen's modules name, and the build against
+ * what each prerendered page read.
+ */
+export const WORDS_OF: Record<PageId, readonly Part[]> = {
+  home: ['home'],
+  registration: ['forms', 'account'],
+  logIn: ['forms', 'account'],
+  rentalContract: ['rental'],
+  services: ['search'],
+  contracts: ['account', 'manager'],
+  transferLogic: ['manager'],
+  payment: ['forms', 'rental'],
+  carPickup: ['rental', 'emergency'],
+  trafficViolation: ['forms', 'account', 'rental', 'manager', 'help'],
+  carReturn: ['forms', 'rental', 'emergency'],
+  bookingDetails: ['forms', 'search', 'rental'],
+  account: ['forms', 'account'],
+  pastRentals: ['rental'],
+  helpSupport: ['help'],
+  notifications: ['account'],
+  offers: ['rental'],
+  emergencyAssistance: ['forms', 'emergency'],
+  search: ['forms', 'search'],
+  reservations: ['rental'],
+  index: [],
+  notFound: [],
+};
+
 const loaded = new Map<PageId, ComponentType>();
 
-/** Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends. */
-export async function preloadScreen(id: PageId) {
+/** Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends for its code. */
+async function loadScreen(id: PageId) {
   loaded.set(id, (await PAGE_LOADERS[id]()).default);
 }
 
+/** Loads a screen's chunk and its words ahead of time: opening it then never suspends. */
+export const preloadScreen = (id: PageId, lang: Lang) => Promise.all([loadScreen(id), loadWords(lang, WORDS_OF[id])]);
+
+/** The page's screen id: a screen, the index or "not found". */
+export const pageOf = (resolved: Resolved): PageId => (resolved.kind === 'screen' ? resolved.id : resolved.kind);
+
 /**
  * The page a path shows, loaded before the first render: a prerendered page is hydrated with its
- * screen already there (no suspense, so the HTML stays as it is until React takes it over).
+ * screen and words already there (no suspense, so the HTML stays as it is until React takes it over).
  */
-export const preloadPage = (resolved: Resolved) =>
-  preloadScreen(resolved.kind === 'screen' ? resolved.id : resolved.kind);
+export const preloadPage = (resolved: Resolved) => preloadScreen(pageOf(resolved), resolved.lang);
 
 /** React.lazy suspends at least once even for a loaded module; a preloaded screen renders directly. */
 function screenFor(id: PageId): ComponentType {
-  const Lazy = lazy(() => preloadScreen(id).then(() => ({ default: loaded.get(id)! })));
+  const Lazy = lazy(() => loadScreen(id).then(() => ({ default: loaded.get(id)! })));
   return function Screen() {
+    // The screen's words come alongside its code, not after it (cached: asked once).
+    void loadWords(useLocale().lang, WORDS_OF[id]);
     const Loaded = loaded.get(id);
     return Loaded ? <Loaded /> : <Lazy />;
   };

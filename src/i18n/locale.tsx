@@ -1,27 +1,77 @@
 import { createContext, use, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider } from '@radix-ui/react-direction';
-import type { Catalog, Lang } from './en';
+import type { Lang } from './en';
+import type { Words as Common } from './en/common';
 import { pathOf, type ScreenId } from './paths';
 
-export interface Locale {
-  lang: Lang;
-  dir: 'ltr' | 'rtl';
-  t: Catalog;
-  /** Path of a screen (and of one of its records) in the current language. */
-  to: (id: ScreenId, param?: string) => string;
+// A page downloads its language's common words (the header, the menu, money, the cars as lists show
+// them) and the parts its screen uses, each its own chunk: Home does not carry the contract managers'
+// words, nor an English page the Arabic ones. A component names the parts it reads
+// (`useLocale('rental')`), and its `t` has those words beside the common ones, typed: a word from a
+// part it did not name does not compile.
+
+/** The parts of the catalogs besides the common words (./en/*.ts, ./ar/*.ts). */
+interface PartWords {
+  forms: typeof import('./en/forms').default;
+  home: typeof import('./en/home').default;
+  search: typeof import('./en/search').default;
+  account: typeof import('./en/account').default;
+  rental: typeof import('./en/rental').default;
+  manager: typeof import('./en/manager').default;
+  help: typeof import('./en/help').default;
+  emergency: typeof import('./en/emergency').default;
+}
+export type Part = keyof PartWords;
+
+type Loaders = Record<'common' | Part, () => Promise<{ default: object }>>;
+const LOADERS: Record<Lang, Loaders> = {
+  en: {
+    common: () => import('./en/common'),
+    forms: () => import('./en/forms'),
+    home: () => import('./en/home'),
+    search: () => import('./en/search'),
+    account: () => import('./en/account'),
+    rental: () => import('./en/rental'),
+    manager: () => import('./en/manager'),
+    help: () => import('./en/help'),
+    emergency: () => import('./en/emergency'),
+  },
+  ar: {
+    common: () => import('./ar/common'),
+    forms: () => import('./ar/forms'),
+    home: () => import('./ar/home'),
+    search: () => import('./ar/search'),
+    account: () => import('./ar/account'),
+    rental: () => import('./ar/rental'),
+    manager: () => import('./ar/manager'),
+    help: () => import('./ar/help'),
+    emergency: () => import('./ar/emergency'),
+  },
+};
+
+// The promises are cached so React's `use()` sees the same one on every render. Once loaded, a
+// promise carries its value the way React's `use()` reads it, so a page hydrated after loading its
+// words renders at once instead of suspending over its prerendered HTML.
+const loading = new Map<string, Promise<object>>();
+function load(lang: Lang, part: 'common' | Part): Promise<object> {
+  const key = `${lang}/${part}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = settled(LOADERS[lang][part]().then((m) => m.default));
+    loading.set(key, promise);
+  }
+  return promise;
 }
 
-const LocaleContext = createContext<Locale | null>(null);
+/** A language's common words: what every page shows. */
+export const loadCatalog = (lang: Lang) => load(lang, 'common') as Promise<Common>;
 
-// Each catalog is its own chunk: a page downloads only its own language's words (the index, in
-// both languages, both). The promise is cached so React's `use()` sees the same one on every render.
-// Once loaded, the promise carries its value the way React's `use()` reads it, so a page hydrated
-// after loading it renders at once instead of suspending over its prerendered HTML.
-const catalogs: Partial<Record<Lang, Promise<Catalog>>> = {};
-export const loadCatalog = (lang: Lang): Promise<Catalog> =>
-  (catalogs[lang] ??= settled(
-    lang === 'ar' ? import('./ar').then((m) => m.ar) : import('./en').then((m) => m.en),
-  ));
+/** The parts a screen reads, loaded ahead of its first render (the page's boot, a navigation). */
+export const loadWords = (lang: Lang, parts: readonly Part[]) => Promise.all(parts.map((part) => load(lang, part)));
+
+/** Called for each part a page loads while it is prerendered (the build checks them). */
+let onLoad: ((lang: Lang, part: Part) => void) | undefined;
+export const recordWords = (listener: typeof onLoad) => void (onLoad = listener);
 
 function settled<T>(promise: Promise<T>): Promise<T> {
   const tracked = promise as Promise<T> & { status?: 'fulfilled'; value?: T };
@@ -29,9 +79,19 @@ function settled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+export interface Locale<T = Common> {
+  lang: Lang;
+  dir: 'ltr' | 'rtl';
+  t: T;
+  /** Path of a screen (and of one of its records) in the current language. */
+  to: (id: ScreenId, param?: string) => string;
+}
+
+const LocaleContext = createContext<Locale | null>(null);
+
 /**
  * The single place direction comes from: it sets `<html lang dir>` and Radix's DirectionProvider
- * (Radix does not read `<html dir>`). Suspends while the language's catalog loads the first time.
+ * (Radix does not read `<html dir>`). Suspends while the language's common words load the first time.
  */
 export function LocaleProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
   const t = use(loadCatalog(lang));
@@ -50,8 +110,30 @@ export function LocaleProvider({ lang, children }: { lang: Lang; children: React
   );
 }
 
-export function useLocale(): Locale {
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** The common words and those of `P`'s parts. */
+export type WordsOf<P extends readonly Part[]> = Common & Intersection<PartWords[P[number]]>;
+
+/**
+ * The language, direction and words: the common ones, and those of each part named (which this
+ * suspends for, the first time, if the screen's boot or navigation has not loaded them already).
+ */
+export function useLocale<const P extends readonly Part[] = []>(...parts: P): Locale<WordsOf<P>> {
   const locale = useContext(LocaleContext);
   if (!locale) throw new Error('useLocale outside LocaleProvider');
-  return locale;
+  const loaded = parts.map((part) => {
+    onLoad?.(locale.lang, part);
+    return use(load(locale.lang, part));
+  });
+  const t = parts.length > 0 ? merged(locale, parts, loaded) : locale.t;
+  return useMemo(() => ({ ...locale, t: t as WordsOf<P> }), [locale, t]);
+}
+
+/** The common words with some parts', made once per language and parts (the same object each render). */
+const mergedWords = new Map<string, object>();
+function merged(locale: Locale, parts: readonly Part[], loaded: object[]) {
+  const key = `${locale.lang}:${parts.join()}`;
+  let words = mergedWords.get(key);
+  if (!words) mergedWords.set(key, (words = Object.assign({}, locale.t, ...loaded)));
+  return words;
 }

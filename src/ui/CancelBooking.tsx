@@ -15,7 +15,7 @@ import { Actions, Facts, Section } from './Section';
  * (machines/journey-rules.ts cancellationQuote) at its own time. Once cancelled, it says so.
  */
 export function CancelBooking() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const c = t.bookingChanges;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);

@@ -21,7 +21,7 @@ const GAP_PX = 30;
  * Pagination dots are buttons with a translated name ("Go to slide 2").
  */
 export function Carousel({ label, slides }: { label: string; slides: Slide[] }) {
-  const { dir, t } = useLocale();
+  const { dir, t } = useLocale('search');
   return (
     <div className={styles.wrap} role="region" aria-roledescription="carousel" aria-label={label}>
       <Swiper

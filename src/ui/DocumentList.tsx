@@ -11,7 +11,7 @@ export interface DocumentLink {
 
 /** Identity documents as links that open them from the server (which decides who may), or that there are none. */
 export function DocumentList({ documents }: { documents: DocumentLink[] }) {
-  const { t } = useLocale();
+  const { t } = useLocale('account');
   const { api } = useSession();
   if (documents.length === 0) return <p>{t.account.noDocuments}</p>;
   return (

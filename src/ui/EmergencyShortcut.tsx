@@ -9,7 +9,7 @@ import styles from './EmergencyShortcut.module.css';
  * assistance, held at the bottom of the screen however far it is scrolled.
  */
 export function EmergencyShortcut() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('emergency');
   const e = t.emergency;
   const phone = contactPhones.roadside;
   return (

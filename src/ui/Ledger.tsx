@@ -16,7 +16,7 @@ type Row = { label: ReactNode; value: ReactNode; strong?: boolean };
 
 /** Rental cost, fees, VAT, each extension, and the total with VAT: what the card pays. */
 function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('rental');
   const p = t.payment;
   const { rental } = ledger;
   return [
@@ -55,7 +55,7 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
 
 /** Before and after paying: the price, and the deposit that is held, not charged. */
 export function PriceSummary({ ledger, heldAt }: { ledger: Ledger; heldAt: number | null }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('rental');
   const p = t.payment;
   // Once paid, the total is what the card was charged (the rental and every added day).
   const rows = useRentalRows(ledger, ledger.charged > 0 ? p.totalCharged : p.total);
@@ -85,13 +85,13 @@ export function PriceSummary({ ledger, heldAt }: { ledger: Ledger; heldAt: numbe
 
 /** After the return: the rental as paid, every part once. */
 export function RentalInvoice({ ledger }: { ledger: Ledger }) {
-  const { t } = useLocale();
+  const { t } = useLocale('rental');
   return <Facts rows={useRentalRows(ledger, t.carReturn.totalRental)} />;
 }
 
 /** The deposit: what is held, each deduction with its admin fee, and what goes back (or is owed). */
 export function DepositSettlement({ ledger }: { ledger: Ledger }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('rental');
   const r = t.carReturn;
   return (
     <Facts

@@ -16,7 +16,7 @@ type Problem = 'wrong' | 'locked' | 'network' | null;
  * role on every call too); anyone else gets a clear, translated prompt to sign in as one.
  */
 export function ManagerGate({ children }: { children: (manager: PublicUser) => ReactNode }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('manager');
   const m = t.manager;
   const session = useSession();
   const { user } = useSessionState();

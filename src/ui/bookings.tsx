@@ -13,7 +13,7 @@ import { Section } from './Section';
  * to log in for anyone else, and the honest states while loading or when it failed.
  */
 export function RenterBookings({ children }: { children: (bookings: BookingSummary[]) => ReactNode }) {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('rental');
   const b = t.bookingDetails;
   const { user } = useSessionState();
   if (user?.role !== 'renter')
@@ -27,7 +27,7 @@ export function RenterBookings({ children }: { children: (bookings: BookingSumma
 }
 
 function Loaded({ children }: { children: (bookings: BookingSummary[]) => ReactNode }) {
-  const { t } = useLocale();
+  const { t } = useLocale('rental');
   const { api } = useSession();
   const { data, failed, reload } = useServerData(() => api.bookings(), 'bookings', ['journey']);
   // The renter's own steps (paid, changed, cancelled) change the list too: read it again after each

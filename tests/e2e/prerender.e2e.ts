@@ -211,18 +211,21 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       304,
     );
     // The page names one boot script and the modules it will fetch: Services' own chunk (with
-    // Swiper) and the Arabic catalog here, not the English one; the English home has the English
-    // catalog, and neither Services nor the Arabic catalog.
+    // Swiper) and the Arabic words here (the common ones and Services'), not the English ones; the
+    // English home has the English words, and neither Services, the Arabic words, nor the words of
+    // screens it does not show (a rental's, the managers').
     const modulesOf = (page: string) => /data-modules="([^"]+)"/.exec(page)![1]!.split(' ');
     const boot = /<script type="module" id="boot" src="([^"]+)"/.exec(html)![1]!;
     const asset = await fetch(baseURL + boot, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(modulesOf(html).some((m) => /\/assets\/Services-/.test(m))).toBe(true);
-    expect(modulesOf(html).some((m) => /\/assets\/ar-/.test(m))).toBe(true);
+    expect(modulesOf(html).some((m) => /\/assets\/ar-common-/.test(m))).toBe(true);
+    expect(modulesOf(html).some((m) => /\/assets\/ar-search-/.test(m))).toBe(true);
     expect(modulesOf(html).some((m) => /\/assets\/en-/.test(m))).toBe(false);
     const home = await (await fetch(`${baseURL}/home`)).text();
-    expect(modulesOf(home).some((m) => /\/assets\/en-/.test(m))).toBe(true);
-    expect(modulesOf(home).some((m) => /\/assets\/(Services|ar)-/.test(m))).toBe(false);
+    expect(modulesOf(home).some((m) => /\/assets\/en-common-/.test(m))).toBe(true);
+    expect(modulesOf(home).some((m) => /\/assets\/en-home-/.test(m))).toBe(true);
+    expect(modulesOf(home).some((m) => /\/assets\/(Services|ar|en-rental|en-manager)-/.test(m))).toBe(false);
     const shell = await fetch(baseURL + modulesOf(home)[0]!, { headers: { 'accept-encoding': 'gzip' } });
     expect(shell.headers.get('content-encoding')).toBe('gzip');
     // No font is fetched before the first paint (see the test of the app's faces below).

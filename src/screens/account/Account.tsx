@@ -10,7 +10,8 @@ import { useJourney, useJourneySelector } from '../../ui/journey';
 import { useSession, useSessionState } from '../../ui/session';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { Done, FormCard, FormError } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
 import { Facts, Section, Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { DocumentList } from '../../ui/DocumentList';
@@ -29,7 +30,7 @@ const PROFILE_LINKS: readonly ScreenId[] = [
 ];
 
 export default function Account() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('account');
   const a = t.account;
   const journey = useJourney();
   const session = useSession();
@@ -177,7 +178,7 @@ export default function Account() {
 
 /** The identity documents uploaded at registration, opened from the server (only their owner may). */
 function Documents() {
-  const { t } = useLocale();
+  const { t } = useLocale('account');
   const { api } = useSession();
   const { data, failed } = useServerData(() => api.documents(), 'documents');
   return (

@@ -4,7 +4,8 @@ import { Unreachable } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { Done, FormCard, FormError, ProblemCount, useClearedWhenValid, type SubmittedFields } from '../../ui/Form';
+import { Done, FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { ProblemCount, useClearedWhenValid } from '../../ui/problems';
 import { useSession, useSessionState } from '../../ui/session';
 
 /** A field's problem: a rule of the form, or the server saying the current password is not right. */
@@ -22,7 +23,7 @@ const inputOf = ({ text }: SubmittedFields) =>
  * once changed, it says that every other device was signed out (the server did it).
  */
 export function ChangePassword() {
-  const { t } = useLocale();
+  const { t } = useLocale('forms', 'account');
   const p = t.account.password;
   const session = useSession();
   const { user } = useSessionState();

@@ -24,7 +24,7 @@ const LANGS: readonly Lang[] = ['en', 'ar'];
  * in it at once; a new currency shows beside every amount at once (payments stay in AED).
  */
 export function LanguageAndCurrency() {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('account');
   const a = t.account;
   const pr = a.preferences;
   const session = useSession();
@@ -83,7 +83,7 @@ export function LanguageAndCurrency() {
 
 /** Notifications of the optional kinds on or off, kept on the server; says whether it was saved. */
 export function NotificationPreference() {
-  const { t } = useLocale();
+  const { t } = useLocale('account');
   const a = t.account;
   const { api } = useSession();
   const [on, setOn] = useState<boolean | 'failed' | null>(null);

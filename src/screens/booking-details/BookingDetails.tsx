@@ -18,7 +18,7 @@ import styles from './BookingDetails.module.css';
 /** `/booking-details/:id`: that booking of the renter's; `/booking-details`: their latest. */
 export default function BookingDetails() {
   const { param } = useParams();
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('rental');
   const b = t.bookingDetails;
   return (
     <Stack>
@@ -41,7 +41,7 @@ export default function BookingDetails() {
 }
 
 function Details({ booking, current }: { booking: BookingSummary; current: boolean }) {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const b = t.bookingDetails;
   const car = carOf(booking.carId);
   const status = b.statuses[booking.status];

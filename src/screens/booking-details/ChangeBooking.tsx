@@ -17,7 +17,7 @@ import { SearchForm } from '../search/SearchForm';
  * before the renter confirms. The server re-checks that the car is free and re-prices by the same rule.
  */
 export function ChangeBooking() {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('rental');
   const c = t.bookingChanges;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);

@@ -15,7 +15,7 @@ import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 
 export default function CarPickup() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const p = t.carPickup;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);

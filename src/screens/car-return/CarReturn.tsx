@@ -9,14 +9,15 @@ import { LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { SelectField, TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard, FormError, useProblems } from '../../ui/Form';
+import { Done, FormCard, FormError } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
 import { EmergencyShortcut } from '../../ui/EmergencyShortcut';
 import { DepositSettlement, RentalInvoice } from '../../ui/Ledger';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 import styles from './CarReturn.module.css';
 
 export default function CarReturn() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const r = t.carReturn;
   const b = t.bookingDetails;
   const journey = useJourney();

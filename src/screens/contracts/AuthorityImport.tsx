@@ -21,7 +21,7 @@ type Problem = 'noFile' | 'header' | 'empty' | 'tooManyRows' | 'tooLarge' | 'fai
  * imported, or rejected with its reasons.
  */
 export function AuthorityImport() {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('manager');
   const c = t.imports;
   const { api } = useSession();
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -88,7 +88,7 @@ export function AuthorityImport() {
 }
 
 function Report({ report }: { report: ImportReport }) {
-  const { t } = useLocale();
+  const { t } = useLocale('manager');
   const c = t.imports;
   const field = (name: string) => c.fields[name as keyof typeof c.fields] ?? name;
   return (
@@ -131,7 +131,7 @@ function Report({ report }: { report: ImportReport }) {
 
 /** The company's key for the feed endpoint: shown once when made; making one replaces the last. */
 function ApiKey() {
-  const { t } = useLocale();
+  const { t } = useLocale('manager');
   const c = t.imports;
   const { api } = useSession();
   const [key, setKey] = useState<string | null>(null);

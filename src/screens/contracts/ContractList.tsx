@@ -19,7 +19,7 @@ const isStatus = (s: string | null): s is ContractStatus => CONTRACT_STATUSES.in
 
 /** The company's contracts: search by number, filter by status, ten a page; the query lives in the URL. */
 export function ContractList() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('manager');
   const c = t.contracts;
   const { api } = useSession();
   const [params, setParams] = useSearchParams();

@@ -27,7 +27,7 @@ const sameSetup = (a: ContractSetup, b: ContractSetup) =>
 
 /** One contract of the company: the renter's confirmations (read-only), the car and booking links, fines. */
 export function ContractPage({ code }: { code: string }) {
-  const { t } = useLocale();
+  const { t } = useLocale('account', 'manager');
   const { api } = useSession();
   const loaded = useServerData(() => api.contract(code), code, ['contracts', 'violations']);
   // Kept here, above the form: a save makes a new version and so a new form, and the message stays.
@@ -70,7 +70,7 @@ function ContractForm({
   setOutcome: (o: Outcome) => void;
   onSaved: (c: ContractView, how: Outcome) => void;
 }) {
-  const { t, to, lang } = useLocale();
+  const { t, to, lang } = useLocale('manager');
   const c = t.contracts;
   const { api } = useSession();
   const [setup, setSetup] = useState<ContractSetup>(contract.setup);
@@ -215,13 +215,13 @@ function ContractForm({
 
 /** A fine on the contract and what the manager can do with it now: the machine says which actions exist. */
 function ViolationRow({ view }: { view: ViolationView }) {
-  const { t } = useLocale();
+  const { t } = useLocale('manager');
   const actor = useViolationClient(view);
   return actor ? <ViolationActions actor={actor} /> : <FormError>{t.contracts.unreadable}</FormError>;
 }
 
 function ViolationActions({ actor }: { actor: ViolationClient }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('manager');
   const c = t.contracts;
   const v = t.trafficViolation;
   const state = useSelector(actor, (s) => s.value);

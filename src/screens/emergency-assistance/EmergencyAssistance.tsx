@@ -7,13 +7,14 @@ import { useLocale } from '../../i18n/locale';
 import { contactPhones, GPS_EXAMPLE } from '../../data/sample';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard, useProblems } from '../../ui/Form';
+import { Done, FormCard } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
 import { IconList } from '../../ui/IconList';
 import { Section, Stack } from '../../ui/Section';
 import styles from './EmergencyAssistance.module.css';
 
 export default function EmergencyAssistance() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('emergency');
   const e = t.emergency;
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<ReturnType<typeof emergencyProblems>>({});

@@ -12,7 +12,7 @@ import styles from './HelpSupport.module.css';
 const TOPICS = ['general', 'booking', 'payments', 'vehicles'] as const;
 
 export default function HelpSupport() {
-  const { t } = useLocale();
+  const { t } = useLocale('help');
   const h = t.help;
   const [query, setQuery] = useState('');
   const needle = query.trim().toLocaleLowerCase();

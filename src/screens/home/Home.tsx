@@ -20,7 +20,7 @@ const POINTS = [
 ] as const;
 
 export default function Home() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('home');
   const navigate = useNavigate();
   const [text, setText] = useState('');
   // Featured prices are for the default trip (tomorrow, three days): the same search the Search screen opens with.

@@ -12,7 +12,7 @@ import { UaePassButton } from '../../ui/UaePassButton';
 import styles from './LogIn.module.css';
 
 export default function LogIn() {
-  const { t, to, lang } = useLocale();
+  const { t, to, lang } = useLocale('forms', 'account');
   const l = t.logIn;
   const journey = useJourney();
   const error = useJourneySelector((s) => s.context.error);

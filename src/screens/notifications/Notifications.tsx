@@ -66,7 +66,7 @@ export default function Notifications() {
 }
 
 function SignedOut() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('account');
   const n = t.notifications;
   return (
     <Stack>
@@ -81,7 +81,7 @@ function SignedOut() {
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; items: NotificationView[] };
 
 function List() {
-  const { t } = useLocale();
+  const { t } = useLocale('account');
   const n = t.notifications;
   const { api } = useSession();
   const unread = unreadCountOf(api);
@@ -172,7 +172,7 @@ function List() {
 }
 
 function Item({ item, long, onOpen }: { item: NotificationView; long: boolean; onOpen?: () => void }) {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('account');
   const n = t.notifications;
   const text = n.kinds[item.kind] ?? n.kinds.generalUpdate;
   const Icon = ICONS[item.kind] ?? Bell;
@@ -212,7 +212,7 @@ function Item({ item, long, onOpen }: { item: NotificationView; long: boolean; o
 
 /** The catalog's text filled from the params: amounts with the dirham sign, times in the app's zone. */
 function Message({ item, template }: { item: NotificationView; template: string }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('account');
   const n = t.notifications;
   const event = item.params.event;
   if (item.kind === 'accountAlert' && typeof event === 'string' && event in n.accountEvents)

@@ -15,7 +15,7 @@ import { Section, Stack } from '../../ui/Section';
 import styles from './Offers.module.css';
 
 export default function Offers() {
-  const { t } = useLocale();
+  const { t } = useLocale('rental');
   const o = t.offers;
   return (
     <Stack>
@@ -37,7 +37,7 @@ export default function Offers() {
 type Outcome = { applied: true } | { code: string } | { problem: OfferProblem } | { failed: true };
 
 function OfferItem({ offer }: { offer: Offer }) {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const o = t.offers;
   const session = useSession();
   const { user } = useSessionState();
@@ -104,7 +104,7 @@ function OfferItem({ offer }: { offer: Offer }) {
 
 /** The offer is on the booking: its new price, and the way on to pay it. */
 function Applied() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('rental');
   const price = useJourneySelector((s) => bookingPrice(s.context.booking));
   return (
     <>

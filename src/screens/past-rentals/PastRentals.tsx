@@ -10,7 +10,7 @@ import styles from './PastRentals.module.css';
 
 /** The renter's finished rentals, each with what it finally cost and what came back from the deposit. */
 export default function PastRentals() {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('rental');
   const p = t.pastRentals;
   return (
     <Stack>

@@ -10,7 +10,8 @@ import { queryString, tripQuery } from '../../search/query';
 import { NextStep } from '../../ui/NextStep';
 import { TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
-import { Done, FormCard, FormError, useProblems, type SubmittedFields } from '../../ui/Form';
+import { Done, FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
 import { Money } from '../../ui/Money';
 import { PriceSummary } from '../../ui/Ledger';
 import { Section, Stack } from '../../ui/Section';
@@ -26,7 +27,7 @@ const cardOf = ({ text }: SubmittedFields): CardInput => ({
 });
 
 export default function Payment() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const p = t.payment;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);

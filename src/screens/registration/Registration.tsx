@@ -12,7 +12,8 @@ import { fill } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { Checkbox, FileField, TextField } from '../../ui/Field';
-import { FormCard, FormError, FormFooter, ScreenIntro, useProblems, type SubmittedFields } from '../../ui/Form';
+import { FormCard, FormError, FormFooter, ScreenIntro, type SubmittedFields } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
 import { Stack } from '../../ui/Section';
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
@@ -36,7 +37,7 @@ const registrationOf = ({ text, checked, file }: SubmittedFields): RegistrationI
 });
 
 export default function Registration() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('forms', 'account');
   const r = t.registration;
   const journey = useJourney();
   const fieldErrors = useJourneySelector((s) => s.context.fieldErrors);

@@ -15,7 +15,7 @@ import { Facts, Section, Stack } from '../../ui/Section';
 import styles from './RentalContract.module.css';
 
 export default function RentalContract() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('rental');
   const c = t.rentalContract;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);

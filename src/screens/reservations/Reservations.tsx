@@ -31,7 +31,7 @@ const ORDER: Record<Group, (a: BookingSummary, b: BookingSummary) => number> = {
 
 /** The renter's bookings by where they stand, each opening its Booking Details. */
 export default function Reservations() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('rental');
   const r = t.reservations;
   const { user } = useSessionState();
   if (user?.role !== 'renter')
@@ -51,7 +51,7 @@ export default function Reservations() {
 }
 
 function Groups({ bookings }: { bookings: BookingSummary[] }) {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('rental');
   const r = t.reservations;
   const of = (group: Group) => bookings.filter((b) => GROUP_OF[b.status] === group).sort(ORDER[group]);
   const booked = (['upcoming', 'active', 'past'] as const).filter((group) => of(group).length > 0);
@@ -80,7 +80,7 @@ function Groups({ bookings }: { bookings: BookingSummary[] }) {
 }
 
 function BookingList({ bookings }: { bookings: BookingSummary[] }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('rental');
   const at = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
   return (
     <BookingLinks

@@ -14,7 +14,7 @@ import { SearchResults } from './SearchResults';
  * show the same search; the form only writes the URL, and the results only read it.
  */
 export default function Search() {
-  const { t } = useLocale();
+  const { t } = useLocale('search');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   // The clock the URL's trip is judged by: read once, so a re-render never moves a deadline.

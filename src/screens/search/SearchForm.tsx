@@ -7,7 +7,8 @@ import { tripOf, type SearchQuery } from '../../search/query';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
-import { FormCard, useProblems } from '../../ui/Form';
+import { FormCard } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
 import { Money } from '../../ui/Money';
 import styles from './Search.module.css';
 
@@ -34,7 +35,7 @@ export function SearchForm({
   /** The button's words where the form is not a search (a booking's new dates). */
   submitLabel?: string;
 }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('search');
   const s = t.search;
   const [values, setValues] = useState<Places>({ pickup: query.pickup, dropoff: query.dropoff, from: query.from, to: query.to });
   // Problems found on submit; until then (and once the search is sent) those of the URL's trip.

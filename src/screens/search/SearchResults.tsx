@@ -30,7 +30,7 @@ export function SearchResults({
   offers: ReturnType<typeof useCarSearch>;
   onChange: (patch: Partial<SearchQuery>) => void;
 }) {
-  const { t } = useLocale();
+  const { t } = useLocale('search');
   const s = t.search;
   const names = useCompanyNames();
   const rent = useRentCar();

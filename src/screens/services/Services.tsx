@@ -16,7 +16,7 @@ import company from '../../assets/company.svg';
 import styles from './Services.module.css';
 
 export default function Services() {
-  const { t, lang, to } = useLocale();
+  const { t, lang, to } = useLocale('search');
   const s = t.services;
   const { api } = useSession();
   const navigate = useNavigate();

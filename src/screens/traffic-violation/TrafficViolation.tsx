@@ -18,7 +18,7 @@ import { useViolationClient, type ViolationActor } from '../../ui/violation';
 import styles from './TrafficViolation.module.css';
 
 export default function TrafficViolation() {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('account', 'manager', 'help');
   const v = t.trafficViolation;
   const { user } = useSessionState();
   return (
@@ -40,7 +40,7 @@ export default function TrafficViolation() {
 
 /** The renter's fines and Salik crossings, as the server keeps them; a change on either side shows at once. */
 function RenterViolations() {
-  const { t } = useLocale();
+  const { t } = useLocale('manager');
   const { api } = useSession();
   const { data, failed } = useServerData(() => api.violations(), 'violations', ['violations']);
   if (failed) return <FormError>{t.journey.errors.network}</FormError>;
@@ -57,14 +57,14 @@ function RenterViolations() {
 }
 
 function ServerViolation({ view }: { view: ViolationView }) {
-  const { t } = useLocale();
+  const { t } = useLocale('manager');
   const actor = useViolationClient(view);
   return actor ? <Violation actor={actor} /> : <FormError>{t.contracts.unreadable}</FormError>;
 }
 
 /** Each crossing on its own line, with its time and place: toll, admin fee, and how it was paid. */
 function SalikCrossings({ crossings }: { crossings: SalikView[] }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('manager');
   const v = t.trafficViolation;
   return (
     <Section title={v.salikTitle}>
@@ -94,7 +94,7 @@ type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
 type Form = 'dispute' | 'decline' | 'card' | null;
 
 function Violation({ actor }: { actor: ViolationActor }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('forms', 'rental', 'manager');
   const v = t.trafficViolation;
   const state = useSelector(actor, (s) => s.value);
   const { fine, charge, transferredAt, paid, paidAt, reason } = useSelector(actor, (s) => s.context);

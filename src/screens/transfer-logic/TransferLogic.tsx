@@ -35,7 +35,7 @@ export default function TransferLogic() {
 }
 
 function Latest() {
-  const { t } = useLocale();
+  const { t } = useLocale('manager');
   const { api } = useSession();
   const { data, failed } = useServerData(() => api.latestContract(), 'latest');
   if (failed) return <FormError>{t.contracts.loadFailed}</FormError>;
@@ -44,7 +44,7 @@ function Latest() {
 }
 
 function Loaded({ code }: { code: string }) {
-  const { t, to } = useLocale();
+  const { t, to } = useLocale('manager');
   const { api } = useSession();
   const { data, failed } = useServerData(() => api.contract(code), code);
   if (failed) return <FormError>{t.contracts.notFound}</FormError>;
@@ -75,7 +75,7 @@ const saveSettingsWith = (api: Api) =>
 
 /** The transfer settings of one contract, bound to the transfer-settings machine. */
 function TransferSettingsForm({ contract }: { contract: ContractView }) {
-  const { t, lang } = useLocale();
+  const { t, lang } = useLocale('manager');
   const l = t.transferLogic;
   const { api } = useSession();
   const actor = useActorRef(transferSettingsMachine.provide({ actors: { saveSettings: saveSettingsWith(api) } }), {

@@ -1,0 +1,41 @@
+// The words of forms: what they say of a value they refuse, in English. The same keys are in ../ar/forms.ts.
+
+const words = {
+  problems: {
+    required: 'This is required.',
+    tooLong: 'This is too long.',
+    nameTwoWords: 'Enter your first and last name.',
+    nameLetters: 'Use letters only, in English or Arabic.',
+    email: 'Enter an e-mail like name@example.com.',
+    mobile: 'Enter a UAE mobile number, e.g. 050 123 4567.',
+    passwordShort: 'Use at least 10 characters.',
+    passwordDigits: 'Use letters as well as numbers.',
+    passwordEmail: 'Do not use your e-mail as your password.',
+    mismatch: 'The passwords do not match.',
+    emiratesId: 'Enter the 15-digit number as 784\u2011YYYY\u2011NNNNNNN\u2011C.',
+    fileType: 'Upload a JPEG, PNG or PDF file.',
+    fileSize: 'The file is larger than 5 MB.',
+    terms: 'Accept the terms and conditions to continue.',
+    cardNumber: 'A card number has 13 to 19 digits.',
+    cardLuhn: 'This card number is not valid. Check the digits.',
+    expiry: 'Enter the expiry date as MM/YY.',
+    expired: 'This card has expired.',
+    cvv: 'Enter the 3-digit code on the back (4 digits on the front for Amex).',
+    fuel: 'Choose the fuel level.',
+    mileage: 'Enter the mileage as a whole number of kilometres.',
+    mileageBelow: 'The mileage cannot be lower than at pickup ({km} km).',
+    coordinates: 'Enter the location as latitude, longitude, e.g. 25.2048, 55.2708.',
+    tooSoon: 'Pick-up must be at least 2 hours from now.',
+    tooFar: 'Bookings open up to one year ahead.',
+    beforePickup: 'The return must be after the pick-up.',
+    tooShort: 'A rental is at least one day (24 hours).',
+    rentalTooLong: 'A rental is 30 days at most.',
+  },
+  warnings: {
+    emiratesIdCheck:
+      'The last digit does not match the rest of the number. Please check it; you can still continue.',
+  },
+};
+
+export type Words = typeof words;
+export default words;
