@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/compress';
@@ -11,8 +12,17 @@ const serverTests = ['tests/server/**/*.test.ts'];
 // tests set it in their server and pages, tests/e2e/browser.ts).
 const clock = 'tests/support/clock-setup.ts';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [arabicFaces(), react(), prerenderPages(), pwa(), precompress()],
+  // React Router publishes a production build beside the development one its package points to (the
+  // same code without its development warnings): the build uses it; development and tests keep the
+  // warnings.
+  resolve: {
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
+  },
   build: {
     target: 'es2022',
     // The car pictures are files of their own (cached like any asset, fetched with the page's HTML
@@ -46,6 +56,16 @@ export default defineConfig({
             {
               name: 'journey',
               test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store|zod)[\\/]|[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts|validation\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
+            },
+            {
+              // The form fields and what a refused submit says: shared by the screens with forms,
+              // not part of what a page without one (Home) runs.
+              name: 'forms',
+              priority: 1,
+              test: /[\\/]src[\\/]ui[\\/](Field|problems)\.tsx$/,
+              minShareCount: 2,
+              // What they use is the app's shared code, which stays where it is.
+              includeDependenciesRecursively: false,
             },
             {
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
@@ -126,4 +146,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toDubaiInput } from '../machines/booking';
-import { offers } from '../src/data/sample';
+import { offers } from '../src/data/offers';
 import { cancellationQuote, changeQuote } from '../machines/journey-rules';
 import { DAY_MS } from '../machines/money';
 import { ar } from '../src/i18n/ar';

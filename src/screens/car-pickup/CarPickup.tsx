@@ -3,7 +3,7 @@ import { DAY_MS } from '../../../machines/money';
 import { bookingStatus, dueBackAt } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../../i18n/format';
-import { CAR_SPECS } from '../../data/sample';
+import { CAR_SPECS } from '../../data/carSpecs';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { CancelBooking } from '../../ui/CancelBooking';

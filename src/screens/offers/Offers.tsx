@@ -4,7 +4,7 @@ import { bookingPrice } from '../../../machines/journey-rules';
 import type { OfferId, OfferProblem } from '../../../machines/offers';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { offers, type Offer } from '../../data/sample';
+import { offers, type Offer } from '../../data/offers';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Fill } from '../../ui/Fill';
 import { Done, FormError } from '../../ui/Form';
