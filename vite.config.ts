@@ -38,9 +38,10 @@ export default defineConfig(({ command }) => ({
         },
         // What every page runs comes in a few cacheable chunks instead of a chain of small ones,
         // split where evaluating them is a task of its own (the boot script runs one per task, see
-        // build/prerender.ts): React; the router; the app's shared code. The journey (XState, zod,
-        // the journey machine and its client) is a chunk of its own that only the screens driving
-        // it load, with them (and a tap on "Rent"). Each screen stays its own chunk.
+        // build/prerender.ts): React; the router; the app's shared code. The journey (XState, the
+        // journey machine and its client) is a chunk of its own that only the screens driving it
+        // load, with them (and a tap on "Rent"); so are the form rules (zod). Each screen stays its
+        // own chunk.
         codeSplitting: {
           groups: [
             {
@@ -54,8 +55,14 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/]react-router[\\/]/,
             },
             {
+              // The form rules (zod and machines/validation.ts): a form without the journey, like
+              // Emergency's report, takes them without XState.
+              name: 'rules',
+              test: /node_modules[\\/]zod[\\/]|[\\/]machines[\\/]validation\.ts$/,
+            },
+            {
               name: 'journey',
-              test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store|zod)[\\/]|[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts|validation\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]|[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
             },
             {
               // The form fields and what a refused submit says: shared by the screens with forms,
