@@ -11,7 +11,7 @@ import { BottomNav, showsBottomNav } from './BottomNav';
 import { HeaderEnd } from './NotificationsLink';
 import { Stepper } from './Stepper';
 import { useAccountLanguage } from './useAccountLanguage';
-import { useJourneyRoute } from './useJourneyRoute';
+import { JourneyRoute } from './useJourneyRoute';
 import logo from '../assets/logo.svg';
 import styles from './Layout.module.css';
 
@@ -48,7 +48,6 @@ function Shell({ resolved }: { resolved: Resolved }) {
   useLive(['journey'], () => void session.refreshJourney());
   const navigate = useNavigate();
   const location = useLocation();
-  useJourneyRoute(resolved, lang);
   useAccountLanguage(resolved);
   const step = resolved.kind === 'screen' && isStep(resolved.id) ? resolved.id : null;
   const notice = useNotice();
@@ -68,6 +67,7 @@ function Shell({ resolved }: { resolved: Resolved }) {
 
   return (
     <div className={styles.app} lang={lang} dir={dir}>
+      <JourneyRoute resolved={resolved} lang={lang} />
       <header className={styles.header}>
         <button type="button" className={styles.back} onClick={back} aria-label={t.nav.back}>
           <ArrowLeft aria-hidden className="flip-rtl" size={22} />

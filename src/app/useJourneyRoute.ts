@@ -15,7 +15,7 @@ import { useLoadedJourney, useSession, useSessionState, type RedirectNotice } fr
  * Each direction compares before acting, and route events are marked so they never echo back.
  * Both wait for the journey's code: a step's screen loads it; until then nothing can move it.
  */
-export function useJourneyRoute(resolved: Resolved, lang: Lang) {
+function useJourneyRoute(resolved: Resolved, lang: Lang) {
   const session = useSession();
   const actor = useLoadedJourney();
   // Until the server has said who this is (a hydrated page), the journey shown is a visitor's: the
@@ -101,4 +101,13 @@ function changedInPlace(before: JourneySnapshot, after: JourneySnapshot) {
     (b.cancellation !== null && a.cancellation === null) ||
     (b.booking.offer !== undefined && a.booking.offer === undefined)
   );
+}
+
+/**
+ * The sync as a component of its own, so that the journey's client coming (a screen made it while
+ * the page was hydrated, or a tap loaded it) re-renders this alone, not the layout and its screen.
+ */
+export function JourneyRoute({ resolved, lang }: { resolved: Resolved; lang: Lang }) {
+  useJourneyRoute(resolved, lang);
+  return null;
 }

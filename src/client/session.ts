@@ -1,9 +1,9 @@
 // Who is using the app, as the server says (the session itself is an HttpOnly cookie the page cannot
 // read), and the renter's journey. Signing in and out goes through here so both stay in step.
 //
-// The journey's code (XState, the machines, zod) is its own chunk, loaded by the screens that use it
-// (and by a tap on "Rent"): a page that never touches the journey, like Home for a visitor, runs
-// without it. Until it is loaded, the session keeps the server's journey as it came.
+// The journey's code (XState, the journey's machine and its client) is its own chunk, loaded by the
+// screens that drive it (and by a tap on "Rent"): a page that never touches the journey, like Home,
+// runs without it. Until it is loaded, the session keeps the server's journey as it came.
 import type { OfferId } from '../../machines/offers';
 import type { Inspect, JourneyClient } from './journeyClient';
 import { Unreachable, type Api, type JourneyView, type Preferences, type PublicUser } from './api';
@@ -41,7 +41,7 @@ export class Session {
   private client: JourneyClient | null = null;
   private readonly journeyListeners = new Set<() => void>();
   /** The renter's journey as the server last sent it, while the journey's code is not loaded. */
-  private view: JourneyView | null;
+  private view: JourneyView | null = null;
   /** Why what is shown changed by itself (see ./notices). */
   readonly notices = new Notices();
 
@@ -53,7 +53,6 @@ export class Session {
     this.state = { user: initial.user, demo: initial.demo, uaePass: initial.uaePass, ready: options.ready ?? true };
     // Made from the server's answer already: nothing to ask (see `load`).
     if (!options.askServer) this.loading = Promise.resolve();
-    this.view = null;
     if (initial.user?.role === 'renter' && initial.journey) this.keep(initial.journey);
   }
 

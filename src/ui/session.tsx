@@ -1,6 +1,6 @@
 // The session for every screen: who is signed in, the demo flag, the notice at the top of the
 // screen, and light reads of the renter's journey once its code is loaded. Nothing here loads the
-// journey's code (XState, the machines, zod): screens that drive the journey use ./journey.
+// journey's code (XState, the journey's machine): screens that drive the journey use ./journey.
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { Requirement } from '../../machines/journey-rules';
 import type { DisplayCurrency } from '../../machines/money';

@@ -305,6 +305,12 @@ async function measure(url) {
       element: item.node?.snippet ?? item.node?.selector ?? null,
       score: item.score,
     })),
+    // Where the blocking time comes from (Lighthouse's long-tasks audit): each task's script and length.
+    longTasks: (audit('long-tasks')?.details?.items ?? []).map((item) => ({
+      url: typeof item.url === 'string' ? shortUrl(item.url) : item.url,
+      startMs: Math.round(item.startTime),
+      durationMs: Math.round(item.duration),
+    })),
     finalUrl: lhr.finalDisplayedUrl,
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings?.length ? lhr.runWarnings : undefined,
