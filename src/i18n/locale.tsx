@@ -125,15 +125,16 @@ export function useLocale<const P extends readonly Part[] = []>(...parts: P): Lo
     onLoad?.(locale.lang, part);
     return use(load(locale.lang, part));
   });
-  const t = parts.length > 0 ? merged(locale, parts, loaded) : locale.t;
-  return useMemo(() => ({ ...locale, t: t as WordsOf<P> }), [locale, t]);
+  return (parts.length > 0 ? withParts(locale, parts, loaded) : locale) as Locale<WordsOf<P>>;
 }
 
-/** The common words with some parts', made once per language and parts (the same object each render). */
-const mergedWords = new Map<string, object>();
-function merged(locale: Locale, parts: readonly Part[], loaded: object[]) {
-  const key = `${locale.lang}:${parts.join()}`;
-  let words = mergedWords.get(key);
-  if (!words) mergedWords.set(key, (words = Object.assign({}, locale.t, ...loaded)));
-  return words;
+/** The locale with some parts' words beside the common ones: made once, the same object each render. */
+const byParts = new WeakMap<Locale, Map<string, Locale>>();
+function withParts(locale: Locale, parts: readonly Part[], loaded: object[]): Locale {
+  let made = byParts.get(locale);
+  if (!made) byParts.set(locale, (made = new Map()));
+  const key = parts.join();
+  let found = made.get(key);
+  if (!found) made.set(key, (found = { ...locale, t: Object.assign({}, locale.t, ...loaded) }));
+  return found;
 }
