@@ -69,7 +69,9 @@ export function useRentCar() {
   const { lang } = useLocale();
   return useCallback(
     async (carId: CarId, trip: Trip) => {
-      const journey = await session.loadJourney();
+      // Its code could not be fetched (offline before the app was stored for offline use): say so.
+      const journey = await session.loadJourney().catch(() => null);
+      if (!journey) return session.notices.set('needsConnection');
       const event = { type: 'booking.start', carId, trip, at: Date.now() } as const;
       const snapshot = journey.getSnapshot();
       if (!snapshot.can(event)) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { en, type Catalog } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
+import { fill } from '../../src/i18n/format';
 import { LOGO_SCREENS, pathOf, type ScreenId } from '../../src/i18n/paths';
 import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS, onTestClock, reportOnFailure } from './browser';
 
@@ -126,6 +127,26 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
       await page.getByRole('button', { name: t.logIn.submit, exact: true }).click();
       await page.getByRole('alert').filter({ hasText: t.journey.errors.wrongCredentials }).waitFor();
       expect(errors).toEqual([]);
+    });
+
+    it('a first visit that loses the network before the app is stored: Rent says it needs a connection', async () => {
+      // No service worker yet: the journey's code, which a tap on Rent fetches, cannot come.
+      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
+      await onTestClock(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      reportOnFailure(page);
+      await openScreen(page, pathOf('home', lang));
+      const rent = page.getByRole('button', { name: fill(t.cars.rentCar, { car: 'Mercedes-Benz S-Class' }) });
+      await expect.poll(() => rent.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await context.setOffline(true);
+      await rent.click();
+      await page.getByRole('status').filter({ hasText: t.journey.sync.needsConnection }).waitFor();
+      expect(page.url()).toBe(baseURL + pathOf('home', lang));
+      await expect.poll(() => rent.isEnabled()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
     });
   });
 });

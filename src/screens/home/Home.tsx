@@ -40,8 +40,9 @@ export default function Home() {
       <form
         onSubmit={async (e) => {
           e.preventDefault();
-          const { parseQuery } = await loadParser();
-          navigate(`${to('search')}${understoodQuery(parseQuery(text, Date.now()))}`);
+          // Without the parser (offline before the app was stored for offline use), the search opens as it is.
+          const parser = await loadParser().catch(() => null);
+          navigate(`${to('search')}${parser ? understoodQuery(parser.parseQuery(text, Date.now())) : ''}`);
         }}
         onFocus={() => void loadParser()}
       >
