@@ -41,7 +41,8 @@ export default defineConfig(({ command }) => ({
         // build/prerender.ts): React; the router; the app's shared code. The journey (XState, the
         // journey machine and its client) is a chunk of its own that only the screens driving it
         // load, with them (and a tap on "Rent"); so are the form rules (zod). Each screen stays its
-        // own chunk.
+        // own chunk. A group takes what its modules import too, so the order matters (priority, then
+        // place): React and the router first, then the app's shared code, then the rest.
         codeSplitting: {
           groups: [
             {
@@ -77,8 +78,8 @@ export default defineConfig(({ command }) => ({
             {
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
               // prices, steps); the catalogs' parts (each language's, each screen's) and the carousel
-              // (Swiper) stay with the pages that need them. First, so that the journey's chunk, which takes what its modules
-              // import, leaves these to the pages that need no journey.
+              // (Swiper) stay with the pages that need them. Before the journey's group, which would
+              // otherwise take these with the journey's modules, away from pages that need no journey.
               name: 'app',
               priority: 1,
               test: (id: string) =>

@@ -94,8 +94,9 @@ export const preloadPage = (resolved: Resolved) => preloadScreen(pageOf(resolved
 function screenFor(id: PageId): ComponentType {
   const Lazy = lazy(() => loadScreen(id).then(() => ({ default: loaded.get(id)! })));
   return function Screen() {
-    // The screen's words come alongside its code, not after it (cached: asked once).
-    void loadWords(useLocale().lang, WORDS_OF[id]);
+    // The screen's words come alongside its code, not after it (cached: asked once). A failure is the
+    // screen's to meet when it reads them.
+    loadWords(useLocale().lang, WORDS_OF[id]).catch(() => undefined);
     const Loaded = loaded.get(id);
     return Loaded ? <Loaded /> : <Lazy />;
   };

@@ -59,6 +59,8 @@ function load(lang: Lang, part: 'common' | Part): Promise<object> {
   if (!promise) {
     promise = settled(LOADERS[lang][part]().then((m) => m.default));
     loading.set(key, promise);
+    // One that could not be fetched is asked for again next time (back online), not kept as failed.
+    promise.catch(() => loading.delete(key));
   }
   return promise;
 }

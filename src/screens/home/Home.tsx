@@ -10,8 +10,11 @@ import { Section, Stack } from '../../ui/Section';
 import { FeaturedCars } from './FeaturedCars';
 import styles from './Home.module.css';
 
-/** What reads free text ("SUV Dubai Marina"): fetched once the renter starts on the box, not with the page. */
-const loadParser = () => import('../../search/parseQuery');
+/**
+ * What reads free text ("SUV Dubai Marina"): fetched once the renter starts on the box, not with the
+ * page; null when it cannot come (offline before the app was stored for offline use).
+ */
+const loadParser = () => import('../../search/parseQuery').catch(() => null);
 
 const POINTS = [
   { key: 'fleet', Icon: CarFront },
@@ -40,8 +43,8 @@ export default function Home() {
       <form
         onSubmit={async (e) => {
           e.preventDefault();
-          // Without the parser (offline before the app was stored for offline use), the search opens as it is.
-          const parser = await loadParser().catch(() => null);
+          // Without the parser, the search opens as it is.
+          const parser = await loadParser();
           navigate(`${to('search')}${parser ? understoodQuery(parser.parseQuery(text, Date.now())) : ''}`);
         }}
         onFocus={() => void loadParser()}
