@@ -1,4 +1,5 @@
-// The words of registration, log in, the account and its notifications, in Arabic. Typed against ../en/account.ts.
+// The words of registration, log in, the account and its notifications, in Arabic. Typed against
+// ../en/account.ts.
 import type { Words } from '../en/account';
 
 const words: Words = {

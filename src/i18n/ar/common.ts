@@ -1,5 +1,5 @@
-// The words of every page: the header, the menu, the tabs, money, the journey's notices and steps, and the
-// cars as every list of cars shows them, in Arabic. Typed against ../en/common.ts.
+// The words of every page: the header, the menu, the tabs, money, the journey's notices and steps, and
+// the cars as every list of cars shows them, in Arabic. Typed against ../en/common.ts.
 import type { Words } from '../en/common';
 
 const words: Words = {

@@ -1,4 +1,5 @@
-// The words of the contract managers' screens, and traffic fines (the renter's screen of them shares these), in Arabic. Typed against ../en/manager.ts.
+// The words of the contract managers' screens, and traffic fines (the renter's screen of them shares
+// these), in Arabic. Typed against ../en/manager.ts.
 import type { Words } from '../en/manager';
 
 const words: Words = {

@@ -1,4 +1,5 @@
-// The words of a rental from contract to return, and the renter's bookings and offers, in Arabic. Typed against ../en/rental.ts.
+// The words of a rental from contract to return, and the renter's bookings and offers, in Arabic.
+// Typed against ../en/rental.ts.
 import type { Words } from '../en/rental';
 
 const words: Words = {

@@ -1,4 +1,5 @@
-// The words of Search and Services (the fleet, the companies), in Arabic. Typed against ../en/search.ts.
+// The words of Search and Services (the fleet, the companies), in Arabic. Typed against
+// ../en/search.ts.
 import type { Words } from '../en/search';
 
 const words: Words = {

@@ -1,4 +1,5 @@
-// The words of registration, log in, the account and its notifications, in English. The same keys are in ../ar/account.ts.
+// The words of registration, log in, the account and its notifications, in English. The same keys are
+// in ../ar/account.ts.
 
 const words = {
   registration: {

@@ -1,5 +1,5 @@
-// The words of every page: the header, the menu, the tabs, money, the journey's notices and steps, and the
-// cars as every list of cars shows them, in English. The same keys are in ../ar/common.ts.
+// The words of every page: the header, the menu, the tabs, money, the journey's notices and steps, and
+// the cars as every list of cars shows them, in English. The same keys are in ../ar/common.ts.
 import type { Plural } from '../format';
 
 const words = {

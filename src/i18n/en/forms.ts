@@ -1,4 +1,5 @@
-// The words of forms: what they say of a value they refuse, in English. The same keys are in ../ar/forms.ts.
+// The words of forms: what they say of a value they refuse, in English. The same keys are in
+// ../ar/forms.ts.
 
 const words = {
   problems: {

@@ -1,4 +1,5 @@
-// The words of the contract managers' screens, and traffic fines (the renter's screen of them shares these), in English. The same keys are in ../ar/manager.ts.
+// The words of the contract managers' screens, and traffic fines (the renter's screen of them shares
+// these), in English. The same keys are in ../ar/manager.ts.
 
 const words = {
   manager: {

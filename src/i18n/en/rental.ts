@@ -1,4 +1,5 @@
-// The words of a rental from contract to return, and the renter's bookings and offers, in English. The same keys are in ../ar/rental.ts.
+// The words of a rental from contract to return, and the renter's bookings and offers, in English. The
+// same keys are in ../ar/rental.ts.
 
 const words = {
   reservations: {

@@ -1,4 +1,5 @@
-// The words of Search and Services (the fleet, the companies), in English. The same keys are in ../ar/search.ts.
+// The words of Search and Services (the fleet, the companies), in English. The same keys are in
+// ../ar/search.ts.
 
 const words = {
   search: {
