@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, type Ref } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { useLocale } from '../i18n/locale';
 import { useOnline } from './online';
 import styles from './Form.module.css';
