@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import type { Catalog } from '../i18n/en';
+import type { Catalog, Lang } from '../i18n/en';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
 import { isStep } from '../../machines/journey-rules';
@@ -12,6 +12,7 @@ import { HeaderEnd } from './NotificationsLink';
 import { Stepper } from './Stepper';
 import { useAccountLanguage } from './useAccountLanguage';
 import { JourneyRoute } from './useJourneyRoute';
+import { LoadBoundary, Unavailable } from './LoadBoundary';
 import logo from '../assets/logo.svg';
 import styles from './Layout.module.css';
 
@@ -31,22 +32,65 @@ export const isForEveryone = (resolved: Resolved) => resolved.kind !== 'screen' 
 export function Layout() {
   const { pathname } = useLocation();
   const resolved = resolvePath(pathname);
+  // A language whose words could not be fetched (the switch, offline on a first visit) is said so in
+  // the other one: the page's first language, whose words are always there.
+  const other = resolved.lang === 'ar' ? 'en' : 'ar';
   return (
-    <Suspense fallback={<div className={styles.app} aria-busy="true" />}>
-      <LocaleProvider lang={resolved.lang}>
-        <Shell resolved={resolved} />
-      </LocaleProvider>
-    </Suspense>
+    <LoadBoundary key={resolved.lang} fallback={<LanguageUnavailable lang={other} />}>
+      <Suspense fallback={<div className={styles.app} aria-busy="true" />}>
+        <LocaleProvider lang={resolved.lang}>
+          <Shell resolved={resolved} />
+        </LocaleProvider>
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
+function LanguageUnavailable({ lang }: { lang: Lang }) {
+  return (
+    <LocaleProvider lang={lang}>
+      <UnavailablePage />
+    </LocaleProvider>
+  );
+}
+
+function UnavailablePage() {
+  const { t, lang, dir } = useLocale();
+  return (
+    <div className={styles.app} lang={lang} dir={dir}>
+      <header className={styles.header}>
+        <BackButton />
+        <h1 className={styles.title}>{t.brand}</h1>
+      </header>
+      <main className={styles.main}>
+        <Unavailable />
+      </main>
+    </div>
+  );
+}
+
+/** One step back in history; a page opened directly (nothing behind it) goes home instead. */
+function BackButton() {
+  const { t, to } = useLocale();
+  const navigate = useNavigate();
+  const back = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(to('home'));
+  };
+  return (
+    <button type="button" className={styles.back} onClick={back} aria-label={t.nav.back}>
+      <ArrowLeft aria-hidden className="flip-rtl" size={22} />
+    </button>
   );
 }
 
 function Shell({ resolved }: { resolved: Resolved }) {
-  const { t, lang, dir, to } = useLocale();
+  const { t, lang, dir } = useLocale();
   const session = useSession();
   const waiting = !useSessionState().ready && !isForEveryone(resolved);
   // The server changed the journey itself (a deduction from the deposit): every open screen shows it.
   useLive(['journey'], () => void session.refreshJourney());
-  const navigate = useNavigate();
   const location = useLocation();
   useAccountLanguage(resolved);
   const step = resolved.kind === 'screen' && isStep(resolved.id) ? resolved.id : null;
@@ -58,20 +102,12 @@ function Shell({ resolved }: { resolved: Resolved }) {
     document.title = documentTitle;
   }, [documentTitle]);
 
-  // One step back in history; a page opened directly (nothing behind it) goes home instead.
-  const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(to('home'));
-  };
 
   return (
     <div className={styles.app} lang={lang} dir={dir}>
       <JourneyRoute resolved={resolved} lang={lang} />
       <header className={styles.header}>
-        <button type="button" className={styles.back} onClick={back} aria-label={t.nav.back}>
-          <ArrowLeft aria-hidden className="flip-rtl" size={22} />
-        </button>
+        <BackButton />
         <h1 className={styles.title}>
           {showLogo ? <img src={logo} alt={t.brand} width={160} height={40} /> : title}
         </h1>
@@ -98,10 +134,20 @@ function Shell({ resolved }: { resolved: Resolved }) {
             <SessionStart />
           </div>
         ) : (
-          <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
-            <Outlet />
-            <SessionStart />
-          </Suspense>
+          <LoadBoundary
+            key={location.pathname}
+            fallback={
+              <>
+                <Unavailable />
+                <SessionStart />
+              </>
+            }
+          >
+            <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
+              <Outlet />
+              <SessionStart />
+            </Suspense>
+          </LoadBoundary>
         )}
       </main>
       {resolved.kind === 'screen' && showsBottomNav(resolved.id) && <BottomNav current={resolved.id} />}

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { use, type ComponentType, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import type { Lang } from '../i18n/en';
 import { loadWords, useLocale, type Part } from '../i18n/locale';
@@ -72,10 +72,21 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
 };
 
 const loaded = new Map<PageId, ComponentType>();
+const loading = new Map<PageId, Promise<void>>();
 
-/** Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends for its code. */
-async function loadScreen(id: PageId) {
-  loaded.set(id, (await PAGE_LOADERS[id]()).default);
+/**
+ * Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends for its code.
+ * The promise is kept so that a render suspends on the same one; one that failed is forgotten, so
+ * that opening the screen again asks again (app/LoadBoundary.tsx shows the failure).
+ */
+function loadScreen(id: PageId): Promise<void> {
+  let promise = loading.get(id);
+  if (!promise) {
+    promise = PAGE_LOADERS[id]().then((module) => void loaded.set(id, module.default));
+    loading.set(id, promise);
+    promise.catch(() => loading.delete(id));
+  }
+  return promise;
 }
 
 /** Loads a screen's chunk and its words ahead of time: opening it then never suspends. */
@@ -90,15 +101,15 @@ export const pageOf = (resolved: Resolved): PageId => (resolved.kind === 'screen
  */
 export const preloadPage = (resolved: Resolved) => preloadScreen(pageOf(resolved), resolved.lang);
 
-/** React.lazy suspends at least once even for a loaded module; a preloaded screen renders directly. */
+/** A page's screen: rendered at once when its chunk is loaded, else suspended until it is. */
 function screenFor(id: PageId): ComponentType {
-  const Lazy = lazy(() => loadScreen(id).then(() => ({ default: loaded.get(id)! })));
   return function Screen() {
     // The screen's words come alongside its code, not after it (cached: asked once). A failure is the
     // screen's to meet when it reads them.
     loadWords(useLocale().lang, WORDS_OF[id]).catch(() => undefined);
-    const Loaded = loaded.get(id);
-    return Loaded ? <Loaded /> : <Lazy />;
+    if (!loaded.has(id)) use(loadScreen(id));
+    const Loaded = loaded.get(id)!;
+    return <Loaded />;
   };
 }
 

@@ -77,7 +77,11 @@ export const recordWords = (listener: typeof onLoad) => void (onLoad = listener)
 
 function settled<T>(promise: Promise<T>): Promise<T> {
   const tracked = promise as Promise<T> & { status?: 'fulfilled'; value?: T };
-  void promise.then((value) => Object.assign(tracked, { status: 'fulfilled', value }));
+  // A failure is for whoever reads the promise; this side of it must not report it a second time.
+  promise.then(
+    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+    () => undefined,
+  );
   return promise;
 }
 

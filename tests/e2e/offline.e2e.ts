@@ -26,8 +26,12 @@ async function controlled(page: Page) {
 /** Opens a path (offline: from the worker's cache) and waits for its screen. */
 async function openScreen(page: Page, path: string) {
   await page.goto(baseURL + path, { waitUntil: 'load' });
+  await live(page);
+}
+
+/** Waits for a screen: a prerendered page shows its text before React takes it over, so until the app is live. */
+async function live(page: Page) {
   await page.locator('main h2').first().waitFor();
-  // A prerendered page shows its text before React takes it over: wait until the app is live.
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));
 }
 
@@ -145,6 +149,66 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
       await page.getByRole('status').filter({ hasText: t.journey.sync.needsConnection }).waitFor();
       expect(page.url()).toBe(baseURL + pathOf('home', lang));
       await expect.poll(() => rent.isEnabled()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('a first visit that loses the network: a screen or language not fetched yet says so, and opens when it is back', async () => {
+      const other = lang === 'en' ? ar : en;
+      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
+      await onTestClock(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      reportOnFailure(page);
+      await openScreen(page, pathOf('home', lang));
+      await context.setOffline(true);
+
+      // Services' code was never fetched: the layout stays, saying why; the screen opens once online.
+      await page.getByRole('link', { name: t.home.explore }).click();
+      const alert = page.getByRole('alert').filter({ hasText: t.unavailable.offline });
+      await alert.waitFor();
+      await expectTitle(page, t, 'services');
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/offline-${lang}-screen-unavailable.png`, fullPage: true });
+      // Back online, the page comes again by itself.
+      await Promise.all([page.waitForEvent('load'), context.setOffline(false)]);
+      await live(page);
+      await page.getByRole('heading', { level: 1, name: t.titles.services }).waitFor();
+      expect(await alert.count()).toBe(0);
+      expect(page.url()).toBe(baseURL + pathOf('services', lang));
+
+      // The other language's words were never fetched: said in this page's language.
+      await context.setOffline(true);
+      await page.getByRole('link', { name: t.language.switchLabel }).click();
+      await alert.waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/offline-${lang}-language-unavailable.png`, fullPage: true });
+      await context.setOffline(false);
+      await page.getByRole('heading', { level: 1, name: other.titles.services }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'en' ? 'rtl' : 'ltr');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('a screen whose files are gone (a deploy while the page was open) says so, and a reload brings it', async () => {
+      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
+      await onTestClock(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      reportOnFailure(page);
+      await openScreen(page, pathOf('home', lang));
+      await page.route('**/assets/Services-*.js', (route) => route.fulfill({ status: 404 }));
+      await page.getByRole('link', { name: t.home.explore }).click();
+      await page.getByRole('alert').filter({ hasText: t.unavailable.failed }).waitFor();
+      await expectTitle(page, t, 'services');
+      await page.unroute('**/assets/Services-*.js');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: t.unavailable.reload }).click()]);
+      await live(page);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(page.url()).toBe(baseURL + pathOf('services', lang));
       expect(errors).toEqual([]);
       await context.close();
     });

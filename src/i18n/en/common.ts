@@ -56,6 +56,12 @@ const words = {
     loadSampleText:
       'Demo only: signs in a new sample renter with a signed contract, a paid rental and the car picked up, so any screen can be opened.',
   },
+  /** A screen whose code or words could not be fetched (app/LoadBoundary.tsx). */
+  unavailable: {
+    offline: 'You’re offline, and this screen is not stored on this device yet. It opens as soon as you’re back online.',
+    failed: 'This screen could not be opened. Reload the page to try again.',
+    reload: 'Reload the page',
+  },
   notMatch: {
     heading: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',
