@@ -1,7 +1,6 @@
-// The browser's client of the Move car API (hono/client, typed from the server's routes; only the
-// types cross over, no server code ships). Every answer is checked before the app uses it.
-import { hc } from 'hono/client';
-import type { ApiType } from '../../server/app';
+// The browser's client of the Move car API (typed from the server's routes by hono/client's types;
+// only the types cross over, no server code ships). Every answer is checked before the app uses it.
+import { typedClient } from './http';
 import type { ClientEvent } from '../../server/journey/events';
 import type { BookingSummary, JourneyView } from '../../server/journey/bookings';
 import type { PublicUser } from '../../server/auth/middleware';
@@ -123,7 +122,7 @@ export interface Preferences {
 }
 
 export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {}) {
-  const client = hc<ApiType>(baseUrl, fetcher ? { fetch: fetcher } : {});
+  const client = typedClient(baseUrl, fetcher ?? ((input, init) => fetch(input, init)));
   return {
     session: () => answer<SessionAnswer>(client.auth.session.$get()),
     register: (f: RegistrationFields) =>
