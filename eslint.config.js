@@ -17,6 +17,8 @@ const WHOLE_CATALOG = boundary(
   'The whole catalog is for tests and the prerender: a page loads its parts (i18n/locale.tsx).',
   true,
 );
+/** React Router's `<Link>` carries framework-mode code every page would load: src/ui/Link.tsx instead. */
+const OWN_LINK = { name: 'react-router-dom', importNames: ['Link', 'NavLink'], message: 'Use src/ui/Link.tsx (see why there).' };
 const layer = (...names) => boundary(`(^|/)(${names.join('|')})/`, `Imports flow one way: machines ← client, i18n ← ui ← screens ← app.`);
 
 export default tseslint.config(
@@ -54,15 +56,15 @@ export default tseslint.config(
   },
   {
     files: ['src/ui/**/*.{ts,tsx}', 'src/data/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, WHOLE_CATALOG, layer('screens', 'app')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [OWN_LINK], patterns: [SERVER, WHOLE_CATALOG, layer('screens', 'app')] }] },
   },
   {
     files: ['src/screens/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, WHOLE_CATALOG, layer('app')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [OWN_LINK], patterns: [SERVER, WHOLE_CATALOG, layer('app')] }] },
   },
   {
     files: ['src/app/**/*.{ts,tsx}', 'src/main.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, WHOLE_CATALOG] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [OWN_LINK], patterns: [SERVER, WHOLE_CATALOG] }] },
   },
   {
     // Build time: the prerender reads the whole catalogs for each page's title and description.

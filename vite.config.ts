@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/compress';
 import { arabicFaces } from './build/fonts';
 import { prerenderPages } from './build/prerender';
+import { pureRouter } from './build/pure';
 import { pwa } from './build/pwa';
 
 const serverTests = ['tests/server/**/*.test.ts'];
@@ -13,7 +14,7 @@ const serverTests = ['tests/server/**/*.test.ts'];
 const clock = 'tests/support/clock-setup.ts';
 
 export default defineConfig(({ command }) => ({
-  plugins: [arabicFaces(), react(), prerenderPages(), pwa(), precompress()],
+  plugins: [arabicFaces(), react(), pureRouter(), prerenderPages(), pwa(), precompress()],
   // React Router publishes a production build beside the development one its package points to (the
   // same code without its development warnings): the build uses it; development and tests keep the
   // warnings.

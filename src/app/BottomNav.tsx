@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { CalendarCheck, House, Search, UserRound, type LucideIcon } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
 import type { ScreenId } from '../i18n/paths';
+import { Link } from '../ui/Link';
 import styles from './BottomNav.module.css';
 
 const TABS: { id: ScreenId; label: 'home' | 'search' | 'reservations' | 'profile'; Icon: LucideIcon }[] = [

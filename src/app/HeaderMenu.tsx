@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LogIn, LogOut, Menu, X } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
 import { AccountLinks } from '../ui/AccountLinks';
 import { useSession, useSessionState } from '../ui/session';
+import { Link } from '../ui/Link';
 import styles from './HeaderMenu.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import type { Catalog, Lang } from '../i18n/en';
 import { LocaleProvider, useLocale } from '../i18n/locale';
@@ -14,6 +14,7 @@ import { useAccountLanguage } from './useAccountLanguage';
 import { JourneyRoute } from './useJourneyRoute';
 import { LoadBoundary, Unavailable } from './LoadBoundary';
 import logo from '../assets/logo.svg';
+import { Link } from '../ui/Link';
 import styles from './Layout.module.css';
 
 /**

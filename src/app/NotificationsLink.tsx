@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { Bell } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
 import { fill, formatNumber } from '../i18n/format';
 import { useSessionState } from '../ui/session';
 import { useUnreadCount } from '../ui/notifications';
 import { HeaderMenu } from './HeaderMenu';
+import { Link } from '../ui/Link';
 import styles from './NotificationsLink.module.css';
 
 /**

@@ -1,5 +1,4 @@
 import type { Ref } from 'react';
-import { Link } from 'react-router-dom';
 import {
   Bell,
   CalendarCheck,
@@ -14,6 +13,7 @@ import {
 import type { Catalog } from '../i18n/en';
 import { useLocale } from '../i18n/locale';
 import type { ScreenId } from '../i18n/paths';
+import { Link } from './Link';
 import styles from './AccountLinks.module.css';
 
 type LinkLabel = Exclude<keyof Catalog['menu'], 'open' | 'label' | 'logIn' | 'logOut'>;

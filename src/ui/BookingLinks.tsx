@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
 import { carOf } from '../../machines/fleet';
 import type { BookingSummary } from '../client/api';
 import { useLocale } from '../i18n/locale';
+import { Link } from './Link';
 import styles from './BookingLinks.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from './Link';
 import styles from './Button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost';

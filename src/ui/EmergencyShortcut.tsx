@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { Phone, Siren } from 'lucide-react';
 import { contactPhones } from '../data/sample';
 import { useLocale } from '../i18n/locale';
+import { Link } from './Link';
 import styles from './EmergencyShortcut.module.css';
 
 /**

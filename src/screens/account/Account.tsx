@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
 import { isOffline } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
@@ -18,6 +18,7 @@ import { DocumentList } from '../../ui/DocumentList';
 import { AccountLinks } from '../../ui/AccountLinks';
 import { ChangePassword } from './ChangePassword';
 import { LanguageAndCurrency, NotificationPreference } from './Preferences';
+import { Link } from '../../ui/Link';
 import styles from './Account.module.css';
 
 /** The Profile tab leads to the renter's other places; Emergency assistance is among them. */

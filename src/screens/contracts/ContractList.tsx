@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { CONTRACT_STATUSES, type ContractStatus } from '../../../machines/contract';
 import { carOf } from '../../../machines/fleet';
@@ -13,6 +13,7 @@ import { Actions, Section } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { AuthorityImport } from './AuthorityImport';
+import { Link } from '../../ui/Link';
 import styles from './Contracts.module.css';
 
 const isStatus = (s: string | null): s is ContractStatus => CONTRACT_STATUSES.includes(s as ContractStatus);

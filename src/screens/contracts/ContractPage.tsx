@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { contractProblems, type ContractProblems, type ContractSetup } from '../../../machines/contract';
@@ -18,6 +17,7 @@ import { useViolationClient } from '../../ui/violation';
 import { DocumentList } from '../../ui/DocumentList';
 import { useSession } from '../../ui/session';
 import { Switch } from '../../ui/Switch';
+import { Link } from '../../ui/Link';
 import styles from './Contracts.module.css';
 
 type Outcome = 'saved' | 'failed' | 'conflict' | null;

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { Ambulance, CheckCircle2, LocateFixed, Phone, ShieldAlert, Wrench } from 'lucide-react';
 import { emergencyProblems, formatCoordinates } from '../../../machines/validation';
 import { fill } from '../../i18n/format';
-import { Link } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
 import { contactPhones, GPS_EXAMPLE } from '../../data/sample';
 import { Button } from '../../ui/Button';
@@ -11,6 +10,7 @@ import { Done, FormCard } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { IconList } from '../../ui/IconList';
 import { Section, Stack } from '../../ui/Section';
+import { Link } from '../../ui/Link';
 import styles from './EmergencyAssistance.module.css';
 
 export default function EmergencyAssistance() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
 import { defaultTrip } from '../../../machines/booking';
 import { useLocale } from '../../i18n/locale';
@@ -8,6 +8,7 @@ import { ButtonLink } from '../../ui/Button';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
 import { FeaturedCars } from './FeaturedCars';
+import { Link } from '../../ui/Link';
 import styles from './Home.module.css';
 
 /**

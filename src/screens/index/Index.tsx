@@ -1,10 +1,10 @@
 import { use, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useLocale, loadCatalog } from '../../i18n/locale';
 import { SCREEN_IDS, pathOf } from '../../i18n/paths';
 import { Button } from '../../ui/Button';
 import { useSession, useSessionState } from '../../ui/session';
 import { Section, Stack } from '../../ui/Section';
+import { Link } from '../../ui/Link';
 import styles from './Index.module.css';
 
 /** `/` and `/all`: every screen in both languages, for renters, reviewers and testers alike. */

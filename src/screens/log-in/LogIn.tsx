@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isOffline } from '../../client/api';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { useSession, useSessionState } from '../../ui/session';
@@ -9,6 +9,7 @@ import { TextField } from '../../ui/Field';
 import { FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 import { UaePassButton } from '../../ui/UaePassButton';
+import { Link } from '../../ui/Link';
 import styles from './LogIn.module.css';
 
 export default function LogIn() {

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import {
   BadgeCheck,
   Bell,
@@ -24,6 +23,7 @@ import { Section, Stack } from '../../ui/Section';
 import { useSession, useSessionState } from '../../ui/session';
 import { useLive } from '../../ui/live';
 import { unreadCountOf } from '../../ui/notifications';
+import { Link } from '../../ui/Link';
 import styles from './Notifications.module.css';
 
 const ICONS: Record<NotificationKind, LucideIcon> = {

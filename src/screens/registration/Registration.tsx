@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import {
   checkEmiratesId,
   passwordStrength,
@@ -15,6 +14,7 @@ import { Checkbox, FileField, TextField } from '../../ui/Field';
 import { FormCard, FormError, FormFooter, ScreenIntro, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Stack } from '../../ui/Section';
+import { Link } from '../../ui/Link';
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
 

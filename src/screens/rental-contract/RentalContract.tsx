@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { BadgeCheck, Phone } from 'lucide-react';
 import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
@@ -12,6 +11,7 @@ import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { PriceSummary } from '../../ui/Ledger';
 import { Facts, Section, Stack } from '../../ui/Section';
+import { Link } from '../../ui/Link';
 import styles from './RentalContract.module.css';
 
 export default function RentalContract() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { defaultTrip } from '../../../machines/booking';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { useServerData } from '../../ui/contract';
@@ -13,6 +13,7 @@ import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
 import company from '../../assets/company.svg';
+import { Link } from '../../ui/Link';
 import styles from './Services.module.css';
 
 export default function Services() {

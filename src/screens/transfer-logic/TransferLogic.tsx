@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
@@ -22,6 +22,7 @@ import { Actions, Section, Stack } from '../../ui/Section';
 import { useInspect } from '../../ui/inspect';
 import { useLeaveGuard } from '../../ui/leaving';
 import { Switch } from '../../ui/Switch';
+import { Link } from '../../ui/Link';
 import styles from './TransferLogic.module.css';
 
 /** `/transfer-logic/:code`: that contract's settings; `/transfer-logic` (the seed's route): the most recent contract's. */
