@@ -26,9 +26,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
-    // The car pictures are files of their own (cached like any asset, fetched with the page's HTML
-    // that names them), not text inside the JavaScript that every screen listing cars would carry.
-    assetsInlineLimit: (file) => (/[\\/]assets[\\/]cars[\\/]/.test(file) ? false : undefined),
+    // The car pictures and the logo are files of their own (cached like any asset, fetched with the
+    // page's HTML that names them), not text inside the JavaScript that every page would carry.
+    assetsInlineLimit: (file) => (/[\\/]assets[\\/](cars[\\/]|logo\.svg$)/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // A catalog's part is named by its language too (ar-rental-….js): the two languages' parts
@@ -77,6 +77,15 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             {
+              // The rules of a booking once made (its statuses, changes, cancellation, ledger,
+              // offers, contracts): shared by the screens about bookings, with or without the
+              // journey's machine (Past rentals, Reservations), not by a page that only lists cars.
+              name: 'booking-rules',
+              priority: 1,
+              test: /[\\/]machines[\\/](journey-rules|ledger|offers|cards|renter|contract)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
               // prices, steps); the catalogs' parts (each language's, each screen's) and the carousel
               // (Swiper) stay with the pages that need them. Before the journey's group, which would
@@ -86,7 +95,7 @@ export default defineConfig(({ command }) => ({
               test: (id: string) =>
                 (/[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
                   !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|journey|violation)|client[\\/](journey|violation)Client)/.test(id)) ||
-                /[\\/]machines[\\/](booking|cards|contract|fleet|journey-rules|ledger|money|offers|renter|text)\.ts$/.test(id),
+                /[\\/]machines[\\/](booking|fleet|money|steps|text)\.ts$/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,
             },

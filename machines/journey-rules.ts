@@ -4,40 +4,25 @@ import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from
 import { carOf, type CarId, type LocationId } from './fleet';
 import { tripPrice, type Trip } from './booking';
 import { winterDiscount, type BookingOfferId } from './offers';
-import type { StateValue } from 'xstate';
 import type { Renter } from './renter';
 import { normaliseName } from './text';
 import type { Problem } from './validation';
+import { isPaid, isPickedUp, type Step } from './steps';
 
-/** The journey's routable steps; each id is also the screen id and the state id (`#payment`). */
-export const STEPS = [
-  'registration',
-  'logIn',
-  'rentalContract',
-  'payment',
-  'carPickup',
-  'carReturn',
-] as const;
-export type Step = (typeof STEPS)[number];
-export const isStep = (id: string): id is Step => (STEPS as readonly string[]).includes(id);
-
-/** Where each step sits in the journey machine's state tree. */
-const STEP_STATES: Record<Step, StateValue> = {
-  registration: { signedOut: 'registration' },
-  logIn: { signedOut: 'logIn' },
-  rentalContract: { signedIn: 'rentalContract' },
-  payment: { signedIn: 'payment' },
-  carPickup: { signedIn: 'carPickup' },
-  carReturn: { signedIn: 'carReturn' },
-};
-
-/**
- * The step a journey snapshot is on (every stable state is inside exactly one step). Here rather
- * than beside the machine so that a page can tell the step without loading XState.
- */
-export function stepOf(snapshot: { matches(value: StateValue): boolean }): Step {
-  return STEPS.find((step) => snapshot.matches(STEP_STATES[step])) ?? 'registration';
-}
+// The steps and what each needs are in ./steps.ts (a page that only routes loads just those).
+export {
+  STEPS,
+  isStep,
+  stepOf,
+  isSignedIn,
+  isContractSigned,
+  isPaid,
+  isPickedUp,
+  whyNot,
+  stepAllowed,
+  type Step,
+  type Requirement,
+} from './steps';
 
 export const CONTRACT_VERSION = '2026-11';
 /** Deposits must be released within 30 days of return when nothing is owed (Dubai DET). */
@@ -181,38 +166,6 @@ export interface Inspection {
 // ---- prerequisites: what must be done before a step opens, in journey order ----
 
 /** Why a step cannot open: something still to do, or (for registration and log-in) already signed in. */
-export type Requirement = 'signIn' | 'signContract' | 'pay' | 'pickUp' | 'signedIn';
-
-export const isSignedIn = (c: JourneyContext) => c.renter !== null;
-export const isContractSigned = (c: JourneyContext) => c.contract !== null;
-export const isPaid = (c: JourneyContext) => c.payment !== null;
-export const isPickedUp = (c: JourneyContext) => c.pickedUpAt !== null;
-
-const REQUIREMENTS: [Requirement, (c: JourneyContext) => boolean][] = [
-  ['signIn', isSignedIn],
-  ['signContract', isContractSigned],
-  ['pay', isPaid],
-  ['pickUp', isPickedUp],
-];
-
-/** How many of REQUIREMENTS each step needs. */
-const NEEDS: Record<Step, number> = {
-  registration: 0,
-  logIn: 0,
-  rentalContract: 1,
-  payment: 2,
-  carPickup: 3,
-  carReturn: 4,
-};
-
-/** Why `step` cannot open now, or null when it can. The route guards and the notices both use it. */
-export function whyNot(step: Step, c: JourneyContext): Requirement | null {
-  if ((step === 'registration' || step === 'logIn') && isSignedIn(c)) return 'signedIn';
-  return REQUIREMENTS.slice(0, NEEDS[step]).find(([, done]) => !done(c))?.[0] ?? null;
-}
-
-export const stepAllowed = (step: Step, c: JourneyContext) => whyNot(step, c) === null;
-
 export const isCancelled = (c: JourneyContext) => c.cancellation !== null;
 /** Over: returned and settled, or cancelled. Nothing but a new booking follows. */
 export const isOver = (c: JourneyContext) => c.completedAt !== null || isCancelled(c);

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { isStep, stepOf, whyNot, type Requirement } from '../machines/journey-rules';
+import { isStep, stepOf, whyNot, type Requirement } from '../machines/steps';
 import { isForEveryone, pageTitle } from './app/Layout';
 import { AppRoutes, pageOf, preloadPage, WORDS_OF } from './app/routes';
 import { createApi } from './client/api';

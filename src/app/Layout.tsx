@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { Catalog, Lang } from '../i18n/en';
 import { LocaleProvider, useLocale } from '../i18n/locale';
 import { LOGO_SCREENS, otherLanguagePath, resolvePath, type Resolved } from '../i18n/paths';
-import { isStep } from '../../machines/journey-rules';
+import { isStep } from '../../machines/steps';
 import { SessionStart, useSession, useSessionState, useSyncNotice, type RedirectNotice } from '../ui/session';
 import { useLive } from '../ui/live';
 import { BottomNav, showsBottomNav } from './BottomNav';

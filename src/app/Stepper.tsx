@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { stepOf, type Step } from '../../machines/journey-rules';
+import { stepOf, type Step } from '../../machines/steps';
 import { useLocale } from '../i18n/locale';
 import { useLoadedJourneyValue } from '../ui/session';
 import styles from './Stepper.module.css';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isStep, stepOf, whyNot } from '../../machines/journey-rules';
+import { isStep, stepOf, whyNot } from '../../machines/steps';
 import type { JourneySnapshot } from '../../machines/journey';
 import type { Lang } from '../i18n/en';
 import { pathOf, type Resolved } from '../i18n/paths';

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { offersFor, type Trip, type TripField, type TripProblem } from '../../machines/booking';
 import type { CarId } from '../../machines/fleet';
-import { stepOf } from '../../machines/journey-rules';
+import { stepOf } from '../../machines/steps';
 import type { Answer, CarOffer } from '../client/api';
 import type { Notices } from '../client/notices';
 import { useLocale } from '../i18n/locale';

@@ -2,7 +2,7 @@
 // screen, and light reads of the renter's journey once its code is loaded. Nothing here loads the
 // journey's code (XState, the journey's machine): screens that drive the journey use ./journey.
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { Requirement } from '../../machines/journey-rules';
+import type { Requirement } from '../../machines/steps';
 import type { DisplayCurrency } from '../../machines/money';
 import type { JourneySnapshot } from '../../machines/journey';
 import type { JourneyClient } from '../client/journeyClient';
