@@ -139,7 +139,7 @@ describe.each(LANGS)('Profile tab ($lang)', ({ prefix, t }) => {
     expect(answer.ok && answer.body.user).toBeNull();
     // The header now offers to log in.
     await user.click(screen.getByRole('button', { name: m.open }));
-    expect(screen.getByRole('link', { name: m.logIn })).toHaveAttribute('href', `${prefix}/log-in`);
+    expect(await screen.findByRole('link', { name: m.logIn })).toHaveAttribute('href', `${prefix}/log-in`);
   });
 });
 
@@ -157,7 +157,8 @@ describe.each(LANGS)('header menu ($lang)', ({ prefix, t }) => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: m.label });
     expect(button).toHaveAttribute('aria-controls', menu.id);
-    const first = within(menu).getByRole('link', { name: m.account });
+    // Its links come with its first opening.
+    const first = await within(menu).findByRole('link', { name: m.account });
     await waitFor(() => expect(first).toHaveFocus());
     expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual([
       m.account,
@@ -181,7 +182,7 @@ describe.each(LANGS)('header menu ($lang)', ({ prefix, t }) => {
     const { user, router, session } = await renderAt(`${prefix}/offers`, { journey: 'sample' });
     const button = await screen.findByRole('button', { name: m.open });
     await user.click(button);
-    await user.click(within(screen.getByRole('navigation', { name: m.label })).getByRole('link', { name: m.fines }));
+    await user.click(await within(screen.getByRole('navigation', { name: m.label })).findByRole('link', { name: m.fines }));
     expect(router.state.location.pathname).toBe(`${prefix}/traffic-violation`);
     expect(button).toHaveAttribute('aria-expanded', 'false');
 

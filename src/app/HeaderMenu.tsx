@@ -1,11 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { LogIn, LogOut, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
-import { AccountLinks } from '../ui/AccountLinks';
-import { useSession, useSessionState } from '../ui/session';
-import { Link } from '../ui/Link';
+import { LoadBoundary, Unavailable } from './LoadBoundary';
 import styles from './HeaderMenu.module.css';
+
+// The menu's links come when it is first wanted: a pointer over the button or the focus on it starts
+// the fetch, so that they are usually there by the time it opens.
+const loadLinks = () => import('./MenuLinks');
+const MenuLinks = lazy(loadLinks);
+const prefetch = () => void loadLinks().catch(() => undefined);
 
 /**
  * The header's menu: the account's places, emergency assistance and logging in or out, from every
@@ -14,11 +18,8 @@ import styles from './HeaderMenu.module.css';
  * back to the button; a tap outside, the focus leaving it, or following a link closes it too.
  */
 export function HeaderMenu() {
-  const { t, to } = useLocale();
+  const { t } = useLocale();
   const m = t.menu;
-  const session = useSession();
-  const signedIn = useSessionState().user !== null;
-  const navigate = useNavigate();
   const { key } = useLocation();
   // Open for the screen it was opened on: any new screen (a link followed, back, a redirect) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -27,11 +28,6 @@ export function HeaderMenu() {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const first = useRef<HTMLAnchorElement>(null);
-
-  useEffect(() => {
-    if (open) first.current?.focus();
-  }, [open]);
 
   // While open: Escape, a tap elsewhere, or the focus moving out of it closes it.
   useEffect(() => {
@@ -56,11 +52,9 @@ export function HeaderMenu() {
     };
   }, [open]);
 
-  const logOut = async () => {
+  const close = (focusButton = false) => {
     setOpen(false);
-    button.current?.focus();
-    await session.signOut();
-    navigate(to('home'));
+    if (focusButton) button.current?.focus();
   };
 
   return (
@@ -73,24 +67,19 @@ export function HeaderMenu() {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
       >
         {open ? <X aria-hidden size={22} /> : <Menu aria-hidden size={22} />}
       </button>
       <nav id={id} className={styles.panel} aria-label={m.label} hidden={!open}>
-        <AccountLinks firstLink={first} onFollow={() => setOpen(false)} />
-        <div className={styles.session}>
-          {signedIn ? (
-            <button type="button" className={styles.action} onClick={() => void logOut()}>
-              <LogOut aria-hidden size={20} className="flip-rtl" />
-              {m.logOut}
-            </button>
-          ) : (
-            <Link to={to('logIn')} className={styles.action} onClick={() => setOpen(false)}>
-              <LogIn aria-hidden size={20} className="flip-rtl" />
-              {m.logIn}
-            </Link>
-          )}
-        </div>
+        {open && (
+          <LoadBoundary fallback={<Unavailable />}>
+            <Suspense fallback={<p className={styles.loading} aria-busy="true" />}>
+              <MenuLinks close={close} />
+            </Suspense>
+          </LoadBoundary>
+        )}
       </nav>
     </div>
   );
