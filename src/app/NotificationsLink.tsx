@@ -1,12 +1,10 @@
-import type { ReactNode } from 'react';
-import { Bell } from 'lucide-react';
-import { useLocale } from '../i18n/locale';
-import { fill, formatNumber } from '../i18n/format';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSessionState } from '../ui/session';
-import { useUnreadCount } from '../ui/notifications';
 import { HeaderMenu } from './HeaderMenu';
-import { Link } from '../ui/Link';
+import { LoadBoundary } from './LoadBoundary';
 import styles from './NotificationsLink.module.css';
+
+const NotificationsBell = lazy(() => import('./NotificationsBell'));
 
 /**
  * The header's end: the signed-in user's notifications (with the unread count), then `children`
@@ -22,21 +20,15 @@ export function HeaderEnd({ children }: { children: ReactNode }) {
   );
 }
 
-/** A bell to the Notifications screen, its badge the unread count; not shown signed out. */
+/** The bell, for whoever is signed in; nothing when it cannot be fetched (offline on a first visit). */
 function NotificationsLink() {
-  const { t, lang, to } = useLocale();
   const signedIn = useSessionState().user !== null;
-  const unread = useUnreadCount();
   if (!signedIn) return null;
-  const label = unread ? fill(t.nav.notificationsUnread, { count: formatNumber(unread, lang) }) : t.nav.notifications;
   return (
-    <Link to={to('notifications')} className={styles.link} aria-label={label}>
-      <Bell aria-hidden size={22} />
-      {unread ? (
-        <span className={styles.badge} aria-hidden>
-          {unread > 99 ? '99+' : formatNumber(unread, lang)}
-        </span>
-      ) : null}
-    </Link>
+    <LoadBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <NotificationsBell />
+      </Suspense>
+    </LoadBoundary>
   );
 }

@@ -61,6 +61,8 @@ export function useUnreadCount(): number | null {
   useEffect(() => {
     if (userId) void count.refresh();
     else count.set(null);
+    // The bell goes when its user signs out: the next one's count is not this one's.
+    return () => count.set(null);
   }, [count, userId]);
   useLive(['notifications'], () => void count.refresh());
   return useSyncExternalStore(count.subscribe, count.get, count.get);
