@@ -71,7 +71,7 @@ export default defineConfig(({ command }) => ({
               // not part of what a page without one (Home) runs.
               name: 'forms',
               priority: 1,
-              test: /[\\/]src[\\/]ui[\\/](Field|problems)\.tsx$/,
+              test: /[\\/]src[\\/]ui[\\/](Field\.tsx|Field\.module\.css|problems\.tsx)$/,
               minShareCount: 2,
               // What they use is the app's shared code, which stays where it is.
               includeDependenciesRecursively: false,
