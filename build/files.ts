@@ -17,7 +17,7 @@ export function filesUnder(dir: string): string[] {
  * after a server-side build such as the prerender's), after the other plugins' own last steps: the
  * plugins run in the order vite.config.ts lists them.
  */
-export function afterClientBuild(name: string, step: (outDir: string) => void): Plugin {
+export function afterClientBuild(name: string, step: (outDir: string) => void | Promise<void>): Plugin {
   let config: ResolvedConfig;
   return {
     name,
@@ -28,12 +28,12 @@ export function afterClientBuild(name: string, step: (outDir: string) => void): 
     closeBundle: {
       sequential: true,
       order: 'post',
-      handler() {
+      async handler() {
         const env = (this as { environment?: { config: { build: { ssr?: unknown }; consumer?: string } } })
           .environment;
         const build = env?.config.build ?? config.build;
         if (build.ssr || env?.config.consumer === 'server') return;
-        step(resolve(config.root, (build as ResolvedConfig['build']).outDir));
+        await step(resolve(config.root, (build as ResolvedConfig['build']).outDir));
       },
     },
   };

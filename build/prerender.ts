@@ -319,7 +319,7 @@ export function prerenderPages(): Plugin {
           join(outDir, 'pages', 'pages.json'),
           JSON.stringify(pageTable(pages, visitorPages, htmls, inlineStyles), null, 2),
         );
-        checkBudgets(outDir, jsByPage, config.logger);
+        await checkBudgets(outDir, jsByPage, config.logger);
       } finally {
         rmSync(ssrDir, { recursive: true, force: true });
       }
