@@ -218,6 +218,12 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     const boot = /<script type="module" id="boot" src="([^"]+)"/.exec(html)![1]!;
     const asset = await fetch(baseURL + boot, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A script is sniff-proof; the policies that govern documents come with the page, not with each script.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect((await fetch(`${baseURL}/sw.js`)).headers.get('content-security-policy')).toMatch(/worker-src 'self'/);
     expect(modulesOf(html).some((m) => /\/assets\/Services-/.test(m))).toBe(true);
     expect(modulesOf(html).some((m) => /\/assets\/ar-common-/.test(m))).toBe(true);
     expect(modulesOf(html).some((m) => /\/assets\/ar-search-/.test(m))).toBe(true);
