@@ -41,6 +41,18 @@ async function expectTitle(page: Page, t: Catalog, id: ScreenId) {
   else expect((await h1.textContent())?.trim()).toBe(t.titles[id]);
 }
 
+/** A first visit, before the service worker has stored the app (it is kept from starting): the page and its errors. */
+async function firstVisit(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  await onTestClock(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  reportOnFailure(page);
+  await openScreen(page, path);
+  return { context, page, errors };
+}
+
 describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, actions say they need a connection', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -135,13 +147,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
 
     it('a first visit that loses the network before the app is stored: Rent says it needs a connection', async () => {
       // No service worker yet: the journey's code, which a tap on Rent fetches, cannot come.
-      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
-      await onTestClock(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      reportOnFailure(page);
-      await openScreen(page, pathOf('home', lang));
+      const { context, page, errors } = await firstVisit(browser, pathOf('home', lang));
       const rent = page.getByRole('button', { name: fill(t.cars.rentCar, { car: 'Mercedes-Benz S-Class' }) });
       await expect.poll(() => rent.isEnabled(), { timeout: 30_000 }).toBe(true);
       await context.setOffline(true);
@@ -155,13 +161,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
 
     it('a first visit that loses the network: a screen or language not fetched yet says so, and opens when it is back', async () => {
       const other = lang === 'en' ? ar : en;
-      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
-      await onTestClock(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      reportOnFailure(page);
-      await openScreen(page, pathOf('home', lang));
+      const { context, page, errors } = await firstVisit(browser, pathOf('home', lang));
       await context.setOffline(true);
 
       // Services' code was never fetched: the layout stays, saying why; the screen opens once online.
@@ -193,13 +193,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
     });
 
     it('a screen whose files are gone (a deploy while the page was open) says so, and a reload brings it', async () => {
-      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, serviceWorkers: 'block' });
-      await onTestClock(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      reportOnFailure(page);
-      await openScreen(page, pathOf('home', lang));
+      const { context, page, errors } = await firstVisit(browser, pathOf('home', lang));
       await page.route('**/assets/Services-*.js', (route) => route.fulfill({ status: 404 }));
       await page.getByRole('link', { name: t.home.explore }).click();
       await page.getByRole('alert').filter({ hasText: t.unavailable.failed }).waitFor();
