@@ -21,17 +21,18 @@ const ZOPFLI = new Set(['.js', '.css']);
 const gzipped = new Map<string, Promise<Buffer>>();
 
 /**
- * A built file as the server sends it to a browser that takes gzip. Made once per file: the budget
+ * A built file (`body`: its bytes, when already read) as the server sends it to a browser that takes
+ * gzip. Made once per file: the budget
  * (build/budget.ts) counts these very bytes before they are written. Zopfli is loaded only here, by
  * the build (the server imports this module for `brotli`).
  */
-export function gzipOf(file: string): Promise<Buffer> {
+export function gzipOf(file: string, body?: Buffer): Promise<Buffer> {
   let made = gzipped.get(file);
   if (!made) {
-    const body = readFileSync(file);
+    const bytes = body ?? readFileSync(file);
     made = ZOPFLI.has(extname(file))
-      ? import('@gfx/zopfli').then(async ({ gzipAsync }) => Buffer.from(await gzipAsync(body, { numiterations: 15 })))
-      : Promise.resolve(gzipSync(body, { level: 9 }));
+      ? import('@gfx/zopfli').then(async ({ gzipAsync }) => Buffer.from(await gzipAsync(bytes, { numiterations: 15 })))
+      : Promise.resolve(gzipSync(bytes, { level: 9 }));
     gzipped.set(file, made);
   }
   return made;
@@ -45,7 +46,7 @@ export const precompress = () =>
       const body = readFileSync(file);
       if (body.length < MIN_COMPRESSED_SIZE) continue;
       writeFileSync(`${file}.br`, brotli(body, 11));
-      writeFileSync(`${file}.gz`, await gzipOf(file));
+      writeFileSync(`${file}.gz`, await gzipOf(file, body));
     }
     gzipped.clear();
   });

@@ -65,4 +65,3 @@ export function whyNot(step: Step, c: JourneyContext): Requirement | null {
 }
 
 export const stepAllowed = (step: Step, c: JourneyContext) => whyNot(step, c) === null;
-

@@ -103,7 +103,6 @@ function Shell({ resolved }: { resolved: Resolved }) {
     document.title = documentTitle;
   }, [documentTitle]);
 
-
   return (
     <div className={styles.app} lang={lang} dir={dir}>
       <JourneyRoute resolved={resolved} lang={lang} />
