@@ -1,4 +1,5 @@
 import { Component, useEffect, type ReactNode } from 'react';
+import { forgetFailures } from '../i18n/kept';
 import { useLocale } from '../i18n/locale';
 import { Button } from '../ui/Button';
 import { useOnline } from '../ui/online';
@@ -22,15 +23,21 @@ export class LoadBoundary extends Component<
     return { failed: true };
   }
 
+  componentDidCatch() {
+    // Shown now: the failed loads may be asked for again by whatever renders next.
+    forgetFailures();
+  }
+
   render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
 /**
- * Says why the screen is not there, in the reader's language. Only a fresh page mends it: Chromium
- * keeps a module that failed to load as failed for as long as the page is open. Offline, that page
- * comes by itself when the network is back; online, the renter reloads it.
+ * Says why the screen is not there, in the reader's language. A fresh page mends it on any browser:
+ * Chromium 150 kept a module that failed to load as failed for as long as the page was open (156
+ * fetches it again, i18n/kept.ts).
+ * Offline, that page comes by itself when the network is back; online, the renter reloads it.
  */
 export function Unavailable() {
   const { t } = useLocale();

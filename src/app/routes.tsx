@@ -1,6 +1,7 @@
 import { use, type ComponentType, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import type { Lang } from '../i18n/en';
+import { keptLoads } from '../i18n/kept';
 import { loadWords, useLocale, type Part } from '../i18n/locale';
 import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId } from '../i18n/paths';
 import { LeavingContext, type GuardedHistory } from '../ui/leaving';
@@ -72,22 +73,13 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
 };
 
 const loaded = new Map<PageId, ComponentType>();
-const loading = new Map<PageId, Promise<void>>();
 
 /**
  * Loads a screen's chunk ahead of time; once loaded, opening the screen never suspends for its code.
- * The promise is kept so that a render suspends on the same one; one that failed is forgotten, so
- * that opening the screen again asks again (app/LoadBoundary.tsx shows the failure).
+ * Kept (i18n/kept.ts): a render suspends on the same promise, and one that failed is thrown to
+ * app/LoadBoundary.tsx, which shows the failure and lets the next opening ask again.
  */
-function loadScreen(id: PageId): Promise<void> {
-  let promise = loading.get(id);
-  if (!promise) {
-    promise = PAGE_LOADERS[id]().then((module) => void loaded.set(id, module.default));
-    loading.set(id, promise);
-    promise.catch(() => loading.delete(id));
-  }
-  return promise;
-}
+const loadScreen = keptLoads((id: PageId) => PAGE_LOADERS[id]().then((module) => void loaded.set(id, module.default)));
 
 /** Loads a screen's chunk and its words ahead of time: opening it then never suspends. */
 export const preloadScreen = (id: PageId, lang: Lang) => Promise.all([loadScreen(id), loadWords(lang, WORDS_OF[id])]);

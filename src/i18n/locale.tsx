@@ -2,6 +2,7 @@ import { createContext, use, useContext, useLayoutEffect, useMemo, type ReactNod
 import { DirectionProvider } from '@radix-ui/react-direction';
 import type { Lang } from './en';
 import type { Words as Common } from './en/common';
+import { keptLoads } from './kept';
 import { pathOf, type ScreenId } from './paths';
 
 // A page downloads its language's common words (the header, the menu, money, the cars as lists show
@@ -49,21 +50,12 @@ const LOADERS: Record<Lang, Loaders> = {
   },
 };
 
-// The promises are cached so React's `use()` sees the same one on every render. Once loaded, a
-// promise carries its value the way React's `use()` reads it, so a page hydrated after loading its
-// words renders at once instead of suspending over its prerendered HTML.
-const loading = new Map<string, Promise<object>>();
-function load(lang: Lang, part: 'common' | Part): Promise<object> {
-  const key = `${lang}/${part}`;
-  let promise = loading.get(key);
-  if (!promise) {
-    promise = settled(LOADERS[lang][part]().then((m) => m.default));
-    loading.set(key, promise);
-    // One that could not be fetched is asked for again next time (back online), not kept as failed.
-    promise.catch(() => loading.delete(key));
-  }
-  return promise;
-}
+// Kept per language and part (./kept.ts): React's `use()` sees the same promise on every render.
+const loadPart = keptLoads((key: `${Lang}/${'common' | Part}`) => {
+  const [lang, part] = key.split('/') as [Lang, 'common' | Part];
+  return LOADERS[lang][part]().then((m) => m.default);
+});
+const load = (lang: Lang, part: 'common' | Part) => loadPart(`${lang}/${part}`);
 
 /** A language's common words: what every page shows. */
 export const loadCatalog = (lang: Lang) => load(lang, 'common') as Promise<Common>;
@@ -74,16 +66,6 @@ export const loadWords = (lang: Lang, parts: readonly Part[]) => Promise.all(par
 /** Called for each part a page loads while it is prerendered (the build checks them). */
 let onLoad: ((lang: Lang, part: Part) => void) | undefined;
 export const recordWords = (listener: typeof onLoad) => void (onLoad = listener);
-
-function settled<T>(promise: Promise<T>): Promise<T> {
-  const tracked = promise as Promise<T> & { status?: 'fulfilled'; value?: T };
-  // A failure is for whoever reads the promise; this side of it must not report it a second time.
-  promise.then(
-    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
-    () => undefined,
-  );
-  return promise;
-}
 
 export interface Locale<T = Common> {
   lang: Lang;

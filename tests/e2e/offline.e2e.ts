@@ -7,7 +7,7 @@ import { en, type Catalog } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { fill } from '../../src/i18n/format';
 import { LOGO_SCREENS, pathOf, type ScreenId } from '../../src/i18n/paths';
-import { baseURL, chromiumPath, launch, PHONE, uniqueEmail, SHOTS, onTestClock, reportOnFailure } from './browser';
+import { baseURL, chromiumPath, launch, live, PHONE, uniqueEmail, SHOTS, onTestClock, reportOnFailure } from './browser';
 
 /** The page is controlled by the app's service worker, with everything precached. */
 async function controlled(page: Page) {
@@ -27,12 +27,6 @@ async function controlled(page: Page) {
 async function openScreen(page: Page, path: string) {
   await page.goto(baseURL + path, { waitUntil: 'load' });
   await live(page);
-}
-
-/** Waits for a screen: a prerendered page shows its text before React takes it over, so until the app is live. */
-async function live(page: Page) {
-  await page.locator('main h2').first().waitFor();
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));
 }
 
 async function expectTitle(page: Page, t: Catalog, id: ScreenId) {
@@ -194,9 +188,14 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
 
     it('a screen whose files are gone (a deploy while the page was open) says so, and a reload brings it', async () => {
       const { context, page, errors } = await firstVisit(browser, pathOf('home', lang));
-      await page.route('**/assets/Services-*.js', (route) => route.fulfill({ status: 404 }));
+      let asked = 0;
+      await page.route('**/assets/Services-*.js', (route) => (asked++, route.fulfill({ status: 404 })));
       await page.getByRole('link', { name: t.home.explore }).click();
       await page.getByRole('alert').filter({ hasText: t.unavailable.failed }).waitFor();
+      // Asked for once (twice when the module's preload hint asks too), not again and again: Chromium
+      // 156 fetches a module that failed once more on each import, and each render imported it anew.
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThanOrEqual(2);
       await expectTitle(page, t, 'services');
       await page.unroute('**/assets/Services-*.js');
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: t.unavailable.reload }).click()]);
