@@ -70,10 +70,22 @@ export function reportOnFailure(page: Page) {
   });
 }
 
-/** Opens a path and waits until the lazy screen, fonts and images are in. */
+/**
+ * Waits for what a person waits for: the screen's text, and the app live on it. A prerendered page
+ * shows its text before React has taken it over, so until React's hold on the screen's heading.
+ */
+export async function live(page: Page) {
+  await page.locator('main h2').first().waitFor();
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h2');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/** Opens a path and waits until the app is live on its screen, with its fonts and images in. */
 export async function open(page: Page, path: string) {
   await page.goto(baseURL + path, { waitUntil: 'networkidle' });
-  await page.locator('main h2').first().waitFor();
+  await live(page);
   await page.evaluate(() => document.fonts.ready);
 }
 

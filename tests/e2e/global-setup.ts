@@ -43,6 +43,10 @@ export default async function setup(project: TestProject) {
     return;
   }
 
+  // Which browser these results are from (its rendering and loading change between versions).
+  const version = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  console.log(`\nBrowser tests on ${version} (${chromium})\n`);
+
   // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
   // and dev JSX runtime. The browser tests check what ships.
   execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
-import { baseURL, chromiumPath, launch, phonePage } from './browser';
+import { baseURL, chromiumPath, launch, live, phonePage } from './browser';
 
 /** Screens whose words are the same for everyone; the others show a placeholder until the user is known. */
 const FOR_EVERYONE = [
@@ -179,9 +179,11 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     const paths = ['/', ...(['en', 'ar'] as const).flatMap((lang) => SCREEN_IDS.filter((id) => !LATER_STEPS.includes(id)).map((id) => pathOf(id, lang)))];
     const moved: Record<string, string[]> = {};
     for (const path of paths) {
-      await page.goto(baseURL + path, { waitUntil: 'networkidle' });
+      await page.goto(baseURL + path, { waitUntil: 'load' });
+      await live(page);
       // The server has said who this is (a visitor) and that the demo is on.
       if (path === '/') await page.getByRole('button', { name: en.index.loadSample }).waitFor();
+      else await page.waitForLoadState('networkidle');
       const seen = await shifts();
       if (seen.length > 0) moved[path] = seen;
     }
