@@ -18,7 +18,7 @@ import {
   registrationProblems,
 } from '../../machines/validation';
 import type { Db } from '../db/open';
-import { documents, uaePassRequests, users } from '../db/schema';
+import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { describeUpload, sha256 } from '../documents/store';
 import { jsonOnly } from '../http/security';
@@ -30,6 +30,8 @@ import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { clearFailures, recordFailure, throttleState } from './throttle';
 import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (max: number) => z.string().max(max);
@@ -93,8 +95,13 @@ const uaePassStart = z.object({
 
 /** Where the browser goes after UAE PASS, in the page's language. */
 const AFTER_UAE_PASS = {
-  en: { ok: '/rental-contract', failed: '/log-in?uaepass=failed' },
-  ar: { ok: '/arabic/rental-contract', failed: '/arabic/log-in?uaepass=failed' },
+  en: { ok: '/rental-contract', connected: '/account', failed: '/log-in?uaepass=failed', signInFirst: '/log-in?uaepass=signInFirst' },
+  ar: {
+    ok: '/arabic/rental-contract',
+    connected: '/arabic/account',
+    failed: '/arabic/log-in?uaepass=failed',
+    signInFirst: '/arabic/log-in?uaepass=signInFirst',
+  },
 } as const;
 
 async function bytesOf(file: File | undefined) {
@@ -254,38 +261,49 @@ export const authRoutes = new Hono<AppEnv>()
     if (!deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
     const request = deps.uaePass.newRequest();
     const choice = choiceOf(carId, trip);
+    // A renter signed in here connects UAE PASS to this account: they have just proved it is theirs.
+    const signedIn = c.var.user?.role === 'renter' ? c.var.user.id : null;
     await deps.db.insert(uaePassRequests).values({
       ...request,
       lang,
+      userId: signedIn,
       carId: choice?.carId ?? null,
       trip: choice?.trip ?? null,
-      expiresAt: new Date(deps.now().getTime() + 10 * 60_000),
+      expiresAt: new Date(deps.now().getTime() + UAE_PASS_REQUEST_MS),
     });
+    setCookie(c, UAE_PASS_COOKIE, request.state, uaePassCookie(deps));
     return c.redirect((await deps.uaePass.authorizeUrl(request, callbackUrl(c, deps), lang)).href);
   })
   .get('/uaepass/callback', async (c) => {
     const deps = c.var.deps;
     const state = c.req.query('state') ?? '';
+    // The reply must come back to the browser that started the request: a reply opened anywhere else
+    // (an attacker's own sign-in sent as a link) would sign that browser into the attacker's account.
+    const started = getCookie(c, UAE_PASS_COOKIE) ?? '';
+    deleteCookie(c, UAE_PASS_COOKIE, uaePassCookie(deps));
     // Single use: the request is taken out whatever happens next.
     const [request] = await deps.db
       .delete(uaePassRequests)
       .where(and(eq(uaePassRequests.state, state), gt(uaePassRequests.expiresAt, deps.now())))
       .returning();
     const lang = request?.lang === 'ar' ? 'ar' : 'en';
-    if (!request || !deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
+    if (!request || !sameText(started, state) || !deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
     try {
       const here = new URL(callbackUrl(c, deps));
       here.search = new URL(c.req.url).search;
       const profile = await deps.uaePass.finish(request, here);
-      const user = await uaePassRenter(deps.db, profile, lang);
-      if (!user) return c.redirect(AFTER_UAE_PASS[lang].failed);
+      const found = await uaePassRenter(deps, profile, lang, request.userId);
+      if (found === 'signInFirst') return c.redirect(AFTER_UAE_PASS[lang].signInFirst);
+      if (!found) return c.redirect(AFTER_UAE_PASS[lang].failed);
+      const user = found;
       // The car and trip chosen before leaving for UAE PASS (read back through the same schema).
       const carId = CAR_IDS.find((id) => id === request.carId);
       const trip = tripSchema.safeParse(request.trip);
       await signIn(c, user, choiceOf(carId, trip.success ? trip.data : undefined));
       deps.log.info('renter signed in with UAE PASS', { userId: user.id });
       // The account's own language: signing in on another device opens the app as the renter chose.
-      return c.redirect(AFTER_UAE_PASS[user.language].ok);
+      // Connected from the account: back there.
+      return c.redirect(AFTER_UAE_PASS[user.language][request.userId ? 'connected' : 'ok']);
     } catch (error) {
       deps.log.error('UAE PASS sign-in failed', { reason: error instanceof Error ? error.message : 'unknown' });
       return c.redirect(AFTER_UAE_PASS[lang].failed);
@@ -298,16 +316,42 @@ function callbackUrl(c: Context<AppEnv>, deps: Deps) {
   return `${origin}/api/auth/uaepass/callback`;
 }
 
+/** How long a UAE PASS sign-in may take, from our redirect to its reply. */
+const UAE_PASS_REQUEST_MS = 10 * 60_000;
+/** Holds the request's `state` in the browser that started it, for the callback to compare. */
+const UAE_PASS_COOKIE = 'movecar_uaepass';
+const uaePassCookie = (deps: Deps) =>
+  ({
+    httpOnly: true,
+    // Lax: sent on UAE PASS's top-level redirect back to us, never on another site's request.
+    sameSite: 'Lax',
+    secure: deps.config.production,
+    path: '/api/auth/uaepass',
+    maxAge: UAE_PASS_REQUEST_MS / 1000,
+  }) as const;
+
+/** Equal texts, compared in constant time (of their digests: equal lengths). */
+const digest = (text: string) => createHash('sha256').update(text).digest();
+const sameText = (a: string, b: string) => a !== '' && timingSafeEqual(digest(a), digest(b));
+
 /**
- * The renter for a UAE PASS profile: the account already linked to it, or the one with its e-mail
- * (now linked), or a new one (in the language of the page it started from). Names in both languages
- * and the Emirates ID come from UAE PASS, verified.
+ * The renter for a UAE PASS profile:
+ * - the account already linked to it;
+ * - the account signed in when the flow started (its owner proved it with their password), now linked;
+ * - the account with its e-mail, now linked, only if that e-mail is verified: anyone can register
+ *   with someone else's e-mail, and linking by it would hand that person's verified identity to the
+ *   one who chose the password. Otherwise `signInFirst`: the owner logs in, then connects UAE PASS;
+ * - or a new account (in the language of the page it started from), its e-mail verified by UAE PASS.
+ * Names in both languages and the Emirates ID come from UAE PASS, verified. Linking signs the account
+ * out everywhere (whoever held a session of it before it was verified).
  */
 async function uaePassRenter(
-  db: Db,
+  deps: Deps,
   profile: Awaited<ReturnType<NonNullable<Deps['uaePass']>['finish']>>,
   language: 'en' | 'ar',
-) {
+  signedIn: string | null,
+): Promise<User | 'signInFirst' | null> {
+  const { db } = deps;
   const verified = {
     uaePassId: profile.id,
     fullName: normaliseName(profile.fullName),
@@ -316,14 +360,25 @@ async function uaePassRenter(
     verified: true,
   };
   const email = normaliseEmail(profile.email);
+  const byId = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
   const [linked] = await db.select().from(users).where(eq(users.uaePassId, profile.id));
-  const existing = linked ?? (await findUser(db, email));
+  // A UAE PASS identity belongs to one account: connecting it to a second one is refused.
+  if (linked && signedIn && linked.id !== signedIn) return null;
+  const byEmail = linked || signedIn ? undefined : await findUser(db, email);
+  if (byEmail && byEmail.emailVerifiedAt === null) return 'signInFirst';
+  const existing = linked ?? (signedIn ? await byId(signedIn) : byEmail);
   if (existing) {
     if (existing.role !== 'renter') return null;
-    const [updated] = await db.update(users).set(verified).where(eq(users.id, existing.id)).returning();
-    return updated ?? null;
+    return db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set(verified).where(eq(users.id, existing.id)).returning();
+      if (!linked) await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      return updated ?? null;
+    });
   }
   const phone = profile.mobile ? (normaliseUaeMobile(profile.mobile) ?? '') : '';
-  const [created] = await db.insert(users).values({ ...verified, email, role: 'renter', phone, language }).returning();
+  const [created] = await db
+    .insert(users)
+    .values({ ...verified, email, emailVerifiedAt: deps.now(), role: 'renter', phone, language })
+    .returning();
   return created ?? null;
 }

@@ -48,6 +48,12 @@ export const users = pgTable(
     emiratesId: text('emirates_id'),
     address: text('address'),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * When the e-mail was shown to be this person's (UAE PASS gave it); null while nobody has. UAE PASS
+     * links to an account by e-mail only when it is set: registering with someone else's e-mail must
+     * not take over their verified account when they later sign in with UAE PASS.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** UAE PASS's stable user id (`sub`/`uuid`), once linked. */
     uaePassId: text('uae_pass_id').unique(),
     /** A manager's rental company. */
@@ -268,6 +274,8 @@ export const uaePassRequests = pgTable('uae_pass_requests', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   lang: text('lang').notNull(),
+  /** The renter signed in when the flow started: UAE PASS is connected to that account. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   carId: text('car_id'),
   /** Where and when the visitor chose the car for (checked again when the booking starts). */
   trip: jsonb('trip'),

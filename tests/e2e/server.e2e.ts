@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en } from '../../src/i18n/en';
 import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
@@ -23,9 +23,9 @@ const freePort = () =>
   });
 
 /** `npm start`, as a process of its own: the production server on PGlite under `dataDir`. */
-async function startProduction(port: number, dataDir: string): Promise<ChildProcess> {
+async function startProduction(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DIST_DIR: inject('distDir') },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DIST_DIR: inject('distDir'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -101,6 +101,69 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       expect([...errors, ...other.errors]).toEqual([]);
       await page.close();
       await other.page.close();
+    } finally {
+      await stop(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('UAE PASS takes no account by its e-mail (EN); a renter signed in connects it from Account (AR)', async () => {
+    // A server of its own: the stand-in's one sample person is not yet anyone's here.
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'movecar-uaepass-'));
+    const base = `http://127.0.0.1:${port}`;
+    const server = await startProduction(port, dataDir, { UAEPASS_LOCAL_PORT: '0' });
+    const register = (page: Page, email: string, language: 'en' | 'ar') =>
+      page.request.post(`${base}/api/auth/register`, {
+        headers: { origin: base },
+        multipart: {
+          fullName: 'Latifa Al Shamsi',
+          email,
+          phone: '050 765 4321',
+          password: 'ghaf-tree-2026',
+          confirmPassword: 'ghaf-tree-2026',
+          emiratesId: '784-1990-1234567-6',
+          termsAccepted: 'true',
+          language,
+          emiratesIdFile: PNG('id.png'),
+          emiratesIdBackFile: PNG('id-back.png'),
+          licenceFile: PDF('licence.pdf'),
+        },
+      });
+    try {
+      // Someone registered first with the sample person's e-mail, and a password of their own choosing.
+      const squatter = await phonePage(browser, { wallClock: true });
+      expect((await register(squatter.page, LOCAL_CLAIMS.email, 'en')).status()).toBe(201);
+      await squatter.page.close();
+      // The person signs in with UAE PASS: not into that account; asked to log in to it first.
+      const { page, errors } = await phonePage(browser, { wallClock: true });
+      await page.goto(`${base}/log-in`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: en.logIn.uaePass }).click();
+      await page.getByRole('button', { name: `Sign in as ${LOCAL_CLAIMS.fullnameEN}` }).click();
+      await page.getByRole('button', { name: 'Allow' }).click();
+      await page.waitForURL('**/log-in?uaepass=signInFirst');
+      await page.getByText(en.logIn.uaePassSignInFirst).waitFor();
+      await page.screenshot({ path: `${SHOTS}/uaepass-en-sign-in-first.png`, fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.getByRole('button', { name: en.account.signOut }).count()).toBe(0);
+
+      // A renter signed in (another e-mail) connects UAE PASS from Account, in Arabic.
+      const own = await phonePage(browser, { wallClock: true });
+      expect((await register(own.page, uniqueEmail('latifa'), 'ar')).status()).toBe(201);
+      await own.page.goto(`${base}/arabic/account`, { waitUntil: 'networkidle' });
+      await own.page.getByText(ar.account.uaePass.intro).waitFor();
+      await own.page.screenshot({ path: `${SHOTS}/uaepass-ar-account-connect.png`, fullPage: true });
+      await own.page.getByRole('button', { name: ar.account.uaePass.connect }).click();
+      await own.page.getByRole('button', { name: `تسجيل الدخول باسم ${LOCAL_CLAIMS.fullnameAR}` }).click();
+      await own.page.getByRole('button', { name: 'سماح' }).click();
+      await own.page.waitForURL('**/arabic/account');
+      await own.page.getByText(ar.account.uaePass.connected).waitFor();
+      await own.page.getByRole('heading', { level: 2, name: LOCAL_CLAIMS.fullnameAR }).waitFor();
+      await own.page.screenshot({ path: `${SHOTS}/uaepass-ar-account-connected.png`, fullPage: true });
+      expect(await axeViolations(own.page)).toEqual([]);
+      expect([...errors, ...own.errors]).toEqual([]);
+      await page.close();
+      await own.page.close();
     } finally {
       await stop(server);
       rmSync(dataDir, { recursive: true, force: true });

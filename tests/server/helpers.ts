@@ -36,9 +36,9 @@ export const email = (name = 'renter') => `${name}+${Date.now().toString(36)}${(
 export const PASSWORD = 'desert-rose-42';
 export const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
 
-/** A renter registered through the API (with real documents), signed in in their own browser. */
-export async function renter(fields: Partial<{ email: string; fullName: string; password: string }> = {}) {
-  const b = await browser();
+/** A renter registered through the API (with real documents), signed in in their own browser (on `s`, or the file's server). */
+export async function renter(fields: Partial<{ email: string; fullName: string; password: string }> = {}, s?: TestServer) {
+  const b = await browser(s);
   const address = fields.email ?? email();
   const result = await b.api.register({
     fullName: fields.fullName ?? 'Mariam Al Suwaidi',

@@ -7,10 +7,33 @@ import { profileOf } from '../../server/auth/uaePass';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
 import { browserFor, ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
 import { createApi } from '../../src/client/api';
+import { browser, PASSWORD, renter } from './helpers';
 
 let s: TestServer | null = null;
 const start = async () => (s ??= await startTestServer({}, { uaePass: true }));
-afterAll(async () => s?.close());
+// The stand-in always answers with the same person: a test about who that person is gets a server of its own.
+const others: TestServer[] = [];
+const fresh = async () => {
+  const server = await startTestServer({}, { uaePass: true });
+  others.push(server);
+  return server;
+};
+afterAll(async () => Promise.all([s?.close(), ...others.map((o) => o.close())]));
+
+type Tab = ReturnType<typeof browserFor>;
+const startIn = (tab: Tab) => tab.fetch(`${ORIGIN}/api/auth/uaepass/start?lang=en`, { redirect: 'manual' });
+/** The whole sign-in in `tab`: our start, the provider's pages, our callback. Where it lands. */
+async function uaePassIn(tab: Tab) {
+  const callback = await throughProvider((await startIn(tab)).headers.get('location')!);
+  return (await tab.fetch(callback, { redirect: 'manual' })).headers.get('location');
+}
+const whoIn = async (tab: Tab) => {
+  const session = await createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch }).session();
+  if (!session.ok) throw new Error('no session answer');
+  return session.body.user;
+};
+const rowOf = async (server: TestServer, address: string) =>
+  (await server.deps.db.select().from(users).where(eq(users.email, address)))[0];
 
 /** A person at the provider's pages: follows its redirects, signs in with any login, consents. */
 async function throughProvider(authorizeUrl: string): Promise<string> {
@@ -91,6 +114,68 @@ describe.skipIf(postgresSkipped)('UAE PASS through the server', () => {
     const reply = await tab.fetch(`${ORIGIN}/api/auth/uaepass/callback?code=abc&state=not-ours`, { redirect: 'manual' });
     expect(reply.headers.get('location')).toBe('/log-in?uaepass=failed');
     expect(tab.jar.size).toBe(0);
+  });
+
+  it('a reply opened in another browser than the one that started the sign-in signs nobody in (login CSRF)', async () => {
+    const server = await fresh();
+    // The attacker signs in at UAE PASS in their own browser and keeps the reply instead of following it.
+    const attacker = browserFor(server);
+    const callback = await throughProvider((await startIn(attacker)).headers.get('location')!);
+    // Opened by a victim, as a link: in a browser with a sign-in of its own under way, or with none.
+    const busy = browserFor(server);
+    await startIn(busy);
+    const idle = browserFor(server);
+    for (const victim of [busy, idle]) {
+      expect((await victim.fetch(callback, { redirect: 'manual' })).headers.get('location')).toBe('/log-in?uaepass=failed');
+      expect(await whoIn(victim)).toBeNull();
+    }
+    // The reply was used up: not even the attacker's own browser signs in with it now.
+    expect((await attacker.fetch(callback, { redirect: 'manual' })).headers.get('location')).toBe('/log-in?uaepass=failed');
+    expect(await rowOf(server, LOCAL_CLAIMS.email)).toBeUndefined();
+  });
+
+  it('registering with someone’s e-mail does not get their UAE PASS identity: an unverified e-mail is never linked', async () => {
+    const server = await fresh();
+    // The attacker registers first, with the victim's e-mail and a password of their own.
+    await renter({ email: LOCAL_CLAIMS.email }, server);
+    const victim = browserFor(server);
+    expect(await uaePassIn(victim)).toBe('/log-in?uaepass=signInFirst');
+    expect(await whoIn(victim)).toBeNull();
+    expect(await rowOf(server, LOCAL_CLAIMS.email)).toMatchObject({ uaePassId: null, verified: false, fullNameAr: null });
+    // The attacker's password still opens only what they typed themselves: nothing UAE PASS verified.
+    const attacker = await browser(server);
+    const login = await attacker.api.logIn({ email: LOCAL_CLAIMS.email, password: PASSWORD, role: 'renter' });
+    if (!login.ok) throw new Error('log-in refused');
+    expect(login.body.user).toMatchObject({ verified: false, fullNameAr: null });
+  });
+
+  it('a renter signed in connects UAE PASS to their own account, which signs out its other sessions', async () => {
+    const server = await fresh();
+    const owner = await renter({}, server);
+    const elsewhere = await browser(server);
+    expect((await elsewhere.api.logIn({ email: owner.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+    expect(await uaePassIn(owner.tab)).toBe('/account');
+    expect(await whoIn(owner.tab)).toMatchObject({ email: owner.email, verified: true, fullNameAr: LOCAL_CLAIMS.fullnameAR });
+    expect(await rowOf(server, owner.email)).toMatchObject({ uaePassId: LOCAL_CLAIMS.uuid });
+    expect(await whoIn(elsewhere.tab)).toBeNull();
+    // From now on UAE PASS opens this account, whatever e-mail UAE PASS has.
+    const later = browserFor(server);
+    expect(await uaePassIn(later)).toBe('/rental-contract');
+    expect(await whoIn(later)).toMatchObject({ email: owner.email });
+    // The identity is this account's: another renter cannot connect it to theirs.
+    const second = await renter({}, server);
+    expect(await uaePassIn(second.tab)).toBe('/log-in?uaepass=failed');
+    expect(await rowOf(server, second.email)).toMatchObject({ uaePassId: null, verified: false });
+  });
+
+  it('an account whose e-mail is verified is linked by it, and its other sessions are signed out', async () => {
+    const server = await fresh();
+    const owner = await renter({ email: LOCAL_CLAIMS.email }, server);
+    await server.deps.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, LOCAL_CLAIMS.email));
+    const tab = browserFor(server);
+    expect(await uaePassIn(tab)).toBe('/rental-contract');
+    expect(await whoIn(tab)).toMatchObject({ email: LOCAL_CLAIMS.email, verified: true });
+    expect(await whoIn(owner.tab)).toBeNull();
   });
 
   it('reads UAE PASS’s claims as a profile, and refuses one without an id, e-mail or name', () => {

@@ -36,6 +36,7 @@ const words: Words = {
     uaePass: 'تسجيل الدخول عبر UAE PASS',
     submitting: 'جارٍ تسجيل الدخول…',
     uaePassFailed: 'لم يكتمل تسجيل الدخول عبر UAE PASS. حاول مرة أخرى، أو سجّل الدخول ببريدك الإلكتروني.',
+    uaePassSignInFirst: 'يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول إليه بكلمة مروره، ثم اربط UAE PASS من ملفك الشخصي.',
   },
   account: {
     profile: 'الملف الشخصي',
@@ -63,6 +64,12 @@ const words: Words = {
     noCard: 'لم تُستخدم أي بطاقة بعد',
     save: 'حفظ التغييرات',
     signOut: 'تسجيل الخروج',
+    uaePass: {
+      title: 'UAE PASS',
+      intro: 'اربط حساب UAE PASS للتحقق من هويتك: يأتي منه اسمك ورقم هويتك الإماراتية، ويمكنك تسجيل الدخول به.',
+      connect: 'ربط UAE PASS',
+      connected: 'حسابك مربوط بـ UAE PASS: هويتك موثّقة.',
+    },
     documents: 'وثائق الهوية',
     documentKinds: { emiratesId: 'بطاقة الهوية الإماراتية، الوجه الأمامي', emiratesIdBack: 'بطاقة الهوية الإماراتية، الوجه الخلفي', licence: 'رخصة القيادة' },
     noDocuments: 'لم تُرفع أي وثائق بعد.',

@@ -35,6 +35,8 @@ const words = {
     uaePass: 'Sign in with UAE PASS',
     submitting: 'Signing in…',
     uaePassFailed: 'Signing in with UAE PASS did not complete. Try again, or log in with your e-mail.',
+    uaePassSignInFirst:
+      'An account with this e-mail already exists. Log in to it with its password, then connect UAE PASS from your Profile.',
   },
   account: {
     profile: 'Profile',
@@ -63,6 +65,12 @@ const words = {
     noCard: 'No card used yet',
     save: 'Save Changes',
     signOut: 'Log out',
+    uaePass: {
+      title: 'UAE PASS',
+      intro: 'Connect your UAE PASS to verify your identity: your name and Emirates ID then come from it, and you can sign in with it.',
+      connect: 'Connect UAE PASS',
+      connected: 'Connected to UAE PASS: your identity is verified.',
+    },
     documents: 'Identity documents',
     documentKinds: { emiratesId: 'Emirates ID, front', emiratesIdBack: 'Emirates ID, back', licence: 'Driving licence' },
     noDocuments: 'No documents uploaded yet.',

@@ -16,6 +16,7 @@ import { Facts, Section, Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { DocumentList } from '../../ui/DocumentList';
 import { AccountLinks } from '../../ui/AccountLinks';
+import { UaePassButton } from '../../ui/UaePassButton';
 import { ChangePassword } from './ChangePassword';
 import { LanguageAndCurrency, NotificationPreference } from './Preferences';
 import { Link } from '../../ui/Link';
@@ -135,6 +136,7 @@ export default function Account() {
       )}
 
       {renter && <Documents />}
+      {user?.role === 'renter' && <UaePass verified={user.verified} />}
 
       {user ? (
         <>
@@ -185,6 +187,39 @@ function Documents() {
   return (
     <Section title={t.account.documents}>
       {data || failed ? <DocumentList documents={data?.documents ?? []} /> : <p aria-busy="true" />}
+    </Section>
+  );
+}
+
+/**
+ * UAE PASS on the account: connected, or a button to connect it. Connecting from here, signed in, is
+ * how an account registered with an e-mail gets UAE PASS (the server links by e-mail only when the
+ * e-mail is verified).
+ */
+function UaePass({ verified }: { verified: boolean }) {
+  const { t, lang } = useLocale('account');
+  const w = t.account.uaePass;
+  const { uaePass } = useSessionState();
+  const { api } = useSession();
+  const [offline, setOffline] = useState(false);
+  if (!verified && !uaePass) return null;
+  return (
+    <Section title={w.title}>
+      {verified ? (
+        <p>{w.connected}</p>
+      ) : (
+        <>
+          <p>{w.intro}</p>
+          <UaePassButton
+            label={w.connect}
+            onClick={() => {
+              setOffline(isOffline());
+              if (!isOffline()) window.location.assign(api.uaePassUrl(lang));
+            }}
+          />
+          {offline && <FormError>{t.journey.sync.needsConnection}</FormError>}
+        </>
+      )}
     </Section>
   );
 }

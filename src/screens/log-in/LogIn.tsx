@@ -9,6 +9,7 @@ import { TextField } from '../../ui/Field';
 import { FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 import { UaePassButton } from '../../ui/UaePassButton';
+import { useHydrated } from '../../ui/hydrated';
 import { Link } from '../../ui/Link';
 import styles from './LogIn.module.css';
 
@@ -20,7 +21,8 @@ export default function LogIn() {
   const pending = usePending();
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const { search } = useLocation();
-  const uaePassFailed = new URLSearchParams(search).get('uaepass') === 'failed';
+  // What UAE PASS answered (the server's redirect says it in the query), once the page is live.
+  const uaePassAnswer = useHydrated() ? new URLSearchParams(search).get('uaepass') : null;
   // UAE PASS leaves the app for the server: offline, say so here instead of the browser's error page.
   const [uaePassOffline, setUaePassOffline] = useState(false);
   const { uaePass } = useSessionState();
@@ -44,7 +46,8 @@ export default function LogIn() {
   return (
     <Stack>
       <ScreenIntro heading={l.heading} text={l.intro} />
-      {uaePassFailed && <FormError>{l.uaePassFailed}</FormError>}
+      {uaePassAnswer === 'failed' && <FormError>{l.uaePassFailed}</FormError>}
+      {uaePassAnswer === 'signInFirst' && <FormError>{l.uaePassSignInFirst}</FormError>}
       <FormCard
         ref={form}
         onSubmit={({ text }) => {
