@@ -19,6 +19,8 @@ function leaves(value: unknown, path = ''): [string, string][] {
 // card brand names, the fuel fractions, and each language's name in itself (the language setting).
 const SAME = new Set([
   'brand',
+  // A name: UAE PASS is written so in Arabic too.
+  'account.uaePass.title',
   'account.preferences.languages.en',
   'account.preferences.languages.ar',
   'money.currency',
