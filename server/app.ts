@@ -1,13 +1,14 @@
 // The HTTP API under /api. Every request gets the deps, the security checks and the session; every
 // route then checks its role. Errors are JSON `{ error: code, fields? }`, never a stack trace.
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './deps';
 import { accountRoutes } from './auth/account';
-import { authRoutes } from './auth/routes';
+import { authRoutes, REGISTRATION_BODY_MAX } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
 import { demoRoutes } from './demo/routes';
 import { documentRoutes } from './documents/routes';
-import { sameOrigin, securityHeaders } from './http/security';
+import { limitBodies, sameOrigin, securityHeaders } from './http/security';
 import { journeyRoutes } from './journey/routes';
 import { liveRoutes } from './live/routes';
 import { contractRoutes } from './manager/contracts';
@@ -16,7 +17,7 @@ import { notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
 import { offerRoutes } from './offers/routes';
-import { feedRoutes, importRoutes } from './imports/routes';
+import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
@@ -44,13 +45,20 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use(
+    '/api/*',
+    limitBodies({ '/api/auth/register': REGISTRATION_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX }),
+  );
   // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).
   app.route('/api/feeds', feedRoutes);
-  app.use('/api/*', sameOrigin(deps.config.publicOrigin));
+  app.use('/api/*', sameOrigin(deps.config.publicOrigin, deps.config.trustProxy));
   app.use('/api/*', sessionMiddleware);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: 'notFound' as const }, 404));
   app.onError((error, c) => {
+    // What the request itself got wrong (a body that is not JSON, say) is its 400, and not logged as ours.
+    if (error instanceof HTTPException && error.status < 500)
+      return c.json({ error: 'invalid' as const, fields: { _: 'invalid' as const } }, error.status);
     deps.log.error('request failed', { method: c.req.method, path: c.req.path, reason: error.message });
     return c.json({ error: 'server' as const }, 500);
   });

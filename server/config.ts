@@ -21,6 +21,8 @@ const envSchema = z.object({
   MANAGER_PASSWORD: z.string().min(10).optional(),
   /** The address renters reach the app on, when it differs from the Host header (behind a proxy). */
   PUBLIC_ORIGIN: z.string().url().optional(),
+  /** Behind a proxy that sets X-Forwarded-Proto and -Host: read the request's own origin from them. */
+  TRUST_PROXY: flag,
   UAEPASS_ISSUER: z.string().url().optional(),
   UAEPASS_ENV: z.enum(['staging', 'production']).default('staging'),
   UAEPASS_CLIENT_ID: z.string().optional(),
@@ -40,6 +42,7 @@ export interface Config {
   demo: boolean;
   manager: { email: string; password: string } | undefined;
   publicOrigin: string | undefined;
+  trustProxy: boolean;
   uaePass: UaePassSettings;
   /** scrypt's cost (N); tests lower it, never production. */
   scryptCost: number;
@@ -79,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     manager: e.MANAGER_EMAIL && e.MANAGER_PASSWORD ? { email: e.MANAGER_EMAIL, password: e.MANAGER_PASSWORD } : undefined,
     publicOrigin: e.PUBLIC_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
     uaePass: {
       issuer: e.UAEPASS_ISSUER ?? (configured ? UAE_PASS_ISSUERS[e.UAEPASS_ENV] : undefined),
       clientId: e.UAEPASS_CLIENT_ID,

@@ -2,7 +2,6 @@
 // UAE PASS sign-in. Passwords are hashed here and never sent back or logged.
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { CAR_IDS, LOCATIONS, type CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
@@ -21,7 +20,7 @@ import type { Db } from '../db/open';
 import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { describeUpload, sha256 } from '../documents/store';
-import { jsonOnly } from '../http/security';
+import { jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
@@ -32,6 +31,9 @@ import { clearFailures, recordFailure, throttleState } from './throttle';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** Registration's body: three documents and the form. */
+export const REGISTRATION_BODY_MAX = 3 * DOCUMENT_MAX_BYTES + 64 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (max: number) => z.string().max(max);
@@ -150,7 +152,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post(
     '/register',
-    bodyLimit({ maxSize: 3 * DOCUMENT_MAX_BYTES + 64 * 1024, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) }),
+    limitBody(REGISTRATION_BODY_MAX),
     validate('form', registrationForm),
     async (c) => {
       const deps = c.var.deps;

@@ -1,6 +1,7 @@
 // What every response and every state-changing request goes through: security headers, the Origin
 // check (a page elsewhere cannot make a signed-in browser act), and JSON-only mutations.
 import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,6 +29,8 @@ export const contentSecurityPolicy = (styleHashes: readonly string[] = [], scrip
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
+
 /**
  * A built script or stylesheet (`/assets/…`): a page loads it, it is never a page or a worker itself
  * (the service worker is `/sw.js`), so the policies that govern documents say nothing there, and each
@@ -44,6 +47,8 @@ export const securityHeaders = (production: boolean): MiddlewareHandler => async
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   c.header('X-Frame-Options', 'DENY');
   c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  // No page of the app uses these devices or APIs; none may be asked for on its behalf.
+  c.header('Permissions-Policy', PERMISSIONS_POLICY);
   // The development server's hot reload injects an inline script, so the policy is for production.
   if (production) {
     // A prerendered page sets its own (server/http/static.ts), with its style hashes.
@@ -51,18 +56,26 @@ export const securityHeaders = (production: boolean): MiddlewareHandler => async
   }
 };
 
-/** A state-changing request must come from a page of this app (Origin header), never from elsewhere. */
-export const sameOrigin = (publicOrigin: string | undefined): MiddlewareHandler => async (c, next) => {
+/**
+ * A state-changing request must come from a page of this app (Origin header), never from elsewhere:
+ * the whole origin (scheme, host and port), against PUBLIC_ORIGIN or the request's own. Behind a
+ * proxy the request's own is what X-Forwarded-Proto and -Host say, trusted only with `trustProxy`
+ * (anyone can send those headers to a server that is reached directly).
+ */
+export const sameOrigin = (publicOrigin: string | undefined, trustProxy = false): MiddlewareHandler => async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const origin = c.req.header('origin');
-  const expected = new URL(publicOrigin ?? c.req.url).host;
-  let host: string | null = null;
+  const own = new URL(c.req.url);
+  const forwarded = (name: string) => (trustProxy ? c.req.header(name)?.split(',')[0]?.trim() : undefined);
+  const expected = publicOrigin
+    ? new URL(publicOrigin).origin
+    : `${forwarded('x-forwarded-proto') ?? own.protocol.replace(':', '')}://${forwarded('x-forwarded-host') ?? own.host}`;
+  let origin: string | null = null;
   try {
-    host = origin ? new URL(origin).host : null;
+    origin = new URL(c.req.header('origin') ?? '').origin;
   } catch {
-    host = null;
+    origin = null;
   }
-  if (!host || host !== expected) return c.json({ error: 'origin' as const }, 403);
+  if (origin !== expected) return c.json({ error: 'origin' as const }, 403);
   return next();
 };
 
@@ -73,3 +86,20 @@ export const jsonOnly: MiddlewareHandler = async (c, next) => {
   if (!type.startsWith('application/json')) return c.json({ error: 'contentType' as const }, 415);
   return next();
 };
+
+/** What a JSON request may weigh: every form of the app is a few hundred bytes. */
+export const JSON_BODY_MAX = 64 * 1024;
+
+/** Refuses a body over `maxSize` with 413, counting as it arrives (a false Content-Length too). */
+export const limitBody = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) });
+
+/**
+ * A ceiling on every request's body before anything reads it: `larger` for the routes that take files
+ * (by path), JSON_BODY_MAX for any other. Without it a 50 MB login body was read and parsed whole.
+ */
+export function limitBodies(larger: Record<string, number>): MiddlewareHandler {
+  const limits = new Map<number, MiddlewareHandler>();
+  const limit = (max: number) => limits.get(max) ?? limits.set(max, limitBody(max)).get(max)!;
+  return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limit(larger[c.req.path.replace(/\/$/, '')] ?? JSON_BODY_MAX)(c, next));
+}

@@ -2,18 +2,19 @@
 // the feed endpoint an authority's system calls with the company's API key (text/csv, no session).
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { authorityRecords } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
-import { jsonOnly } from '../http/security';
+import { jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { companyByKey } from '../companies/companies';
 import { importAuthorityFile } from './authority';
 
 const MAX_FILE = 1024 * 1024;
-const tooLarge = bodyLimit({ maxSize: MAX_FILE + 4096, onError: (c) => c.json({ error: 'tooLarge' as const }, 413) });
+/** An import's body: the file, as JSON text or as text/csv. */
+export const IMPORT_BODY_MAX = MAX_FILE + 4096;
+const tooLarge = limitBody(IMPORT_BODY_MAX);
 
 export const importRoutes = new Hono<AppEnv>()
   .use(requireRole('manager'))

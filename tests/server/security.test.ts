@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
-import { ORIGIN, postgresSkipped, startTestServer } from '../support/server';
+import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
 import { browser, renter, server } from './helpers';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
@@ -41,6 +41,45 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     expect(await (await post()).json()).toEqual({ error: 'origin' });
     expect((await post(ORIGIN)).status).toBe(401);
     expect((await s.app.request(`${ORIGIN}/api/auth/session`)).status).toBe(200);
+  });
+
+  it('the Origin is compared whole: another scheme or port is refused; a proxy\'s forwarded origin only when trusted', async () => {
+    const post = (app: TestServer['app'], origin: string, headers: Record<string, string> = {}) =>
+      app.request(`${ORIGIN}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, ...headers },
+        body: JSON.stringify({ email: 'a@b.ae', password: 'whatever-1234' }),
+      });
+    const s = await server();
+    expect((await post(s.app, ORIGIN.replace('http:', 'https:'))).status).toBe(403);
+    expect((await post(s.app, `${ORIGIN}:8080`)).status).toBe(403);
+    const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'movecar.ae' };
+    // Not trusted: anyone reaching the server directly could send those headers.
+    expect((await post(s.app, 'https://movecar.ae', proxied)).status).toBe(403);
+    const behindProxy = await startTestServer({ trustProxy: true });
+    try {
+      expect((await post(behindProxy.app, 'https://movecar.ae', proxied)).status).toBe(401);
+      expect((await post(behindProxy.app, 'http://movecar.ae', proxied)).status).toBe(403);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('a body is limited before it is read (413), a malformed one is a 400 and not a server error; pages say which devices they use', async () => {
+    const s = await server();
+    const login = (body: string) =>
+      s.app.request(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body });
+    const huge = JSON.stringify({ email: 'a@b.ae', password: 'x'.repeat(2 * 1024 * 1024) });
+    const refused = await login(huge);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ error: 'tooLarge' });
+    const before = s.log.lines.length;
+    const malformed = await login('{"email": "a@b.ae", ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'invalid', fields: { _: 'invalid' } });
+    expect(s.log.lines.slice(before).filter((line) => line.includes('"level":"error"'))).toEqual([]);
+    const page = await s.app.request(`${ORIGIN}/api/auth/session`);
+    expect(page.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\)/);
   });
 
   it('an unknown address is a JSON 404; a failure is a JSON 500 that says nothing of the internals', async () => {
