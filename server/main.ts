@@ -33,7 +33,8 @@ export interface StartOptions {
 /** Opens (or takes) the database, seeds it, and serves the API (and the built app, if given). */
 export async function startServer({ config, distDir, log = consoleLogger, database, now }: StartOptions): Promise<Running> {
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  await seed(db.db, config);
+  const { locked } = await seed(db.db, config);
+  if (locked.length > 0) log.info('sample managers locked: DEMO is off, and their passwords are published', { emails: locked });
   const deps = await makeDeps(config, db, log, now);
   await deleteExpiredSessions(db.db, deps.now());
   const app = createApp(deps);

@@ -1,14 +1,15 @@
 // Records the server makes at start: the rental companies, the manager named by
 // MANAGER_EMAIL/MANAGER_PASSWORD, and with DEMO=1 the sample company's two contracts and the sample
-// managers the README documents (one per company, to see that each sees only their own).
+// managers the README documents (one per company, to see that each sees only their own); without
+// DEMO, those sample managers locked.
 import { eq } from 'drizzle-orm';
 import { normaliseEmail } from '../machines/renter';
 import { normaliseName } from '../machines/text';
 import { checkEmail, checkPassword } from '../machines/validation';
 import type { Config } from './config';
 import type { Db } from './db/open';
-import { users } from './db/schema';
-import { hashPassword } from './auth/passwords';
+import { sessions, users } from './db/schema';
+import { hashPassword, verifyPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './manager/contracts';
 import { COMPANIES, ensureCompanies } from './companies/companies';
 import { backfillPeriods } from './journey/bookings';
@@ -56,7 +57,12 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
   return 'created';
 }
 
-export async function seed(db: Db, config: Config) {
+/** What the seed did that the operator must hear of: the sample managers it locked (DEMO off). */
+export interface Seeded {
+  locked: string[];
+}
+
+export async function seed(db: Db, config: Config): Promise<Seeded> {
   await ensureCompanies(db);
   await backfillPeriods(db);
   if (config.manager) {
@@ -66,5 +72,26 @@ export async function seed(db: Db, config: Config) {
     await ensureSampleContracts(db);
     await createManager(db, SAMPLE_MANAGER, config.scryptCost);
     await createManager(db, SECOND_MANAGER, config.scryptCost);
+    return { locked: [] };
   }
+  return { locked: await lockSampleManagers(db) };
+}
+
+/**
+ * Without DEMO, a sample manager whose password is still the one the README publishes can no longer
+ * sign in, and its sessions end: a database once started with DEMO=1 must not keep a door anyone can
+ * open. An account of that e-mail with a password of its own (MANAGER_EMAIL) is left as it is.
+ */
+async function lockSampleManagers(db: Db): Promise<string[]> {
+  const locked: string[] = [];
+  for (const sample of [SAMPLE_MANAGER, SECOND_MANAGER]) {
+    const [row] = await db.select().from(users).where(eq(users.email, sample.email));
+    if (!row?.passwordHash || !(await verifyPassword(sample.password, row.passwordHash))) continue;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: null }).where(eq(users.id, row.id));
+      await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    });
+    locked.push(sample.email);
+  }
+  return locked;
 }
