@@ -367,7 +367,7 @@ async function uaePassRenter(
   // A UAE PASS identity belongs to one account: connecting it to a second one is refused.
   if (linked && signedIn && linked.id !== signedIn) return null;
   const byEmail = linked || signedIn ? undefined : await findUser(db, email);
-  if (byEmail && byEmail.emailVerifiedAt === null) return 'signInFirst';
+  if (byEmail && byEmail.role === 'renter' && byEmail.emailVerifiedAt === null) return 'signInFirst';
   const existing = linked ?? (signedIn ? await byId(signedIn) : byEmail);
   if (existing) {
     if (existing.role !== 'renter') return null;
