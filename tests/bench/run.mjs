@@ -45,14 +45,14 @@ const ROUTES = process.env.BENCH_ROUTES
   : ALL_ROUTES;
 
 // The issue's goals; the summary counts the routes that meet each.
+// The goals of issue 27 (every route, both languages, median of three runs on today's Chromium).
 const GOAL = {
-  score: 98,
-  lcpMs: 1500,
-  lcpTargetMs: 1200,
+  score: 100,
+  lcpMs: 1000,
   tbtMs: 50,
   homeJsKB: 100,
   chain: 2,
-  naiveLcpRatio: 0.5,
+  naiveLcpRatio: 0.35,
 };
 
 if (!existsSync(CHROMIUM)) {
@@ -206,7 +206,8 @@ try {
   const version = results.find((r) => r.prod.lighthouseVersion)?.prod;
   const summary = summarise(results);
   console.log(
-    `\nMove car — Lighthouse ${version?.lighthouseVersion ?? '?'} performance, mobile defaults (simulated slow 4G, ` +
+    `\nMove car — Lighthouse ${version?.lighthouseVersion ?? '?'} on ${browserOf(version?.userAgent)}, performance, ` +
+      `mobile defaults (simulated slow 4G, ` +
       `4× CPU), ${RUNS} run(s) per route${RUNS > 1 ? ' (median by score)' : ''}; production vs a naive build ` +
       `made in this run\n`,
   );
@@ -407,6 +408,12 @@ function printTable(results) {
   for (const row of rows) console.log(line(row));
 }
 
+/** The browser's name and version from Lighthouse's user agent ("HeadlessChrome/156.0.8078.108"). */
+function browserOf(userAgent) {
+  const version = /(?:Headless)?Chrome\/([\d.]+)/.exec(userAgent ?? '')?.[1];
+  return version ? `Chromium ${version}` : 'an unknown browser';
+}
+
 function summarise(results) {
   const n = results.length;
   const count = (test) => results.filter(test).length;
@@ -414,10 +421,9 @@ function summarise(results) {
     routes: n,
     score: count((r) => r.prod.score != null && r.prod.score >= GOAL.score),
     lcp: count((r) => r.prod.lcpMs != null && r.prod.lcpMs <= GOAL.lcpMs),
-    lcpTarget: count((r) => r.prod.lcpMs != null && r.prod.lcpMs <= GOAL.lcpTargetMs),
     cls: count((r) => r.prod.cls === 0),
     tbt: count((r) => r.prod.tbtMs != null && r.prod.tbtMs <= GOAL.tbtMs),
-    halfNaive: count(
+    underNaive: count(
       (r) => r.prod.lcpMs != null && r.naive.lcpMs && r.prod.lcpMs / r.naive.lcpMs <= GOAL.naiveLcpRatio,
     ),
     chain: count((r) => r.prod.fcpChainDepth != null && r.prod.fcpChainDepth <= GOAL.chain),
@@ -425,18 +431,21 @@ function summarise(results) {
   };
   const home = results.find((r) => r.route === '/home');
   counts.homeJsKB = home ? Number(kb(home.prod.jsBytes)) : null;
-  const done = counts.score === n && counts.lcp === n && counts.cls === n && counts.halfNaive === n;
+  const done =
+    counts.score === n && counts.lcp === n && counts.cls === n && counts.tbt === n && counts.underNaive === n &&
+    (counts.homeJsKB == null || counts.homeJsKB <= GOAL.homeJsKB);
   counts.done = done;
   const of = (k) => `${counts[k]}/${n}`;
   const lines = [
-    `Routes meeting each goal: score ≥ ${GOAL.score}: ${of('score')} · LCP ≤ ${GOAL.lcpMs / 1000} s: ${of('lcp')} ` +
-      `(≤ ${GOAL.lcpTargetMs / 1000} s: ${of('lcpTarget')}) · CLS 0: ${of('cls')} · TBT ≤ ${GOAL.tbtMs} ms: ${of('tbt')} · ` +
-      `LCP ≤ half the naive: ${of('halfNaive')} · FCP chain ≤ ${GOAL.chain}: ${of('chain')}` +
+    `Routes meeting each goal: score ≥ ${GOAL.score}: ${of('score')} · LCP ≤ ${GOAL.lcpMs / 1000} s: ${of('lcp')} · ` +
+      `CLS 0: ${of('cls')} · TBT ≤ ${GOAL.tbtMs} ms: ${of('tbt')} · ` +
+      `LCP ≤ ${GOAL.naiveLcpRatio}× the naive: ${of('underNaive')} · FCP chain ≤ ${GOAL.chain}: ${of('chain')}` +
       (counts.errors ? ` · Lighthouse errors: ${counts.errors}` : ''),
     home
       ? `/home JS: ${counts.homeJsKB} KB transferred (goal ≤ ${GOAL.homeJsKB} KB)`
       : '/home not measured in this run (JS goal not checked)',
-    `Done (every route ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs / 1000} s, CLS 0, LCP ≤ half the naive): ${done ? 'yes' : 'no'}`,
+    `Done (every route: score ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs / 1000} s, CLS 0, TBT ≤ ${GOAL.tbtMs} ms, ` +
+      `LCP ≤ ${GOAL.naiveLcpRatio}× the naive; /home ≤ ${GOAL.homeJsKB} KB): ${done ? 'yes' : 'no'}`,
   ];
   return { counts, lines };
 }
