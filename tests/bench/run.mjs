@@ -12,7 +12,7 @@
 // BENCH_RUNS (1): Lighthouse runs per route and build; with more, the run with the median score counts.
 // BENCH_ROUTES: a comma-separated subset, e.g. BENCH_ROUTES=/home,/arabic.
 // CHROMIUM_PATH (/usr/bin/chromium).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -36,6 +36,7 @@ import { fcpChain } from './fcp-chain.mjs';
 const OUT_DIR = 'tests/bench/output';
 const BUILDS = { prod: join(OUT_DIR, 'prod'), naive: join(OUT_DIR, 'naive') };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BROWSER = browserVersion();
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1) || 1);
 const ALL_ROUTES = ['/', ...SCREEN_IDS.flatMap((id) => [pathOf(id, 'en'), pathOf(id, 'ar')])];
 const ROUTES = process.env.BENCH_ROUTES
@@ -206,7 +207,7 @@ try {
   const version = results.find((r) => r.prod.lighthouseVersion)?.prod;
   const summary = summarise(results);
   console.log(
-    `\nMove car — Lighthouse ${version?.lighthouseVersion ?? '?'} on ${browserOf(version?.userAgent)}, performance, ` +
+    `\nMove car — Lighthouse ${version?.lighthouseVersion ?? '?'} on ${BROWSER}, performance, ` +
       `mobile defaults (simulated slow 4G, ` +
       `4× CPU), ${RUNS} run(s) per route${RUNS > 1 ? ' (median by score)' : ''}; production vs a naive build ` +
       `made in this run\n`,
@@ -234,7 +235,8 @@ try {
       {
         date: new Date().toISOString(),
         lighthouse: version?.lighthouseVersion,
-        chrome: version?.userAgent,
+        chrome: BROWSER,
+        userAgent: version?.userAgent,
         node: process.version,
         runsPerRoute: RUNS,
         goals: GOAL,
@@ -408,10 +410,16 @@ function printTable(results) {
   for (const row of rows) console.log(line(row));
 }
 
-/** The browser's name and version from Lighthouse's user agent ("HeadlessChrome/156.0.8078.108"). */
-function browserOf(userAgent) {
-  const version = /(?:Headless)?Chrome\/([\d.]+)/.exec(userAgent ?? '')?.[1];
-  return version ? `Chromium ${version}` : 'an unknown browser';
+/**
+ * The browser's own word for its version ("Chromium 156.0.8078.108 built on Debian…"): its user agent
+ * is reduced to "156.0.0.0", and the figures move between builds of one major version too.
+ */
+function browserVersion() {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return `the browser at ${CHROMIUM}`;
+  }
 }
 
 function summarise(results) {
