@@ -46,15 +46,20 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
   if (!Object.hasOwn(COMPANIES, input.company)) throw new ManagerInputError(`no company "${input.company}" (one of ${Object.keys(COMPANIES).join(', ')})`);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return 'exists';
-  await db.insert(users).values({
-    email,
-    role: 'manager',
-    passwordHash: await hashPassword(input.password, scryptCost),
-    fullName: normaliseName(input.name) || email,
-    companyId: input.company,
-    verified: true,
-  });
-  return 'created';
+  // Another instance starting at the same moment may create it between the look and the insert.
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      role: 'manager',
+      passwordHash: await hashPassword(input.password, scryptCost),
+      fullName: normaliseName(input.name) || email,
+      companyId: input.company,
+      verified: true,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return created ? 'created' : 'exists';
 }
 
 /** What the seed did that the operator must hear of: the sample managers it locked (DEMO off). */

@@ -1,6 +1,7 @@
 // What a security reviewer checks: headers, the Origin check, errors without internals, and no
 // password, card number or CVV anywhere the server writes after a whole journey.
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
@@ -98,6 +99,15 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     } finally {
       await s.close();
     }
+  });
+
+  it('instances starting together seed once: the manager of MANAGER_EMAIL is made once, and none fails', async () => {
+    const s = await server();
+    // Hashing at a real cost, as at start: the time between one instance's look and its insert.
+    const config = { ...s.config, scryptCost: 2 ** 15, manager: { email: `boss+${Date.now().toString(36)}@movecar.ae`, password: 'palm-grove-2026' } };
+    await Promise.all([seed(s.deps.db, config), seed(s.deps.db, config), seed(s.deps.db, config)]);
+    const rows = await s.deps.db.select().from(schema.users).where(eq(schema.users.email, config.manager.email));
+    expect(rows).toHaveLength(1);
   });
 
   it('an unknown address is a JSON 404; a failure is a JSON 500 that says nothing of the internals', async () => {
