@@ -11,6 +11,7 @@ import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { notify } from '../notifications/store';
+import { pushTo } from '../live/hub';
 import { requireRole } from './middleware';
 import { hashPassword, verifyPassword } from './passwords';
 import { invalidateOtherSessions } from './sessions';
@@ -53,6 +54,8 @@ export const accountRoutes = new Hono<AppEnv>()
       // Whoever else holds a session (a lost phone, a shared computer) is out; this browser stays in.
       await invalidateOtherSessions(tx, user.id, c.var.sessionToken!);
       await notify(tx, deps.now(), user.id, 'accountAlert', { event: 'passwordChanged' }, 'account');
+      // Their live streams end now, on whichever instance they are open.
+      await pushTo(tx, [user.id], 'session');
     });
     deps.log.info('password changed', { userId: user.id });
     return c.json({ ok: true as const });

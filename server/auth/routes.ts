@@ -24,6 +24,7 @@ import { jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
+import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
@@ -254,6 +255,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/logout', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const token = c.var.sessionToken;
     if (token) await invalidateSession(c.var.deps.db, token);
+    // Its live streams end now, on whichever instance they are, not at their next heartbeat.
+    if (token && c.var.user) await pushTo(c.var.deps.db, [c.var.user.id], 'session');
     clearSessionCookie(c, c.var.deps.config.production);
     return c.json({ ok: true as const });
   })
@@ -373,7 +376,10 @@ async function uaePassRenter(
     if (existing.role !== 'renter') return null;
     return db.transaction(async (tx) => {
       const [updated] = await tx.update(users).set(verified).where(eq(users.id, existing.id)).returning();
-      if (!linked) await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+      if (!linked) {
+        await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+        await pushTo(tx, [existing.id], 'session');
+      }
       return updated ?? null;
     });
   }

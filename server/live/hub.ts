@@ -11,10 +11,15 @@ import { consoleLogger, type Logger } from '../deps';
 
 /** What a screen refetches; `ref` names the record when there is one (a violation id, a contract code). */
 export type LiveTopic = 'journey' | 'violations' | 'contracts' | 'notifications' | 'imports';
+/**
+ * What the streams themselves hear besides: `session`, a session of the user ended (signed out, or
+ * signed out everywhere), so each of their streams, on any instance, checks its own at once.
+ */
+export type StreamTopic = LiveTopic | 'session';
 
 export interface LiveEvent {
   id: number;
-  topic: LiveTopic;
+  topic: StreamTopic;
   ref: string | null;
 }
 
@@ -32,7 +37,7 @@ const BATCH = 500;
  * one holding it ends. That lock is what keeps event ids in commit order, so a stream that has seen
  * id N can never later be missing a smaller id committed after it.
  */
-export async function pushTo(db: Db | Tx, userIds: string[], topic: LiveTopic, ref?: string): Promise<void> {
+export async function pushTo(db: Db | Tx, userIds: string[], topic: StreamTopic, ref?: string): Promise<void> {
   const users = [...new Set(userIds)];
   if (users.length === 0) return;
   // One statement, so it is atomic even outside a transaction; the lock is taken before any id is drawn.
@@ -145,7 +150,7 @@ export async function createLiveHub(database: Database, log: Logger = consoleLog
         .orderBy(asc(liveEvents.id))
         .limit(BATCH);
       for (const row of rows) {
-        const event = { id: Number(row.id), topic: row.topic as LiveTopic, ref: row.ref };
+        const event = { id: Number(row.id), topic: row.topic as StreamTopic, ref: row.ref };
         for (const s of streams.subscribers) {
           if (s.last === null || event.id <= s.last) continue;
           s.last = event.id;

@@ -11,6 +11,26 @@ import { validateSession } from '../auth/sessions';
 const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 3000;
 
+/**
+ * Streams one session may hold open on this instance: a few tabs. Past it, the oldest ends (a tab
+ * closed without the connection noticing, say): a session cannot pile up connections.
+ */
+export const STREAMS_PER_SESSION = 6;
+const bySession = new Map<string, Array<() => void>>();
+
+/** Counts a stream against its session; returns how to take it off again. */
+function hold(token: string, end: () => void): () => void {
+  const ends = bySession.get(token) ?? [];
+  bySession.set(token, ends);
+  ends.push(end);
+  while (ends.length > STREAMS_PER_SESSION) ends.shift()!();
+  return () => {
+    const at = ends.indexOf(end);
+    if (at >= 0) ends.splice(at, 1);
+    if (ends.length === 0 && bySession.get(token) === ends) bySession.delete(token);
+  };
+}
+
 /** The id to resume after, if the header holds one (anything else starts from now). */
 function resumeAfter(header: string | undefined): number | null {
   if (!header || !/^\d{1,15}$/.test(header.trim())) return null;
@@ -32,6 +52,10 @@ export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'man
       wake();
     };
     stream.onAbort(end);
+    const release = token ? hold(token, end) : () => undefined;
+    // Still signed in? (A failed check keeps the stream: the database may be back by the next one.)
+    const signedOut = async () =>
+      !token || (await validateSession(db, token, now(), { renew: false }).catch(() => undefined)) === null;
     // One write at a time, in the order the events came.
     let writing = Promise.resolve();
     const write = (text: string) => (writing = writing.then(() => stream.write(text).then(() => undefined)));
@@ -40,7 +64,11 @@ export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'man
     const unsubscribe = live.subscribe(
       user.id,
       after,
-      (event) => write(`event: change\nid: ${event.id}\ndata: ${JSON.stringify({ topic: event.topic, ref: event.ref })}\n\n`),
+      (event) =>
+        // A session of this user ended (signing out, on any instance): is it this stream's?
+        event.topic === 'session'
+          ? void signedOut().then((out) => out && end())
+          : write(`event: change\nid: ${event.id}\ndata: ${JSON.stringify({ topic: event.topic, ref: event.ref })}\n\n`),
       // An id without data sets the browser's Last-Event-ID and fires no event: a stream that drops
       // before its first change still resumes from where it started.
       { ready: (lastId) => write(`id: ${lastId}\n\n`), closed: end },
@@ -55,12 +83,12 @@ export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'man
           };
         });
         if (ended) break;
-        // Signed out elsewhere (or expired) since: the stream ends, and EventSource's reconnection gets 401.
-        // (A failed check keeps the stream: the database may be back by the next heartbeat.)
-        if (!token || (await validateSession(db, token, now(), { renew: false }).catch(() => undefined)) === null) break;
+        // Expired since: the stream ends, and EventSource's reconnection gets 401.
+        if (await signedOut()) break;
         await write(': heartbeat\n\n');
       }
     } finally {
+      release();
       unsubscribe();
       await writing;
     }

@@ -9,6 +9,7 @@ import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
 import { openDatabase, type Db } from '../../server/db/open';
 import { users } from '../../server/db/schema';
 import { createLiveHub, pushTo, type LiveEvent } from '../../server/live/hub';
+import { STREAMS_PER_SESSION } from '../../server/live/routes';
 import { engine, postgresSkipped, recordingLogger } from '../support/server';
 import { browser, email, server } from './helpers';
 
@@ -102,6 +103,8 @@ async function stream(b: Awaited<ReturnType<typeof browser>>, lastEventId?: numb
     },
     lastId: () => lastId,
     retry: () => retry,
+    /** Whether the server ended the stream within `ms`. */
+    ended: (ms: number) => Promise.race([pump.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), ms))]),
     close,
   };
 }
@@ -157,6 +160,35 @@ describe.skipIf(postgresSkipped)('live updates (GET /api/live)', () => {
     await aLive.take(1);
     await bLive.close();
     expect([...aLive.changes, ...bLive.changes]).toEqual([]);
+  });
+
+  it('signing out ends that session\'s streams at once; another session\'s stream of the same user stays', async () => {
+    const { db } = (await server()).deps;
+    const mariam = await signedIn(db);
+    const phone = await browser();
+    phone.tab.jar.set(SESSION_COOKIE, (await createSession(db, mariam.user.id, new Date())).token);
+    const here = await stream(mariam);
+    const there = await stream(phone);
+    await Promise.all([here.started(), there.started()]);
+    expect((await mariam.api.logOut()).ok).toBe(true);
+    // Well before the 25 s heartbeat that would otherwise notice.
+    expect(await here.ended(2000)).toBe(true);
+    expect(await there.ended(500)).toBe(false);
+    await pushTo(db, [mariam.user.id], 'journey');
+    expect((await there.take(1)).map((c) => c.topic)).toEqual(['journey']);
+  });
+
+  it(`one session holds at most ${STREAMS_PER_SESSION} streams: one more ends the oldest`, async () => {
+    const { db } = (await server()).deps;
+    const mariam = await signedIn(db);
+    const streams = [];
+    for (let i = 0; i <= STREAMS_PER_SESSION; i++) {
+      const opened = await stream(mariam);
+      await opened.started();
+      streams.push(opened);
+    }
+    expect(await streams[0]!.ended(1000)).toBe(true);
+    for (const other of streams.slice(1)) expect(await other.ended(50)).toBe(false);
   });
 
   it('reconnecting with Last-Event-ID replays exactly the missed events, in order', async () => {
