@@ -8,14 +8,14 @@ import { DISPLAY_CURRENCIES } from '../../machines/money';
 import { checkPassword } from '../../machines/validation';
 import { users } from '../db/schema';
 import type { AppEnv } from '../deps';
-import { jsonOnly } from '../http/security';
+import { clientAddress, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { notify } from '../notifications/store';
 import { pushTo } from '../live/hub';
 import { requireRole } from './middleware';
 import { hashPassword, verifyPassword } from './passwords';
 import { invalidateOtherSessions } from './sessions';
-import { clearFailures, recordFailure, throttleState } from './throttle';
+import { accountFrom, clearFailures, recordFailure, throttleState } from './throttle';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,7 +31,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     if (user.passwordHash === null) return c.json({ error: 'noPassword' as const }, 409);
     // Guessing the current password from a borrowed session counts against the same lock as log-in.
-    const throttle = await throttleState(deps.db, user.email, deps.now());
+    const counted = accountFrom(user.email, clientAddress(c, deps.config.trustProxy) ?? 'unknown');
+    const throttle = await throttleState(deps.db, [counted], deps.now());
     if (throttle.locked) {
       const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
       return c.json({ error: 'locked' as const, retryAfter }, 429);
@@ -44,10 +45,10 @@ export const accountRoutes = new Hono<AppEnv>()
     };
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
     if (!(await deps.hashing(() => verifyPassword(currentPassword, user.passwordHash!)))) {
-      await sleep(await recordFailure(deps.db, user.email, deps.now(), deps.config.throttleDelayMs));
+      await sleep(await recordFailure(deps.db, [counted], deps.now(), deps.config.throttleDelayMs));
       return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
     }
-    await clearFailures(deps.db, user.email);
+    await clearFailures(deps.db, counted);
     const passwordHash = await deps.hashing(() => hashPassword(newPassword, deps.config.scryptCost));
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -20,7 +20,7 @@ import type { Db } from '../db/open';
 import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { describeUpload, sha256 } from '../documents/store';
-import { jsonOnly, limitBody } from '../http/security';
+import { clientAddress, jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
@@ -28,7 +28,7 @@ import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
-import { clearFailures, recordFailure, throttleState } from './throttle';
+import { clearFailures, logInCounts, recordFailure, throttleState } from './throttle';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -232,7 +232,9 @@ export const authRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const { password, role, carId, trip } = c.req.valid('json');
     const email = normaliseEmail(c.req.valid('json').email);
-    const throttle = await throttleState(deps.db, email, deps.now());
+    // Counted per account from this client, and per client over every account (auth/throttle.ts).
+    const counted = logInCounts(email, clientAddress(c, deps.config.trustProxy));
+    const throttle = await throttleState(deps.db, counted, deps.now());
     if (throttle.locked) {
       const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
       return c.json({ error: 'locked' as const, retryAfter }, 429);
@@ -242,15 +244,15 @@ export const authRoutes = new Hono<AppEnv>()
     const ok =
       (await deps.hashing(() => verifyPassword(password, hash))) && user !== null && user.role === role && user.passwordHash !== null;
     if (!ok || !user) {
-      await sleep(await recordFailure(deps.db, email, deps.now(), deps.config.throttleDelayMs));
-      const after = await throttleState(deps.db, email, deps.now());
+      await sleep(await recordFailure(deps.db, counted, deps.now(), deps.config.throttleDelayMs));
+      const after = await throttleState(deps.db, counted, deps.now());
       if (after.locked) {
         const retryAfter = Math.ceil((after.until.getTime() - deps.now().getTime()) / 1000);
         return c.json({ error: 'locked' as const, retryAfter }, 429);
       }
       return c.json({ error: 'wrongCredentials' as const }, 401);
     }
-    await clearFailures(deps.db, email);
+    await clearFailures(deps.db, counted[0]!);
     return c.json(await signIn(c, user, choiceOf(carId, trip)), 200);
   })
   .post('/logout', jsonOnly, validate('json', z.object({}).strict()), async (c) => {

@@ -1,44 +1,85 @@
-// Repeated wrong passwords for one e-mail: after a few, each answer is held back a little longer;
-// after more, the e-mail is locked for a while (even the right password waits). The answer never
-// says which of e-mail or password was wrong.
-import { eq, sql } from 'drizzle-orm';
+// Repeated wrong passwords: after a few, each answer is held back a little longer; after more, the
+// log-in is locked for a while (even the right password waits). The answer never says which of
+// e-mail or password was wrong. Failures count twice over:
+// - per account *from one client*: an attacker elsewhere cannot lock the owner out of their account;
+// - per client over every account: one client trying many e-mails (credential stuffing) slows down,
+//   then stops, whichever e-mails it tries.
+// The counts are rows in the database, so every instance shares them.
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { loginThrottle } from '../db/schema';
 
-/** Failures answered at once, before answers start to slow down. */
-export const FREE_FAILURES = 3;
-/** Failures after which the e-mail is locked. */
-export const LOCK_AFTER = 8;
+export interface Limits {
+  /** Failures answered at once, before answers start to slow down. */
+  free: number;
+  /** Failures after which it is locked. */
+  lockAfter: number;
+}
+/** One account from one client. */
+export const ACCOUNT_LIMITS: Limits = { free: 3, lockAfter: 8 };
+/**
+ * One client, over every account it tries: generous, since many phones share one address behind a
+ * carrier's NAT; past the free ones each answer is held longer (20 s at 60), and at 100 it stops.
+ */
+export const CLIENT_LIMITS: Limits = { free: 20, lockAfter: 100 };
+/** Failures after which an account is locked from a client (the tests' count). */
+export const LOCK_AFTER = ACCOUNT_LIMITS.lockAfter;
 export const LOCK_MINUTES = 15;
 /** Failures older than this are forgotten. */
 const WINDOW_MINUTES = 60;
 const MINUTE = 60_000;
 
+/** What the failures are counted against: an account from a client, or a client. */
+export interface Counted {
+  key: string;
+  limits: Limits;
+}
+/** An e-mail has no space, an address none either: the keys cannot meet. */
+export const accountFrom = (email: string, client: string): Counted => ({ key: `${email} ${client}`, limits: ACCOUNT_LIMITS });
+export const fromClient = (client: string): Counted => ({ key: `client ${client}`, limits: CLIENT_LIMITS });
+/** A log-in's counts: the account from this client, and the client (when its address is known). */
+export const logInCounts = (email: string, client: string | null): Counted[] =>
+  client === null ? [accountFrom(email, 'unknown')] : [accountFrom(email, client), fromClient(client)];
+
 export type ThrottleState = { locked: false; failures: number } | { locked: true; until: Date };
 
-export async function throttleState(db: Db, email: string, now: Date): Promise<ThrottleState> {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.email, email));
+type Row = typeof loginThrottle.$inferSelect;
+const stateOf = (row: Row | undefined, now: Date): ThrottleState => {
   if (!row) return { locked: false, failures: 0 };
   if (row.lockedUntil && row.lockedUntil > now) return { locked: true, until: row.lockedUntil };
   const stale = now.getTime() - row.lastFailureAt.getTime() > WINDOW_MINUTES * MINUTE;
   return { locked: false, failures: stale || row.lockedUntil ? 0 : row.failures };
+};
+
+/** Locked if any of `counted` is (until the latest of them); else not. */
+export async function throttleState(db: Db, counted: Counted[], now: Date): Promise<ThrottleState> {
+  const rows = await db.select().from(loginThrottle).where(inArray(loginThrottle.key, counted.map((c) => c.key)));
+  const locks = rows.map((row) => stateOf(row, now)).filter((s) => s.locked);
+  if (locks.length === 0) return { locked: false, failures: 0 };
+  return { locked: true, until: new Date(Math.max(...locks.map((s) => s.until.getTime()))) };
 }
 
-/** Records a failure; returns how long to hold the answer back (ms). */
-export async function recordFailure(db: Db, email: string, now: Date, delayMs: number): Promise<number> {
-  const state = await throttleState(db, email, now);
-  const failures = (state.locked ? 0 : state.failures) + 1;
-  const lockedUntil = failures >= LOCK_AFTER ? new Date(now.getTime() + LOCK_MINUTES * MINUTE) : null;
-  await db
-    .insert(loginThrottle)
-    .values({ email, failures, lastFailureAt: now, lockedUntil })
-    .onConflictDoUpdate({
-      target: loginThrottle.email,
-      set: { failures: sql`excluded.failures`, lastFailureAt: now, lockedUntil },
-    });
-  return Math.max(0, failures - FREE_FAILURES) * delayMs;
+/** Records a failure against each of `counted`; returns how long to hold the answer back (ms). */
+export async function recordFailure(db: Db, counted: Counted[], now: Date, delayMs: number): Promise<number> {
+  let hold = 0;
+  for (const { key, limits } of counted) {
+    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
+    const state = stateOf(row, now);
+    const failures = (state.locked ? 0 : state.failures) + 1;
+    const lockedUntil = failures >= limits.lockAfter ? new Date(now.getTime() + LOCK_MINUTES * MINUTE) : null;
+    await db
+      .insert(loginThrottle)
+      .values({ key, failures, lastFailureAt: now, lockedUntil })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: { failures: sql`excluded.failures`, lastFailureAt: now, lockedUntil },
+      });
+    hold = Math.max(hold, Math.max(0, failures - limits.free) * delayMs);
+  }
+  return hold;
 }
 
-export async function clearFailures(db: Db, email: string) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.email, email));
+/** The right password from this client: its failures for that account are forgotten (not the client's). */
+export async function clearFailures(db: Db, counted: Counted) {
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, counted.key));
 }

@@ -85,7 +85,11 @@ export const sessions = pgTable(
 
 /** Failed log-ins per e-mail: slowed, then locked for a while. */
 export const loginThrottle = pgTable('login_throttle', {
-  email: text('email').primaryKey(),
+  /**
+   * What the failures count against (server/auth/throttle.ts): `<e-mail> <client>` or `client
+   * <client>`. The column keeps the name it had when it held only an e-mail.
+   */
+  key: text('email').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents, sessions, users } from '../../server/db/schema';
 import { createManager, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
-import { LOCK_AFTER } from '../../server/auth/throttle';
-import { postgresSkipped } from '../support/server';
+import { CLIENT_LIMITS, LOCK_AFTER } from '../../server/auth/throttle';
+import { ORIGIN, postgresSkipped, startTestServer } from '../support/server';
 import { browser, email, PASSWORD, PDF, PNG, renter, server } from './helpers';
 
 const form = (fields: Record<string, string | Blob>) => {
@@ -132,6 +132,34 @@ describe.skipIf(postgresSkipped)('log-in, throttling, sessions and sign-out', ()
     expect(JSON.stringify(locked)).not.toMatch(/password|e-?mail/i);
     expect(!locked.ok && locked.body.retryAfter).toBeGreaterThan(60);
     expect((await b.api.logIn({ email: other.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+  });
+
+  it('a lock is per account and client: wrong passwords from one client never lock the owner out elsewhere', async () => {
+    const s = await startTestServer({ trustProxy: true });
+    try {
+      const r = await renter({}, s);
+      const from = (address: string, password: string, email = r.email) =>
+        s.app.request(`${ORIGIN}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': address },
+          body: JSON.stringify({ email, password }),
+        });
+      const statuses = [];
+      for (let i = 0; i < LOCK_AFTER; i++) statuses.push((await from('203.0.113.7', `guess-number-${i}`)).status);
+      expect(statuses.at(-1)).toBe(429);
+      expect((await from('203.0.113.7', PASSWORD)).status).toBe(429); // the attacker's client: locked
+      expect((await from('198.51.100.20', PASSWORD)).status).toBe(200); // the owner, elsewhere: in
+
+      // One client trying many e-mails (credential stuffing) is stopped whichever e-mails it tries.
+      const stuffing = [];
+      for (let i = 0; i < CLIENT_LIMITS.lockAfter; i++) stuffing.push((await from('192.0.2.9', 'guess-1234567', `n${i}@example.ae`)).status);
+      expect(stuffing.slice(0, -1).every((status) => status === 401)).toBe(true);
+      expect(stuffing.at(-1)).toBe(429);
+      expect((await from('192.0.2.9', PASSWORD)).status).toBe(429);
+      expect((await from('198.51.100.20', PASSWORD)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
   });
 
   it('sign-out ends the session on the server: the old cookie grants nothing afterwards', async () => {
