@@ -11,7 +11,7 @@ import { consoleLogger, makeDeps, uaePassFor, type Logger } from './deps';
 import { createApp } from './app';
 import { seed } from './seed';
 import { serveApp } from './http/static';
-import { deleteExpiredSessions } from './auth/sessions';
+import { startHousekeeping } from './housekeeping';
 
 export interface Running {
   url: string;
@@ -36,7 +36,7 @@ export async function startServer({ config, distDir, log = consoleLogger, databa
   const { locked } = await seed(db.db, config);
   if (locked.length > 0) log.info('sample managers locked: DEMO is off, and their passwords are published', { emails: locked });
   const deps = await makeDeps(config, db, log, now);
-  await deleteExpiredSessions(db.db, deps.now());
+  const stopHousekeeping = await startHousekeeping(db.db, deps.now, log);
   const app = createApp(deps);
   if (distDir) serveApp(app, distDir);
 
@@ -54,6 +54,7 @@ export async function startServer({ config, distDir, log = consoleLogger, databa
     url,
     database: db,
     async close() {
+      stopHousekeeping();
       // First the live streams: open, they would keep the server from closing.
       await deps.live.close();
       await new Promise<void>((done) => server.close(() => done()));

@@ -1,7 +1,7 @@
 // Sessions, as lucia-auth.com now documents the pattern: a random token in an HttpOnly cookie, kept on
 // the server only as its SHA-256 with an expiry; sliding renewal; sign-out deletes it.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db, Tx } from '../db/open';
@@ -56,10 +56,6 @@ export async function invalidateUserSessions(db: Db, userId: string) {
 /** Signs the user out everywhere but here (after a password change): every session but `keepToken`'s. */
 export async function invalidateOtherSessions(db: Db | Tx, userId: string, keepToken: string) {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, hashToken(keepToken))));
-}
-
-export async function deleteExpiredSessions(db: Db, now: Date) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);

@@ -25,9 +25,9 @@ export const CLIENT_LIMITS: Limits = { free: 20, lockAfter: 100 };
 /** Failures after which an account is locked from a client (the tests' count). */
 export const LOCK_AFTER = ACCOUNT_LIMITS.lockAfter;
 export const LOCK_MINUTES = 15;
-/** Failures older than this are forgotten. */
-const WINDOW_MINUTES = 60;
 const MINUTE = 60_000;
+/** Failures older than this are forgotten (and their rows removed: server/housekeeping.ts). */
+export const FAILURE_WINDOW_MS = 60 * MINUTE;
 
 /** What the failures are counted against: an account from a client, or a client. */
 export interface Counted {
@@ -47,7 +47,7 @@ type Row = typeof loginThrottle.$inferSelect;
 const stateOf = (row: Row | undefined, now: Date): ThrottleState => {
   if (!row) return { locked: false, failures: 0 };
   if (row.lockedUntil && row.lockedUntil > now) return { locked: true, until: row.lockedUntil };
-  const stale = now.getTime() - row.lastFailureAt.getTime() > WINDOW_MINUTES * MINUTE;
+  const stale = now.getTime() - row.lastFailureAt.getTime() > FAILURE_WINDOW_MS;
   return { locked: false, failures: stale || row.lockedUntil ? 0 : row.failures };
 };
 

@@ -2,6 +2,7 @@
 // password, card number or CVV anywhere the server writes after a whole journey.
 import { describe, expect, it, vi } from 'vitest';
 import { hashingGate, HashingBusy } from '../../server/auth/passwords';
+import { housekeeping } from '../../server/housekeeping';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
@@ -132,6 +133,37 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
       expect(await refused.json()).toEqual({ error: 'busy' });
       s.deps.hashing = hashing;
       expect((await b.api.logIn({ email: owner.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('housekeeping removes what expired (sessions, UAE PASS requests, log-in counts that no longer count) and nothing else', async () => {
+    const s = await startTestServer();
+    try {
+      const { db } = s.deps;
+      const now = new Date();
+      const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+      const [user] = await db.insert(schema.users).values({ email: `tidy+${Date.now().toString(36)}@example.ae`, role: 'renter', fullName: 'Tidy' }).returning();
+      await db.insert(schema.sessions).values([
+        { id: 'expired-session', userId: user!.id, expiresAt: ago(1) },
+        { id: 'live-session', userId: user!.id, expiresAt: ago(-60) },
+      ]);
+      const request = { codeVerifier: 'v', nonce: 'n', lang: 'en' };
+      await db.insert(schema.uaePassRequests).values([
+        { ...request, state: 'old-state', expiresAt: ago(1) },
+        { ...request, state: 'new-state', expiresAt: ago(-5) },
+      ]);
+      await db.insert(schema.loginThrottle).values([
+        { key: 'stale a@b.ae 192.0.2.1', failures: 2, lastFailureAt: ago(90) },
+        { key: 'locked a@b.ae 192.0.2.2', failures: 8, lastFailureAt: ago(90), lockedUntil: ago(-5) },
+        { key: 'recent a@b.ae 192.0.2.3', failures: 2, lastFailureAt: ago(5) },
+      ]);
+      expect(await housekeeping(db, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1 });
+      expect((await db.select().from(schema.sessions)).map((r) => r.id)).not.toContain('expired-session');
+      expect((await db.select().from(schema.sessions)).map((r) => r.id)).toContain('live-session');
+      expect((await db.select().from(schema.uaePassRequests)).map((r) => r.state)).toEqual(['new-state']);
+      expect((await db.select().from(schema.loginThrottle)).map((r) => r.key).sort()).toEqual(['locked a@b.ae 192.0.2.2', 'recent a@b.ae 192.0.2.3']);
     } finally {
       await s.close();
     }
