@@ -77,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
+  const hashesAtOnce = e.HASH_CONCURRENCY ?? availableParallelism();
   return {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -96,9 +97,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptCost: 2 ** 15,
     throttleDelayMs: 500,
-    hashing: {
-      running: e.HASH_CONCURRENCY ?? availableParallelism(),
-      waiting: 4 * (e.HASH_CONCURRENCY ?? availableParallelism()),
-    },
+    hashing: { running: hashesAtOnce, waiting: 4 * hashesAtOnce },
   };
 }

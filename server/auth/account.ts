@@ -31,7 +31,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     if (user.passwordHash === null) return c.json({ error: 'noPassword' as const }, 409);
     // Guessing the current password from a borrowed session counts against the same lock as log-in.
-    const counted = accountFrom(user.email, clientAddress(c, deps.config.trustProxy) ?? 'unknown');
+    const counted = accountFrom(user.email, clientAddress(c, deps.config.trustProxy));
     const throttle = await throttleState(deps.db, [counted], deps.now());
     if (throttle.locked) {
       const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);

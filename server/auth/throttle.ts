@@ -34,12 +34,15 @@ export interface Counted {
   key: string;
   limits: Limits;
 }
-/** An e-mail has no space, an address none either: the keys cannot meet. */
-export const accountFrom = (email: string, client: string): Counted => ({ key: `${email} ${client}`, limits: ACCOUNT_LIMITS });
-export const fromClient = (client: string): Counted => ({ key: `client ${client}`, limits: CLIENT_LIMITS });
+/** An e-mail has no space, an address none either: the keys cannot meet. A client not known: `unknown`. */
+export const accountFrom = (email: string, client: string | null): Counted => ({
+  key: `${email} ${client ?? 'unknown'}`,
+  limits: ACCOUNT_LIMITS,
+});
+const fromClient = (client: string): Counted => ({ key: `client ${client}`, limits: CLIENT_LIMITS });
 /** A log-in's counts: the account from this client, and the client (when its address is known). */
 export const logInCounts = (email: string, client: string | null): Counted[] =>
-  client === null ? [accountFrom(email, 'unknown')] : [accountFrom(email, client), fromClient(client)];
+  client === null ? [accountFrom(email, null)] : [accountFrom(email, client), fromClient(client)];
 
 export type ThrottleState = { locked: false; failures: number } | { locked: true; until: Date };
 
