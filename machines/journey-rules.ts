@@ -146,8 +146,6 @@ export const JOURNEY_ERRORS = [
   'emailTaken',
   'wrongCredentials',
   'locked',
-  /** More sign-ins at once than the server can check: try again in a moment. */
-  'busy',
   'cardDeclined',
   'signatureFailed',
   /** Another booking holds the car for part of the time asked (new dates, added days). */

@@ -1,6 +1,5 @@
 // The server's settings, read once from the environment and checked with zod: a wrong value stops
 // the start with a clear message instead of surfacing later.
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -30,8 +29,6 @@ const envSchema = z.object({
   UAEPASS_CLIENT_SECRET: z.string().optional(),
   /** Serve the local stand-in for UAE PASS on this port (development and tests). */
   UAEPASS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** Password hashes at once (default: the cores); four times as many wait, more get 429 at once. */
-  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export interface Config {
@@ -51,8 +48,6 @@ export interface Config {
   scryptCost: number;
   /** How long a failed log-in is held before answering, per failure past the first few (ms). */
   throttleDelayMs: number;
-  /** Password hashes at once, and how many may wait for their turn (server/auth/passwords.ts). */
-  hashing: { running: number; waiting: number };
 }
 
 export interface UaePassSettings {
@@ -77,7 +72,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
-  const hashesAtOnce = e.HASH_CONCURRENCY ?? availableParallelism();
   return {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -97,6 +91,5 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptCost: 2 ** 15,
     throttleDelayMs: 500,
-    hashing: { running: hashesAtOnce, waiting: 4 * hashesAtOnce },
   };
 }

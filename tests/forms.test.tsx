@@ -3,8 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
-import { PDF_BYTES, PNG_BYTES, renderAt, testServer, uniqueEmail } from './render';
-import { HashingBusy } from '../server/auth/passwords';
+import { PDF_BYTES, PNG_BYTES, renderAt, uniqueEmail } from './render';
 
 /** The translated confirmation, whole, with any reference in place of {ref}. */
 const sentence = (template: string) =>
@@ -137,23 +136,6 @@ describe.each([
     await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
     await user.click(screen.getByRole('button', { name: l.submit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.wrongCredentials);
-  });
-
-  it('log in while the server has more sign-ins than it can check: says to try again, values kept', async () => {
-    const server = await testServer();
-    const hashing = server.deps.hashing;
-    server.deps.hashing = () => Promise.reject(new HashingBusy());
-    try {
-      const { user } = await renderAt(`${prefix}/log-in`);
-      const l = t.logIn;
-      await user.type(await screen.findByLabelText(l.email), 'nobody@example.ae');
-      await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
-      await user.click(screen.getByRole('button', { name: l.submit }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.busy);
-      expect(screen.getByLabelText(l.email)).toHaveValue('nobody@example.ae');
-    } finally {
-      server.deps.hashing = hashing;
-    }
   });
 
   describe('emergency report', () => {

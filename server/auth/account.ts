@@ -44,12 +44,12 @@ export const accountRoutes = new Hono<AppEnv>()
       ...(newProblem ? { newPassword: newProblem } : {}),
     };
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
-    if (!(await deps.hashing(() => verifyPassword(currentPassword, user.passwordHash!)))) {
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
       await sleep(await recordFailure(deps.db, [counted], deps.now(), deps.config.throttleDelayMs));
       return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
     }
     await clearFailures(deps.db, counted);
-    const passwordHash = await deps.hashing(() => hashPassword(newPassword, deps.config.scryptCost));
+    const passwordHash = await hashPassword(newPassword, deps.config.scryptCost);
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       // Whoever else holds a session (a lost phone, a shared computer) is out; this browser stays in.

@@ -31,35 +31,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of nothing, verified against when the e-mail is unknown so timing does not tell. */
 let decoy: Promise<string> | undefined;
 export const decoyHash = (cost: number) => (decoy ??= hashPassword(randomBytes(16).toString('hex'), cost));
-
-/** More password work is asked for than the cores can do: answered at once (429), not queued. */
-export class HashingBusy extends Error {
-  constructor() {
-    super('hashing busy');
-  }
-}
-
-/** Runs password work (scrypt) within the gate; throws HashingBusy when the gate is full. */
-export type Hashing = <T>(work: () => Promise<T>) => Promise<T>;
-
-/**
- * At most `running` hashes at once and `waiting` in line; one more is refused at once. Without it a
- * flood of log-ins for unknown e-mails (each still hashed, so timing says nothing) queued every real
- * user's log-in behind them for seconds; now the line, and so any answer's wait, is bounded.
- */
-export function hashingGate(running: number, waiting: number): Hashing {
-  let active = 0;
-  const line: Array<() => void> = [];
-  return async (work) => {
-    if (active < running) active++;
-    else if (line.length < waiting) await new Promise<void>((go) => line.push(go)); // its place is handed over
-    else throw new HashingBusy();
-    try {
-      return await work();
-    } finally {
-      const next = line.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-}

@@ -177,7 +177,7 @@ export const authRoutes = new Hono<AppEnv>()
       const taken = () => c.json({ error: 'emailTaken' as const, fields: { email: 'emailTaken' as const } }, 409);
       if (await findUser(deps.db, email)) return taken();
 
-      const passwordHash = await deps.hashing(() => hashPassword(form.password, deps.config.scryptCost));
+      const passwordHash = await hashPassword(form.password, deps.config.scryptCost);
       const stored = [
         { kind: 'emiratesId' as const, bytes: idBytes!, info: input.emiratesIdFile! },
         { kind: 'emiratesIdBack' as const, bytes: idBackBytes!, info: input.emiratesIdBackFile! },
@@ -241,8 +241,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const user = await findUser(deps.db, email);
     const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
-    const ok =
-      (await deps.hashing(() => verifyPassword(password, hash))) && user !== null && user.role === role && user.passwordHash !== null;
+    const ok = (await verifyPassword(password, hash)) && user !== null && user.role === role && user.passwordHash !== null;
     if (!ok || !user) {
       await sleep(await recordFailure(deps.db, counted, deps.now(), deps.config.throttleDelayMs));
       const after = await throttleState(deps.db, counted, deps.now());

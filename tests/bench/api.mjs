@@ -63,19 +63,10 @@ async function renter(base, n, run, record) {
   let cookie = '';
   const request = async (path, init = {}) => {
     const started = performance.now();
-    let response;
-    for (;;) {
-      response = await fetch(base + path, {
-        ...init,
-        headers: { origin: base, ...(cookie ? { cookie } : {}), ...init.headers },
-      }).catch(() => null);
-      // More passwords at once than the server's cores hash: it says when to come back, and the
-      // app asks the person to; the renter tries again then (the wait counts in the request's time).
-      const retryAfter = response?.status === 429 ? Number(response.headers.get('retry-after')) : 0;
-      if (!retryAfter) break;
-      record.busy();
-      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
-    }
+    const response = await fetch(base + path, {
+      ...init,
+      headers: { origin: base, ...(cookie ? { cookie } : {}), ...init.headers },
+    }).catch(() => null);
     record(performance.now() - started, response?.status ?? 0, path.includes('/events'));
     // BENCH_DEBUG=1 prints each failed request, to see what an error count is made of.
     if (process.env.BENCH_DEBUG && !response?.ok) console.log('failed:', path, response?.status, await response?.clone().text());
@@ -127,13 +118,11 @@ async function scenario(label, env, crowd, run) {
   const times = [];
   const steps = [];
   let errors = 0;
-  let busy = 0;
   const record = (ms, status, step) => {
     times.push(ms);
     if (step) steps.push(ms);
     if (status < 200 || status >= 300) errors++;
   };
-  record.busy = () => busy++;
   const started = performance.now();
   let timer;
   const limit = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), LIMIT_MS)));
@@ -160,8 +149,6 @@ async function scenario(label, env, crowd, run) {
     // Journey steps alone (no password hashing in them).
     'steps p50 ms': Math.round(percentile(steps, 50)),
     'steps p95 ms': Math.round(percentile(steps, 95)),
-    // Answers "busy, come back in a second" (password hashing at capacity), each tried again.
-    busy,
     errors,
   };
 }

@@ -1,13 +1,12 @@
 // What a security reviewer checks: headers, the Origin check, errors without internals, and no
 // password, card number or CVV anywhere the server writes after a whole journey.
-import { describe, expect, it, vi } from 'vitest';
-import { hashingGate, HashingBusy } from '../../server/auth/passwords';
+import { describe, expect, it } from 'vitest';
 import { housekeeping } from '../../server/housekeeping';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
-import { browser, PASSWORD, renter, server } from './helpers';
+import { browser, renter, server } from './helpers';
 import { SAMPLE_MANAGER, SECOND_MANAGER, seed } from '../../server/seed';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
@@ -98,41 +97,6 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
       const refused = await logIn();
       expect(!refused.ok && refused.body).toEqual({ error: 'wrongCredentials' });
       expect(await seed(s.deps.db, { ...s.config, demo: false })).toEqual({ locked: [] });
-    } finally {
-      await s.close();
-    }
-  });
-
-  it('password work waits in a short line and past it is refused at once; a log-in refused so is a 429 busy', async () => {
-    const gate = hashingGate(1, 1);
-    const finish: Array<() => void> = [];
-    const hash = () => gate(() => new Promise<string>((done) => finish.push(() => done('hashed'))));
-    const running = hash();
-    const waiting = hash();
-    await expect(hash()).rejects.toBeInstanceOf(HashingBusy);
-    expect(finish).toHaveLength(1); // the second has not started
-    finish.shift()!();
-    expect(await running).toBe('hashed');
-    await vi.waitFor(() => expect(finish).toHaveLength(1)); // its turn
-    finish.shift()!();
-    expect(await waiting).toBe('hashed');
-    const again = hash();
-    finish.shift()!();
-    expect(await again).toBe('hashed');
-
-    // The server, its line full: the log-in is told at once to come back, and nothing is recorded.
-    const s = await startTestServer();
-    try {
-      const owner = await renter({}, s);
-      const hashing = s.deps.hashing;
-      s.deps.hashing = () => Promise.reject(new HashingBusy());
-      const b = await browser(s);
-      const refused = await b.json('POST', '/api/auth/login', { email: owner.email, password: PASSWORD });
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('1');
-      expect(await refused.json()).toEqual({ error: 'busy' });
-      s.deps.hashing = hashing;
-      expect((await b.api.logIn({ email: owner.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
     } finally {
       await s.close();
     }

@@ -125,7 +125,6 @@ const words = {
       signatureFailed: 'The signature must match the name on your account: {name}.',
       taken: 'The car is booked by another renter for part of that time. Choose other dates.',
       locked: 'Too many attempts. For your security, signing in is paused for 15 minutes.',
-      busy: 'Move car is very busy right now. Nothing was changed: try again in a moment.',
       invalid: 'Please correct the fields marked below.',
       network: 'Something went wrong. Try again.',
     },
