@@ -20,7 +20,7 @@ import type { Db } from '../db/open';
 import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { describeUpload, sha256 } from '../documents/store';
-import { clientAddress, jsonOnly, limitBody } from '../http/security';
+import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
@@ -319,8 +319,7 @@ export const authRoutes = new Hono<AppEnv>()
 
 /** The callback address UAE PASS returns to (registered with it), on this server's public origin. */
 function callbackUrl(c: Context<AppEnv>, deps: Deps) {
-  const origin = deps.config.publicOrigin ?? new URL(c.req.url).origin;
-  return `${origin}/api/auth/uaepass/callback`;
+  return `${appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy)}/api/auth/uaepass/callback`;
 }
 
 /** How long a UAE PASS sign-in may take, from our redirect to its reply. */
