@@ -146,6 +146,12 @@ export const JOURNEY_ERRORS = [
   'emailTaken',
   'wrongCredentials',
   'locked',
+  /** More sign-ins at once than the server can check: try again in a moment. */
+  'busy',
+  /** More new accounts from this network (address) in the last hour than one network makes. */
+  'tooMany',
+  /** The server's disk has no room for documents now: nothing was kept. */
+  'storageFull',
   'cardDeclined',
   'signatureFailed',
   /** Another booking holds the car for part of the time asked (new dates, added days). */

@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from './deps';
 import { accountRoutes } from './auth/account';
 import { authRoutes, REGISTRATION_BODY_MAX } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
+import { HashingBusy } from './auth/passwords';
 import { demoRoutes } from './demo/routes';
 import { documentRoutes } from './documents/routes';
 import { limitBodies, sameOrigin, securityHeaders } from './http/security';
@@ -56,6 +57,11 @@ export function createApp(deps: Deps) {
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: 'notFound' as const }, 404));
   app.onError((error, c) => {
+    // More log-ins at once than the cores can hash: try again in a moment (nothing was decided).
+    if (error instanceof HashingBusy) {
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json({ error: 'busy' as const }, 429);
+    }
     // What the request itself got wrong (a body that is not JSON, say) is its 400, and not logged as ours.
     if (error instanceof HTTPException && error.status < 500)
       return c.json({ error: 'invalid' as const, fields: { _: 'invalid' as const } }, error.status);

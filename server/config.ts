@@ -1,7 +1,11 @@
 // The server's settings, read once from the environment and checked with zod: a wrong value stops
 // the start with a clear message instead of surfacing later.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { GateLimits } from './auth/passwords';
+import { REGISTRATION_ALLOWANCE, type Allowance } from './auth/usage';
+import { DISK_FLOOR_BYTES } from './documents/store';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -29,6 +33,10 @@ const envSchema = z.object({
   UAEPASS_CLIENT_SECRET: z.string().optional(),
   /** Serve the local stand-in for UAE PASS on this port (development and tests). */
   UAEPASS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Free space (MB) the documents never take from their disk: past it, uploads are refused. */
+  DISK_FLOOR_MB: z.coerce.number().int().min(0).optional(),
+  /** Password hashes at once (default: the cores); the others wait their turn, client by client. */
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export interface Config {
@@ -48,6 +56,12 @@ export interface Config {
   scryptCost: number;
   /** How long a failed log-in is held before answering, per failure past the first few (ms). */
   throttleDelayMs: number;
+  /** Password hashes at once, and how long the line may be (server/auth/passwords.ts). */
+  hashing: GateLimits;
+  /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
+  registrationAllowance: Allowance;
+  /** Free space the documents leave on their disk (server/documents/store.ts). */
+  diskFloorBytes: number;
 }
 
 export interface UaePassSettings {
@@ -72,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
+  const hashesAtOnce = e.HASH_CONCURRENCY ?? availableParallelism();
   return {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -91,5 +106,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptCost: 2 ** 15,
     throttleDelayMs: 500,
+    // A client may have four rounds of the cores waiting; nobody is kept in line more than 10 s.
+    hashing: { running: hashesAtOnce, perClient: 4 * hashesAtOnce, maxWaitMs: 10_000 },
+    registrationAllowance: REGISTRATION_ALLOWANCE,
+    diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,
   };
 }

@@ -9,6 +9,7 @@ import type { PaymentGateway } from './payments/gateway';
 import type { UaePass } from './auth/uaePass';
 import type { User } from './auth/sessions';
 import type { LiveHub } from './live/hub';
+import type { Hashing } from './auth/passwords';
 
 export interface Deps {
   db: Db;
@@ -18,6 +19,8 @@ export interface Deps {
   documents: DocumentStore;
   uaePass: UaePass | null;
   log: Logger;
+  /** Password work (scrypt) within the cores' means: beyond them, 429 at once (HashingBusy). */
+  hashing: Hashing;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -51,15 +54,17 @@ export async function makeDeps(
   const { databaseBook, sandboxGateway } = await import('./payments/gateway');
   const { fileDocumentStore } = await import('./documents/store');
   const { createLiveHub } = await import('./live/hub');
+  const { hashingGate } = await import('./auth/passwords');
   const { db } = database;
   return {
     db,
     config,
     now,
     gateway: sandboxGateway(databaseBook(db)),
-    documents: fileDocumentStore(join(config.dataDir, 'uploads')),
+    documents: fileDocumentStore(join(config.dataDir, 'uploads'), config.diskFloorBytes),
     uaePass: null,
     log,
+    hashing: hashingGate(config.hashing),
     live: await createLiveHub(database, log),
   };
 }

@@ -1,11 +1,12 @@
 // Rows that only matter for a while, removed once they cannot matter any more: expired sessions, UAE
-// PASS requests past their ten minutes, and log-in failure counts that no longer count (unlocked and
-// older than their window). Run at start and then every hour by each instance: the deletes are
+// PASS requests past their ten minutes, log-in failure counts that no longer count (unlocked and
+// older than their window), and clients' usage whose window has ended. Run at start and then every hour by each instance: the deletes are
 // idempotent, so several instances doing it at once do no harm.
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './db/open';
-import { loginThrottle, sessions, uaePassRequests } from './db/schema';
+import { clientUsage, loginThrottle, sessions, uaePassRequests } from './db/schema';
 import { FAILURE_WINDOW_MS } from './auth/throttle';
+import { endedBefore, REGISTRATION_ALLOWANCE } from './auth/usage';
 import type { Logger } from './deps';
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
@@ -13,15 +14,21 @@ export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 /** Removes what has expired at `now`; returns how many rows of each. */
 export async function housekeeping(db: Db, now: Date) {
   const forgotten = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [expiredSessions, staleRequests, staleCounts] = await Promise.all([
+  const [expiredSessions, staleRequests, staleCounts, staleUsage] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
       .delete(loginThrottle)
       .where(and(lt(loginThrottle.lastFailureAt, forgotten), or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, now))))
       .returning({ key: loginThrottle.key }),
+    db.delete(clientUsage).where(lt(clientUsage.windowStart, endedBefore(now, REGISTRATION_ALLOWANCE))).returning({ key: clientUsage.key }),
   ]);
-  return { sessions: expiredSessions.length, uaePassRequests: staleRequests.length, loginCounts: staleCounts.length };
+  return {
+    sessions: expiredSessions.length,
+    uaePassRequests: staleRequests.length,
+    loginCounts: staleCounts.length,
+    clientUsage: staleUsage.length,
+  };
 }
 
 /** Housekeeping now (before the server answers) and every hour after, off the request path; returns how to stop it. */

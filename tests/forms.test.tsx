@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
-import { PDF_BYTES, PNG_BYTES, renderAt, uniqueEmail } from './render';
+import { PDF_BYTES, PNG_BYTES, renderAt, testServer, uniqueEmail } from './render';
+import { HashingBusy } from '../server/auth/passwords';
 
 /** The translated confirmation, whole, with any reference in place of {ref}. */
 const sentence = (template: string) =>
@@ -106,6 +107,32 @@ describe.each([
     expect(screen.getByLabelText(r.fullName)).toHaveValue('Mariam Al Suwaidi');
   });
 
+  it('registration when the server cannot keep documents: says so in the form, nothing typed is lost', async () => {
+    const server = await testServer();
+    const room = server.deps.documents.room;
+    server.deps.documents.room = async () => false;
+    try {
+      const { user, actor } = await renderAt(`${prefix}/registration`);
+      const r = t.registration;
+      await user.type(await screen.findByLabelText(r.fullName), 'Mariam Al Suwaidi');
+      await user.type(screen.getByLabelText(r.email), uniqueEmail('mariam.full'));
+      await user.type(screen.getByLabelText(r.phone), '050 123 4567');
+      await user.type(screen.getByLabelText(r.password), 'desert-rose-42');
+      await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
+      await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-6');
+      await user.upload(screen.getByLabelText(r.emiratesId), new File([PNG_BYTES], 'id.png', { type: 'image/png' }));
+      await user.upload(screen.getByLabelText(r.emiratesIdBack), new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }));
+      await user.upload(screen.getByLabelText(r.drivingLicence), new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }));
+      await user.click(screen.getByRole('checkbox', { name: r.terms }));
+      await user.click(screen.getByRole('button', { name: r.submit }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.storageFull);
+      expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
+      expect(screen.getByLabelText(r.fullName)).toHaveValue('Mariam Al Suwaidi');
+    } finally {
+      server.deps.documents.room = room;
+    }
+  });
+
   it('payment: the card number is grouped as typed with its brand; each card mistake is named', async () => {
     const { user } = await renderAt(`${prefix}/payment`, { journey: 'toPayment' });
     const p = t.payment;
@@ -136,6 +163,23 @@ describe.each([
     await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
     await user.click(screen.getByRole('button', { name: l.submit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.wrongCredentials);
+  });
+
+  it('log in while the server has more sign-ins than it can check: says to try again, values kept', async () => {
+    const server = await testServer();
+    const hashing = server.deps.hashing;
+    server.deps.hashing = () => Promise.reject(new HashingBusy(1));
+    try {
+      const { user } = await renderAt(`${prefix}/log-in`);
+      const l = t.logIn;
+      await user.type(await screen.findByLabelText(l.email), 'nobody@example.ae');
+      await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
+      await user.click(screen.getByRole('button', { name: l.submit }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.busy);
+      expect(screen.getByLabelText(l.email)).toHaveValue('nobody@example.ae');
+    } finally {
+      server.deps.hashing = hashing;
+    }
   });
 
   describe('emergency report', () => {

@@ -31,7 +31,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     if (user.passwordHash === null) return c.json({ error: 'noPassword' as const }, 409);
     // Guessing the current password from a borrowed session counts against the same lock as log-in.
-    const counted = accountFrom(user.email, clientAddress(c, deps.config.trustProxy));
+    const client = clientAddress(c, deps.config.trustProxy);
+    const counted = accountFrom(user.email, client);
     const throttle = await throttleState(deps.db, [counted], deps.now());
     if (throttle.locked) {
       const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
@@ -44,12 +45,12 @@ export const accountRoutes = new Hono<AppEnv>()
       ...(newProblem ? { newPassword: newProblem } : {}),
     };
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    if (!(await deps.hashing(client, () => verifyPassword(currentPassword, user.passwordHash!)))) {
       await sleep(await recordFailure(deps.db, [counted], deps.now(), deps.config.throttleDelayMs));
       return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
     }
     await clearFailures(deps.db, counted);
-    const passwordHash = await hashPassword(newPassword, deps.config.scryptCost);
+    const passwordHash = await deps.hashing(client, () => hashPassword(newPassword, deps.config.scryptCost));
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       // Whoever else holds a session (a lost phone, a shared computer) is out; this browser stays in.

@@ -31,3 +31,87 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of nothing, verified against when the e-mail is unknown so timing does not tell. */
 let decoy: Promise<string> | undefined;
 export const decoyHash = (cost: number) => (decoy ??= hashPassword(randomBytes(16).toString('hex'), cost));
+
+/** More password work is asked for than the cores can do soon: answered at once (429), not queued. */
+export class HashingBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('hashing busy');
+  }
+}
+
+/**
+ * Runs password work (scrypt) for a client (its address; null in-process) within the gate; throws
+ * HashingBusy when that client already has its share waiting, or the line would take too long.
+ */
+export type Hashing = <T>(client: string | null, work: () => Promise<T>) => Promise<T>;
+
+export interface GateLimits {
+  /** Hashes at once (the cores). */
+  running: number;
+  /** Hashes one client may have waiting; one more is refused at once. Not applied to `null`. */
+  perClient: number;
+  /** Refused at once when the whole line would take longer than this to reach it (ms). */
+  maxWaitMs: number;
+}
+
+/**
+ * At most `running` hashes at once; those waiting take turns client by client (the one served longest ago first), so a
+ * flood from one client (log-ins for unknown e-mails, each still hashed so timing says nothing)
+ * waits behind itself, not in front of everyone else, and past its share is refused at once. A plain
+ * line (first come, first served) queued a real user's log-in behind 48 of them for seconds; a short
+ * one refused a crowd of real renters arriving together.
+ */
+export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hashing {
+  let active = 0;
+  let waiting = 0;
+  /** Each waiting client's line. */
+  const lines = new Map<string, Array<() => void>>();
+  /** When each client's work last started (a count): the one served longest ago goes next. */
+  const served = new Map<string, number>();
+  let starts = 0;
+  /** How long one hash takes here, as measured (a moving average), ms. */
+  let hashMs = 100;
+  const start = (key: string) => {
+    served.set(key, ++starts);
+    // Forget the clients long gone (a wide flood from many addresses would grow it).
+    if (served.size > 10_000) for (const known of served.keys()) if (!lines.has(known)) served.delete(known);
+  };
+  const handOver = () => {
+    let turn: string | undefined;
+    for (const key of lines.keys()) if (turn === undefined || (served.get(key) ?? 0) < (served.get(turn) ?? 0)) turn = key;
+    if (turn === undefined) {
+      active--;
+      return;
+    }
+    const line = lines.get(turn)!;
+    const go = line.shift()!;
+    if (line.length === 0) lines.delete(turn);
+    waiting--;
+    start(turn);
+    go(); // the place is handed over: `active` stays
+  };
+  return async (client, work) => {
+    const key = client ?? '';
+    if (active < running) {
+      active++;
+      start(key);
+    } else {
+      const line = lines.get(key) ?? [];
+      const wait = ((waiting + 1) * hashMs) / running;
+      if ((client !== null && line.length >= perClient) || wait > maxWaitMs)
+        throw new HashingBusy(Math.max(1, Math.ceil(wait / 1000)));
+      await new Promise<void>((go) => {
+        line.push(go);
+        lines.set(key, line);
+        waiting++;
+      });
+    }
+    const began = performance.now();
+    try {
+      return await work();
+    } finally {
+      hashMs = 0.8 * hashMs + 0.2 * (performance.now() - began);
+      handOver();
+    }
+  };
+}

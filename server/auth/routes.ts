@@ -26,6 +26,7 @@ import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookin
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
+import { spend } from './usage';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { clearFailures, logInCounts, recordFailure, throttleState } from './throttle';
@@ -173,11 +174,21 @@ export const authRoutes = new Hono<AppEnv>()
       // The same rules as the browser's form, with the documents' types read from their content.
       const problems = registrationProblems(input);
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
+      const client = clientAddress(c, deps.config.trustProxy);
+      const size = idBytes!.byteLength + idBackBytes!.byteLength + licenceBytes!.byteLength;
+      // A full disk would stop the database too: documents never take its last free space.
+      if (!(await deps.documents.room(size))) return c.json({ error: 'storageFull' as const }, 507);
+      // Counted before the e-mail is looked at: trying e-mails to learn who has an account counts too.
+      const spent = await spend(deps.db, 'registration', client, size, deps.config.registrationAllowance, deps.now());
+      if (!spent.ok) {
+        c.header('Retry-After', String(spent.retryAfter));
+        return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
+      }
       const email = normaliseEmail(form.email);
       const taken = () => c.json({ error: 'emailTaken' as const, fields: { email: 'emailTaken' as const } }, 409);
       if (await findUser(deps.db, email)) return taken();
 
-      const passwordHash = await hashPassword(form.password, deps.config.scryptCost);
+      const passwordHash = await deps.hashing(client, () => hashPassword(form.password, deps.config.scryptCost));
       const stored = [
         { kind: 'emiratesId' as const, bytes: idBytes!, info: input.emiratesIdFile! },
         { kind: 'emiratesIdBack' as const, bytes: idBackBytes!, info: input.emiratesIdBackFile! },
@@ -233,7 +244,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { password, role, carId, trip } = c.req.valid('json');
     const email = normaliseEmail(c.req.valid('json').email);
     // Counted per account from this client, and per client over every account (auth/throttle.ts).
-    const counted = logInCounts(email, clientAddress(c, deps.config.trustProxy));
+    const client = clientAddress(c, deps.config.trustProxy);
+    const counted = logInCounts(email, client);
     const throttle = await throttleState(deps.db, counted, deps.now());
     if (throttle.locked) {
       const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
@@ -241,7 +253,8 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const user = await findUser(deps.db, email);
     const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
-    const ok = (await verifyPassword(password, hash)) && user !== null && user.role === role && user.passwordHash !== null;
+    const ok =
+      (await deps.hashing(client, () => verifyPassword(password, hash))) && user !== null && user.role === role && user.passwordHash !== null;
     if (!ok || !user) {
       await sleep(await recordFailure(deps.db, counted, deps.now(), deps.config.throttleDelayMs));
       const after = await throttleState(deps.db, counted, deps.now());

@@ -95,6 +95,18 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * What a client (its address) has spent in the current window: registrations and the bytes of their
+ * documents (server/auth/usage.ts). Rows, so every instance counts the same; old ones are removed.
+ */
+export const clientUsage = pgTable('client_usage', {
+  /** `<what> <client>`, e.g. `registration 203.0.113.9`. */
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+});
+
 export const bookings = pgTable(
   'bookings',
   {

@@ -1,7 +1,7 @@
 // Identity documents: checked by their content (not the name or the declared type), kept under
 // DATA_DIR/uploads behind an interface an object store can implement later.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUMENT_MAX_BYTES, type DocumentInfo } from '../../machines/validation';
 
@@ -9,9 +9,14 @@ export interface DocumentStore {
   put(bytes: Uint8Array): Promise<string>;
   get(key: string): Promise<Uint8Array | null>;
   remove(key: string): Promise<void>;
+  /** Whether `bytes` more can be stored and still leave the store's floor free (a full disk stops the database too). */
+  room(bytes: number): Promise<boolean>;
 }
 
-export function fileDocumentStore(dir: string): DocumentStore {
+/** Free space the file store always leaves on its disk, by default (DISK_FLOOR_MB). */
+export const DISK_FLOOR_BYTES = 512 * 1024 * 1024;
+
+export function fileDocumentStore(dir: string, floorBytes = DISK_FLOOR_BYTES): DocumentStore {
   // Keys are our own UUIDs, never a name from the client, so no path can escape the folder.
   const path = (key: string) => join(dir, key.replace(/[^a-z0-9-]/gi, ''));
   return {
@@ -29,6 +34,11 @@ export function fileDocumentStore(dir: string): DocumentStore {
       }
     },
     remove: (key) => rm(path(key), { force: true }),
+    async room(bytes) {
+      await mkdir(dir, { recursive: true });
+      const disk = await statfs(dir);
+      return disk.bavail * disk.bsize - bytes >= floorBytes;
+    },
   };
 }
 
@@ -42,6 +52,7 @@ export function memoryDocumentStore(): DocumentStore {
     },
     get: async (key) => files.get(key) ?? null,
     remove: async (key) => void files.delete(key),
+    room: async () => true,
   };
 }
 

@@ -9,7 +9,7 @@ import { useSession, useSessionState } from './session';
 import { useServerData } from './contract';
 import styles from './ManagerGate.module.css';
 
-type Problem = 'wrong' | 'locked' | 'network' | null;
+type Problem = 'wrong' | 'locked' | 'busy' | 'network' | null;
 
 /**
  * Manager screens show their content only to a signed-in contract manager (the server checks the
@@ -51,7 +51,7 @@ export function ManagerGate({ children }: { children: (manager: PublicUser) => R
           setBusy(true);
           try {
             const result = await session.logInManager(text('email'), text('password'));
-            setProblem(result.ok ? null : result.error === 'locked' ? 'locked' : 'wrong');
+            setProblem(result.ok ? null : result.error === 'locked' || result.error === 'busy' ? result.error : 'wrong');
           } catch {
             setProblem('network');
           } finally {

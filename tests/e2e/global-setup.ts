@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../server/config';
 import { startServer } from '../../server/main';
+import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
 
 declare module 'vitest' {
@@ -57,6 +58,8 @@ export default async function setup(project: TestProject) {
   const config = {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
     scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost
+    // The tests register many renters from this one address; production allows ten an hour.
+    registrationAllowance: { ...REGISTRATION_ALLOWANCE, count: 10_000, bytes: Number.MAX_SAFE_INTEGER },
   };
   // The server and the pages (tests/e2e/browser.ts) run on the tests' calendar (tests/support/clock.ts).
   const offset = testClockOffset();

@@ -1,12 +1,17 @@
 // What a security reviewer checks: headers, the Origin check, errors without internals, and no
 // password, card number or CVV anywhere the server writes after a whole journey.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashingGate, HashingBusy } from '../../server/auth/passwords';
+import { spend } from '../../server/auth/usage';
+import { fileDocumentStore } from '../../server/documents/store';
 import { housekeeping } from '../../server/housekeeping';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
-import { browser, renter, server } from './helpers';
+import { browser, PASSWORD, PDF, PNG, renter, server } from './helpers';
 import { SAMPLE_MANAGER, SECOND_MANAGER, seed } from '../../server/seed';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
@@ -102,6 +107,106 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     }
   });
 
+  it('password work takes turns client by client: a flood from one client waits behind itself, past its share is refused at once, and so is a line too long', async () => {
+    const started: string[] = [];
+    const finish: Array<() => void> = [];
+    const gate = hashingGate({ running: 1, perClient: 2, maxWaitMs: 60_000 });
+    const hash = (client: string | null, name: string) =>
+      gate(client, () => {
+        started.push(name);
+        return new Promise<string>((done) => finish.push(() => done(name)));
+      });
+    /** The one running finishes; the next in turn starts. */
+    const next = async () => {
+      finish.shift()!();
+      await vi.waitFor(() => expect(finish).toHaveLength(1));
+    };
+    // An attacker's client: one running, two waiting, and the next refused at once, saying when to come back.
+    const flood = [hash('203.0.113.9', 'a1'), hash('203.0.113.9', 'a2'), hash('203.0.113.9', 'a3')];
+    const refused = await hash('203.0.113.9', 'a4').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HashingBusy);
+    expect((refused as HashingBusy).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // A real user from elsewhere arrives after the flood, and is next: before the attacker's waiting ones.
+    const owner = hash('198.51.100.7', 'owner');
+    await next();
+    await next();
+    expect(await owner).toBe('owner');
+    await next();
+    finish.shift()!();
+    expect(await Promise.all(flood)).toEqual(['a1', 'a2', 'a3']);
+    expect(started).toEqual(['a1', 'owner', 'a2', 'a3']);
+
+    // Nobody is kept in line longer than the limit: past it, refused at once (even in-process, no address).
+    const short = hashingGate({ running: 1, perClient: 100, maxWaitMs: 250 });
+    const slow = (client: string | null) => short(client, () => new Promise((done) => setTimeout(done, 100)));
+    const line = [slow(null), slow('192.0.2.1'), slow('192.0.2.2')];
+    await expect(slow('192.0.2.3')).rejects.toBeInstanceOf(HashingBusy);
+    await Promise.all(line);
+    await expect(slow('192.0.2.3')).resolves.toBeUndefined();
+
+    // The server, its line full: the log-in is told at once to come back, and nothing is recorded.
+    const s = await startTestServer();
+    try {
+      const owner = await renter({}, s);
+      const hashing = s.deps.hashing;
+      s.deps.hashing = () => Promise.reject(new HashingBusy(1));
+      const b = await browser(s);
+      const refused = await b.json('POST', '/api/auth/login', { email: owner.email, password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(await refused.json()).toEqual({ error: 'busy' });
+      s.deps.hashing = hashing;
+      expect((await b.api.logIn({ email: owner.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('one client may not fill the disk: its registrations and their documents are counted per hour (429 past them), and documents never take the last free space of the disk (507)', async () => {
+    const HOUR = 60 * 60 * 1000;
+    const s = await startTestServer({ trustProxy: true, registrationAllowance: { count: 2, bytes: 1024 * 1024, windowMs: HOUR } });
+    try {
+      const register = (address: string, name: string, padding = 0) => {
+        const form = new FormData();
+        const fields = { fullName: 'Mariam Al Suwaidi', email: `${name}+${Date.now().toString(36)}@example.ae`, phone: '050 123 4567', password: PASSWORD, confirmPassword: PASSWORD, emiratesId: '784-1990-1234567-6', termsAccepted: 'true' };
+        for (const [key, value] of Object.entries(fields)) form.append(key, value);
+        const png = new Uint8Array(PNG.byteLength + padding);
+        png.set(PNG);
+        form.append('emiratesIdFile', new File([png], 'id.png', { type: 'image/png' }));
+        form.append('emiratesIdBackFile', new File([png], 'id-back.png', { type: 'image/png' }));
+        form.append('licenceFile', new File([PDF], 'licence.pdf', { type: 'application/pdf' }));
+        return s.app.request(`${ORIGIN}/api/auth/register`, { method: 'POST', headers: { origin: ORIGIN, 'x-forwarded-for': address }, body: form });
+      };
+      const stored = () => readdirSync(join(s.dataDir, 'uploads')).length;
+      const users = async () => (await s.deps.db.select().from(schema.users)).length;
+      expect((await register('203.0.113.9', 'first')).status).toBe(201);
+      expect((await register('203.0.113.9', 'second')).status).toBe(201);
+      const before = { files: stored(), users: await users() };
+      const third = await register('203.0.113.9', 'third');
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({ error: 'tooMany' });
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(HOUR / 1000 - 60);
+      expect({ files: stored(), users: await users() }).toEqual(before);
+      // Another client is not held back by this one.
+      expect((await register('198.51.100.7', 'elsewhere')).status).toBe(201);
+      // Bytes count too: two documents of 600 KB are past 1 MB at once.
+      expect((await register('192.0.2.44', 'large', 600 * 1024)).status).toBe(429);
+      // An hour later the client starts again.
+      const later = new Date(Date.now() + HOUR + 1000);
+      expect(await spend(s.deps.db, 'registration', '203.0.113.9', 10, s.config.registrationAllowance, later)).toEqual({ ok: true });
+
+      // A disk with no room above the floor: refused before anything is written, nothing kept.
+      s.deps.documents = fileDocumentStore(join(s.dataDir, 'uploads'), Number.MAX_SAFE_INTEGER);
+      const full = { files: stored(), users: await users() };
+      const refused = await register('192.0.2.45', 'full');
+      expect(refused.status).toBe(507);
+      expect(await refused.json()).toEqual({ error: 'storageFull' });
+      expect({ files: stored(), users: await users() }).toEqual(full);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('housekeeping removes what expired (sessions, UAE PASS requests, log-in counts that no longer count) and nothing else', async () => {
     const s = await startTestServer();
     try {
@@ -123,7 +228,12 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
         { key: 'locked a@b.ae 192.0.2.2', failures: 8, lastFailureAt: ago(90), lockedUntil: ago(-5) },
         { key: 'recent a@b.ae 192.0.2.3', failures: 2, lastFailureAt: ago(5) },
       ]);
-      expect(await housekeeping(db, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1 });
+      await db.insert(schema.clientUsage).values([
+        { key: 'registration 192.0.2.1', windowStart: ago(61), count: 10, bytes: 1 },
+        { key: 'registration 192.0.2.2', windowStart: ago(5), count: 10, bytes: 1 },
+      ]);
+      expect(await housekeeping(db, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1, clientUsage: 1 });
+      expect((await db.select().from(schema.clientUsage)).map((r) => r.key)).toEqual(['registration 192.0.2.2']);
       expect((await db.select().from(schema.sessions)).map((r) => r.id)).not.toContain('expired-session');
       expect((await db.select().from(schema.sessions)).map((r) => r.id)).toContain('live-session');
       expect((await db.select().from(schema.uaePassRequests)).map((r) => r.state)).toEqual(['new-state']);

@@ -87,6 +87,7 @@ const words = {
       changed: 'Your password is changed. Every other device that was logged in to your account has been logged out.',
       noPassword: 'You log in with UAE PASS, so your account has no password to change here.',
       locked: 'Too many attempts. For your security, try again in 15 minutes.',
+      busy: 'Move car is very busy right now. Your password was not changed: try again in a moment.',
       failed: 'Your password could not be changed. Check your connection and try again.',
     },
     preferences: {

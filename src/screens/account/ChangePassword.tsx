@@ -10,7 +10,7 @@ import { useSession, useSessionState } from '../../ui/session';
 
 /** A field's problem: a rule of the form, or the server saying the current password is not right. */
 type Code = Problem | 'wrongPassword';
-type Outcome = 'changed' | 'locked' | 'noPassword' | 'failed' | null;
+type Outcome = 'changed' | 'locked' | 'busy' | 'noPassword' | 'failed' | null;
 
 const FIELDS: readonly PasswordChangeField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
@@ -60,7 +60,8 @@ export function ChangePassword() {
         return setOutcome('changed');
       }
       if (result.status === 400 && result.fields) return setProblems(serverProblems(result.fields, t.problems));
-      setOutcome(result.error === 'locked' ? 'locked' : result.error === 'noPassword' ? 'noPassword' : 'failed');
+      const known = ['locked', 'busy', 'noPassword'] as const;
+      setOutcome(known.find((outcome) => outcome === result.error) ?? 'failed');
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
       setOutcome('failed');
