@@ -1,7 +1,7 @@
 // Every route's HTML is made at build time (build/prerender.ts): a phone paints the screen's words
 // before any script has run, and the server sends it compressed and cacheable the right way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
@@ -20,6 +20,28 @@ const FOR_EVERYONE = [
 ] as const;
 /** Journey steps a visitor cannot open before signing in. */
 const LATER_STEPS: readonly string[] = ['rentalContract', 'payment', 'carPickup', 'carReturn'];
+
+/**
+ * Every layout shift the page saw since its first paint (buffered), whatever caused it (the session's
+ * answer, a lazy screen, a font): its value, when, and what moved from where to where.
+ */
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        const seen: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            const sources = (entry.sources ?? []).map(
+              (s) => `${(s.node as Element | undefined)?.outerHTML?.slice(0, 80)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`,
+            );
+            seen.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms, fonts ${'fonts' in document.documentElement.dataset ? 'named' : 'not named'}: ${sources.join(' | ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 100);
+      }),
+  );
 
 describe.skipIf(!chromiumPath)('prerendered pages', () => {
   let browser: Browser;
@@ -162,20 +184,6 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
 
   it('once live, nothing moves on a visitor\'s screen: no layout shift on the index or any screen, EN and AR, with the demo on', async () => {
     const { page, errors } = await phonePage(browser);
-    // Every shift the page saw from its first paint (buffered), whatever caused it: the session's
-    // answer, a lazy screen, a font.
-    const shifts = () =>
-      page.evaluate(
-        () =>
-          new Promise<string[]>((resolve) => {
-            const seen: string[] = [];
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
-                seen.push(`${entry.value.toFixed(4)} ${(entry.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80)).join(' | ')}`);
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(seen), 100);
-          }),
-      );
     const paths = ['/', ...(['en', 'ar'] as const).flatMap((lang) => SCREEN_IDS.filter((id) => !LATER_STEPS.includes(id)).map((id) => pathOf(id, lang)))];
     const moved: Record<string, string[]> = {};
     for (const path of paths) {
@@ -184,10 +192,54 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       // The server has said who this is (a visitor) and that the demo is on.
       if (path === '/') await page.getByRole('button', { name: en.index.loadSample }).waitFor();
       else await page.waitForLoadState('networkidle');
-      const seen = await shifts();
+      const seen = await layoutShifts(page);
       if (seen.length > 0) moved[path] = seen;
     }
     // In full on failure (an object's entries would be cut to "…(2)"): which routes moved, and what.
+    expect(JSON.stringify(moved, null, 1)).toBe('{}');
+    expect(errors).toEqual([]);
+  });
+
+  it('a page painted half-read (a busy phone paints what it has) has the tab bar where it ends up: an icon does not wait for its label or the next tab, EN and AR', async () => {
+    const { page } = await phonePage(browser);
+    for (const path of ['/registration', '/arabic/traffic-violation']) {
+      await page.goto(baseURL + path, { waitUntil: 'load' });
+      await live(page);
+      const icons = () =>
+        page.evaluate(() => [...document.querySelectorAll('nav a svg')].map((svg) => JSON.stringify(svg.getBoundingClientRect())));
+      const whole = await icons();
+      expect(whole).toHaveLength(4);
+      // As when the HTML stops after a tab's icon: its label and the tabs after it are not there yet.
+      const halfRead = await page.evaluate(() => {
+        const tabs = [...document.querySelectorAll('nav a')];
+        tabs[1]!.querySelector('span')!.remove();
+        tabs.slice(2).forEach((tab) => tab.remove());
+        return [...document.querySelectorAll('nav a svg')].map((svg) => JSON.stringify(svg.getBoundingClientRect()));
+      });
+      expect(halfRead, path).toEqual(whole.slice(0, 2));
+    }
+  });
+
+  it('a later visit whose fonts come late (a busy phone, a cache gone) paints in the fallback faces and keeps them: nothing moves, EN and AR', async () => {
+    const { page, errors } = await phonePage(browser);
+    // A first visit: the app fetches its faces while idle, and remembers that this browser has them.
+    await page.goto(`${baseURL}/arabic/registration`, { waitUntil: 'networkidle' });
+    await live(page);
+    await page.waitForFunction(() => localStorage.getItem('movecar.fonts') !== null);
+    // Now every face takes 800 ms to come, as from a slow disk cache or a network on a later visit.
+    await page.context().route(/\.woff2$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const moved: Record<string, string[]> = {};
+    let visit = 0;
+    for (const path of ['/registration', '/arabic/registration', '/search', '/arabic/search', '/arabic/help-support']) {
+      await page.goto(baseURL + path, { waitUntil: 'load' });
+      await live(page);
+      await page.waitForTimeout(1500); // the faces have come by now
+      const seen = await layoutShifts(page);
+      if (seen.length > 0) moved[`${path} (${++visit})`] = seen;
+    }
     expect(JSON.stringify(moved, null, 1)).toBe('{}');
     expect(errors).toEqual([]);
   });
