@@ -407,3 +407,18 @@ export function passwordChangeProblems(input: PasswordChangeInput, email: string
   });
   return problemsOf<PasswordChangeField>(schema.safeParse(input));
 }
+
+export interface NewPasswordInput {
+  password: string;
+  confirmPassword: string;
+}
+export type NewPasswordField = keyof NewPasswordInput;
+
+/** A new password from an e-mailed link: the registration rules for the account's e-mail, confirmed. */
+export function newPasswordProblems(input: NewPasswordInput, email: string) {
+  const schema = z.object({
+    password: rule((p: string) => checkPassword(p, email)),
+    confirmPassword: rule((c: string) => (c === '' ? 'required' : c === input.password ? null : 'mismatch')),
+  });
+  return problemsOf<NewPasswordField>(schema.safeParse(input));
+}

@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from './deps';
 import { accountRoutes } from './auth/account';
 import { authRoutes, REGISTRATION_BODY_MAX } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
+import { resetRoutes } from './auth/reset';
 import { HashingBusy } from './auth/passwords';
 import { demoRoutes } from './demo/routes';
 import { documentRoutes } from './documents/routes';
@@ -23,6 +24,7 @@ import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
+  .route('/auth/password', resetRoutes)
   .route('/account', accountRoutes)
   .route('/bookings', journeyRoutes)
   .route('/documents', documentRoutes)

@@ -33,6 +33,10 @@ const envSchema = z.object({
   UAEPASS_CLIENT_SECRET: z.string().optional(),
   /** Serve the local stand-in for UAE PASS on this port (development and tests). */
   UAEPASS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The mail server (smtp://user:pass@host:587, or smtps://); without it e-mails wait in their queue. */
+  SMTP_URL: z.string().url().optional(),
+  /** Who the e-mails are from. */
+  MAIL_FROM: z.string().min(3).default('Move car <no-reply@movecar.ae>'),
   /** Free space (MB) the documents never take from their disk: past it, uploads are refused. */
   DISK_FLOOR_MB: z.coerce.number().int().min(0).optional(),
   /** Password hashes at once (default: the cores); the others wait their turn, client by client. */
@@ -58,6 +62,8 @@ export interface Config {
   throttleDelayMs: number;
   /** Password hashes at once, and how long the line may be (server/auth/passwords.ts). */
   hashing: GateLimits;
+  /** Outbound e-mail (server/mail/queue.ts): the SMTP server's address, none to keep them queued. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
   registrationAllowance: Allowance;
   /** Free space the documents leave on their disk (server/documents/store.ts). */
@@ -108,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throttleDelayMs: 500,
     // A client may have four rounds of the cores waiting; nobody is kept in line more than 10 s.
     hashing: { running: hashesAtOnce, perClient: 4 * hashesAtOnce, maxWaitMs: 10_000 },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     registrationAllowance: REGISTRATION_ALLOWANCE,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,
   };

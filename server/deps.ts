@@ -9,6 +9,8 @@ import type { PaymentGateway } from './payments/gateway';
 import type { UaePass } from './auth/uaePass';
 import type { User } from './auth/sessions';
 import type { LiveHub } from './live/hub';
+import type { MailQueue } from './mail/queue';
+import type { LocalMailbox } from './mail/local';
 import type { Hashing } from './auth/passwords';
 
 export interface Deps {
@@ -21,6 +23,10 @@ export interface Deps {
   log: Logger;
   /** Password work (scrypt) within the cores' means: beyond them, 429 at once (HashingBusy). */
   hashing: Hashing;
+  /** The outbound e-mail worker: nudged when a message is queued; stopped with the server. */
+  mail: MailQueue;
+  /** The local mail stand-in, when the e-mails go to it (development, tests): what it caught. */
+  mailbox?: LocalMailbox | null;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -54,6 +60,7 @@ export async function makeDeps(
   const { databaseBook, sandboxGateway } = await import('./payments/gateway');
   const { fileDocumentStore } = await import('./documents/store');
   const { createLiveHub } = await import('./live/hub');
+  const { smtpTransport, startMailQueue } = await import('./mail/queue');
   const { hashingGate } = await import('./auth/passwords');
   const { db } = database;
   return {
@@ -66,6 +73,10 @@ export async function makeDeps(
     log,
     hashing: hashingGate(config.hashing),
     live: await createLiveHub(database, log),
+    // No mail server configured: messages wait in the queue (the operator is told at start).
+    mail: config.mail.smtpUrl
+      ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log)
+      : { nudge() {}, async stop() {} },
   };
 }
 

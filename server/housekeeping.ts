@@ -1,20 +1,25 @@
 // Rows that only matter for a while, removed once they cannot matter any more: expired sessions, UAE
 // PASS requests past their ten minutes, log-in failure counts that no longer count (unlocked and
-// older than their window), and clients' usage whose window has ended. Run at start and then every hour by each instance: the deletes are
+// older than their window), clients' usage whose window has ended, password reset links an hour past
+// their end (they count towards an account's links per hour until then), e-mails sent a day ago (a
+// reset link's text need not outlive it) and e-mails given up a month ago. Run at start and then every hour by each instance: the deletes are
 // idempotent, so several instances doing it at once do no harm.
-import { and, isNull, lt, or } from 'drizzle-orm';
+import { and, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from './db/open';
-import { clientUsage, loginThrottle, sessions, uaePassRequests } from './db/schema';
+import { clientUsage, loginThrottle, mailOutbox, passwordResets, sessions, uaePassRequests } from './db/schema';
 import { FAILURE_WINDOW_MS } from './auth/throttle';
 import { endedBefore, REGISTRATION_ALLOWANCE } from './auth/usage';
 import type { Logger } from './deps';
+import { MAX_ATTEMPTS } from './mail/queue';
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /** Removes what has expired at `now`; returns how many rows of each. */
 export async function housekeeping(db: Db, now: Date) {
   const forgotten = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [expiredSessions, staleRequests, staleCounts, staleUsage] = await Promise.all([
+  const HOUR = 60 * 60 * 1000;
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -22,12 +27,19 @@ export async function housekeeping(db: Db, now: Date) {
       .where(and(lt(loginThrottle.lastFailureAt, forgotten), or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, now))))
       .returning({ key: loginThrottle.key }),
     db.delete(clientUsage).where(lt(clientUsage.windowStart, endedBefore(now, REGISTRATION_ALLOWANCE))).returning({ key: clientUsage.key }),
+    db.delete(passwordResets).where(lt(passwordResets.expiresAt, ago(HOUR))).returning({ key: passwordResets.tokenHash }),
+    db
+      .delete(mailOutbox)
+      .where(or(lt(mailOutbox.sentAt, ago(24 * HOUR)), and(gte(mailOutbox.attempts, MAX_ATTEMPTS), lt(mailOutbox.createdAt, ago(30 * 24 * HOUR)))))
+      .returning({ id: mailOutbox.id }),
   ]);
   return {
     sessions: expiredSessions.length,
     uaePassRequests: staleRequests.length,
     loginCounts: staleCounts.length,
     clientUsage: staleUsage.length,
+    passwordResets: staleLinks.length,
+    mail: oldMail.length,
   };
 }
 

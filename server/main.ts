@@ -12,6 +12,7 @@ import { createApp } from './app';
 import { seed } from './seed';
 import { serveApp } from './http/static';
 import { startHousekeeping } from './housekeeping';
+import type { LocalMailbox } from './mail/local';
 
 export interface Running {
   url: string;
@@ -28,15 +29,19 @@ export interface StartOptions {
   database?: Database;
   /** The server's clock; the wall clock by default (the browser tests run on a calendar of their own). */
   now?: () => Date;
+  /** The local mail stand-in the e-mails go to (the browser tests), instead of SMTP_URL. */
+  mailbox?: LocalMailbox;
 }
 
 /** Opens (or takes) the database, seeds it, and serves the API (and the built app, if given). */
-export async function startServer({ config, distDir, log = consoleLogger, database, now }: StartOptions): Promise<Running> {
+export async function startServer({ config: given, distDir, log = consoleLogger, database, now, mailbox }: StartOptions): Promise<Running> {
+  const config = mailbox ? { ...given, mail: { ...given.mail, smtpUrl: mailbox.url } } : given;
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const { locked } = await seed(db.db, config);
   if (locked.length > 0) log.info('sample managers locked: DEMO is off, and their passwords are published', { emails: locked });
-  const deps = await makeDeps(config, db, log, now);
+  const deps = { ...(await makeDeps(config, db, log, now)), mailbox };
   const stopHousekeeping = await startHousekeeping(db.db, deps.now, log);
+  if (!config.mail.smtpUrl) log.info('SMTP_URL is not set: e-mails (password reset links) wait in their queue, unsent');
   const app = createApp(deps);
   if (distDir) serveApp(app, distDir);
 
@@ -57,6 +62,7 @@ export async function startServer({ config, distDir, log = consoleLogger, databa
       stopHousekeeping();
       // First the live streams: open, they would keep the server from closing.
       await deps.live.close();
+      await deps.mail.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await local?.close();
       if (!database) await db.close();

@@ -49,7 +49,7 @@ export async function invalidateSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
-export async function invalidateUserSessions(db: Db, userId: string) {
+export async function invalidateUserSessions(db: Db | Tx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 

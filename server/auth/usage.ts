@@ -21,7 +21,14 @@ export const REGISTRATION_ALLOWANCE: Allowance = { count: 10, bytes: 50 * MB, wi
 export type Spent = { ok: true } | { ok: false; retryAfter: number };
 
 /** Counts one `what` of `bytes` for `client` at `now`; past the allowance, when the window ends (s). */
-export async function spend(db: Db, what: string, client: string | null, bytes: number, allowance: Allowance, now: Date): Promise<Spent> {
+export async function spend(
+  db: Db,
+  what: string,
+  client: string | null,
+  bytes: number,
+  allowance: Allowance,
+  now: Date,
+): Promise<Spent> {
   if (client === null) return { ok: true };
   const at = now.toISOString();
   // A window older than the allowance's starts again from this spending (every expression reads the old row).
@@ -39,7 +46,13 @@ export async function spend(db: Db, what: string, client: string | null, bytes: 
     })
     .returning();
   if (row!.count <= allowance.count && row!.bytes <= allowance.bytes) return { ok: true };
-  return { ok: false, retryAfter: Math.max(1, Math.ceil((row!.windowStart.getTime() + allowance.windowMs - now.getTime()) / 1000)) };
+  return {
+    ok: false,
+    retryAfter: Math.max(
+      1,
+      Math.ceil((row!.windowStart.getTime() + allowance.windowMs - now.getTime()) / 1000),
+    ),
+  };
 }
 
 /** Usage whose window has ended, however long ago it was spent (removed by the housekeeping). */

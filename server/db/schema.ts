@@ -107,6 +107,44 @@ export const clientUsage = pgTable('client_usage', {
   bytes: bigint('bytes', { mode: 'number' }).notNull(),
 });
 
+/**
+ * E-mails to send (server/mail/queue.ts): written in the transaction that decides them, sent by a
+ * worker that retries with a growing wait, so no request waits on the mail server and a restart
+ * loses none. A row is claimed for a while (`nextAttemptAt` moves on) before it is sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Why the last attempt failed (the mail server's answer), for the operator. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** A link to set a new password (server/auth/reset.ts): only its SHA-256 is kept; single use, 30 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
 export const bookings = pgTable(
   'bookings',
   {

@@ -79,4 +79,13 @@ export const demoRoutes = new Hono<AppEnv>()
     const { token, expiresAt } = await createSession(deps.db, user!.id, at);
     writeSessionCookie(c, token, expiresAt, at, deps.config.production);
     return c.json({ user: publicUser(user!), journey: viewOf(row, snapshot) }, 201);
+  })
+  // The e-mails the local mail stand-in caught for one address (development and the browser tests:
+  // they follow a reset link as a person would). Only when that stand-in runs, never with SMTP_URL.
+  .get('/mail', validate('query', z.object({ to: z.string().email() }).strict()), async (c) => {
+    const box = c.var.deps.mailbox;
+    if (!box) return c.json({ error: 'notFound' as const }, 404);
+    const to = c.req.valid('query').to.toLowerCase();
+    const messages = box.messages.filter((m) => m.to.toLowerCase() === to).map(({ subject, text, lang, dir }) => ({ subject, text, lang, dir }));
+    return c.json({ messages });
   });

@@ -150,6 +150,10 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     logIn: (json: { email: string; password: string; role: 'renter' | 'manager'; carId?: CarId; trip?: Trip }) =>
       answer<{ user: PublicUser; journey: JourneyView | null }>(client.auth.login.$post({ json })),
     logOut: () => answer<{ ok: true }>(client.auth.logout.$post({ json: {} })),
+    /** A link to set a new password, sent by e-mail if the account exists (the answer is the same either way). */
+    forgotPassword: (json: { email: string; lang: 'en' | 'ar' }) => answer<{ ok: true }>(client.auth.password.forgot.$post({ json })),
+    /** A new password with the e-mailed link's token; 410 `linkExpired` when used or past its 30 minutes. */
+    resetPassword: (json: { token: string; password: string }) => answer<{ ok: true }>(client.auth.password.reset.$post({ json })),
     /** A new password for the signed-in account; every other session of it is signed out. */
     changePassword: (json: { currentPassword: string; newPassword: string }) =>
       answer<{ ok: true }>(client.account.password.$post({ json })),

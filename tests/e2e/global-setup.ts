@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../server/config';
 import { startServer } from '../../server/main';
+import { startLocalMailbox } from '../../server/mail/local';
 import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
 
@@ -64,13 +65,16 @@ export default async function setup(project: TestProject) {
   // The server and the pages (tests/e2e/browser.ts) run on the tests' calendar (tests/support/clock.ts).
   const offset = testClockOffset();
   const now = () => new Date(Date.now() + offset);
-  const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error }, now });
+  // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
+  const mailbox = await startLocalMailbox();
+  const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error }, now, mailbox });
   project.provide('clockOffset', offset);
   project.provide('chromium', chromium);
   project.provide('baseURL', running.url);
   project.provide('distDir', resolve(OUT_DIR));
   return async () => {
     await running.close();
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -232,7 +232,19 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
         { key: 'registration 192.0.2.1', windowStart: ago(61), count: 10, bytes: 1 },
         { key: 'registration 192.0.2.2', windowStart: ago(5), count: 10, bytes: 1 },
       ]);
-      expect(await housekeeping(db, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1, clientUsage: 1 });
+      await db.insert(schema.passwordResets).values([
+        { tokenHash: `old-link-${Date.now()}`, userId: user!.id, expiresAt: ago(61) },
+        { tokenHash: `new-link-${Date.now()}`, userId: user!.id, expiresAt: ago(-30) },
+      ]);
+      const mail = { subject: 's', text: 't', html: 'h', nextAttemptAt: ago(0) };
+      await db.insert(schema.mailOutbox).values([
+        { ...mail, to: 'sent-long-ago@example.ae', sentAt: ago(25 * 60) },
+        { ...mail, to: 'sent-now@example.ae', sentAt: ago(1) },
+        { ...mail, to: 'waiting@example.ae' },
+      ]);
+      expect(await housekeeping(db, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1, clientUsage: 1, passwordResets: 1, mail: 1 });
+      expect((await db.select().from(schema.passwordResets)).map((r) => r.tokenHash)).toEqual([expect.stringMatching(/^new-link/)]);
+      expect((await db.select().from(schema.mailOutbox)).map((r) => r.to).sort()).toEqual(['sent-now@example.ae', 'waiting@example.ae']);
       expect((await db.select().from(schema.clientUsage)).map((r) => r.key)).toEqual(['registration 192.0.2.2']);
       expect((await db.select().from(schema.sessions)).map((r) => r.id)).not.toContain('expired-session');
       expect((await db.select().from(schema.sessions)).map((r) => r.id)).toContain('live-session');

@@ -1,6 +1,7 @@
 // The real server, in-process, for tests: the Hono app over a database of its own (a copy of the
 // PGlite template, or a fresh database on PostgreSQL for that half of the server tests), with the
 // hashing cost lowered for speed (never in production) and the demo shortcuts on.
+import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,8 @@ export interface TestServer {
   database: Database;
   dataDir: string;
   log: ReturnType<typeof recordingLogger>;
+  /** The local mail server the app sends to, when asked for (`{ mail: true }`). */
+  mailbox: LocalMailbox | null;
   /** Stops the database and opens it again, as a restarted server does; the app is made anew. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -76,10 +79,16 @@ async function openTestDatabase(
 
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  { uaePass = false }: { uaePass?: boolean } = {},
+  { uaePass = false, mail = false }: { uaePass?: boolean; mail?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'movecar-test-'));
-  const config: Config = { ...readConfig({ DEMO: '1', DATA_DIR: dataDir }), scryptCost: 1024, throttleDelayMs: 0, ...overrides };
+  const mailbox = mail ? await startLocalMailbox() : null;
+  const config: Config = {
+    ...readConfig({ DEMO: '1', DATA_DIR: dataDir, ...(mailbox ? { SMTP_URL: mailbox.url } : {}) }),
+    scryptCost: 1024,
+    throttleDelayMs: 0,
+    ...overrides,
+  };
   const { database, drop, reopen } = await openTestDatabase(dataDir);
   await seed(database.db, config);
   const log = recordingLogger();
@@ -94,8 +103,10 @@ export async function startTestServer(
     database,
     dataDir,
     log,
+    mailbox,
     async restart() {
       await server.deps.live.close();
+      await server.deps.mail.stop();
       await server.database.close();
       server.database = await reopen();
       server.deps = { ...(await makeDeps(config, server.database, log)), uaePass: server.deps.uaePass };
@@ -104,6 +115,8 @@ export async function startTestServer(
     async close() {
       await local?.local?.close();
       await server.deps.live.close();
+      await server.deps.mail.stop();
+      await mailbox?.close();
       await server.database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

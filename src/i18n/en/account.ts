@@ -37,6 +37,27 @@ const words = {
     uaePassFailed: 'Signing in with UAE PASS did not complete. Try again, or log in with your e-mail.',
     uaePassSignInFirst:
       'An account with this e-mail already exists. Log in to it with its password, then connect UAE PASS from your Profile.',
+    forgot: 'Forgot your password?',
+  },
+  /** Forgot password: asking for a link by e-mail, then setting a new password with it (on Log In). */
+  reset: {
+    askHeading: 'Reset your password',
+    askIntro: 'Enter the e-mail of your account. We will send it a link to set a new password.',
+    email: 'E-mail',
+    send: 'Send the link',
+    sending: 'Sending…',
+    sent: 'If an account uses {email}, a link to set a new password is on its way to it. The link works once, for 30 minutes. Nothing arrived? Check your spam folder, or ask again.',
+    tooMany: 'Too many links were asked for from this network in the last hour. Try again in an hour.',
+    backToLogIn: 'Back to Log In',
+    setHeading: 'Set a new password',
+    setIntro: 'Choose a new password for your account. Every device signed in to it will be signed out.',
+    password: 'New password',
+    confirmPassword: 'Confirm new password',
+    save: 'Save the new password',
+    saving: 'Saving…',
+    done: 'Your new password is set, and every device was signed out. Log in with it now.',
+    expired: 'This link has expired or was already used. Ask for a new one below.',
+    failed: 'The new password could not be saved. Check your connection and try again.',
   },
   account: {
     profile: 'Profile',

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { isOffline } from '../../client/api';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useLocale } from '../../i18n/locale';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { useSession, useSessionState } from '../../ui/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
+import { Done, FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/Form';
 import { Stack } from '../../ui/Section';
 import { UaePassButton } from '../../ui/UaePassButton';
 import { useHydrated } from '../../ui/hydrated';
 import { Link } from '../../ui/Link';
+import { ForgotPassword } from './ForgotPassword';
+import { NewPassword } from './NewPassword';
 import styles from './LogIn.module.css';
 
 export default function LogIn() {
@@ -21,8 +23,18 @@ export default function LogIn() {
   const pending = usePending();
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const { search } = useLocation();
-  // What UAE PASS answered (the server's redirect says it in the query), once the page is live.
-  const uaePassAnswer = useHydrated() ? new URLSearchParams(search).get('uaepass') : null;
+  const navigate = useNavigate();
+  // The query, once the page is live: what UAE PASS answered (the server's redirect says it), or a
+  // step of forgot password (`?forgot`, `?forgot=expired`, `?password=set`).
+  const query = useHydrated() ? new URLSearchParams(search) : null;
+  const uaePassAnswer = query?.get('uaepass') ?? null;
+  // The e-mailed link's token is taken from the address at once (not left in the history), and kept here.
+  const [resetToken, setResetToken] = useState<string | null>(null);
+  const fromLink = query?.get('reset') ?? null;
+  if (fromLink && fromLink !== resetToken) setResetToken(fromLink);
+  useEffect(() => {
+    if (fromLink) void navigate({ search: '' }, { replace: true });
+  }, [fromLink, navigate]);
   // UAE PASS leaves the app for the server: offline, say so here instead of the browser's error page.
   const [uaePassOffline, setUaePassOffline] = useState(false);
   const { uaePass } = useSessionState();
@@ -43,9 +55,19 @@ export default function LogIn() {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [missing]);
 
+  if (resetToken) {
+    const after = (search: string) => {
+      setResetToken(null);
+      void navigate({ search }, { replace: true });
+    };
+    return <NewPassword token={resetToken} onDone={() => after('?password=set')} onExpired={() => after('?forgot=expired')} />;
+  }
+  if (query?.has('forgot')) return <ForgotPassword notice={query.get('forgot') === 'expired' ? t.reset.expired : undefined} />;
+
   return (
     <Stack>
       <ScreenIntro heading={l.heading} text={l.intro} />
+      {query?.get('password') === 'set' && <Done>{t.reset.done}</Done>}
       {uaePassAnswer === 'failed' && <FormError>{l.uaePassFailed}</FormError>}
       {uaePassAnswer === 'signInFirst' && <FormError>{l.uaePassSignInFirst}</FormError>}
       <FormCard
@@ -78,6 +100,9 @@ export default function LogIn() {
           {pending ? l.submitting : l.submit}
         </Button>
       </FormCard>
+      <FormFooter>
+        <Link to={`${to('logIn')}?forgot`}>{l.forgot}</Link>
+      </FormFooter>
       <FormFooter>
         {l.noAccount} <Link to={to('registration')}>{l.register}</Link>
       </FormFooter>

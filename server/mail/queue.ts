@@ -1,0 +1,155 @@
+// Outbound e-mail: a message is a row of mail_outbox, written in the transaction that decides it, and
+// a worker on each instance sends what is due. Nothing waits on the mail server: a request only writes
+// the row. A message the server refuses (or that cannot reach it) is tried again later, with a growing
+// wait; a restart finds the rows where they were. Two instances never send one row twice at once: a
+// row is claimed (its next attempt moved on) before it is sent.
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
+import type { Db, Tx } from '../db/open';
+import { mailOutbox } from '../db/schema';
+import type { Logger } from '../deps';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Hands a message to a mail server; throws when it is refused or cannot be reached. */
+export interface MailTransport {
+  send(mail: Mail): Promise<void>;
+  close?(): void;
+}
+
+/** nodemailer over SMTP at `url` (smtp://user:pass@host:587, smtps://… for TLS from the start). */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transport = createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Attempts after which a message is given up (the row stays, with its last error). */
+export const MAX_ATTEMPTS = 8;
+/** How long a claimed row is left to the worker that claimed it before another may try it. */
+const CLAIM_MS = 60_000;
+/** The wait after the n-th failed attempt: 30 s, 1 min, 2 min … up to an hour. */
+export const retryAfterMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1));
+
+/** Queues `mail` in `tx` (the transaction that decided it): sent after it commits, not if it rolls back. */
+export async function queueMail(tx: Db | Tx, mail: Mail, now: Date) {
+  await tx.insert(mailOutbox).values({ ...mail, nextAttemptAt: now });
+}
+
+/** Sends what is due now, a few at a time; returns how many were sent. */
+export async function sendDue(
+  db: Db,
+  transport: MailTransport,
+  now: Date,
+  log: Logger,
+  batch = 10,
+): Promise<number> {
+  // Claimed: the rows' next attempt moves on by CLAIM_MS, so no other worker takes them meanwhile.
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          isNull(mailOutbox.sentAt),
+          lte(mailOutbox.nextAttemptAt, now),
+          sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`,
+        ),
+      )
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      sent++;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown';
+      await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + retryAfterMs(row.attempts)), lastError: reason })
+        .where(eq(mailOutbox.id, row.id));
+      // The address stays out of the log (it is personal); the row's id finds it.
+      log.error('mail not sent', {
+        id: row.id,
+        attempts: row.attempts,
+        reason,
+        givenUp: row.attempts >= MAX_ATTEMPTS,
+      });
+    }
+  }
+  return sent;
+}
+
+export interface MailQueue {
+  /** Look now (a message was just queued on this instance) instead of at the next tick. */
+  nudge(): void;
+  /** Stops the worker after the batch in hand. */
+  stop(): Promise<void>;
+}
+
+/** The worker: sends what is due every `everyMs`, and at once when nudged. */
+export function startMailQueue(
+  db: Db,
+  transport: MailTransport,
+  now: () => Date,
+  log: Logger,
+  everyMs = 2_000,
+): MailQueue {
+  let running: Promise<void> = Promise.resolve();
+  let again = false;
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    again = true;
+    running = running.then(async () => {
+      while (again && !stopped) {
+        again = false;
+        try {
+          // A full batch may mean more are waiting: look again at once.
+          if ((await sendDue(db, transport, now(), log)) === 10) again = true;
+        } catch (error) {
+          log.error('mail queue failed', { reason: error instanceof Error ? error.message : 'unknown' });
+        }
+      }
+    });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  tick();
+  return {
+    nudge: tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close?.();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// What the e-mails say, in English and Arabic (the Arabic typed against the English), and the one
+// layout they share: a plain text part and an HTML part whose <html> carries the language and the
+// direction, so a mail app sets Arabic right to left.
+
+const en = {
+  brand: 'Move car',
+  footer:
+    'You receive this e-mail because of your Move car account. If it was not you, ignore it: nothing changes.',
+  passwordReset: {
+    subject: 'Set a new password for Move car',
+    greeting: 'Hello {name},',
+    body: 'Someone asked to set a new password for your Move car account. If it was you, open the link below within 30 minutes. It works once, and every device signed in to your account is then signed out.',
+    action: 'Set a new password',
+    notYou: 'If it was not you, ignore this e-mail: your password stays as it is.',
+  },
+};
+
+export type MailWords = typeof en;
+
+const ar: MailWords = {
+  brand: 'Move car',
+  footer: 'وصلك هذا البريد بسبب حسابك في Move car. إن لم تكن أنت، فتجاهله: لن يتغيّر شيء.',
+  passwordReset: {
+    subject: 'تعيين كلمة مرور جديدة لحسابك في Move car',
+    greeting: 'مرحبًا {name}،',
+    body: 'طلب أحدهم تعيين كلمة مرور جديدة لحسابك في Move car. إن كنت أنت، فافتح الرابط أدناه خلال 30 دقيقة. يعمل الرابط مرة واحدة، وبعدها يُسجَّل الخروج من كل جهاز مسجَّل الدخول إلى حسابك.',
+    action: 'تعيين كلمة مرور جديدة',
+    notYou: 'إن لم تكن أنت، فتجاهل هذا البريد: تبقى كلمة مرورك كما هي.',
+  },
+};
+
+export const MAIL_WORDS = { en, ar } as const;
+export type MailLang = keyof typeof MAIL_WORDS;
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** A message of paragraphs and one button (its link also written out in the text part). */
+export function layout(
+  lang: MailLang,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; href: string },
+) {
+  const w = MAIL_WORDS[lang];
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const text = [
+    ...paragraphs.slice(0, -1),
+    `${action.label}: ${action.href}`,
+    paragraphs.at(-1)!,
+    '',
+    `— ${w.brand}`,
+    w.footer,
+  ].join('\n\n');
+  const p = (t: string) => `<p style="margin:0 0 16px">${escape(t)}</p>`;
+  const html = `<!doctype html>
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI','Noto Sans Arabic',sans-serif;color:#1b1f24;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;text-align:start">
+<p style="margin:0 0 16px;font-weight:700;font-size:20px">${escape(w.brand)}</p>
+${paragraphs.slice(0, -1).map(p).join('\n')}
+<p style="margin:24px 0"><a href="${escape(action.href)}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
+${p(paragraphs.at(-1)!)}
+<p style="margin:24px 0 0;font-size:13px;color:#5b6470">${escape(w.footer)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+/** The e-mail with the link to set a new password. */
+export function passwordResetMail(lang: MailLang, name: string, href: string) {
+  const w = MAIL_WORDS[lang].passwordReset;
+  return layout(lang, w.subject, [w.greeting.replace('{name}', name), w.body, w.notYou], {
+    label: w.action,
+    href,
+  });
+}
