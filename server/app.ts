@@ -7,6 +7,7 @@ import { accountRoutes } from './auth/account';
 import { authRoutes, REGISTRATION_BODY_MAX } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
 import { resetRoutes } from './auth/reset';
+import { verifyRoutes } from './auth/verify';
 import { HashingBusy } from './auth/passwords';
 import { demoRoutes } from './demo/routes';
 import { documentRoutes } from './documents/routes';
@@ -25,6 +26,7 @@ import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 export const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/auth/password', resetRoutes)
+  .route('/auth/email', verifyRoutes)
   .route('/account', accountRoutes)
   .route('/bookings', journeyRoutes)
   .route('/documents', documentRoutes)

@@ -38,5 +38,7 @@ export const publicUser = (u: User) => ({
   currency: u.currency,
   /** False for an account that signs in only with UAE PASS: it has no password to change. */
   signsInWithEmail: u.passwordHash !== null,
+  /** The e-mail's own link was opened (or UAE PASS gave it): until then nothing links to the account by it. */
+  emailVerified: u.emailVerifiedAt !== null,
 });
 export type PublicUser = ReturnType<typeof publicUser>;

@@ -27,6 +27,7 @@ import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
 import { spend } from './usage';
+import { queueVerification } from './verify';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { clearFailures, logInCounts, recordFailure, throttleState } from './throttle';
@@ -225,8 +226,11 @@ export const authRoutes = new Hono<AppEnv>()
           const choice = choiceOf(form.carId, form);
           const trip = choice?.trip && (await bookableTrip(tx, choice.carId, choice.trip, deps.now()));
           await openBooking(tx, created, choice?.carId ?? DEFAULT_CAR, deps.now(), trip || undefined);
+          // The link that shows the e-mail is theirs (until then nothing links to the account by it).
+          await queueVerification(tx, deps, created, email, created.language, appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy));
           return created;
         });
+        deps.mail.nudge();
         if (!user) {
           await Promise.all(keys.map((k) => deps.documents.remove(k)));
           return taken();

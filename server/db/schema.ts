@@ -130,6 +130,24 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
 
+/** A link that shows an e-mail is its account's (server/auth/verify.ts): only its SHA-256 is kept; single use, 24 hours. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link went to: it verifies only while the account still has it. */
+    email: text('email').notNull(),
+    lang: text('lang', { enum: ['en', 'ar'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
 /** A link to set a new password (server/auth/reset.ts): only its SHA-256 is kept; single use, 30 minutes. */
 export const passwordResets = pgTable(
   'password_resets',

@@ -11,6 +11,10 @@ import { bookings } from '../db/schema';
 import { bookingSummary, currentJourney, ownBooking, viewOf } from './bookings';
 import { eventBodySchema, stamp } from './events';
 import { applyStep } from './service';
+import { normaliseEmail } from '../../machines/renter';
+import { queueVerification } from '../auth/verify';
+import { appOrigin } from '../http/security';
+import type { Tx } from '../db/open';
 import { restoreJourney } from '../../machines/persistence';
 
 const byId = z.object({ id: z.uuid() });
@@ -47,6 +51,14 @@ export const journeyRoutes = new Hono<AppEnv>()
     const row = await ownBooking(deps.db, c.req.valid('param').id, c.var.user!.id);
     if (!row) return c.json({ error: 'notFound' as const }, 404);
     const { event, version } = c.req.valid('json');
-    const result = await applyStep(deps, c.var.user!, row, stamp(event, deps.now().getTime()), version);
+    const user = c.var.user!;
+    // A changed e-mail gets its verification link, in the step's own transaction.
+    const newEmail = event.type === 'account.update' ? normaliseEmail(event.profile.email) : user.email;
+    const verifyNew =
+      newEmail !== user.email
+        ? (tx: Tx) => queueVerification(tx, deps, user, newEmail, user.language, appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy))
+        : undefined;
+    const result = await applyStep(deps, user, row, stamp(event, deps.now().getTime()), version, verifyNew);
+    if (verifyNew && result.status === 200) deps.mail.nudge();
     return c.json(result.body, result.status);
   });

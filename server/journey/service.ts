@@ -125,7 +125,9 @@ export async function applyStep(
       if (event.type === 'account.update') {
         // The account takes the profile as the machine's updateProfile normalised it (one rule).
         const { fullName, phone, email, address } = decision.snapshot.context.renter!;
-        await tx.update(users).set({ fullName, phone, email, address: address ?? null }).where(eq(users.id, user.id));
+        // A new e-mail is not verified until its own link is opened (journey/routes.ts sends it).
+        const unverified = email === user.email ? {} : { emailVerifiedAt: null };
+        await tx.update(users).set({ fullName, phone, email, address: address ?? null, ...unverified }).where(eq(users.id, user.id));
       }
       // Signing makes the contract, with the car's company, in the same transaction.
       if (!before.context.contract && decision.snapshot.context.contract) {

@@ -13,6 +13,13 @@ const en = {
     action: 'Set a new password',
     notYou: 'If it was not you, ignore this e-mail: your password stays as it is.',
   },
+  verifyEmail: {
+    subject: 'Confirm your e-mail for Move car',
+    greeting: 'Hello {name},',
+    body: 'Confirm that this e-mail is yours: open the link below within 24 hours. Until then your account works, but it cannot be connected to UAE PASS by this e-mail.',
+    action: 'Confirm my e-mail',
+    notYou: 'If you did not give this e-mail to Move car, ignore this message: nothing is linked to it.',
+  },
 };
 
 export type MailWords = typeof en;
@@ -26,6 +33,13 @@ const ar: MailWords = {
     body: 'طلب أحدهم تعيين كلمة مرور جديدة لحسابك في Move car. إن كنت أنت، فافتح الرابط أدناه خلال 30 دقيقة. يعمل الرابط مرة واحدة، وبعدها يُسجَّل الخروج من كل جهاز مسجَّل الدخول إلى حسابك.',
     action: 'تعيين كلمة مرور جديدة',
     notYou: 'إن لم تكن أنت، فتجاهل هذا البريد: تبقى كلمة مرورك كما هي.',
+  },
+  verifyEmail: {
+    subject: 'أكّد بريدك الإلكتروني في Move car',
+    greeting: 'مرحبًا {name}،',
+    body: 'أكّد أن هذا البريد الإلكتروني لك: افتح الرابط أدناه خلال 24 ساعة. حتى ذلك الحين يعمل حسابك، لكن لا يمكن ربطه بالهوية الرقمية UAE PASS عبر هذا البريد.',
+    action: 'تأكيد بريدي الإلكتروني',
+    notYou: 'إن لم تُعطِ هذا البريد لـ Move car، فتجاهل هذه الرسالة: لا شيء مرتبط به.',
   },
 };
 
@@ -67,6 +81,12 @@ ${p(paragraphs.at(-1)!)}
 <p style="margin:24px 0 0;font-size:13px;color:#5b6470">${escape(w.footer)}</p>
 </div></body></html>`;
   return { subject, text, html };
+}
+
+/** The e-mail with the link that confirms the address is the account's. */
+export function verifyEmailMail(lang: MailLang, name: string, href: string) {
+  const w = MAIL_WORDS[lang].verifyEmail;
+  return layout(lang, w.subject, [w.greeting.replace('{name}', name), w.body, w.notYou], { label: w.action, href });
 }
 
 /** The e-mail with the link to set a new password. */

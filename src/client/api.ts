@@ -152,6 +152,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     logOut: () => answer<{ ok: true }>(client.auth.logout.$post({ json: {} })),
     /** A link to set a new password, sent by e-mail if the account exists (the answer is the same either way). */
     forgotPassword: (json: { email: string; lang: 'en' | 'ar' }) => answer<{ ok: true }>(client.auth.password.forgot.$post({ json })),
+    /** Another link to confirm the signed-in account's e-mail; 429 `tooMany` past three an hour, 409 once confirmed. */
+    resendVerification: (json: { lang: 'en' | 'ar' }) => answer<{ ok: true }>(client.auth.email.resend.$post({ json })),
     /** A new password with the e-mailed link's token; 410 `linkExpired` when used or past its 30 minutes. */
     resetPassword: (json: { token: string; password: string }) => answer<{ ok: true }>(client.auth.password.reset.$post({ json })),
     /** A new password for the signed-in account; every other session of it is signed out. */

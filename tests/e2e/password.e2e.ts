@@ -1,4 +1,5 @@
-// Forgot password in Chromium, in English and Arabic, as a renter goes through it: from Log In ask
+// A renter's e-mails in Chromium, in English and Arabic: the registration's link confirms the address;
+// then forgot password, as a renter goes through it: from Log In ask
 // for a link, read the e-mail (caught by the local mail server), open its link, set a new password
 // (a mistake named by its field first), log in with it; the link then no longer works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,20 +24,21 @@ import {
 const OLD_PASSWORD = 'ghaf-shade-2026';
 const NEW_PASSWORD = 'sidr-tree-2031';
 
-/** The e-mails the local mail server caught for `to`, waiting for the first. */
-async function mailTo(page: Page, to: string) {
+/** The e-mail to `to` whose text holds a link matching `link` (the local mail server caught it), and that link. */
+async function mailTo(page: Page, to: string, link: RegExp) {
   for (let i = 0; i < 100; i++) {
     const answer = await page.request.get(`${baseURL}/api/demo/mail?to=${encodeURIComponent(to)}`);
     const { messages } = (await answer.json()) as {
       messages: { subject: string; text: string; lang: string; dir: string }[];
     };
-    if (messages.length > 0) return messages;
+    const mail = messages.find((m) => link.test(m.text));
+    if (mail) return { ...mail, link: link.exec(mail.text)![0] };
     await page.waitForTimeout(100);
   }
-  throw new Error(`no e-mail reached ${to}`);
+  throw new Error(`no e-mail with ${link} reached ${to}`);
 }
 
-describe.skipIf(!chromiumPath)('forgot password in Chromium', () => {
+describe.skipIf(!chromiumPath)("a renter's e-mails in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launch();
@@ -44,7 +46,7 @@ describe.skipIf(!chromiumPath)('forgot password in Chromium', () => {
   afterAll(() => browser?.close());
 
   it.each(['en', 'ar'] as const)(
-    '%s: ask for a link on Log In, follow it from the e-mail, set a new password, log in with it',
+    '%s: confirm the e-mail from its link; forgot password: ask for a link on Log In, follow it, set a new password, log in with it',
     async (lang: Lang) => {
       const t = lang === 'ar' ? ar : en;
       const { page, errors } = await phonePage(browser);
@@ -69,6 +71,16 @@ describe.skipIf(!chromiumPath)('forgot password in Chromium', () => {
         },
       });
       expect(registered.status()).toBe(201);
+
+      // The registration's e-mail: its link confirms the address, and the Profile says so.
+      const confirmation = await mailTo(page, email, /https?:\/\/\S+\/api\/auth\/email\/verify\?\S+/);
+      expect(confirmation.lang).toBe(lang);
+      await page.goto(confirmation.link);
+      await page.waitForURL((url) => url.pathname === pathOf('account', lang));
+      await page.getByRole('status').filter({ hasText: t.emailStatus.verified }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot('confirmed');
+
       await page.context().clearCookies(); // another day, another device: signed out, password forgotten
 
       await page.goto(baseURL + pathOf('logIn', lang));
@@ -84,10 +96,10 @@ describe.skipIf(!chromiumPath)('forgot password in Chromium', () => {
       expect(await axeViolations(page)).toEqual([]);
       await shot('asked');
 
-      const [mail] = await mailTo(page, email);
-      expect(mail!.lang).toBe(lang);
-      expect(mail!.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-      const link = /https?:\/\/\S+reset=[A-Za-z0-9_-]+/.exec(mail!.text)![0];
+      const mail = await mailTo(page, email, /https?:\/\/\S+reset=[A-Za-z0-9_-]+/);
+      expect(mail.lang).toBe(lang);
+      expect(mail.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      const link = mail.link;
       expect(link).toContain(`${pathOf('logIn', lang)}?reset=`);
 
       await page.goto(link);

@@ -38,6 +38,21 @@ const words = {
     uaePassSignInFirst:
       'An account with this e-mail already exists. Log in to it with its password, then connect UAE PASS from your Profile.',
     forgot: 'Forgot your password?',
+    emailVerified: 'Your e-mail is confirmed. Log in to go on.',
+    emailExpired: 'This confirmation link has expired or was already used. Log in, then send a new one from your Profile.',
+  },
+  /** The account's e-mail until its link is opened (Profile), and what the link said. */
+  emailStatus: {
+    title: 'E-mail confirmation',
+    unverified: 'Your e-mail {email} is not confirmed yet. Open the link we sent to it: until then, UAE PASS cannot be connected to your account by this e-mail.',
+    resend: 'Send the link again',
+    sending: 'Sending…',
+    sent: 'A new link is on its way to {email}. It works once, for 24 hours.',
+    tooMany: 'Links were sent several times this hour already. Check your inbox and spam folder, or try again in an hour.',
+    failed: 'The link could not be sent. Check your connection and try again.',
+    verified: 'Your e-mail is confirmed. Thank you.',
+    confirmed: 'Your e-mail {email} is confirmed.',
+    expired: 'This confirmation link has expired or was already used.',
   },
   /** Forgot password: asking for a link by e-mail, then setting a new password with it (on Log In). */
   reset: {

@@ -18,6 +18,7 @@ import { DocumentList } from '../../ui/DocumentList';
 import { AccountLinks } from '../../ui/AccountLinks';
 import { UaePassButton } from '../../ui/UaePassButton';
 import { ChangePassword } from './ChangePassword';
+import { EmailLinkOutcome, EmailStatus } from './EmailStatus';
 import { LanguageAndCurrency, NotificationPreference } from './Preferences';
 import { Link } from '../../ui/Link';
 import styles from './Account.module.css';
@@ -50,6 +51,7 @@ export default function Account() {
 
   return (
     <Stack>
+      <EmailLinkOutcome />
       {name && (
         <div className={styles.profile}>
           <span className={styles.avatar}>
@@ -140,6 +142,9 @@ export default function Account() {
 
       {user ? (
         <>
+          <Section title={t.emailStatus.title}>
+            <EmailStatus />
+          </Section>
           <Section title={a.security}>
             <NotificationPreference />
           </Section>

@@ -68,6 +68,8 @@ export default function LogIn() {
     <Stack>
       <ScreenIntro heading={l.heading} text={l.intro} />
       {query?.get('password') === 'set' && <Done>{t.reset.done}</Done>}
+      {query?.get('email') === 'verified' && <Done>{l.emailVerified}</Done>}
+      {query?.get('email') === 'expired' && <FormError>{l.emailExpired}</FormError>}
       {uaePassAnswer === 'failed' && <FormError>{l.uaePassFailed}</FormError>}
       {uaePassAnswer === 'signInFirst' && <FormError>{l.uaePassSignInFirst}</FormError>}
       <FormCard
