@@ -168,7 +168,7 @@ describe.each([
   it('log in while the server has more sign-ins than it can check: says to try again, values kept', async () => {
     const server = await testServer();
     const hashing = server.deps.hashing;
-    server.deps.hashing = () => Promise.reject(new HashingBusy(1));
+    server.deps.hashing = Object.assign(() => Promise.reject(new HashingBusy(1)), { refuses: () => new HashingBusy(1) });
     try {
       const { user } = await renderAt(`${prefix}/log-in`);
       const l = t.logIn;

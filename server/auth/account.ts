@@ -32,6 +32,8 @@ export const accountRoutes = new Hono<AppEnv>()
     if (user.passwordHash === null) return c.json({ error: 'noPassword' as const }, 409);
     // Guessing the current password from a borrowed session counts against the same lock as log-in.
     const client = clientAddress(c, deps.config.trustProxy);
+    const busy = deps.hashing.refuses(client);
+    if (busy) throw busy;
     const counted = accountFrom(user.email, client);
     const throttle = await throttleState(deps.db, [counted], deps.now());
     if (throttle.locked) {

@@ -6,8 +6,12 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...options, maxmem: 256 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
@@ -17,14 +21,20 @@ export async function hashPassword(password: string, cost: number): Promise<stri
   const salt = randomBytes(16);
   const options = { N: cost, r: 8, p: 1 };
   const key = await derive(password, salt, options);
-  return ['scrypt', cost, options.r, options.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', cost, options.r, options.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
@@ -43,7 +53,13 @@ export class HashingBusy extends Error {
  * Runs password work (scrypt) for a client (its address; null in-process) within the gate; throws
  * HashingBusy when that client already has its share waiting, or the line would take too long.
  */
-export type Hashing = <T>(client: string | null, work: () => Promise<T>) => Promise<T>;
+export type Hashing = (<T>(client: string | null, work: () => Promise<T>) => Promise<T>) & {
+  /**
+   * Whether the gate would refuse `client` now (HashingBusy, with when to come back): asked before a
+   * request does anything else, so a refused one costs nothing (no database work for a flood).
+   */
+  refuses(client: string | null): HashingBusy | null;
+};
 
 export interface GateLimits {
   /** Hashes at once (the cores). */
@@ -78,7 +94,8 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
   };
   const handOver = () => {
     let turn: string | undefined;
-    for (const key of lines.keys()) if (turn === undefined || (served.get(key) ?? 0) < (served.get(turn) ?? 0)) turn = key;
+    for (const key of lines.keys())
+      if (turn === undefined || (served.get(key) ?? 0) < (served.get(turn) ?? 0)) turn = key;
     if (turn === undefined) {
       active--;
       return;
@@ -90,16 +107,21 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
     start(turn);
     go(); // the place is handed over: `active` stays
   };
-  return async (client, work) => {
+  const refuses = (client: string | null) => {
+    if (active < running) return null;
+    const wait = ((waiting + 1) * hashMs) / running;
+    const full = (client !== null && (lines.get(client)?.length ?? 0) >= perClient) || wait > maxWaitMs;
+    return full ? new HashingBusy(Math.max(1, Math.ceil(wait / 1000))) : null;
+  };
+  const gate = async <T>(client: string | null, work: () => Promise<T>): Promise<T> => {
     const key = client ?? '';
     if (active < running) {
       active++;
       start(key);
     } else {
+      const refused = refuses(client);
+      if (refused) throw refused;
       const line = lines.get(key) ?? [];
-      const wait = ((waiting + 1) * hashMs) / running;
-      if ((client !== null && line.length >= perClient) || wait > maxWaitMs)
-        throw new HashingBusy(Math.max(1, Math.ceil(wait / 1000)));
       await new Promise<void>((go) => {
         line.push(go);
         lines.set(key, line);
@@ -114,4 +136,5 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
       handOver();
     }
   };
+  return Object.assign(gate, { refuses });
 }

@@ -176,6 +176,8 @@ export const authRoutes = new Hono<AppEnv>()
       const problems = registrationProblems(input);
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
       const client = clientAddress(c, deps.config.trustProxy);
+      const busy = deps.hashing.refuses(client);
+      if (busy) throw busy;
       const size = idBytes!.byteLength + idBackBytes!.byteLength + licenceBytes!.byteLength;
       // A full disk would stop the database too: documents never take its last free space.
       if (!(await deps.documents.room(size))) return c.json({ error: 'storageFull' as const }, 507);
@@ -249,6 +251,9 @@ export const authRoutes = new Hono<AppEnv>()
     const email = normaliseEmail(c.req.valid('json').email);
     // Counted per account from this client, and per client over every account (auth/throttle.ts).
     const client = clientAddress(c, deps.config.trustProxy);
+    // Past the hashing gate's means, refused before any other work (a flood's requests cost nothing).
+    const busy = deps.hashing.refuses(client);
+    if (busy) throw busy;
     const counted = logInCounts(email, client);
     const throttle = await throttleState(deps.db, counted, deps.now());
     if (throttle.locked) {

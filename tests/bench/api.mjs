@@ -11,7 +11,8 @@ import { build } from 'vite';
 import pg from 'pg';
 
 const OUT_DIR = 'tests/bench/output';
-const CROWDS = [50, 200];
+/** Renters at once per scenario (BENCH_CROWDS=50 for a shorter run). */
+const CROWDS = (process.env.BENCH_CROWDS ?? '50,200').split(',').map(Number);
 /** No scenario runs longer than this; what is not done by then counts as errors. */
 const LIMIT_MS = 60_000;
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

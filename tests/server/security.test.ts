@@ -126,6 +126,9 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     const refused = await hash('203.0.113.9', 'a4').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(HashingBusy);
     expect((refused as HashingBusy).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // Asked first, before a request does anything else: this client would be refused, another not.
+    expect(gate.refuses('203.0.113.9')).toBeInstanceOf(HashingBusy);
+    expect(gate.refuses('198.51.100.7')).toBeNull();
     // A real user from elsewhere arrives after the flood, and is next: before the attacker's waiting ones.
     const owner = hash('198.51.100.7', 'owner');
     await next();
@@ -149,7 +152,7 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     try {
       const owner = await renter({}, s);
       const hashing = s.deps.hashing;
-      s.deps.hashing = () => Promise.reject(new HashingBusy(1));
+      s.deps.hashing = Object.assign(() => Promise.reject(new HashingBusy(1)), { refuses: () => new HashingBusy(1) });
       const b = await browser(s);
       const refused = await b.json('POST', '/api/auth/login', { email: owner.email, password: PASSWORD });
       expect(refused.status).toBe(429);
