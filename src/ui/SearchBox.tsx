@@ -9,8 +9,9 @@ export function SearchBox({
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string }) {
   return (
     <div role="search" className={styles.search}>
-      <Search aria-hidden size={20} className={styles.icon} />
       <input type="search" aria-label={label} className={styles.input} {...input} />
+      {/* After the input: placed against the input's height, which must be there when the icon is. */}
+      <Search aria-hidden size={20} className={styles.icon} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import styles from './Tabs.module.css';
 
 export interface TabItem {
@@ -12,7 +12,7 @@ export interface TabItem {
 export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
   return (
     <RadixTabs.Root defaultValue={items[0]?.value} className={styles.root}>
-      <RadixTabs.List aria-label={label} className={styles.list}>
+      <RadixTabs.List aria-label={label} className={styles.list} style={{ '--tabs': items.length } as CSSProperties}>
         {items.map((item) => (
           <RadixTabs.Trigger key={item.value} value={item.value} className={styles.trigger}>
             {item.label}

@@ -6,8 +6,8 @@ const words: Words = {
   brand: 'Move car',
   language: {
     switchTo: 'English',
-    switchShort: 'English',
-    switchLabel: 'Read this page in English',
+    switchShort: 'EN',
+    switchLabel: 'Read this page in English (EN)',
     name: 'العربية',
   },
   nav: {

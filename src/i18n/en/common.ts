@@ -8,7 +8,9 @@ const words = {
     switchTo: 'العربية',
     /**
      * The header's switch, short enough for a phone (its accessible name is `switchLabel`, which must
-     * contain it as a word: the letter ع is how Gulf apps offer Arabic; "English" stays whole).
+     * contain it: the letter ع is how Gulf apps offer Arabic, "EN" the English). Both are as narrow as
+     * the menu button, so the header's title sits in the same place in both languages and before the
+     * switch is read.
      */
     switchShort: 'ع',
     switchLabel: 'اقرأ هذه الصفحة بالعربية',

@@ -9,6 +9,7 @@ import { TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { IconList } from '../../ui/IconList';
+import { IconText } from '../../ui/IconText';
 import { Section, Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
 import styles from './EmergencyAssistance.module.css';
@@ -51,8 +52,9 @@ export default function EmergencyAssistance() {
                 <Icon aria-hidden size={26} />
                 <span>{name}</span>
                 <span className={styles.phone} dir="ltr">
-                  <Phone aria-hidden size={14} />
-                  {phone}
+                  <IconText icon={<Phone aria-hidden size={14} />} size={14}>
+                    {phone}
+                  </IconText>
                 </span>
               </a>
             </li>
@@ -100,8 +102,9 @@ export default function EmergencyAssistance() {
               disabled={location === 'locating'}
               aria-busy={location === 'locating'}
             >
-              <LocateFixed aria-hidden size={18} />
-              {e.useLocation}
+              <IconText icon={<LocateFixed aria-hidden size={18} />} size={18}>
+                {e.useLocation}
+              </IconText>
             </Button>
             <TextArea label={e.more} name="more" error={message(problems.more)} />
             <Button type="submit" block>
