@@ -10,6 +10,7 @@ import type { UaePass } from './auth/uaePass';
 import type { User } from './auth/sessions';
 import type { LiveHub } from './live/hub';
 import type { MailQueue } from './mail/queue';
+import type { ImportWorker } from './imports/jobs';
 import type { LocalMailbox } from './mail/local';
 import type { Hashing } from './auth/passwords';
 
@@ -27,6 +28,8 @@ export interface Deps {
   mail: MailQueue;
   /** The local mail stand-in, when the e-mails go to it (development, tests): what it caught. */
   mailbox?: LocalMailbox | null;
+  /** The authority files' import worker (server/imports/jobs.ts): woken when a file is queued; stopped with the server. */
+  imports: ImportWorker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -62,8 +65,9 @@ export async function makeDeps(
   const { createLiveHub } = await import('./live/hub');
   const { smtpTransport, startMailQueue } = await import('./mail/queue');
   const { hashingGate } = await import('./auth/passwords');
+  const { startImportWorker } = await import('./imports/jobs');
   const { db } = database;
-  return {
+  const deps: Deps = {
     db,
     config,
     now,
@@ -77,7 +81,9 @@ export async function makeDeps(
     mail: config.mail.smtpUrl
       ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log)
       : { nudge() {}, async stop() {} },
+    imports: startImportWorker(() => deps, log),
   };
+  return deps;
 }
 
 /**

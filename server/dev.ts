@@ -52,6 +52,7 @@ const stop = async () => {
   await local?.close();
   await deps.live.close();
   await deps.mail.stop();
+  await deps.imports.stop();
   await mailbox?.close();
   await database.close();
   process.exit(0);

@@ -63,6 +63,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       // First the live streams: open, they would keep the server from closing.
       await deps.live.close();
       await deps.mail.stop();
+      await deps.imports.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await local?.close();
       if (!database) await db.close();

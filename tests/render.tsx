@@ -13,6 +13,7 @@ import { SessionProvider } from '../src/ui/session';
 import { guardHistory } from '../src/ui/leaving';
 import { SAMPLE_MANAGER } from '../server/seed';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from './support/server';
+import { importAndWait } from './support/imports';
 
 export const NOW = new Date(2026, 10, 21, 9, 0).getTime();
 
@@ -195,7 +196,7 @@ export async function policeFine(renterBrowser: ReturnType<typeof browserFor>, a
   const csv =
     'reference,type,plate,date_time,location,code,description,amount,black_points\n' +
     `DXB-${uniqueEmail('fine')},fine,${carOf(context.booking.carId as never).plate},${at},Sheikh Zayed Road,SPEED-20,Speeding,${amount},4\n`;
-  const imported = await manager.importAuthorityFile(csv);
+  const imported = await importAndWait(manager, csv);
   if (!imported.ok || imported.body.report.matched.length !== 1) throw new Error(`fine not matched: ${JSON.stringify(imported)}`);
   return manager;
 }

@@ -13,6 +13,7 @@ import { pathOf } from '../src/i18n/paths';
 import { coveringPaths, emptyCoverage, inventoryOf, recordInto, replayCoverage } from './journey.model';
 import { renderAt, resetServer, testServer } from './render';
 import { browserFor, ORIGIN } from './support/server';
+import { importAndWait } from './support/imports';
 
 /** The police's fine for the sample rental's car (a BMW 7 Series, Dubai B 7007). */
 const FINE: Fine = { type: { en: 'Speeding', ar: 'تجاوز السرعة' }, code: 'SPEED-20', date: 0, amount: aed(500), blackPoints: 4 };
@@ -78,7 +79,7 @@ async function managerWith(settings: TransferSettings, renterTab: ReturnType<typ
   if (!saved.ok) throw new Error('settings not saved');
   await api.saveSetup(code, { carId: 'bmw-7', bookingLinked: true, violationTransfer: true }, saved.body.contract.version);
   // An hour after the car was picked up (the screens' clock is the tests' fixed one; the server's is real).
-  const imported = await api.importAuthorityFile(fineCsv(context!.pickedUpAt + 3_600_000));
+  const imported = await importAndWait(api, fineCsv(context!.pickedUpAt + 3_600_000));
   if (!imported.ok || imported.body.report.matched.length !== 1) throw new Error(`fine not matched: ${JSON.stringify(imported)}`);
   return { tab, code };
 }

@@ -2,6 +2,7 @@
 // are timestamptz, journeys and violations are machine snapshots (jsonb) with a version column for
 // optimistic concurrency. Migrations are generated from this file by drizzle-kit (npm run db:generate).
 import { sql } from 'drizzle-orm';
+import type { ImportReport } from '../imports/authority';
 import {
   bigint,
   boolean,
@@ -293,6 +294,35 @@ export const authorityRecords = pgTable(
     uniqueIndex('authority_records_reference_idx').on(t.companyId, t.kind, t.reference),
     index('authority_records_booking_idx').on(t.bookingId),
   ],
+);
+
+/**
+ * A file of authority records being imported (server/imports/jobs.ts), off the request path: the file
+ * as it came, how far the worker has gone and what it found so far. A worker holds a job while its
+ * lease runs; a job whose worker stopped (a restart) is taken up again from `done`.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    csv: text('csv').notNull(),
+    /** When the file came: its rows are read as of then, by the request and by a resumed worker alike. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    report: jsonb('report').$type<ImportReport>().notNull(),
+    /** Salik taken from each renter's deposit so far (renter id → fils, crossings): told once, at the end. */
+    charges: jsonb('charges').$type<Record<string, { amount: number; count: number }>>().notNull().default({}),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The database's clock: the order files came in, whatever the server's clock says. */
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_jobs_company_idx').on(t.companyId, t.createdAt), index('import_jobs_open_idx').on(t.status).where(sql`${t.status} in ('queued', 'running')`)],
 );
 
 /** A user's notifications: what happened, when, and the screen it is about. */

@@ -16,7 +16,7 @@ import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { createViolation } from '../manager/violations';
 import { managersOf } from '../manager/contracts';
-import { readAuthorityCsv, type AuthorityRow, type RejectedRow } from './csv';
+import type { AuthorityRow, RejectedRow } from './csv';
 
 /** Names of the common offences in both languages, by the authority's code prefix. */
 const OFFENCES: Record<string, { en: string; ar: string }> = {
@@ -42,14 +42,16 @@ export interface ImportReport {
   rejected: RejectedRow[];
 }
 
-/** What each renter was charged for Salik in one import: told once, not crossing by crossing. */
-class SalikCharges {
-  readonly byRenter = new Map<string, { amount: number; count: number }>();
-  add(renterId: string, amount: number) {
-    const sum = this.byRenter.get(renterId) ?? { amount: 0, count: 0 };
-    this.byRenter.set(renterId, { amount: sum.amount + amount, count: sum.count + 1 });
-  }
-}
+/** What each renter was charged for Salik in one import (renter id → fils, crossings): told once, not crossing by crossing. */
+export type SalikCharges = Record<string, { amount: number; count: number }>;
+
+const addCharge = (charges: SalikCharges, renterId: string, amount: number) => {
+  const sum = charges[renterId] ?? { amount: 0, count: 0 };
+  charges[renterId] = { amount: sum.amount + amount, count: sum.count + 1 };
+};
+
+/** An import's report before its first row. */
+export const emptyReport = (rejected: RejectedRow[]): ImportReport => ({ matched: [], unmatched: [], duplicates: [], rejected });
 
 /** A duplicate found inside a row's transaction: everything it did is undone. */
 class Duplicate extends Error {}
@@ -114,7 +116,7 @@ async function insertRecord(tx: Tx, values: typeof authorityRecords.$inferInsert
 }
 
 /** One row: recorded once, matched, and its consequence (a fine on the violation machine, a Salik deduction). */
-async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport, charges: SalikCharges) {
+export async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport, charges: SalikCharges) {
   const car = carByPlate(row.plate);
   const ours = car?.company === companyId;
   const hit = ours ? await bookingAt(deps.db, companyId, car!.id, row.at) : null;
@@ -156,7 +158,7 @@ async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, 
   const deduction = { ...salikDeduction([salikBand(row.at.getTime())]), item: { reference: row.reference, at: row.at.getTime(), place: row.location } };
   const record = async (tx: Tx, charged: number | null) => {
     await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged });
-    if (charged) charges.add(booking.renterId, charged);
+    if (charged) addCharge(charges, booking.renterId, charged);
     await pushTo(tx, [booking.renterId], 'violations', row.reference);
     if (charged) await pushTo(tx, [booking.renterId], 'journey');
   };
@@ -182,17 +184,12 @@ async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, 
   await deps.db.transaction((tx) => record(tx, null));
 }
 
-/** Imports a feed's file for a company; returns what happened to each row. */
-export async function importAuthorityFile(deps: Deps, companyId: string, text: string) {
-  const read = readAuthorityCsv(text, deps.now());
-  const report: ImportReport = { matched: [], unmatched: [], duplicates: [], rejected: read.rejected };
-  if (read.problem) return { problem: read.problem, report };
-  const charges = new SalikCharges();
-  for (const row of read.rows) await importRow(deps, companyId, row, report, charges);
+/** An import's end: each renter told what Salik took from their deposit, the managers what came in. */
+export async function finishImport(deps: Deps, companyId: string, report: ImportReport, charges: SalikCharges) {
   const managers = await managersOf(deps.db, companyId);
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
-    for (const [renterId, { amount, count }] of charges.byRenter)
+    for (const [renterId, { amount, count }] of Object.entries(charges))
       await notify(tx, at, renterId, 'salikCharged', { amount, count }, 'trafficViolation');
     for (const id of managers)
       await notify(tx, at, id, 'importFinished', { matched: report.matched.length, unmatched: report.unmatched.length, rejected: report.rejected.length }, 'contracts');
@@ -205,5 +202,4 @@ export async function importAuthorityFile(deps: Deps, companyId: string, text: s
     duplicates: report.duplicates.length,
     rejected: report.rejected.length,
   });
-  return { problem: null, report };
 }

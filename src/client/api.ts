@@ -10,6 +10,7 @@ import type { NotificationKind, NotificationView } from '../../server/notificati
 import type { CompanyView } from '../../server/companies/companies';
 import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
+import type { ImportJobView } from '../../server/imports/jobs';
 import type { ContractSetup, ContractStatus } from '../../machines/contract';
 import type { Trip } from '../../machines/booking';
 import type { OfferId } from '../../machines/offers';
@@ -25,6 +26,7 @@ export type {
   CompanyView,
   ContractView,
   ImportReport,
+  ImportJobView,
   JourneyView,
   NotificationKind,
   NotificationView,
@@ -227,7 +229,9 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
       answer<{ contract: ContractView }>(
         client.contracts[':code']['transfer-settings'].$put({ param: { code }, json: { settings, version } }),
       ),
-    importAuthorityFile: (csv: string) => answer<{ report: ImportReport }>(client.imports.$post({ json: { csv } })),
+    /** Queues the file: the answer is the job, whose progress `latestImport` follows. */
+    importAuthorityFile: (csv: string) => answer<{ job: ImportJobView }>(client.imports.$post({ json: { csv } })),
+    latestImport: () => answer<{ job: ImportJobView | null }>(client.imports.latest.$get()),
     unmatchedRecords: () => answer<{ unmatched: UnmatchedRecord[] }>(client.imports.unmatched.$get()),
     sampleRental: () => answer<{ user: PublicUser; journey: JourneyView }>(client.demo['sample-rental'].$post({ json: {} })),
     notifications: () => answer<{ notifications: NotificationView[]; unread: number }>(client.notifications.$get()),

@@ -9,6 +9,7 @@ import { contracts } from '../../server/db/schema';
 import { createManager, SECOND_MANAGER } from '../../server/seed';
 import { postgresSkipped, startTestServer } from '../support/server';
 import { browser, contextOf, email, manager, renterAt, server } from './helpers';
+import { importAndWait } from '../support/imports';
 
 type Renter = Awaited<ReturnType<typeof renterAt>>;
 type Manager = Awaited<ReturnType<typeof manager>>;
@@ -50,7 +51,7 @@ const during = (r: Renter) => contextOf(r.journey()).pickedUpAt! + 60_000;
 async function fineFor(r: Renter, m: Manager, amount = 500) {
   const reference = ref('DXB');
   const csv = `${HEADER}\n${reference},fine,Dubai K 48213,${iso(during(r))},Sheikh Zayed Road,SPEED-20,Speeding,${amount},4\n`;
-  const result = await m.api.importAuthorityFile(csv);
+  const result = await importAndWait(m.api, csv);
   if (!result.ok || result.body.report.matched.length !== 1) throw new Error(`import: ${JSON.stringify(result)}`);
   const list = await r.api.violations();
   if (!list.ok) throw new Error('violations');
@@ -178,7 +179,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
       `${ref('OLD')},fine,Dubai K 48213,${iso(during(r) - 400 * DAY_MS)},Al Khail Road,PARK-1,Parking,200,0`,
       `${ref('OTHER')},fine,Abu Dhabi 5 22871,${iso(during(r))},Corniche,RED-1,Red light,1000,12`,
     ];
-    const first = await m.api.importAuthorityFile(lines.join('\r\n'));
+    const first = await importAndWait(m.api, lines.join('\r\n'));
     if (!first.ok) throw new Error(JSON.stringify(first));
     const report = first.body.report;
     expect(report.matched).toEqual([expect.objectContaining({ line: 2, reference: good, bookingNumber: r.journey().number })]);
@@ -194,7 +195,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     expect(unmatched.ok && unmatched.body.unmatched.map((u) => u.plate)).toEqual(expect.arrayContaining(['Abu Dhabi 5 22871']));
 
     // The same file again: nothing new anywhere.
-    const again = await m.api.importAuthorityFile(lines.join('\n'));
+    const again = await importAndWait(m.api, lines.join('\n'));
     expect(again.ok && again.body.report).toMatchObject({ matched: [], unmatched: [] });
     expect(again.ok && again.body.report.duplicates.map((d) => d.line)).toEqual([2, 5, 6]);
     const mine = await r.api.violations();
@@ -206,7 +207,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
       fine: { location: 'Al Khail Road, exit 41', blackPoints: 4 },
     });
     // A file that is not the feed's shape is refused as a whole, by field.
-    expect(await m.api.importAuthorityFile('plate,amount\nX,1')).toMatchObject({ status: 400, body: { fields: { csv: 'header' } } });
+    expect(await importAndWait(m.api, 'plate,amount\nX,1')).toMatchObject({ status: 400, body: { fields: { csv: 'header' } } });
   });
 
   it('a row left unmatched is matched when the file comes again after the company linked the car', async () => {
@@ -215,19 +216,19 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     const { contract } = await contractOf(m, r);
     const reference = ref('LATE');
     const csv = `${HEADER}\n${reference},fine,Dubai B 7007,${iso(during(r))},Al Wasl Road,PARK-2,Parking,300,0\n`;
-    const first = await m.api.importAuthorityFile(csv);
+    const first = await importAndWait(m.api, csv);
     expect(first.ok && first.body.report.unmatched.map((u) => u.reason)).toEqual(['noBooking']);
     // The renter was given the BMW in fact: the manager links it to the contract, and the file comes again.
     const linked = await m.api.saveSetup(contract.code, { carId: 'bmw-7', bookingLinked: true, violationTransfer: true }, contract.version);
     expect(linked.ok).toBe(true);
-    const again = await m.api.importAuthorityFile(csv);
+    const again = await importAndWait(m.api, csv);
     expect(again.ok && again.body.report.matched.map((x) => x.reference)).toEqual([reference]);
     const unmatched = await m.api.unmatchedRecords();
     expect(unmatched.ok && unmatched.body.unmatched.some((u) => u.reference === reference)).toBe(false);
     const mine = await r.api.violations();
     expect(mine.ok && mine.body.violations).toHaveLength(1);
     // A third time: nothing new.
-    const third = await m.api.importAuthorityFile(csv);
+    const third = await importAndWait(m.api, csv);
     expect(third.ok && third.body.report.duplicates).toHaveLength(1);
   });
 
@@ -241,7 +242,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     s.deps.now = () => new Date(late + DAY_MS);
     try {
       const csv = `${HEADER}\n${ref('OVERDUE')},fine,Dubai K 48213,${iso(late)},Al Khail Road,SPEED-20,Speeding,400,4\n`;
-      const result = await m.api.importAuthorityFile(csv);
+      const result = await importAndWait(m.api, csv);
       expect(result.ok && result.body.report.matched.map((x) => x.bookingNumber)).toEqual([r.journey().number]);
     } finally {
       s.deps.now = realNow;
@@ -258,9 +259,15 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     const csv = `${HEADER}\n${ref('FEED')},fine,Dubai K 48213,${iso(during(r))},Jumeirah Road,MOBILE-1,Phone,800,4\n`;
     const post = (k: string, type = 'text/csv') =>
       s.app.request('http://movecar.test/api/feeds/authority', { method: 'POST', headers: { authorization: `Bearer ${k}`, 'content-type': type }, body: csv });
+    // Queued at once (202); the authority's system asks where the answer says how it went.
     const ok = await post(key.body.key);
-    expect(ok.status).toBe(200);
-    expect((await ok.json()).report.matched).toHaveLength(1);
+    expect(ok.status).toBe(202);
+    const where = ok.headers.get('location')!;
+    expect(where).toBe(`/api/feeds/authority/${(await ok.json()).job.id}`);
+    const ask = (k: string) => s.app.request(`http://movecar.test${where}`, { headers: { authorization: `Bearer ${k}` } });
+    await expect.poll(async () => (await (await ask(key.body.key)).json()).job.status).toBe('done');
+    expect((await (await ask(key.body.key)).json()).job.report.matched).toHaveLength(1);
+    expect((await ask('mck_' + 'x'.repeat(32))).status).toBe(401);
     expect((await post(key.body.key, 'application/json')).status).toBe(415);
     expect((await post('mck_' + 'x'.repeat(32))).status).toBe(401);
     const next = await m.api.rotateApiKey();
@@ -288,7 +295,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
         `${ref('SLK')},salik,Dubai K 48213,${iso(at(13))},Al Safa,SALIK,Toll gate,4,0`,
         `${ref('SLK')},salik,Dubai K 48213,${iso(at(27))},Al Garhoud,SALIK,Toll gate,0,0`,
       ].join('\n');
-      const result = await m.api.importAuthorityFile(csv);
+      const result = await importAndWait(m.api, csv);
       expect(result.ok && result.body.report.matched).toHaveLength(3);
     } finally {
       s.deps.now = realNow;

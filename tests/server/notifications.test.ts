@@ -8,6 +8,7 @@ import { liveEvents, notifications } from '../../server/db/schema';
 import { notify, type NotificationKind } from '../../server/notifications/store';
 import { postgresSkipped } from '../support/server';
 import { browser, CARD, contextOf, manager, renter, renterAt, server } from './helpers';
+import { importAndWait } from '../support/imports';
 
 const db = async () => (await server()).deps.db;
 
@@ -120,7 +121,7 @@ describe.skipIf(postgresSkipped)('notifications', () => {
     expect(active.ok && active.body.contract.status).toBe('active');
     const at = new Date(contextOf(r.journey()).pickedUpAt! + 60_000).toISOString();
     const csv = `reference,type,plate,date_time,location,code,description,amount,black_points\nPREF-${Date.now()},fine,Dubai K 48213,${at},Al Khail Road,SPEED-20,Speeding,500,4\n`;
-    const imported = await m.api.importAuthorityFile(csv);
+    const imported = await importAndWait(m.api, csv);
     expect(imported.ok && imported.body.report.matched).toHaveLength(1);
     const kinds = (await listOf(r)).notifications.map((n) => n.kind);
     expect(kinds).toContain('consentRequested');

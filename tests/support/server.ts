@@ -107,6 +107,7 @@ export async function startTestServer(
     async restart() {
       await server.deps.live.close();
       await server.deps.mail.stop();
+      await server.deps.imports.stop();
       await server.database.close();
       server.database = await reopen();
       server.deps = { ...(await makeDeps(config, server.database, log)), uaePass: server.deps.uaePass };
@@ -116,6 +117,7 @@ export async function startTestServer(
       await local?.local?.close();
       await server.deps.live.close();
       await server.deps.mail.stop();
+      await server.deps.imports.stop();
       await mailbox?.close();
       await server.database.close();
       await drop();

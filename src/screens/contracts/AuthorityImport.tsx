@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import type { ImportReport } from '../../client/api';
+import type { ImportJobView, ImportReport } from '../../client/api';
 import { Button } from '../../ui/Button';
 import { FileField } from '../../ui/Field';
 import { Done, FormError } from '../../ui/Form';
@@ -17,14 +17,16 @@ type Problem = 'noFile' | 'header' | 'empty' | 'tooManyRows' | 'tooLarge' | 'fai
 
 /**
  * Fines and Salik crossings from the authorities: a CSV upload here, or the same file from the
- * authority's system with the company's API key. Every row is reported: matched, unmatched, already
- * imported, or rejected with its reasons.
+ * authority's system with the company's API key. The server imports it off the request path: the
+ * screen shows the company's latest import as it goes forward (live, and asked again every second
+ * meanwhile), then every row's fate: matched, unmatched, already imported, or rejected with its reasons.
  */
 export function AuthorityImport() {
   const { t, lang } = useLocale('manager');
   const c = t.imports;
   const { api } = useSession();
-  const [report, setReport] = useState<ImportReport | null>(null);
+  const latest = useServerData(() => api.latestImport(), 'latestImport', ['imports']);
+  const job = latest.data?.job ?? null;
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
   const online = useOnline();
@@ -34,7 +36,6 @@ export function AuthorityImport() {
   const upload = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement).files?.[0];
-    setReport(null);
     if (!file) {
       setProblem('noFile');
       return form.current?.querySelector<HTMLElement>('input[type=file]')?.focus();
@@ -44,8 +45,7 @@ export function AuthorityImport() {
     setBusy(false);
     if (result?.ok) {
       setProblem(null);
-      setReport(result.body.report);
-      return unmatched.reload();
+      return latest.replace({ job: result.body.job });
     }
     const fileProblem = result?.fields?.csv ?? (result?.error === 'tooLarge' ? 'tooLarge' : 'failed');
     setProblem(fileProblem as Problem);
@@ -60,7 +60,7 @@ export function AuthorityImport() {
           {c.upload}
         </Button>
       </form>
-      {report && <Report report={report} />}
+      {job && <ImportStatus job={job} reload={latest.reload} onDone={unmatched.reload} />}
 
       <h3>{c.unmatchedTitle}</h3>
       {unmatched.data?.unmatched.length === 0 && <p>{c.noUnmatched}</p>}
@@ -84,6 +84,37 @@ export function AuthorityImport() {
       </ul>
       <ApiKey />
     </Section>
+  );
+}
+
+const isOpen = (job: ImportJobView) => job.status === 'queued' || job.status === 'running';
+
+/** The latest import: waiting, going forward (a progress bar), stopped, or done with its report. */
+function ImportStatus({ job, reload, onDone }: { job: ImportJobView; reload: () => void; onDone: () => void }) {
+  const { t, lang } = useLocale('manager');
+  const c = t.imports;
+  const open = isOpen(job);
+  // Live pushes say when it moves; asking every second as well keeps the bar going without them.
+  useEffect(() => {
+    if (!open) return onDone();
+    const timer = setInterval(reload, 1000);
+    return () => clearInterval(timer);
+  }, [open, reload, onDone]);
+  const counts = { done: job.done, total: job.total };
+  if (job.status === 'queued') return <p role="status">{fill(c.queued, counts)}</p>;
+  if (job.status === 'running')
+    return (
+      <div role="status" className={styles.form}>
+        <progress max={job.total} value={job.done} aria-label={c.progressLabel} />
+        <p>{fill(c.progress, counts)}</p>
+      </div>
+    );
+  return (
+    <>
+      {job.status === 'failed' && <FormError>{fill(c.stopped, counts)}</FormError>}
+      <p>{fill(c.finishedAt, { date: formatDate(new Date(job.receivedAt), lang, 'dateTime') })}</p>
+      <Report report={job.report} />
+    </>
   );
 }
 
