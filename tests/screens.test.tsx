@@ -180,7 +180,7 @@ describe('layout', () => {
     expect(router.state.location.pathname).toBe('/arabic/offers');
     expect(await screen.findByRole('heading', { level: 1, name: ar.titles.offers })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
-    await user.click(screen.getByRole('link', { name: 'Read this page in English (EN)' }));
+    await user.click(screen.getByRole('link', { name: 'EN: read this page in English' }));
     expect(router.state.location.pathname).toBe('/offers');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
   });

@@ -7,7 +7,7 @@ const words: Words = {
   language: {
     switchTo: 'English',
     switchShort: 'EN',
-    switchLabel: 'Read this page in English (EN)',
+    switchLabel: 'EN: read this page in English',
     name: 'العربية',
   },
   nav: {
