@@ -8,10 +8,9 @@ const words = {
     switchTo: 'العربية',
     /**
      * The header's switch, short enough for a phone: the letter ع is how Gulf apps offer Arabic, "EN"
-     * the English (its accessible name, `switchLabel`, starts with "EN", as a label must be in the name; a
-     * lone letter is not held to that). Both are as narrow as
-     * the menu button, so the header's title sits in the same place in both languages and before the
-     * switch is read.
+     * the English (its accessible name, `switchLabel`, starts with "EN": a label must be in the name; a
+     * lone letter is not held to that). Both are as narrow as the menu button, so the header's title
+     * sits in the same place in both languages, and before the switch is read.
      */
     switchShort: 'ع',
     switchLabel: 'اقرأ هذه الصفحة بالعربية',
