@@ -10,7 +10,7 @@ import type { UaePass } from './auth/uaePass';
 import type { User } from './auth/sessions';
 import type { LiveHub } from './live/hub';
 import type { MailQueue } from './mail/queue';
-import type { ImportWorker } from './imports/jobs';
+import type { Worker } from './worker';
 import type { LocalMailbox } from './mail/local';
 import type { Hashing } from './auth/passwords';
 
@@ -28,8 +28,8 @@ export interface Deps {
   mail: MailQueue;
   /** The local mail stand-in, when the e-mails go to it (development, tests): what it caught. */
   mailbox?: LocalMailbox | null;
-  /** The authority files' import worker (server/imports/jobs.ts): woken when a file is queued; stopped with the server. */
-  imports: ImportWorker;
+  /** The authority files' import worker (server/imports/jobs.ts): nudged when a file is queued; stopped with the server. */
+  imports: Worker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */

@@ -12,6 +12,7 @@ import { pushTo } from '../live/hub';
 import { managersOf } from '../manager/contracts';
 import { emptyReport, finishImport, importRow } from './authority';
 import { readAuthorityCsv } from './csv';
+import { startWorker, type Worker } from '../worker';
 
 type Job = typeof importJobs.$inferSelect;
 
@@ -43,7 +44,7 @@ export async function queueImport(deps: Deps, companyId: string, csv: string) {
     .values({ companyId, csv, receivedAt, total: read.rows.length, report: emptyReport(read.rejected) })
     .returning();
   await pushTo(deps.db, await managersOf(deps.db, companyId), 'imports');
-  deps.imports.wake();
+  deps.imports.nudge();
   return { problem: null, job: jobView(job!) };
 }
 
@@ -125,47 +126,22 @@ async function failed(deps: Deps, job: Job) {
   await pushTo(deps.db, await managersOf(deps.db, job.companyId), 'imports');
 }
 
-export interface ImportWorker {
-  /** Look now (a file was just queued on this instance) instead of at the next tick. */
-  wake(): void;
-  /** Stops after the row in hand; the job waits, queued, for the next start. */
-  stop(): Promise<void>;
-}
-
-/** The worker: imports queued files one at a time, at once when woken, else every `everyMs`. */
-export function startImportWorker(deps: () => Deps, log: Logger, everyMs = 5_000): ImportWorker {
-  let running: Promise<void> = Promise.resolve();
-  let again = false;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    again = true;
-    running = running.then(async () => {
-      while (again && !stopped) {
-        again = false;
-        let job: Job | null = null;
-        try {
-          job = await claim(deps().db, deps().now());
-          if (!job) continue;
-          await run(deps(), job, () => stopped);
-          again = true; // another may be waiting
-        } catch (error) {
-          log.error('import failed', { job: job?.id, reason: error instanceof Error ? error.message : 'unknown' });
-          if (job) await failed(deps(), job).catch(() => undefined);
-        }
+/** The worker: imports queued files one at a time, at once when nudged, else every `everyMs`. */
+export function startImportWorker(deps: () => Deps, log: Logger, everyMs = 5_000): Worker {
+  return startWorker(
+    'import',
+    async (stopping) => {
+      const job = await claim(deps().db, deps().now());
+      if (!job) return false;
+      try {
+        await run(deps(), job, stopping);
+      } catch (error) {
+        log.error('import failed', { job: job.id, reason: error instanceof Error ? error.message : 'unknown' });
+        await failed(deps(), job);
       }
-    });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  // After the caller has its deps in hand.
-  queueMicrotask(tick);
-  return {
-    wake: tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      return true; // another may be waiting
     },
-  };
+    everyMs,
+    log,
+  );
 }

@@ -8,6 +8,7 @@ import { createTransport } from 'nodemailer';
 import type { Db, Tx } from '../db/open';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../deps';
+import { startWorker, type Worker } from '../worker';
 
 export interface Mail {
   to: string;
@@ -107,12 +108,8 @@ export async function sendDue(
   return sent;
 }
 
-export interface MailQueue {
-  /** Look now (a message was just queued on this instance) instead of at the next tick. */
-  nudge(): void;
-  /** Stops the worker after the batch in hand. */
-  stop(): Promise<void>;
-}
+/** Nudged when a message is queued on this instance; stopped after the batch in hand. */
+export type MailQueue = Worker;
 
 /** The worker: sends what is due every `everyMs`, and at once when nudged. */
 export function startMailQueue(
@@ -122,33 +119,12 @@ export function startMailQueue(
   log: Logger,
   everyMs = 2_000,
 ): MailQueue {
-  let running: Promise<void> = Promise.resolve();
-  let again = false;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    again = true;
-    running = running.then(async () => {
-      while (again && !stopped) {
-        again = false;
-        try {
-          // A full batch may mean more are waiting: look again at once.
-          if ((await sendDue(db, transport, now(), log)) === 10) again = true;
-        } catch (error) {
-          log.error('mail queue failed', { reason: error instanceof Error ? error.message : 'unknown' });
-        }
-      }
-    });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
+  // A full batch may mean more are waiting: look again at once.
+  const worker = startWorker('mail queue', async () => (await sendDue(db, transport, now(), log)) === 10, everyMs, log);
   return {
-    nudge: tick,
+    nudge: worker.nudge,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await worker.stop();
       transport.close?.();
     },
   };
