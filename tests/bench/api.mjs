@@ -308,29 +308,21 @@ if (POSTGRES) {
     },
   ]);
 }
-let run = 0;
-const imports = [];
-for (const [label, prepare] of engines) {
-  const { env, drop } = await prepare();
-  imports.push(await importing(label, env));
-  await drop?.();
-  rmSync(env.DATA_DIR, { recursive: true, force: true });
-}
-const floods = [];
-for (const [label, prepare] of engines) {
-  const { env, drop } = await prepare();
-  floods.push(await flood(label, env));
-  await drop?.();
-  rmSync(env.DATA_DIR, { recursive: true, force: true });
-}
-for (const [label, prepare] of engines) {
-  for (const crowd of CROWDS) {
+/** `measure(label, env)` on each database in turn, each time on a fresh one, dropped after. */
+async function onEachDatabase(measure) {
+  const results = [];
+  for (const [label, prepare] of engines) {
     const { env, drop } = await prepare();
-    rows.push(await scenario(label, env, crowd, run++));
+    results.push(await measure(label, env));
     await drop?.();
     rmSync(env.DATA_DIR, { recursive: true, force: true });
   }
+  return results;
 }
+const imports = await onEachDatabase(importing);
+const floods = await onEachDatabase(flood);
+let run = 0;
+for (const crowd of CROWDS) rows.push(...(await onEachDatabase((label, env) => scenario(label, env, crowd, run++))));
 
 console.log(
   `\nMove car API under load — loopback, production server (scrypt at its production cost), each renter: ` +
