@@ -23,14 +23,19 @@ const RECORD_EVERY_MS = 250;
 /** The managers' screens hear of the progress at most this often. */
 const PUSH_EVERY_MS = 500;
 
-/** What the manager's screen and the authority's system see of an import. */
+const ended = (job: Job) => job.status === 'done' || job.status === 'failed';
+
+/**
+ * What the manager's screen and the authority's system see of an import: how far it has gone, and once
+ * it has ended its report (up to a line per row: not sent again and again while the bar moves).
+ */
 export const jobView = (job: Job) => ({
   id: job.id,
   status: job.status,
   total: job.total,
   done: job.done,
   receivedAt: job.receivedAt.getTime(),
-  report: job.report,
+  report: ended(job) ? job.report : null,
 });
 export type ImportJobView = ReturnType<typeof jobView>;
 

@@ -11,7 +11,7 @@ export async function importAndWait(api: Api, csv: string): Promise<Answer<{ job
   while (Date.now() < deadline) {
     const latest = await api.latestImport();
     const job = latest.ok ? latest.body.job : null;
-    if (job?.id === queued.body.job.id && (job.status === 'done' || job.status === 'failed')) return { ok: true, body: { job, report: job.report } };
+    if (job?.id === queued.body.job.id && job.report) return { ok: true, body: { job, report: job.report } };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`import ${queued.body.job.id} did not end in 30 s`);

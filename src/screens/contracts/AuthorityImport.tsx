@@ -113,7 +113,7 @@ function ImportStatus({ job, reload, onDone }: { job: ImportJobView; reload: () 
     <>
       {job.status === 'failed' && <FormError>{fill(c.stopped, counts)}</FormError>}
       <p>{fill(c.finishedAt, { date: formatDate(new Date(job.receivedAt), lang, 'dateTime') })}</p>
-      <Report report={job.report} />
+      {job.report && <Report report={job.report} />}
     </>
   );
 }
