@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import type { ImportJobView, ImportReport } from '../../client/api';
@@ -22,16 +22,18 @@ type Problem = 'noFile' | 'header' | 'empty' | 'tooManyRows' | 'tooLarge' | 'fai
  * meanwhile), then every row's fate: matched, unmatched, already imported, or rejected with its reasons.
  */
 export function AuthorityImport() {
-  const { t, lang } = useLocale('manager');
+  const { t } = useLocale('manager');
   const c = t.imports;
   const { api } = useSession();
   const latest = useServerData(() => api.latestImport(), 'latestImport', ['imports']);
+  // The unmatched records are read again when an import ends, not at each move of its progress bar.
+  const [ends, setEnds] = useState(0);
+  const ended = useCallback(() => setEnds((n) => n + 1), []);
   const job = latest.data?.job ?? null;
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
   const online = useOnline();
   const form = useRef<HTMLFormElement>(null);
-  const unmatched = useServerData(() => api.unmatchedRecords(), 'unmatched', ['imports']);
 
   const upload = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -60,8 +62,26 @@ export function AuthorityImport() {
           {c.upload}
         </Button>
       </form>
-      {job && <ImportStatus job={job} reload={latest.reload} onDone={unmatched.reload} />}
+      {job && <ImportStatus job={job} reload={latest.reload} onDone={ended} />}
+      <UnmatchedRecords ends={ends} />
+      <ApiKey />
+    </Section>
+  );
+}
 
+/** What came in that no booking had at the time; `ends` counts the imports seen ending. */
+const UnmatchedRecords = memo(function UnmatchedRecords({ ends }: { ends: number }) {
+  const { t, lang } = useLocale('manager');
+  const c = t.imports;
+  const { api } = useSession();
+  const unmatched = useServerData(() => api.unmatchedRecords(), 'unmatched');
+  const { reload } = unmatched;
+  // Read again, keeping the list on screen until the new one comes.
+  useEffect(() => {
+    if (ends > 0) reload();
+  }, [ends, reload]);
+  return (
+    <>
       <h3>{c.unmatchedTitle}</h3>
       {unmatched.data?.unmatched.length === 0 && <p>{c.noUnmatched}</p>}
       <ul className={styles.report}>
@@ -82,10 +102,9 @@ export function AuthorityImport() {
           </li>
         ))}
       </ul>
-      <ApiKey />
-    </Section>
+    </>
   );
-}
+});
 
 const isOpen = (job: ImportJobView) => job.status === 'queued' || job.status === 'running';
 

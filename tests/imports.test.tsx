@@ -1,0 +1,39 @@
+// The manager's authority import on /contracts: a big file is imported off the request path, so the
+// screen shows it waiting or going forward (a progress bar), then its report, in English and Arabic.
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { fill } from '../src/i18n/format';
+import { pathOf } from '../src/i18n/paths';
+import { renderAt } from './render';
+
+const HEADER = 'reference,type,plate,date_time,location,code,description,amount,black_points';
+/** `n` fines on a car that is not the company's: each recorded, unmatched. */
+const fines = (n: number, tag: string) =>
+  [HEADER, ...Array.from({ length: n }, (_, i) => `${tag}-${Date.now()}-${i},fine,Abu Dhabi 5 22871,2026-11-01T08:00:00Z,Corniche,RED-1,Red light,1000,12`)].join('\n');
+
+describe('the authority import on /contracts', () => {
+  it.each(['en', 'ar'] as const)('a 400-row file: the screen follows the import, then shows what became of every row (%s)', async (lang) => {
+    const t = lang === 'ar' ? ar : en;
+    const { user } = await renderAt(pathOf('contracts', lang), { manager: true });
+    const file = new File([fines(400, `UI-${lang}`)], 'police.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText(t.imports.file), file);
+    await user.click(screen.getByRole('button', { name: t.imports.upload }));
+    // Answered at once: the file waits its turn or is under way, and the screen says so.
+    const status = await screen.findByText(
+      (text) => text === fill(t.imports.queued, { total: 400 }) || text.startsWith(fill(t.imports.progress, { done: 0, total: 400 }).split(':')[0]!),
+    );
+    expect(status).toBeInTheDocument();
+    // Under way: a progress bar, named, that moves.
+    const bar = await screen.findByRole('progressbar', { name: t.imports.progressLabel }, { timeout: 10_000 });
+    expect(Number(bar.getAttribute('max'))).toBe(400);
+    // Then the report, whose summary counts every row.
+    const summary = fill(t.imports.summary, { matched: 0, unmatched: 400, duplicates: 0, rejected: 0 });
+    expect(await screen.findByText(summary, {}, { timeout: 60_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // Line by line, what matched no booking.
+    const unmatched = screen.getByRole('list', { name: t.imports.unmatchedTitle });
+    expect(within(unmatched).getAllByRole('listitem')).toHaveLength(400);
+  }, 90_000);
+});
