@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import styles from './IconText.module.css';
 
 /**
@@ -6,11 +7,13 @@ import styles from './IconText.module.css';
  * centred words are painted where they stay before their icon is read (a busy phone paints what it
  * has read). `size` is the icon's, in px.
  */
-export function IconText({ icon, size, children }: { icon: ReactNode; size: number; children: ReactNode }) {
+export function IconText({ icon: Icon, size, children }: { icon: LucideIcon; size: number; children: ReactNode }) {
   return (
     <span className={styles.text} style={{ '--icon': `${size}px` } as CSSProperties}>
       {children}
-      <span className={styles.icon}>{icon}</span>
+      <span className={styles.icon}>
+        <Icon aria-hidden size={size} />
+      </span>
     </span>
   );
 }

@@ -52,7 +52,7 @@ export default function EmergencyAssistance() {
                 <Icon aria-hidden size={26} />
                 <span>{name}</span>
                 <span className={styles.phone} dir="ltr">
-                  <IconText icon={<Phone aria-hidden size={14} />} size={14}>
+                  <IconText icon={Phone} size={14}>
                     {phone}
                   </IconText>
                 </span>
@@ -102,7 +102,7 @@ export default function EmergencyAssistance() {
               disabled={location === 'locating'}
               aria-busy={location === 'locating'}
             >
-              <IconText icon={<LocateFixed aria-hidden size={18} />} size={18}>
+              <IconText icon={LocateFixed} size={18}>
                 {e.useLocation}
               </IconText>
             </Button>
