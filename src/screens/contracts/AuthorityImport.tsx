@@ -113,11 +113,19 @@ function ImportStatus({ job, reload, onDone }: { job: ImportJobView; reload: () 
   const { t, lang } = useLocale('manager');
   const c = t.imports;
   const open = isOpen(job);
-  // Live pushes say when it moves; asking every second as well keeps the bar going without them.
+  // Seen open: its end is news (the unmatched records change); one already over when the screen came is not.
+  const wasOpen = useRef(open);
   useEffect(() => {
-    if (!open) return onDone();
-    const timer = setInterval(reload, 1000);
-    return () => clearInterval(timer);
+    if (open) {
+      wasOpen.current = true;
+      // Live pushes say when it moves; asking every second as well keeps the bar going without them.
+      const timer = setInterval(reload, 1000);
+      return () => clearInterval(timer);
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      onDone();
+    }
   }, [open, reload, onDone]);
   const counts = { done: job.done, total: job.total };
   if (job.status === 'queued') return <p role="status">{fill(c.queued, counts)}</p>;
