@@ -15,7 +15,6 @@ import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { createViolation } from '../manager/violations';
-import { managersOf } from '../manager/contracts';
 import type { AuthorityRow, RejectedRow } from './csv';
 
 /** Names of the common offences in both languages, by the authority's code prefix. */
@@ -184,9 +183,8 @@ async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, 
   await deps.db.transaction((tx) => record(tx, null));
 }
 
-/** An import's end: each renter told what Salik took from their deposit, the managers what came in. */
-export async function finishImport(deps: Deps, companyId: string, report: ImportReport, charges: SalikCharges) {
-  const managers = await managersOf(deps.db, companyId);
+/** An import's end: each renter told what Salik took from their deposit, the company's `managers` what came in. */
+export async function finishImport(deps: Deps, companyId: string, managers: string[], report: ImportReport, charges: SalikCharges) {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     for (const [renterId, { amount, count }] of Object.entries(charges))

@@ -122,7 +122,7 @@ async function run(deps: Deps, job: Job, stopping: () => boolean) {
     await new Promise((resolve) => setImmediate(resolve));
   }
   await record('done');
-  await finishImport(deps, job.companyId, report, charges);
+  await finishImport(deps, job.companyId, managers, report, charges);
 }
 
 /** A job that broke off (the database refused a row): the manager sees it stopped, with what it did. */
