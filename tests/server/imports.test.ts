@@ -5,9 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityRecords, importJobs } from '../../server/db/schema';
-import { SAMPLE_MANAGER } from '../../server/seed';
+import { SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
 import { postgresSkipped, startTestServer, type TestServer } from '../support/server';
-import { browser } from './helpers';
+import { browser, renter } from './helpers';
 
 const HEADER = 'reference,type,plate,date_time,location,code,description,amount,black_points';
 /** `n` fines on a car that is not the company's: each is recorded, unmatched. */
@@ -21,9 +21,9 @@ describe.skipIf(postgresSkipped)('an import is a job', () => {
   });
   afterAll(() => s?.close());
 
-  const manager = async () => {
+  const manager = async ({ email, password } = SAMPLE_MANAGER) => {
     const b = await browser(s);
-    const signedIn = await b.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
+    const signedIn = await b.api.logIn({ email, password, role: 'manager' });
     if (!signedIn.ok) throw new Error('manager sign-in');
     return b;
   };
@@ -85,5 +85,25 @@ describe.skipIf(postgresSkipped)('an import is a job', () => {
     expect(report!.unmatched.length + report!.duplicates.length).toBe(400);
     const records = await s.deps.db.select({ reference: authorityRecords.reference }).from(authorityRecords);
     expect(records.filter((r) => r.reference.startsWith('RESTART-'))).toHaveLength(400);
+  });
+
+  it('only the company’s own managers (and its key) see its imports: nobody signed in 401, a renter 403, another company nothing of it', async () => {
+    const m = await manager();
+    const queued = await m.api.importAuthorityFile(fines(3, 'OWN'));
+    if (!queued.ok) throw new Error(JSON.stringify(queued));
+    const anonymous = await browser(s);
+    expect(await anonymous.api.latestImport()).toMatchObject({ ok: false, status: 401 });
+    expect(await anonymous.api.importAuthorityFile(fines(1, 'ANON'))).toMatchObject({ ok: false, status: 401 });
+    const r = await renter({}, s);
+    expect(await r.api.latestImport()).toMatchObject({ ok: false, status: 403 });
+    expect(await r.api.importAuthorityFile(fines(1, 'RENTER'))).toMatchObject({ ok: false, status: 403 });
+    // Another company's manager: its latest import is not this one; its key cannot read this job.
+    const other = await manager(SECOND_MANAGER);
+    const theirs = await other.api.latestImport();
+    expect(theirs.ok && theirs.body.job?.id).not.toBe(queued.body.job.id);
+    const key = await other.api.rotateApiKey();
+    if (!key.ok) throw new Error('key');
+    const asked = await s.app.request(`http://movecar.test/api/feeds/authority/${queued.body.job.id}`, { headers: { authorization: `Bearer ${key.body.key}` } });
+    expect(asked.status).toBe(404);
   });
 });
