@@ -41,6 +41,8 @@ const envSchema = z.object({
   DISK_FLOOR_MB: z.coerce.number().int().min(0).optional(),
   /** Password hashes at once (default: the cores); the others wait their turn, client by client. */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Server processes sharing the port (PostgreSQL only; server/main.ts). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -68,6 +70,8 @@ export interface Config {
   registrationAllowance: Allowance;
   /** Free space the documents leave on their disk (server/documents/store.ts). */
   diskFloorBytes: number;
+  /** Server processes asked for (WEB_CONCURRENCY); server/main.ts decides how many run. */
+  webConcurrency: number;
 }
 
 export interface UaePassSettings {
@@ -92,7 +96,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
-  const hashesAtOnce = e.HASH_CONCURRENCY ?? availableParallelism();
+  // Each process hashes its share of the cores: several processes must not each take them all.
+  const hashesAtOnce = e.HASH_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / e.WEB_CONCURRENCY));
   return {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -119,5 +124,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     registrationAllowance: REGISTRATION_ALLOWANCE,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }

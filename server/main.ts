@@ -1,5 +1,6 @@
 // The production server: `npm run build && npm start`. PORT (3000), HOST, DATA_DIR (./.data) and,
 // for PostgreSQL, DATABASE_URL; see README. Also started in-process by the browser tests.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -60,28 +61,103 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
     database: db,
     async close() {
       stopHousekeeping();
-      // First the live streams: open, they would keep the server from closing.
+      // No new connections from here on; idle keep-alive ones close now, the others once their
+      // request is answered.
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      // Live streams never end by themselves: they end now (the page reconnects, to another process).
       await deps.live.close();
+      // Requests in flight have DRAIN_MS to finish (they still have the database); then they are cut.
+      const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+      await closed;
+      clearTimeout(cut);
       await deps.mail.stop();
       await deps.imports.stop();
-      await new Promise<void>((done) => server.close(() => done()));
       await local?.close();
       if (!database) await db.close();
     },
   };
 }
 
-async function main() {
-  const config = readConfig();
+/** How long a stopping server waits for the requests in flight (a platform gives ~30 s before SIGKILL). */
+export const DRAIN_MS = 10_000;
+
+/**
+ * How many server processes to run: WEB_CONCURRENCY, unless what they would share cannot be shared —
+ * then one, and why. PGlite is one process's database; the local UAE PASS stand-in keeps its sign-ins
+ * in its process's memory.
+ */
+export function processCount(config: Config): { count: number; why?: string } {
+  if (config.webConcurrency <= 1) return { count: 1 };
+  if (!config.databaseUrl) {
+    return { count: 1, why: `WEB_CONCURRENCY=${config.webConcurrency} needs DATABASE_URL: PGlite (the embedded database) is one process's. Running one process.` };
+  }
+  if (!config.uaePass.clientId && config.uaePass.localPort !== undefined) {
+    return { count: 1, why: `WEB_CONCURRENCY=${config.webConcurrency} does not go with the local UAE PASS stand-in (UAEPASS_LOCAL_PORT): it keeps sign-ins in one process. Running one process.` };
+  }
+  return { count: config.webConcurrency };
+}
+
+/** One server process: serves until SIGTERM or SIGINT, then finishes what is in flight and exits. */
+async function serveOne(config: Config, label: string) {
   const running = await startServer({ config, distDir: config.distDir });
   const engine = running.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  consoleLogger.info(`Move car on ${running.url}`, { database: engine, demo: config.demo });
-  const stop = async () => {
+  consoleLogger.info(`Move car on ${running.url}`, { database: engine, demo: config.demo, process: label });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    consoleLogger.info('stopping: no new connections, finishing the requests in flight', { signal, process: label });
     await running.close();
     process.exit(0);
   };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * Several server processes on one port (node:cluster shares the listening socket, so both cores
+ * serve). A process that dies is replaced; one that dies before it ever listened stops them all (a
+ * bad configuration or an unreachable database would otherwise restart forever). SIGTERM reaches
+ * every process, each drains, and the primary exits when the last has.
+ */
+function servePrimary(count: number) {
+  let stopping = false;
+  let failed = false;
+  const listening = new Set<number>();
+  const fork = () => cluster.fork();
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    const workers = Object.values(cluster.workers ?? {});
+    if (!stopping && !listening.has(worker.id)) {
+      consoleLogger.error('a server process stopped before it served; stopping', { pid: worker.process.pid, code, signal });
+      stopping = true;
+      failed = true;
+      for (const other of workers) other?.process.kill('SIGTERM');
+    }
+    if (stopping) {
+      if (workers.length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    consoleLogger.error('a server process stopped; starting another', { pid: worker.process.pid, code, signal });
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  for (let i = 0; i < count; i++) fork();
+}
+
+async function main() {
+  const config = readConfig();
+  if (cluster.isWorker) return serveOne(config, `${cluster.worker!.id} of ${config.webConcurrency}`);
+  const { count, why } = processCount(config);
+  if (why) consoleLogger.info(why);
+  if (count > 1) return servePrimary(count);
+  return serveOne(config, '1 of 1');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

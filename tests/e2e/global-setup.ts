@@ -18,12 +18,15 @@ declare module 'vitest' {
     chromium: string;
     /** The built app, for tests that start a server of their own (a restart). */
     distDir: string;
+    /** The compiled server (`npm start` runs its main.js), for those tests. */
+    serverDir: string;
     /** The server's clock minus the wall clock, ms (the tests' calendar, tests/support/clock.ts). */
     clockOffset: number;
   }
 }
 
 export const OUT_DIR = 'tests/e2e/output/dist';
+export const SERVER_OUT_DIR = 'tests/e2e/output/dist-server';
 // vite's package exports hide bin/, so resolve it from the package.json next to it.
 const VITE = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject) {
     project.provide('chromium', '');
     project.provide('baseURL', '');
     project.provide('distDir', '');
+    project.provide('serverDir', '');
     project.provide('clockOffset', 0);
     return;
   }
@@ -52,6 +56,11 @@ export default async function setup(project: TestProject) {
   // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
   // and dev JSX runtime. The browser tests check what ships.
   execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+  // And the server, compiled as `npm run build` compiles it (vite.server.config.ts).
+  execFileSync(process.execPath, [VITE, 'build', '--config', 'vite.server.config.ts', '--outDir', SERVER_OUT_DIR, '--logLevel', 'error'], {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
@@ -72,6 +81,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromium', chromium);
   project.provide('baseURL', running.url);
   project.provide('distDir', resolve(OUT_DIR));
+  project.provide('serverDir', resolve(SERVER_OUT_DIR));
   return async () => {
     await running.close();
     await mailbox.close();

@@ -1,51 +1,16 @@
 // The server as a person meets it: a restart keeps accounts, sessions and the journey; UAE PASS signs
 // in through the local OpenID provider that stands in for UAE PASS staging (the real client path).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en } from '../../src/i18n/en';
 import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
+import { freePort, startProduction, stop } from './production';
 
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** `npm start`, as a process of its own: the production server on PGlite under `dataDir`. */
-async function startProduction(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DIST_DIR: inject('distDir'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start')), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Move car on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the server stopped (${code})`)));
-  });
-  return child;
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
   let browser: Browser;

@@ -1,0 +1,148 @@
+// The production server as a platform runs it: `npm start` is Node on the compiled server; SIGTERM
+// lets the requests in flight finish and refuses new ones; WEB_CONCURRENCY runs several processes on
+// one port (PostgreSQL), replaces one that dies, and stops them all on SIGTERM.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chromiumPath } from './browser';
+import { freePort, startProduction, stop, type Production } from './production';
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+if (chromiumPath && !postgresUrl) console.warn('*** TEST_DATABASE_URL is not set: WEB_CONCURRENCY on PostgreSQL was NOT tested.');
+
+/** A raw HTTP request whose body is sent in two parts, `pause` ms apart: a request in flight. */
+function slowRequest(port: number, pause: Promise<unknown>) {
+  const body = JSON.stringify({ email: 'nobody@movecar.test', password: 'not-the-password-2026', role: 'renter' });
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk.toString()));
+  const answered = new Promise<string>((resolve, reject) => {
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+  const head = [
+    'POST /api/auth/login HTTP/1.1',
+    `Host: 127.0.0.1:${port}`,
+    `Origin: http://127.0.0.1:${port}`,
+    'Content-Type: application/json',
+    `Content-Length: ${body.length}`,
+  ].join('\r\n');
+  socket.write(`${head}\r\n\r\n${body.slice(0, 10)}`);
+  void pause.then(() => socket.write(body.slice(10)));
+  return answered;
+}
+
+const canConnect = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+const waitFor = async (what: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const until = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** The processes the server started (node:cluster's workers are its children). */
+const childrenOf = (pid: number) =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // "pid (name) state ppid …": the name may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+
+describe.skipIf(!chromiumPath)('the production server as a platform runs it', () => {
+  const started: Production[] = [];
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'movecar-production-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(async () => {
+    for (const server of started.splice(0)) if (server.child.exitCode === null) await stop(server);
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs as plain Node and, on SIGTERM, answers the request in flight, refuses new connections and exits 0', async () => {
+    const port = await freePort();
+    const server = await startProduction(port, dataDir());
+    started.push(server);
+
+    let sendTheRest!: () => void;
+    const answered = slowRequest(port, new Promise<void>((resolve) => (sendTheRest = resolve)));
+    // The request has begun (its headers and part of its body are in) when the platform stops the server.
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill('SIGTERM');
+    await waitFor(() => server.output().includes('stopping'));
+    expect(await canConnect(port)).toBe(false);
+    sendTheRest();
+    // The log-in is answered (an unknown e-mail: 401), not cut.
+    expect((await answered).split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('with WEB_CONCURRENCY=2 on PGlite runs one process and says why', async () => {
+    const port = await freePort();
+    const server = await startProduction(port, dataDir(), { WEB_CONCURRENCY: '2' });
+    started.push(server);
+    expect(server.output()).toContain('WEB_CONCURRENCY=2 needs DATABASE_URL');
+    expect(childrenOf(server.child.pid!)).toEqual([]);
+    expect((await fetch(`http://127.0.0.1:${port}/api/cars/search`)).status).toBe(400);
+  });
+
+  it.skipIf(!postgresUrl)(
+    'with WEB_CONCURRENCY=2 on PostgreSQL serves from two processes, replaces one that dies and stops both on SIGTERM',
+    async () => {
+      const name = `movecar_cluster_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(postgresUrl);
+      url.pathname = `/${name}`;
+      try {
+        const port = await freePort();
+        const server = await startProduction(port, dataDir(), { WEB_CONCURRENCY: '2', DATABASE_URL: url.href }, 2);
+        started.push(server);
+        const workers = childrenOf(server.child.pid!);
+        expect(workers).toHaveLength(2);
+        // Both migrated and seeded the one database at once, and both serve.
+        const search = await Promise.all(Array.from({ length: 8 }, () => fetch(`http://127.0.0.1:${port}/api/cars/search`)));
+        expect(search.map((r) => r.status)).toEqual(Array(8).fill(400));
+
+        // A process killed outright is replaced; the port serves throughout.
+        process.kill(workers[0]!, 'SIGKILL');
+        await waitFor(() => {
+          const now = childrenOf(server.child.pid!);
+          return now.length === 2 && !now.includes(workers[0]!);
+        });
+        await waitFor(() => server.output().split('Move car on').length - 1 === 3);
+        expect((await fetch(`http://127.0.0.1:${port}/api/cars/search`)).status).toBe(400);
+
+        expect(await stop(server)).toBe(0);
+        expect(server.output().split('"message":"stopping').length - 1).toBe(2);
+        expect(await canConnect(port)).toBe(false);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
+});

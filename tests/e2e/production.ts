@@ -1,0 +1,60 @@
+// `npm start` as a process of its own: Node on the compiled server (tests/e2e/global-setup.ts builds
+// it, as `npm run build` does), for the tests that restart, stop or multiply it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface Production {
+  child: ChildProcess;
+  /** Everything it printed so far (its JSON log lines). */
+  output(): string;
+  /** Resolves with the exit code when it ends. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the production server on `port` with DEMO=1 and its data under `dataDir`; resolves once
+ * `ready` processes said "Move car on" (one, or WEB_CONCURRENCY of them).
+ */
+export async function startProduction(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  ready = 1,
+): Promise<Production> {
+  const child = spawn(process.execPath, ['--enable-source-maps', join(inject('serverDir'), 'main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DIST_DIR: inject('distDir'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+    const check = () => {
+      if (output.split('Move car on').length - 1 < ready) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      resolve();
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
+  });
+  return { child, output: () => output, exited };
+}
+
+/** SIGTERM, as a platform stops it; resolves with the exit code. */
+export function stop(server: Production): Promise<number | null> {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
