@@ -30,6 +30,8 @@ export interface Deps {
   mailbox?: LocalMailbox | null;
   /** The authority files' import worker (server/imports/jobs.ts): nudged when a file is queued; stopped with the server. */
   imports: Worker;
+  /** Drives journey steps left half done with the gateway to an end (server/journey/intents.ts); stopped with the server. */
+  reconciler: Worker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -66,6 +68,8 @@ export async function makeDeps(
   const { smtpTransport, startMailQueue } = await import('./mail/queue');
   const { hashingGate } = await import('./auth/passwords');
   const { startImportWorker } = await import('./imports/jobs');
+  const { startReconciler } = await import('./journey/intents');
+  const { applyStep } = await import('./journey/service');
   const { db } = database;
   const deps: Deps = {
     db,
@@ -82,6 +86,7 @@ export async function makeDeps(
       ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log)
       : { nudge() {}, async stop() {} },
     imports: startImportWorker(() => deps, log),
+    reconciler: startReconciler(() => deps, applyStep, log),
   };
   return deps;
 }

@@ -9,6 +9,8 @@ import { openDatabase } from './db/open';
 import { makeDeps, uaePassFor } from './deps';
 import { createApp } from './app';
 import { seed, SAMPLE_MANAGER } from './seed';
+import { reconcileAll } from './journey/intents';
+import { applyStep } from './journey/service';
 import { startLocalMailbox, type LocalMailbox } from './mail/local';
 
 const env = readConfig({ DEMO: '1', PORT: '5173', ...process.env });
@@ -20,6 +22,8 @@ await seed(database.db, config);
 
 const origins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 const deps = { ...(await makeDeps(config, database)), mailbox };
+// As the production server does: steps left half done with the gateway end before anyone is answered.
+await reconcileAll(deps, applyStep);
 const { uaePass, local } = await uaePassFor(config, origins, true);
 deps.uaePass = uaePass;
 const api = getRequestListener(createApp(deps).fetch);
@@ -53,6 +57,7 @@ const stop = async () => {
   await deps.live.close();
   await deps.mail.stop();
   await deps.imports.stop();
+  await deps.reconciler.stop();
   await mailbox?.close();
   await database.close();
   process.exit(0);

@@ -13,6 +13,8 @@ import { createApp } from './app';
 import { seed } from './seed';
 import { serveApp } from './http/static';
 import { startHousekeeping } from './housekeeping';
+import { reconcileAll } from './journey/intents';
+import { applyStep } from './journey/service';
 import type { LocalMailbox } from './mail/local';
 
 export interface Running {
@@ -42,6 +44,8 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
   if (locked.length > 0) log.info('sample managers locked: DEMO is off, and their passwords are published', { emails: locked });
   const deps = { ...(await makeDeps(config, db, log, now)), mailbox };
   const stopHousekeeping = await startHousekeeping(db.db, deps.now, log);
+  // Steps a stopped process left half done with the gateway are driven to an end before anyone is answered.
+  await reconcileAll(deps, applyStep);
   if (!config.mail.smtpUrl) log.info('SMTP_URL is not set: e-mails (password reset links) wait in their queue, unsent');
   const app = createApp(deps);
   if (distDir) serveApp(app, distDir);
@@ -72,6 +76,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       clearTimeout(cut);
       await deps.mail.stop();
       await deps.imports.stop();
+      await deps.reconciler.stop();
       await local?.close();
       if (!database) await db.close();
     },

@@ -11,7 +11,13 @@ export interface Worker {
 }
 
 /** Runs `round` (true: more may be waiting) as above; a round that throws is logged as `name` failed. */
-export function startWorker(name: string, round: (stopping: () => boolean) => Promise<boolean>, everyMs: number, log: Logger): Worker {
+export function startWorker(
+  name: string,
+  round: (stopping: () => boolean) => Promise<boolean>,
+  everyMs: number,
+  log: Logger,
+  { atOnce = true }: { atOnce?: boolean } = {},
+): Worker {
   let running: Promise<void> = Promise.resolve();
   let again = false;
   let stopped = false;
@@ -33,7 +39,7 @@ export function startWorker(name: string, round: (stopping: () => boolean) => Pr
   const timer = setInterval(nudge, everyMs);
   timer.unref();
   // After the caller has what the round needs in hand.
-  queueMicrotask(nudge);
+  if (atOnce) queueMicrotask(nudge);
   return {
     nudge,
     async stop() {

@@ -370,6 +370,33 @@ export const gatewayOperations = pgTable('gateway_operations', {
   createdAt: createdAt(),
 });
 
+/**
+ * A journey step's dealings with the payment gateway, written before the gateway is called, keyed by
+ * the step's idempotency key (`bookingId:version`): the outbox that keeps money and steps together.
+ * The step's own transaction marks it completed; one left open past the call timeout (a crash, a lost
+ * race) is driven to an end by the reconciler (server/journey/intents.ts): the step replayed, or what
+ * the gateway took given back.
+ */
+export const moneyIntents = pgTable(
+  'money_intents',
+  {
+    key: text('key').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking's version the step was decided on. */
+    version: integer('version').notNull(),
+    /** The step's event as the machine takes it, without card details (a payment cannot be replayed). */
+    event: jsonb('event').notNull(),
+    status: text('status', { enum: ['open', 'completed', 'reverting', 'reverted'] }).notNull().default('open'),
+    /** What the reconciler did, for the operator: replayed, or the references it voided. */
+    outcome: jsonb('outcome'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('money_intents_open_idx').on(t.status, t.createdAt)],
+);
+
 /** A UAE PASS sign-in under way: what the callback must match (state, nonce, PKCE verifier). */
 export const uaePassRequests = pgTable('uae_pass_requests', {
   state: text('state').primaryKey(),

@@ -59,24 +59,19 @@ export function isOverlap(error: unknown): boolean {
 }
 
 /**
- * Claims `carId` for `period` on this booking (as stored at `row.version`): false when another
- * booking holds it for part of that time. Nothing else of the row changes; `release` undoes it.
+ * Claims `carId` for `period` on this booking (as stored at `row.version`), in the caller's
+ * transaction: another booking holding it for part of that time fails it with an exclusion violation
+ * (`isOverlap`). Nothing else of the row changes; `releaseClaim` undoes it.
  */
-export async function claimCar(db: Db, row: BookingRow, carId: CarId, period: Period): Promise<boolean> {
-  try {
-    await db
-      .update(bookings)
-      .set({ holdsCar: true, carId, heldFrom: period.start, heldUntil: period.end })
-      .where(and(eq(bookings.id, row.id), eq(bookings.version, row.version)));
-    return true;
-  } catch (error) {
-    if (isOverlap(error)) return false;
-    throw error;
-  }
+export async function claimCar(tx: Tx, row: BookingRow, carId: CarId, period: Period) {
+  await tx
+    .update(bookings)
+    .set({ holdsCar: true, carId, heldFrom: period.start, heldUntil: period.end })
+    .where(and(eq(bookings.id, row.id), eq(bookings.version, row.version)));
 }
 
 /** Puts back what the row held before a claim whose step did not go through. */
-export async function releaseClaim(db: Db, row: BookingRow) {
+export async function releaseClaim(db: Db | Tx, row: BookingRow) {
   await db
     .update(bookings)
     .set({ holdsCar: row.holdsCar, carId: row.carId, heldFrom: row.heldFrom, heldUntil: row.heldUntil })

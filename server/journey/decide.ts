@@ -29,6 +29,11 @@ export interface JourneyServices {
   inspect?: (event: InspectionEvent) => void;
   /** Unique per booking and version: a retried step reaches the gateway with the same key. */
   idempotencyKey: string;
+  /**
+   * Told of a call that failed without an answer (the gateway unreachable, a timeout): unlike a
+   * declined card, part of it may have happened. decide() then throws rather than record a failure.
+   */
+  unknownOutcome?: (error: unknown) => void;
 }
 
 /** The server's side of the journey's calls. Every amount arrives from the machine, not the client. */
@@ -37,7 +42,12 @@ export function serverJourneyActors(services: JourneyServices) {
   // Read at each call: the key names the step being taken.
   const key = (purpose: string) => `${services.idempotencyKey}:${purpose}`;
   const call = <K extends keyof CallInputs, O>(run: (input: CallInputs[K]) => Promise<O>) =>
-    fromPromise<O, CallInputs[K]>(({ input }) => run(input));
+    fromPromise<O, CallInputs[K]>(({ input }) =>
+      run(input).catch((error: unknown) => {
+        if (!(error instanceof JourneyFailure)) services.unknownOutcome?.(error);
+        throw error;
+      }),
+    );
   return {
     signContract: call<'signContract', { signedAt: number }>(async (input) => {
       if (!signatureMatches(input.signature, input.fullName)) throw new JourneyFailure('signatureFailed');
@@ -128,7 +138,9 @@ export async function decide(
   event: JourneyEvent,
   services: JourneyServices,
 ): Promise<Decision> {
-  const actor = createActor(journeyMachine.provide({ actors: serverJourneyActors(services) }), {
+  let unknown: { error: unknown } | null = null;
+  const actors = serverJourneyActors({ ...services, unknownOutcome: (error) => (unknown = { error }) });
+  const actor = createActor(journeyMachine.provide({ actors }), {
     snapshot: journeyMachine.getPersistedSnapshot(stored) as never,
     input: { now: 0 },
     inspect: services.inspect,
@@ -142,6 +154,8 @@ export async function decide(
     actor.send(event);
     const after = await waitFor(actor, (s) => !s.hasTag('pending'), { timeout: CALL_TIMEOUT_MS });
     watching.unsubscribe();
+    // Not a refusal the renter can act on: the step's intent stays open for the reconciler (server/journey/intents.ts).
+    if (unknown) throw (unknown as { error: unknown }).error;
     const fields = { ...after.context.fieldErrors, ...after.context.profileErrors };
     if (Object.keys(fields).length > 0) return { kind: 'invalid', fields };
     // A transition that changed nothing (a route to the step already shown) is still accepted.

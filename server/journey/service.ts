@@ -20,6 +20,7 @@ import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
 import type { JourneySnapshot } from '../../machines/journey';
 import { claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
+import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { notify } from '../notifications/store';
 
 export type StepResult =
@@ -94,21 +95,41 @@ export async function applyStep(
   if (event.type === 'booking.start' && !event.trip) {
     event = { ...event, trip: await freeDefaultTrip(deps.db, event.carId, deps.now()) };
   }
-  // A step that needs the car for a time claims it first, so a lost race costs the renter nothing.
+  // A step that needs the car for a time claims it first, so a lost race costs the renter nothing; a
+  // step that deals with the gateway writes its intent with the claim (server/journey/intents.ts).
   const claim = claimFor(before, event);
   if (event.type === 'booking.start' && claim && !(await isFree(deps.db, claim.carId, claim.period))) {
     return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
   }
   const claimed = claim && event.type !== 'booking.start' && !row.sample && before.can(event);
-  if (claimed && !(await claimCar(deps.db, row, claim.carId, claim.period))) {
-    return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
+  const key = `${row.id}:${row.version}`;
+  const money = isMoneyEvent(event) && before.can(event);
+  if (claimed || money) {
+    let open: boolean;
+    try {
+      open = await deps.db.transaction(async (tx) => {
+        if (claimed) await claimCar(tx, row, claim.carId, claim.period);
+        return money ? openIntent(tx, row, event, key, deps.now()) : true;
+      });
+    } catch (error) {
+      if (isOverlap(error)) return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
+      throw error;
+    }
+    // The reconciler undid this step's dealings (it took too long, or its process died): the journey moved on.
+    if (!open) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
   }
   const decision = await decide(before, event, {
     gateway: deps.gateway,
-    idempotencyKey: `${row.id}:${row.version}`,
+    idempotencyKey: key,
     inspect: deps.inspect,
   });
-  if (claimed && (decision.kind !== 'accepted' || decision.failed)) await releaseClaim(deps.db, row);
+  if (decision.kind !== 'accepted' && (claimed || money)) {
+    // Refused before any call: nothing was taken; the claim goes back and the intent ends with it.
+    await deps.db.transaction(async (tx) => {
+      if (claimed) await releaseClaim(tx, row);
+      if (money) await completeIntent(tx, key, deps.now());
+    });
+  } else if (claimed && decision.kind === 'accepted' && decision.failed) await releaseClaim(deps.db, row);
   if (decision.kind === 'refused')
     return { status: 409, body: { error: 'refused', due: decision.due, journey: viewOf(row, before) } };
   if (decision.kind === 'invalid') return { status: 400, body: { error: 'invalid', fields: decision.fields } };
@@ -122,6 +143,8 @@ export async function applyStep(
         ? await insertBooking(tx, user.id, decision.snapshot, now)
         : await saveJourney(tx, row, decision.snapshot, now);
       if (!next) throw new StaleRecord();
+      // The step's dealings with the gateway are now the journey's; if the reconciler took them first, the step loses.
+      if (money && !(await completeIntent(tx, key, now))) throw new StaleRecord();
       if (event.type === 'account.update') {
         // The account takes the profile as the machine's updateProfile normalised it (one rule).
         const { fullName, phone, email, address } = decision.snapshot.context.renter!;

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = {
   disputeResolved: 'required',
   /** The transfer notice a contract's "notify on transfer" switch asks for: a fine is the renter's to pay. Params: amount (fils), code. */
   fineTransferNotice: 'required',
+  /** A payment step that did not complete was undone: what was charged refunded, the deposit hold released. Params: number (booking), amount (fils refunded). */
+  paymentReversed: 'required',
   /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
   accountAlert: 'required',
   // The manager's.

@@ -39,6 +39,8 @@ export interface PaymentGateway {
     capture: Fils;
     idempotencyKey: string;
   }): Promise<{ reference: string; captured: Fils; released: Fils }>;
+  /** What the gateway did under this idempotency key, if anything (acquirers answer this by the merchant's reference). */
+  lookup(idempotencyKey: string): Promise<Pick<Operation, 'kind' | 'amount' | 'reference' | 'cardToken'> | null>;
 }
 
 export type OperationKind = 'charge' | 'hold' | 'capture' | 'release' | 'refund';
@@ -132,6 +134,10 @@ export function sandboxGateway(book: GatewayBook): PaymentGateway {
         reference: newReference('settle'),
       }));
       return { reference: op.reference, captured, released: op.amount };
+    },
+    async lookup(idempotencyKey) {
+      const op = await book.byKey(idempotencyKey);
+      return op ? { kind: op.kind, amount: op.amount, reference: op.reference, cardToken: op.cardToken } : null;
     },
   };
 }

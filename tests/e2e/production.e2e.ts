@@ -119,11 +119,13 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
       url.pathname = `/${name}`;
       try {
         const port = await freePort();
-        const server = await startProduction(port, dataDir(), { WEB_CONCURRENCY: '2', DATABASE_URL: url.href }, 2);
+        // Both seed at once, the manager of MANAGER_EMAIL included (once one exited on a duplicate key).
+        const manager = { MANAGER_EMAIL: 'ops@movecar.test', MANAGER_PASSWORD: 'two-processes-2026' };
+        const server = await startProduction(port, dataDir(), { WEB_CONCURRENCY: '2', DATABASE_URL: url.href, ...manager }, 2);
         started.push(server);
         const workers = childrenOf(server.child.pid!);
         expect(workers).toHaveLength(2);
-        // Both migrated and seeded the one database at once, and both serve.
+        // Both migrated and seeded the one database, and both serve.
         const search = await Promise.all(Array.from({ length: 8 }, () => fetch(`http://127.0.0.1:${port}/api/cars/search`)));
         expect(search.map((r) => r.status)).toEqual(Array(8).fill(400));
 

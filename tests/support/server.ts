@@ -108,6 +108,7 @@ export async function startTestServer(
       await server.deps.live.close();
       await server.deps.mail.stop();
       await server.deps.imports.stop();
+      await server.deps.reconciler.stop();
       await server.database.close();
       server.database = await reopen();
       server.deps = { ...(await makeDeps(config, server.database, log)), uaePass: server.deps.uaePass };
@@ -118,6 +119,7 @@ export async function startTestServer(
       await server.deps.live.close();
       await server.deps.mail.stop();
       await server.deps.imports.stop();
+      await server.deps.reconciler.stop();
       await mailbox?.close();
       await server.database.close();
       await drop();

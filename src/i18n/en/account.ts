@@ -200,6 +200,10 @@ const words = {
         title: 'Traffic violation passed to you',
         body: 'A traffic fine of {amount} (code {code}) was transferred to you, including the admin fee.',
       },
+      paymentReversed: {
+        title: 'Payment undone',
+        body: 'A payment on booking {number} did not go through to the end, so it was undone: {amount} refunded to your card, and any deposit hold released.',
+      },
     },
   },
 };

@@ -42,6 +42,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   generalUpdate: Bell,
   fineTransferNotice: FileWarning,
   contractActive: BadgeCheck,
+  paymentReversed: Wallet,
 };
 
 const GROUPS = ['today', 'yesterday', 'earlier'] as const;

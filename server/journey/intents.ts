@@ -1,0 +1,199 @@
+// Money and steps that cannot part. A step that deals with the payment gateway (pay, add days, change
+// or cancel a booking, settle the deposit) first writes its intent, keyed by the step's idempotency
+// key, in the same transaction as the car's claim; then calls the gateway; then saves the journey and
+// marks the intent completed in one transaction. A process killed between the gateway and that save
+// leaves an open intent and money the journey does not show. The reconciler, at start and every
+// RECONCILE_EVERY_MS, takes each intent open past the call timeout to one end:
+//
+// - the step replayed, when the journey is still where the step found it and the event carries no
+//   card (the gateway answers a repeated key with what it did the first time, so nothing is taken
+//   twice): an extension, a change, a cancellation, a settlement is done as the renter asked;
+// - otherwise what the gateway took under the key given back (charges refunded, holds released), the
+//   car's claim put back as the journey has it, the booking's version moved on (a page still showing
+//   the old one is told it changed) and the renter notified. A payment is never replayed: its card
+//   details are not kept, and the renter never saw it confirmed.
+//
+// An intent marked `reverting` can no longer complete (the step's save requires `open`), so a late
+// save and the reconciler never both win.
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
+import { restoreJourney } from '../../machines/persistence';
+import type { Tx } from '../db/open';
+import { bookings, moneyIntents, users } from '../db/schema';
+import type { Deps, Logger } from '../deps';
+import type { User } from '../auth/sessions';
+import { startWorker, type Worker } from '../worker';
+import { notify } from '../notifications/store';
+import { holdOf } from './availability';
+import type { BookingRow } from './bookings';
+
+/** The journey's events whose calls reach the gateway, and the purposes (key suffixes) they use. */
+export const MONEY_EVENTS = {
+  'payment.submit': ['hold', 'charge'],
+  'rental.confirmExtension': ['extension'],
+  'booking.modify': ['change'],
+  'booking.cancel': ['cancel', 'release'],
+  'return.processRefund': ['settle'],
+} as const satisfies Partial<Record<JourneyEvent['type'], readonly string[]>>;
+type MoneyEventType = keyof typeof MONEY_EVENTS;
+
+export const isMoneyEvent = (event: JourneyEvent): event is Extract<JourneyEvent, { type: MoneyEventType }> =>
+  Object.hasOwn(MONEY_EVENTS, event.type);
+
+/** A decide() call gives up after 30 s; an intent open this much longer was left by a process that died or lost. */
+export const INTENT_GRACE_MS = 45_000;
+export const RECONCILE_EVERY_MS = 30_000;
+
+/** What is kept of the event: a card typed for a payment is never stored. */
+function storedEvent(event: JourneyEvent): Record<string, unknown> {
+  if (event.type === 'payment.submit') return { type: event.type, at: event.at };
+  return event as unknown as Record<string, unknown>;
+}
+
+/**
+ * Writes the step's intent (once per key: a retried request, or the reconciler's replay, finds it).
+ * One `completed` at this same version was a step refused before any call (a completed step moves
+ * the version on): it opens again.
+ * False when the reconciler has taken it: the step must not go on.
+ */
+export async function openIntent(tx: Tx, row: BookingRow, event: JourneyEvent, key: string, now: Date): Promise<boolean> {
+  const [intent] = await tx
+    .insert(moneyIntents)
+    .values({ key, bookingId: row.id, version: row.version, event: storedEvent(event), createdAt: now })
+    .onConflictDoUpdate({
+      target: moneyIntents.key,
+      // Open (a retry, or the reconciler replaying it) or completed as above: open from now.
+      set: { status: 'open', createdAt: now, resolvedAt: null },
+      setWhere: inArray(moneyIntents.status, ['open', 'completed']),
+    })
+    .returning({ status: moneyIntents.status });
+  return intent?.status === 'open';
+}
+
+/** Marks the intent done with the step's save, in its transaction; false when the reconciler took it first. */
+export async function completeIntent(tx: Tx, key: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(moneyIntents)
+    .set({ status: 'completed', resolvedAt: now })
+    .where(and(eq(moneyIntents.key, key), eq(moneyIntents.status, 'open')))
+    .returning({ key: moneyIntents.key });
+  return rows.length > 0;
+}
+
+/** Every gateway reference the journey knows of: what it shows the renter as paid, held or given back. */
+function referencesOf(snapshot: JourneySnapshot): Set<string> {
+  const c = snapshot.context;
+  return new Set(
+    [
+      c.payment?.reference,
+      c.deposit?.reference,
+      c.refund?.reference,
+      c.cancellation?.reference,
+      ...c.extensions.map((e) => e.reference),
+      ...(c.changes ?? []).map((change) => change.reference),
+    ].filter((r): r is string => typeof r === 'string'),
+  );
+}
+
+type Intent = typeof moneyIntents.$inferSelect;
+/** The step's own path (server/journey/service.ts), passed in: it decides and saves as a request would. */
+export type Replay = (deps: Deps, user: User, row: BookingRow, event: JourneyEvent, version: number) => Promise<{ status: number }>;
+
+/** Drives one open (or half-reverted) intent to its end; returns what was done. */
+export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay): Promise<'replayed' | 'reverted' | 'gone'> {
+  const { db, gateway, now } = deps;
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, intent.bookingId));
+  if (!row) return 'gone';
+  const restored = restoreJourney(row.journey);
+  const event = intent.event as JourneyEvent;
+
+  if (intent.status === 'open' && row.version === intent.version && event.type !== 'payment.submit' && restored.snapshot?.can(event)) {
+    const [owner] = await db.select().from(users).where(eq(users.id, row.renterId));
+    if (owner) {
+      const result = await replay(deps, owner, row, event, row.version);
+      if (result.status === 200) return 'replayed';
+    }
+  }
+
+  // From here the step cannot complete any more: its save requires the intent open.
+  const [taken] = await db
+    .update(moneyIntents)
+    .set({ status: 'reverting' })
+    .where(and(eq(moneyIntents.key, intent.key), or(eq(moneyIntents.status, 'open'), eq(moneyIntents.status, 'reverting'))))
+    .returning({ key: moneyIntents.key });
+  if (!taken) return 'gone';
+
+  const known = restored.snapshot ? referencesOf(restored.snapshot) : new Set<string>();
+  const voided: { reference: string; kind: string; amount: number }[] = [];
+  let returned = 0;
+  for (const purpose of MONEY_EVENTS[event.type as MoneyEventType] ?? []) {
+    const key = `${intent.key}:${purpose}`;
+    const op = await gateway.lookup(key);
+    if (!op || known.has(op.reference)) continue;
+    // The same keys each time: a reconciler that dies half way and runs again voids nothing twice.
+    if (op.kind === 'charge') {
+      await gateway.refund({ cardToken: op.cardToken, amount: op.amount, idempotencyKey: `${key}:void` });
+      returned += op.amount;
+    } else if (op.kind === 'hold') {
+      await gateway.settle({ holdReference: op.reference, capture: 0, idempotencyKey: `${key}:void` });
+    } else {
+      // A refund or a release the journey does not show went the renter's way: kept, and said in the log.
+      deps.log.info('reconciler: money returned by a step that did not complete is left with the renter', { key, kind: op.kind });
+      continue;
+    }
+    voided.push({ reference: op.reference, kind: op.kind, amount: op.amount });
+  }
+
+  const at = now();
+  const finished = await db.transaction(async (tx) => {
+    // Another instance's reconciler may have finished it meanwhile (with the same keys, so the
+    // gateway did nothing twice): only the one that ends it updates the booking and tells the renter.
+    const [ended] = await tx
+      .update(moneyIntents)
+      .set({ status: 'reverted', resolvedAt: at, outcome: { voided } })
+      .where(and(eq(moneyIntents.key, intent.key), eq(moneyIntents.status, 'reverting')))
+      .returning({ key: moneyIntents.key });
+    if (!ended) return false;
+    // The car is held as the journey says (not paid: not held), and the version moves on.
+    const [current] = await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
+    const journey = current && restoreJourney(current.journey).snapshot;
+    if (current && journey) {
+      await tx
+        .update(bookings)
+        .set({ ...holdOf(journey, current.sample), version: current.version + 1, updatedAt: at })
+        .where(eq(bookings.id, current.id));
+    }
+    if (voided.length > 0) {
+      await notify(tx, at, row.renterId, 'paymentReversed', { number: row.number, amount: returned }, 'bookingDetails');
+    }
+    return true;
+  });
+  if (finished) deps.log.info('reconciler: a step that did not complete was undone', { key: intent.key, voided: voided.length, returnedFils: returned });
+  return finished ? 'reverted' : 'gone';
+}
+
+/** One round: every intent left open past the grace, and any half reverted. True when there may be more. */
+export async function reconcile(deps: Deps, replay: Replay, stopping: () => boolean = () => false): Promise<boolean> {
+  const BATCH = 50;
+  const stale = new Date(deps.now().getTime() - INTENT_GRACE_MS);
+  const intents = await deps.db
+    .select()
+    .from(moneyIntents)
+    .where(or(and(eq(moneyIntents.status, 'open'), lt(moneyIntents.createdAt, stale)), eq(moneyIntents.status, 'reverting')))
+    .limit(BATCH);
+  for (const intent of intents) {
+    if (stopping()) return false;
+    await reconcileIntent(deps, intent, replay);
+  }
+  return intents.length === BATCH;
+}
+
+/** Every round until nothing is left: what the server does at start, before it answers anyone. */
+export async function reconcileAll(deps: Deps, replay: Replay) {
+  while (await reconcile(deps, replay));
+}
+
+/** This instance's reconciler: a round every RECONCILE_EVERY_MS (several instances may; each step is guarded). */
+export const startReconciler = (deps: () => Deps, replay: Replay, log: Logger): Worker =>
+  startWorker('reconciler', (stopping) => reconcile(deps(), replay, stopping), RECONCILE_EVERY_MS, log, { atOnce: false });
+
