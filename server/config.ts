@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { GateLimits } from './auth/passwords';
-import { REGISTRATION_ALLOWANCE, type Allowance } from './auth/usage';
+import { IMPORT_ALLOWANCE, REGISTRATION_ALLOWANCE, type Allowance } from './auth/usage';
 import { DISK_FLOOR_BYTES } from './documents/store';
 
 const flag = z
@@ -68,6 +68,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
   registrationAllowance: Allowance;
+  /** Authority imports per company and per client per window (server/imports/routes.ts). */
+  importAllowance: Allowance;
   /** Free space the documents leave on their disk (server/documents/store.ts). */
   diskFloorBytes: number;
   /** Server processes asked for (WEB_CONCURRENCY); server/main.ts decides how many run. */
@@ -123,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hashing: { running: hashesAtOnce, perClient: 4 * hashesAtOnce, maxWaitMs: 30_000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     registrationAllowance: REGISTRATION_ALLOWANCE,
+    importAllowance: IMPORT_ALLOWANCE,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,
     webConcurrency: e.WEB_CONCURRENCY,
   };

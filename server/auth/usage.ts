@@ -18,6 +18,9 @@ const MB = 1024 * 1024;
 /** Ten registrations, or 50 MB of documents (three full-size ones each: 15 MB), per client per hour. */
 export const REGISTRATION_ALLOWANCE: Allowance = { count: 10, bytes: 50 * MB, windowMs: 60 * 60 * 1000 };
 
+/** Authority files per company, and per client address, an hour: a feed sends a few a day; a screen one at a time. */
+export const IMPORT_ALLOWANCE: Allowance = { count: 30, bytes: 30 * MB, windowMs: 60 * 60 * 1000 };
+
 export type Spent = { ok: true } | { ok: false; retryAfter: number };
 
 /** Counts one `what` of `bytes` for `client` at `now`; past the allowance, when the window ends (s). */

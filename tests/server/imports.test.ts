@@ -106,4 +106,37 @@ describe.skipIf(postgresSkipped)('an import is a job', () => {
     const asked = await s.app.request(`http://movecar.test/api/feeds/authority/${queued.body.job.id}`, { headers: { authorization: `Bearer ${key.body.key}` } });
     expect(asked.status).toBe(404);
   });
+
+  it('a company imports so many files an hour (by screen or feed together): then 429 with when to come back; another company is not held', async () => {
+    const allowance = s.deps.config.importAllowance;
+    // Six an hour here; the sample company has used at most four of its own in this file.
+    s.deps.config = { ...s.deps.config, importAllowance: { ...allowance, count: 6 } };
+    try {
+      const m = await manager(SECOND_MANAGER);
+      const key = await m.api.rotateApiKey();
+      if (!key.ok) throw new Error('key');
+      const feed = (csv: string) =>
+        s.app.request('http://movecar.test/api/feeds/authority', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key.body.key}`, 'content-type': 'text/csv' },
+          body: csv,
+        });
+      for (let i = 1; i <= 6; i += 2) {
+        expect(await m.api.importAuthorityFile(fines(1, `ALLOW-${i}`))).toMatchObject({ ok: true });
+        expect((await feed(fines(1, `ALLOW-${i + 1}`))).status).toBe(202);
+      }
+      const seventh = await feed(fines(1, 'ALLOW-7'));
+      expect(seventh.status).toBe(429);
+      expect(Number(seventh.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await seventh.json()).toMatchObject({ error: 'tooMany' });
+      expect(await m.api.importAuthorityFile(fines(1, 'ALLOW-8'))).toMatchObject({ ok: false, status: 429 });
+      // Nothing of the refused files was queued.
+      const jobs = await s.deps.db.select({ csv: importJobs.csv }).from(importJobs).where(eq(importJobs.companyId, SECOND_MANAGER.company));
+      expect(jobs.filter((j) => j.csv.includes('ALLOW-'))).toHaveLength(6);
+      // The sample company's manager imports as before.
+      expect((await (await manager()).api.importAuthorityFile(fines(1, 'OTHER'))).ok).toBe(true);
+    } finally {
+      s.deps.config = { ...s.deps.config, importAllowance: allowance };
+    }
+  });
 });

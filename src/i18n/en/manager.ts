@@ -122,6 +122,7 @@ const words = {
       empty: 'This file is empty.',
       tooManyRows: 'This file has more than 5,000 rows: split it and import each part.',
       tooLarge: 'This file is larger than 1 MB: split it and import each part.',
+      tooMany: 'Your company has imported many files in the last hour. Try again later (within the hour).',
       failed: 'The file could not be imported. Check your connection and try again.',
     },
     keyTitle: 'Key for the authorities’ feeds',

@@ -49,7 +49,7 @@ export function AuthorityImport() {
       setProblem(null);
       return latest.replace({ job: result.body.job });
     }
-    const fileProblem = result?.fields?.csv ?? (result?.error === 'tooLarge' ? 'tooLarge' : 'failed');
+    const fileProblem = result?.fields?.csv ?? (result?.error === 'tooLarge' || result?.error === 'tooMany' ? result.error : 'failed');
     setProblem(fileProblem as Problem);
   };
 
