@@ -22,7 +22,7 @@ const OWN_LINK = { name: 'react-router-dom', importNames: ['Link', 'NavLink'], m
 const layer = (...names) => boundary(`(^|/)(${names.join('|')})/`, `Imports flow one way: machines ← client, i18n ← ui ← screens ← app.`);
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output', 'tests/bench/output', '.data'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'tests/e2e/screenshots', 'tests/e2e/output', 'tests/bench/output', 'tests/bench/output-server', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
