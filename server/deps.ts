@@ -32,6 +32,8 @@ export interface Deps {
   imports: Worker;
   /** Drives journey steps left half done with the gateway to an end (server/journey/intents.ts); stopped with the server. */
   reconciler: Worker;
+  /** Tells renters their pickup is near (server/journey/reminders.ts); stopped with the server. */
+  reminders: Worker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -69,6 +71,7 @@ export async function makeDeps(
   const { hashingGate } = await import('./auth/passwords');
   const { startImportWorker } = await import('./imports/jobs');
   const { startReconciler } = await import('./journey/intents');
+  const { startReminders } = await import('./journey/reminders');
   const { applyStep } = await import('./journey/service');
   const { db } = database;
   const deps: Deps = {
@@ -87,6 +90,7 @@ export async function makeDeps(
       : { nudge() {}, async stop() {} },
     imports: startImportWorker(() => deps, log),
     reconciler: startReconciler(() => deps, applyStep, log),
+    reminders: startReminders(() => deps, log),
   };
   return deps;
 }

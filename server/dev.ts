@@ -58,6 +58,7 @@ const stop = async () => {
   await deps.mail.stop();
   await deps.imports.stop();
   await deps.reconciler.stop();
+  await deps.reminders.stop();
   await mailbox?.close();
   await database.close();
   process.exit(0);

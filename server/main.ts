@@ -77,6 +77,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       await deps.mail.stop();
       await deps.imports.stop();
       await deps.reconciler.stop();
+      await deps.reminders.stop();
       await local?.close();
       if (!database) await db.close();
     },

@@ -191,6 +191,8 @@ export const bookings = pgTable(
     sample: boolean('sample').notNull().default(false),
     heldFrom: timestamp('held_from', { withTimezone: true }),
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** When the renter was reminded of the pickup (server/journey/reminders.ts): once per booking. */
+    pickupRemindedAt: timestamp('pickup_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

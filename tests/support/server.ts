@@ -109,6 +109,7 @@ export async function startTestServer(
       await server.deps.mail.stop();
       await server.deps.imports.stop();
       await server.deps.reconciler.stop();
+      await server.deps.reminders.stop();
       await server.database.close();
       server.database = await reopen();
       server.deps = { ...(await makeDeps(config, server.database, log)), uaePass: server.deps.uaePass };
@@ -120,6 +121,7 @@ export async function startTestServer(
       await server.deps.mail.stop();
       await server.deps.imports.stop();
       await server.deps.reconciler.stop();
+      await server.deps.reminders.stop();
       await mailbox?.close();
       await server.database.close();
       await drop();
