@@ -1,7 +1,8 @@
 // Identity documents: checked by their content (not the name or the declared type), kept under
 // DATA_DIR/uploads behind an interface an object store can implement later.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, statfs, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUMENT_MAX_BYTES, type DocumentInfo } from '../../machines/validation';
 
@@ -19,9 +20,10 @@ export const DISK_FLOOR_BYTES = 512 * 1024 * 1024;
 export function fileDocumentStore(dir: string, floorBytes = DISK_FLOOR_BYTES): DocumentStore {
   // Keys are our own UUIDs, never a name from the client, so no path can escape the folder.
   const path = (key: string) => join(dir, key.replace(/[^a-z0-9-]/gi, ''));
+  // Once, where the server starts (not on every upload and every check of the free space).
+  mkdirSync(dir, { recursive: true });
   return {
     async put(bytes) {
-      await mkdir(dir, { recursive: true });
       const key = randomUUID();
       await writeFile(path(key), bytes, { mode: 0o600 });
       return key;
@@ -35,7 +37,6 @@ export function fileDocumentStore(dir: string, floorBytes = DISK_FLOOR_BYTES): D
     },
     remove: (key) => rm(path(key), { force: true }),
     async room(bytes) {
-      await mkdir(dir, { recursive: true });
       const disk = await statfs(dir);
       return disk.bavail * disk.bsize - bytes >= floorBytes;
     },
