@@ -386,7 +386,9 @@ export const moneyIntents = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** The booking's version the step was decided on. */
+    /** A fine paid by card (server/manager/violations.ts): the violation whose step it is; none for a journey step. */
+    violationId: uuid('violation_id').references(() => violations.id, { onDelete: 'cascade' }),
+    /** The version of the booking (or of the violation) the step was decided on. */
     version: integer('version').notNull(),
     /** The step's event as the machine takes it, without card details (a payment cannot be replayed). */
     event: jsonb('event').notNull(),

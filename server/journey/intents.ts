@@ -15,11 +15,12 @@
 //
 // An intent marked `reverting` can no longer complete (the step's save requires `open`), so a late
 // save and the reconciler never both win.
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import type { Tx } from '../db/open';
-import { bookings, moneyIntents, users } from '../db/schema';
+import { bookings, moneyIntents, users, violations } from '../db/schema';
+import { pushTo } from '../live/hub';
 import type { Deps, Logger } from '../deps';
 import type { User } from '../auth/sessions';
 import { startWorker, type Worker } from '../worker';
@@ -30,23 +31,24 @@ import type { BookingRow } from './bookings';
 /** The journey's events whose calls reach the gateway, and the purposes (key suffixes) they use. */
 export const MONEY_EVENTS = {
   'payment.submit': ['hold', 'charge'],
+  // Not the journey's: a fine paid by card (server/manager/violations.ts).
+  'violation.payByCard': ['charge'],
   'rental.confirmExtension': ['extension'],
   'booking.modify': ['change'],
   'booking.cancel': ['cancel', 'release'],
   'return.processRefund': ['settle'],
-} as const satisfies Partial<Record<JourneyEvent['type'], readonly string[]>>;
+} as const satisfies Partial<Record<JourneyEvent['type'] | 'violation.payByCard', readonly string[]>>;
 type MoneyEventType = keyof typeof MONEY_EVENTS;
 
-export const isMoneyEvent = (event: JourneyEvent): event is Extract<JourneyEvent, { type: MoneyEventType }> =>
-  Object.hasOwn(MONEY_EVENTS, event.type);
+export const isMoneyEvent = (event: JourneyEvent): boolean => Object.hasOwn(MONEY_EVENTS, event.type);
 
 /** A decide() call gives up after 30 s; an intent open this much longer was left by a process that died or lost. */
 export const INTENT_GRACE_MS = 45_000;
 export const RECONCILE_EVERY_MS = 30_000;
 
 /** What is kept of the event: a card typed for a payment is never stored. */
-function storedEvent(event: JourneyEvent): Record<string, unknown> {
-  if (event.type === 'payment.submit') return { type: event.type, at: event.at };
+function storedEvent(event: { type: string; at?: number }): Record<string, unknown> {
+  if (event.type === 'payment.submit' || event.type === 'violation.payByCard') return { type: event.type, at: event.at };
   return event as unknown as Record<string, unknown>;
 }
 
@@ -56,10 +58,15 @@ function storedEvent(event: JourneyEvent): Record<string, unknown> {
  * the version on): it opens again.
  * False when the reconciler has taken it: the step must not go on.
  */
-export async function openIntent(tx: Tx, row: BookingRow, event: JourneyEvent, key: string, now: Date): Promise<boolean> {
+export async function openIntent(
+  tx: Tx,
+  step: { key: string; bookingId: string; violationId?: string; version: number; event: { type: string; at?: number } },
+  now: Date,
+): Promise<boolean> {
+  const { key, bookingId, violationId, version, event } = step;
   const [intent] = await tx
     .insert(moneyIntents)
-    .values({ key, bookingId: row.id, version: row.version, event: storedEvent(event), createdAt: now })
+    .values({ key, bookingId, violationId: violationId ?? null, version, event: storedEvent(event), createdAt: now })
     .onConflictDoUpdate({
       target: moneyIntents.key,
       // Open (a retry, or the reconciler replaying it) or completed as above: open from now.
@@ -101,12 +108,24 @@ export type Replay = (deps: Deps, user: User, row: BookingRow, event: JourneyEve
 
 /** Drives one open (or half-reverted) intent to its end; returns what was done. */
 export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay): Promise<'replayed' | 'reverted' | 'gone'> {
-  const { db, gateway, now } = deps;
+  const { db } = deps;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, intent.bookingId));
   if (!row) return 'gone';
+
+  // A fine paid by card: never replayed (the card is not kept); what was charged goes back.
+  if (intent.violationId) {
+    const violationId = intent.violationId;
+    return revert(deps, intent, row, new Set(), async (tx) => {
+      await tx
+        .update(violations)
+        .set({ version: sql`${violations.version} + 1` })
+        .where(eq(violations.id, violationId));
+      await pushTo(tx, [row.renterId], 'violations', violationId);
+    });
+  }
+
   const restored = restoreJourney(row.journey);
   const event = intent.event as JourneyEvent;
-
   if (intent.status === 'open' && row.version === intent.version && event.type !== 'payment.submit' && restored.snapshot?.can(event)) {
     const [owner] = await db.select().from(users).where(eq(users.id, row.renterId));
     if (owner) {
@@ -114,7 +133,34 @@ export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay
       if (result.status === 200) return 'replayed';
     }
   }
+  const known = restored.snapshot ? referencesOf(restored.snapshot) : new Set<string>();
+  return revert(deps, intent, row, known, async (tx, at) => {
+    // The car is held as the journey says (not paid: not held), and the version moves on.
+    const [current] = await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
+    const journey = current && restoreJourney(current.journey).snapshot;
+    if (current && journey) {
+      await tx
+        .update(bookings)
+        .set({ ...holdOf(journey, current.sample), version: current.version + 1, updatedAt: at })
+        .where(eq(bookings.id, current.id));
+    }
+  });
+}
 
+/**
+ * Gives back what the gateway took under the intent's keys that the record does not show (`known`):
+ * charges refunded, holds released; then, in one transaction, ends the intent, moves the record's
+ * version on (`finish`: a page or a late save still on the old one is told it changed) and tells the
+ * renter.
+ */
+async function revert(
+  deps: Deps,
+  intent: Intent,
+  row: BookingRow,
+  known: Set<string>,
+  finish: (tx: Tx, at: Date) => Promise<void>,
+): Promise<'reverted' | 'gone'> {
+  const { db, gateway } = deps;
   // From here the step cannot complete any more: its save requires the intent open.
   const [taken] = await db
     .update(moneyIntents)
@@ -123,10 +169,9 @@ export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay
     .returning({ key: moneyIntents.key });
   if (!taken) return 'gone';
 
-  const known = restored.snapshot ? referencesOf(restored.snapshot) : new Set<string>();
   const voided: { reference: string; kind: string; amount: number }[] = [];
   let returned = 0;
-  for (const purpose of MONEY_EVENTS[event.type as MoneyEventType] ?? []) {
+  for (const purpose of MONEY_EVENTS[(intent.event as { type: MoneyEventType }).type] ?? []) {
     const key = `${intent.key}:${purpose}`;
     const op = await gateway.lookup(key);
     if (!op || known.has(op.reference)) continue;
@@ -137,32 +182,24 @@ export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay
     } else if (op.kind === 'hold') {
       await gateway.settle({ holdReference: op.reference, capture: 0, idempotencyKey: `${key}:void` });
     } else {
-      // A refund or a release the journey does not show went the renter's way: kept, and said in the log.
+      // A refund or a release the record does not show went the renter's way: kept, and said in the log.
       deps.log.info('reconciler: money returned by a step that did not complete is left with the renter', { key, kind: op.kind });
       continue;
     }
     voided.push({ reference: op.reference, kind: op.kind, amount: op.amount });
   }
 
-  const at = now();
+  const at = deps.now();
   const finished = await db.transaction(async (tx) => {
     // Another instance's reconciler may have finished it meanwhile (with the same keys, so the
-    // gateway did nothing twice): only the one that ends it updates the booking and tells the renter.
+    // gateway did nothing twice): only the one that ends it updates the record and tells the renter.
     const [ended] = await tx
       .update(moneyIntents)
       .set({ status: 'reverted', resolvedAt: at, outcome: { voided } })
       .where(and(eq(moneyIntents.key, intent.key), eq(moneyIntents.status, 'reverting')))
       .returning({ key: moneyIntents.key });
     if (!ended) return false;
-    // The car is held as the journey says (not paid: not held), and the version moves on.
-    const [current] = await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
-    const journey = current && restoreJourney(current.journey).snapshot;
-    if (current && journey) {
-      await tx
-        .update(bookings)
-        .set({ ...holdOf(journey, current.sample), version: current.version + 1, updatedAt: at })
-        .where(eq(bookings.id, current.id));
-    }
+    await finish(tx, at);
     if (voided.length > 0) {
       await notify(tx, at, row.renterId, 'paymentReversed', { number: row.number, amount: returned }, 'bookingDetails');
     }

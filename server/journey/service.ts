@@ -109,7 +109,7 @@ export async function applyStep(
     try {
       open = await deps.db.transaction(async (tx) => {
         if (claimed) await claimCar(tx, row, claim.carId, claim.period);
-        return money ? openIntent(tx, row, event, key, deps.now()) : true;
+        return money ? openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()) : true;
       });
     } catch (error) {
       if (isOverlap(error)) return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };

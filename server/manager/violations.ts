@@ -16,6 +16,8 @@ import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import type { BookingRow } from '../journey/bookings';
 import { applyStep, StaleRecord } from '../journey/service';
+import { completeIntent, openIntent } from '../journey/intents';
+import { JourneyFailure } from '../../machines/journey';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { contractView, managersOf, type ContractRow } from './contracts';
@@ -197,15 +199,27 @@ export const violationRoutes = new Hono<AppEnv>()
         return c.json({ error: 'refused' as const, violation: current() }, 409);
       }
       const charge = snapshot.context.charge;
+      // A card payment writes its intent before the gateway is called and completes it with its save
+      // (server/journey/intents.ts): a process stopped in between leaves it for the reconciler.
+      const key = `violation:${row.id}:${row.version}`;
+      const byCard = event.type === 'violation.payByCard';
       if (event.type === 'violation.payByCard') {
+        const step = { key, bookingId: found.booking.id, violationId: row.id, version: row.version, event };
+        if (!(await deps.db.transaction((tx) => openIntent(tx, step, deps.now())))) {
+          actor.stop();
+          return c.json({ error: 'conflict' as const, violation: current() }, 409);
+        }
         try {
           await deps.gateway.charge({
             source: { card: { number: event.number, expiry: '', cvv: '', name: '' } },
             amount: charge.amount,
-            idempotencyKey: `violation:${row.id}:${row.version}`,
+            idempotencyKey: `${key}:charge`,
           });
-        } catch {
+        } catch (error) {
           actor.stop();
+          // No answer (the gateway unreachable): part of it may have happened; the intent stays open.
+          if (!(error instanceof JourneyFailure)) throw error;
+          await deps.db.transaction((tx) => completeIntent(tx, key, deps.now()));
           return c.json({ error: 'cardDeclined' as const, violation: current() }, 402);
         }
       }
@@ -217,6 +231,7 @@ export const violationRoutes = new Hono<AppEnv>()
       // Everything the step changes, and who hears of it, commits together.
       const alongside = async (tx: Tx) => {
         const saved = await saveViolation(tx, row, state);
+        if (byCard && !(await completeIntent(tx, key, new Date(at)))) throw new StaleRecord();
         await tellRenter(tx, new Date(at), found.booking.renterId, next, snapshot);
         await tellManagers(tx, new Date(at), found.contract.code, managers, next, snapshot);
         await pushTo(tx, [found.booking.renterId, ...managers], 'violations', row.id);

@@ -10,6 +10,8 @@ import { createManager, SECOND_MANAGER } from '../../server/seed';
 import { postgresSkipped, startTestServer } from '../support/server';
 import { browser, contextOf, email, manager, renterAt, server } from './helpers';
 import { importAndWait } from '../support/imports';
+import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
+import { applyStep } from '../../server/journey/service';
 
 type Renter = Awaited<ReturnType<typeof renterAt>>;
 type Manager = Awaited<ReturnType<typeof manager>>;
@@ -398,6 +400,46 @@ describe.skipIf(postgresSkipped)('traffic violations', () => {
     expect(declined).toMatchObject({ ok: false, status: 402, error: 'cardDeclined' });
     const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, fine.version);
     expect(paid.ok && (paid.body.violation.state as { context: { paid: unknown } }).context.paid).toEqual({ with: 'card', last4: '4242' });
+  });
+
+  it('paying by card, charged but stopped before the fine is saved: the reconciler refunds it and the fine is payable again; the renter is told', async () => {
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    await setUp(m, r, { mode: 'automatic', notify: false, consent: false });
+    const fine = await fineFor(r, m);
+    const s = await server();
+    const gateway = s.deps.gateway;
+    // The gateway charges, and the process stops before the answer comes back.
+    s.deps.gateway = {
+      ...gateway,
+      charge: async (request) => {
+        await gateway.charge(request);
+        throw new Error('connection reset (the process died here)');
+      },
+    };
+    try {
+      const lost = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, fine.version);
+      expect(lost.ok).toBe(false);
+    } finally {
+      s.deps.gateway = gateway;
+    }
+    const key = `violation:${fine.id}:${fine.version}:charge`;
+    const charged = await gateway.lookup(key);
+    expect(charged).toMatchObject({ kind: 'charge' });
+
+    const later = new Date(Date.now() + INTENT_GRACE_MS + 1000);
+    await reconcile({ ...s.deps, now: () => later }, applyStep);
+    expect(await gateway.lookup(`${key}:void`)).toMatchObject({ kind: 'refund', amount: charged!.amount });
+    const list = await r.api.violations();
+    const now = list.ok ? list.body.violations.find((v) => v.id === fine.id)! : null;
+    expect(now && valueOf(now)).toBe('payable');
+    expect(now!.version).toBeGreaterThan(fine.version);
+    const told = await r.api.notifications();
+    expect(told.ok && told.body.notifications[0]).toMatchObject({ kind: 'paymentReversed', params: { amount: charged!.amount } });
+    // The page on the old version is told it changed; on the new one the fine is paid once.
+    expect(await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, fine.version)).toMatchObject({ ok: false, status: 409 });
+    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, now!.version);
+    expect(paid.ok && valueOf(paid.body.violation)).toBe('paid');
   });
 
   it('a contract that does not pass fines on keeps them with the company', async () => {

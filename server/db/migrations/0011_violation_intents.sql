@@ -1,0 +1,2 @@
+ALTER TABLE "money_intents" ADD COLUMN "violation_id" uuid;--> statement-breakpoint
+ALTER TABLE "money_intents" ADD CONSTRAINT "money_intents_violation_id_violations_id_fk" FOREIGN KEY ("violation_id") REFERENCES "public"."violations"("id") ON DELETE cascade ON UPDATE no action;
