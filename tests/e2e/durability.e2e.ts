@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { like } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/open';
 import { bookings, gatewayOperations, moneyIntents } from '../../server/db/schema';
@@ -17,18 +16,30 @@ import { INTENT_GRACE_MS } from '../../server/journey/intents';
 import { restoreJourney } from '../../machines/persistence';
 import type { JourneySnapshot } from '../../machines/journey';
 import { chromiumPath } from './browser';
-import { freePort, startProduction, stop, type Production } from './production';
+import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
 
 const RENTERS = 20;
 const CARS = ['yaris', 'camry', 'patrol', 'range-rover', 'bmw-7', '911', 's-class'];
 const DAY = 86_400_000;
 const PASSWORD = 'desert-rose-42';
-const CARD = { email: 'kill@example.ae', name: 'Kill Nine', number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' };
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const CARD = {
+  email: 'kill@example.ae',
+  name: 'Kill Nine',
+  number: '4242 4242 4242 4242',
+  expiry: '12/30',
+  cvv: '123',
+};
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 
-type Journey = { bookingId: string; version: number; journey: { snapshot: { context: { payment: unknown; cancellation?: unknown } } } };
+type Journey = {
+  bookingId: string;
+  version: number;
+  journey: { snapshot: { context: { payment: unknown; cancellation?: unknown } } };
+};
 
 /** A renter's phone: its own address (the server trusts the proxy header, as behind a load balancer) and cookie. */
 function phone(base: string, n: number) {
@@ -36,7 +47,12 @@ function phone(base: string, n: number) {
   const request = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(base + path, {
       ...init,
-      headers: { origin: base, 'x-forwarded-for': `10.9.0.${n + 1}`, ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+      headers: {
+        origin: base,
+        'x-forwarded-for': `10.9.0.${n + 1}`,
+        ...(cookie ? { cookie } : {}),
+        ...(init.headers as Record<string, string>),
+      },
     });
     const set = response.headers.getSetCookie().find((c) => c.startsWith('movecar_session='));
     if (set) cookie = set.split(';')[0]!;
@@ -58,7 +74,8 @@ function phone(base: string, n: number) {
 
 async function register(base: string, n: number) {
   const p = phone(base, n);
-  const pickupAt = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + DAY + Math.floor(n / CARS.length) * 3 * DAY;
+  const pickupAt =
+    Math.ceil(Date.now() / 3_600_000) * 3_600_000 + DAY + Math.floor(n / CARS.length) * 3 * DAY;
   const form = new FormData();
   const fields = {
     fullName: 'Kill Nine',
@@ -109,9 +126,14 @@ async function killedWhileMoneyMoves(server: Production, steps: (() => Promise<u
 
 function referencesOf(snapshot: JourneySnapshot) {
   const c = snapshot.context;
-  return [c.payment?.reference, c.deposit?.reference, c.refund?.reference, c.cancellation?.reference, ...c.extensions.map((e) => e.reference), ...(c.changes ?? []).map((x) => x.reference)].filter(
-    (r): r is string => typeof r === 'string',
-  );
+  return [
+    c.payment?.reference,
+    c.deposit?.reference,
+    c.refund?.reference,
+    c.cancellation?.reference,
+    ...c.extensions.map((e) => e.reference),
+    ...(c.changes ?? []).map((x) => x.reference),
+  ].filter((r): r is string => typeof r === 'string');
 }
 
 /** What disagrees between journeys and the gateway's books, booking by booking (empty when all agree). */
@@ -130,17 +152,26 @@ async function disagreements(database: Database) {
     }
     const shown = new Set(referencesOf(snapshot));
     const mine = ops.filter((o) => o.idempotencyKey.startsWith(`${row.id}:`));
-    const voided = new Set(mine.filter((o) => o.idempotencyKey.endsWith(':void')).map((o) => o.idempotencyKey.slice(0, -':void'.length)));
+    const voided = new Set(
+      mine
+        .filter((o) => o.idempotencyKey.endsWith(':void'))
+        .map((o) => o.idempotencyKey.slice(0, -':void'.length)),
+    );
     for (const op of mine) {
-      if (op.idempotencyKey.endsWith(':void') || shown.has(op.reference) || voided.has(op.idempotencyKey)) continue;
+      if (op.idempotencyKey.endsWith(':void') || shown.has(op.reference) || voided.has(op.idempotencyKey))
+        continue;
       // A refund or release the journey does not show went the renter's way (the reconciler logs it): never money taken.
       if (op.kind === 'refund' || op.kind === 'release') continue;
-      problems.push(`${row.number}: the gateway ${op.kind} ${op.amount} (${op.idempotencyKey}) that the journey does not show, never given back`);
+      problems.push(
+        `${row.number}: the gateway ${op.kind} ${op.amount} (${op.idempotencyKey}) that the journey does not show, never given back`,
+      );
     }
     for (const reference of shown) {
-      if (!mine.some((o) => o.reference === reference)) problems.push(`${row.number}: the journey shows ${reference}, the gateway has no such operation`);
+      if (!mine.some((o) => o.reference === reference))
+        problems.push(`${row.number}: the journey shows ${reference}, the gateway has no such operation`);
     }
-    if (row.holdsCar !== holdOf(snapshot, row.sample).holdsCar) problems.push(`${row.number}: holds the car ${row.holdsCar}, its journey says ${!row.holdsCar}`);
+    if (row.holdsCar !== holdOf(snapshot, row.sample).holdsCar)
+      problems.push(`${row.number}: holds the car ${row.holdsCar}, its journey says ${!row.holdsCar}`);
   }
   return problems;
 }
@@ -155,22 +186,37 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
     let server = await start();
     const renters = await Promise.all(Array.from({ length: RENTERS }, (_, n) => register(base, n)));
     const current = async (r: (typeof renters)[number]) =>
-      ((await (await r.phone.request(`/api/bookings/${r.bookingId}`)).json()) as { journey: Journey }).journey;
+      ((await (await r.phone.request(`/api/bookings/${r.bookingId}`)).json()) as { journey: Journey })
+        .journey;
 
     // Round 1: everyone pays at once; killed 0–40 ms after the first is answered.
     const first = Math.floor(Math.random() * 40);
     const journeys = await Promise.all(renters.map(current));
-    await killedWhileMoneyMoves(server, renters.map((r, i) => () => r.phone.step(journeys[i]!, { type: 'payment.submit', card: CARD })), first);
+    await killedWhileMoneyMoves(
+      server,
+      renters.map((r, i) => () => r.phone.step(journeys[i]!, { type: 'payment.submit', card: CARD })),
+      first,
+    );
 
     // Round 2, after a restart: who is not paid pays (again), who is cancels; killed again.
     server = await start();
     const second = Math.floor(Math.random() * 40);
     const now = await Promise.all(renters.map(current));
     const paid = now.filter((j) => j.journey.snapshot.context.payment).length;
-    seen.push(`killed ${first} ms after the first answer (${paid} of ${RENTERS} paid), then ${second} ms after it`);
+    seen.push(
+      `killed ${first} ms after the first answer (${paid} of ${RENTERS} paid), then ${second} ms after it`,
+    );
     await killedWhileMoneyMoves(
       server,
-      renters.map((r, i) => () => r.phone.step(now[i]!, now[i]!.journey.snapshot.context.payment ? { type: 'booking.cancel' } : { type: 'payment.submit', card: CARD })),
+      renters.map(
+        (r, i) => () =>
+          r.phone.step(
+            now[i]!,
+            now[i]!.journey.snapshot.context.payment
+              ? { type: 'booking.cancel' }
+              : { type: 'payment.submit', card: CARD },
+          ),
+      ),
       second,
     );
 
@@ -184,7 +230,9 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
       // The kills did land while money moved: some payments went through, some were undone or never made.
       const intents = await database.db.select().from(moneyIntents);
       expect(intents.length).toBeGreaterThan(0);
-      seen.push(`intents: ${['completed', 'reverted'].map((s) => `${intents.filter((i) => i.status === s).length} ${s}`).join(', ')}`);
+      seen.push(
+        `intents: ${['completed', 'reverted'].map((s) => `${intents.filter((i) => i.status === s).length} ${s}`).join(', ')}`,
+      );
       console.log(`kill -9 (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${seen.join('; ')}`);
     } finally {
       await database.close();
@@ -195,22 +243,19 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
 }
 
 describe.skipIf(!chromiumPath)('kill -9 while money moves', () => {
-  it('PGlite: after random kills and a restart, every journey and the gateway’s books agree', { timeout: 240_000 }, async () => {
-    await run({}, (dataDir) => openDatabase({ dataDir }));
-  });
+  it(
+    'PGlite: after random kills and a restart, every journey and the gateway’s books agree',
+    { timeout: 240_000 },
+    async () => {
+      await run({}, (dataDir) => openDatabase({ dataDir }));
+    },
+  );
 
-  it.skipIf(!postgresUrl)('PostgreSQL: after random kills and a restart, every journey and the gateway’s books agree', { timeout: 240_000 }, async () => {
-    const name = `movecar_kill9_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
-      await run({ DATABASE_URL: url.href }, () => openDatabase({ url: url.href }));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!postgresUrl)(
+    'PostgreSQL: after random kills and a restart, every journey and the gateway’s books agree',
+    { timeout: 240_000 },
+    async () => {
+      await withDatabase('movecar_kill9', (url) => run({ DATABASE_URL: url }, () => openDatabase({ url })));
+    },
+  );
 });

@@ -5,17 +5,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chromiumPath } from './browser';
-import { freePort, startProduction, stop, type Production } from './production';
+import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
-if (chromiumPath && !postgresUrl) console.warn('*** TEST_DATABASE_URL is not set: WEB_CONCURRENCY on PostgreSQL was NOT tested.');
+if (chromiumPath && !postgresUrl)
+  console.warn('*** TEST_DATABASE_URL is not set: WEB_CONCURRENCY on PostgreSQL was NOT tested.');
 
 /** A raw HTTP request whose body is sent in two parts, `pause` ms apart: a request in flight. */
 function slowRequest(port: number, pause: Promise<unknown>) {
-  const body = JSON.stringify({ email: 'nobody@movecar.test', password: 'not-the-password-2026', role: 'renter' });
+  const body = JSON.stringify({
+    email: 'nobody@movecar.test',
+    password: 'not-the-password-2026',
+    role: 'renter',
+  });
   const socket = connect(port, '127.0.0.1');
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk.toString()));
@@ -111,22 +114,23 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
   it.skipIf(!postgresUrl)(
     'with WEB_CONCURRENCY=2 on PostgreSQL serves from two processes, replaces one that dies and stops both on SIGTERM',
     async () => {
-      const name = `movecar_cluster_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      try {
+      await withDatabase('movecar_cluster', async (url) => {
         const port = await freePort();
         // Both seed at once, the manager of MANAGER_EMAIL included (once one exited on a duplicate key).
         const manager = { MANAGER_EMAIL: 'ops@movecar.test', MANAGER_PASSWORD: 'two-processes-2026' };
-        const server = await startProduction(port, dataDir(), { WEB_CONCURRENCY: '2', DATABASE_URL: url.href, ...manager }, 2);
+        const server = await startProduction(
+          port,
+          dataDir(),
+          { WEB_CONCURRENCY: '2', DATABASE_URL: url, ...manager },
+          2,
+        );
         started.push(server);
         const workers = childrenOf(server.child.pid!);
         expect(workers).toHaveLength(2);
         // Both migrated and seeded the one database, and both serve.
-        const search = await Promise.all(Array.from({ length: 8 }, () => fetch(`http://127.0.0.1:${port}/api/cars/search`)));
+        const search = await Promise.all(
+          Array.from({ length: 8 }, () => fetch(`http://127.0.0.1:${port}/api/cars/search`)),
+        );
         expect(search.map((r) => r.status)).toEqual(Array(8).fill(400));
 
         // A process killed outright is replaced; the port serves throughout.
@@ -141,10 +145,7 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
         expect(await stop(server)).toBe(0);
         expect(server.output().split('"message":"stopping').length - 1).toBe(2);
         expect(await canConnect(port)).toBe(false);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
   );
 });

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
 
 export const freePort = () =>
@@ -32,7 +33,15 @@ export async function startProduction(
   ready = 1,
 ): Promise<Production> {
   const child = spawn(process.execPath, ['--enable-source-maps', join(inject('serverDir'), 'main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DEMO: '1', DIST_DIR: inject('distDir'), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DIST_DIR: inject('distDir'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -57,4 +66,23 @@ export async function startProduction(
 export function stop(server: Production): Promise<number | null> {
   server.child.kill('SIGTERM');
   return server.exited;
+}
+
+/** The PostgreSQL server the tests may create databases on (CI sets it); empty without one. */
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/** A database of its own on that server for `work` (given its URL), dropped after. */
+export async function withDatabase<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.href);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }
