@@ -159,11 +159,11 @@ function servePrimary(count: number) {
 
 async function main() {
   const config = readConfig();
-  if (cluster.isWorker) return serveOne(config, `${cluster.worker!.id} of ${config.webConcurrency}`);
+  if (cluster.isWorker) return serveOne(config, `worker ${cluster.worker!.id}`);
   const { count, why } = processCount(config);
   if (why) consoleLogger.info(why);
   if (count > 1) return servePrimary(count);
-  return serveOne(config, '1 of 1');
+  return serveOne(config, 'single');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -28,7 +28,7 @@ import { notify } from '../notifications/store';
 import { holdOf } from './availability';
 import type { BookingRow } from './bookings';
 
-/** The journey's events whose calls reach the gateway, and the purposes (key suffixes) they use. */
+/** The steps whose calls reach the gateway, and the purposes (idempotency key suffixes) they use. */
 export const MONEY_EVENTS = {
   'payment.submit': ['hold', 'charge'],
   // Not the journey's: a fine paid by card (server/manager/violations.ts).
@@ -218,11 +218,17 @@ export async function reconcile(deps: Deps, replay: Replay, stopping: () => bool
     .from(moneyIntents)
     .where(or(and(eq(moneyIntents.status, 'open'), lt(moneyIntents.createdAt, stale)), eq(moneyIntents.status, 'reverting')))
     .limit(BATCH);
+  let ended = 0;
   for (const intent of intents) {
     if (stopping()) return false;
-    await reconcileIntent(deps, intent, replay);
+    try {
+      if ((await reconcileIntent(deps, intent, replay)) !== 'gone') ended++;
+    } catch (error) {
+      // One that cannot end now (the gateway unreachable, say) waits for the next round; the others go on.
+      deps.log.error('reconciler: a step could not be ended yet', { key: intent.key, reason: error instanceof Error ? error.message : 'unknown' });
+    }
   }
-  return intents.length === BATCH;
+  return intents.length === BATCH && ended > 0;
 }
 
 /** Every round until nothing is left: what the server does at start, before it answers anyone. */
