@@ -105,19 +105,27 @@ export function processCount(config: Config): { count: number; why?: string } {
 
 /** One server process: serves until SIGTERM or SIGINT, then finishes what is in flight and exits. */
 async function serveOne(config: Config, label: string) {
-  const running = await startServer({ config, distDir: config.distDir });
-  const engine = running.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  consoleLogger.info(`Move car on ${running.url}`, { database: engine, demo: config.demo, process: label });
+  // The handlers come first: a platform may stop the process the moment it says it is ready (and,
+  // before them, SIGTERM would kill it outright). One that comes while starting stops it once started.
+  let running: Running | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     consoleLogger.info('stopping: no new connections, finishing the requests in flight', { signal, process: label });
+    if (!running) return;
     await running.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  running = await startServer({ config, distDir: config.distDir });
+  if (stopping) {
+    await running.close();
+    process.exit(0);
+  }
+  const engine = running.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  consoleLogger.info(`Move car on ${running.url}`, { database: engine, demo: config.demo, process: label });
 }
 
 /**
