@@ -88,7 +88,7 @@ export async function completeIntent(tx: Tx, key: string, now: Date): Promise<bo
 }
 
 /** Every gateway reference the journey knows of: what it shows the renter as paid, held or given back. */
-function referencesOf(snapshot: JourneySnapshot): Set<string> {
+export function referencesOf(snapshot: JourneySnapshot): Set<string> {
   const c = snapshot.context;
   return new Set(
     [

@@ -12,9 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/open';
 import { bookings, gatewayOperations, moneyIntents } from '../../server/db/schema';
 import { holdOf } from '../../server/journey/availability';
-import { INTENT_GRACE_MS } from '../../server/journey/intents';
+import { INTENT_GRACE_MS, referencesOf } from '../../server/journey/intents';
 import { restoreJourney } from '../../machines/persistence';
-import type { JourneySnapshot } from '../../machines/journey';
 import { chromiumPath } from './browser';
 import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
 
@@ -124,18 +123,6 @@ async function killedWhileMoneyMoves(server: Production, steps: (() => Promise<u
   await all;
 }
 
-function referencesOf(snapshot: JourneySnapshot) {
-  const c = snapshot.context;
-  return [
-    c.payment?.reference,
-    c.deposit?.reference,
-    c.refund?.reference,
-    c.cancellation?.reference,
-    ...c.extensions.map((e) => e.reference),
-    ...(c.changes ?? []).map((x) => x.reference),
-  ].filter((r): r is string => typeof r === 'string');
-}
-
 /** What disagrees between journeys and the gateway's books, booking by booking (empty when all agree). */
 async function disagreements(database: Database) {
   const { db } = database;
@@ -150,7 +137,7 @@ async function disagreements(database: Database) {
       problems.push(`${row.number}: journey unreadable`);
       continue;
     }
-    const shown = new Set(referencesOf(snapshot));
+    const shown = referencesOf(snapshot);
     const mine = ops.filter((o) => o.idempotencyKey.startsWith(`${row.id}:`));
     const voided = new Set(
       mine
