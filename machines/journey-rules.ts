@@ -93,6 +93,8 @@ export interface Cancellation {
   refunded: Fils;
   /** The gateway's reference for the refund; null when nothing was refunded. */
   reference: string | null;
+  /** Set when the server cancelled it because nobody came for the car (NO_SHOW_AFTER_MS). */
+  noShow?: true;
 }
 
 /** A booking's dates or places changed before pickup: the new price and what was charged (+) or refunded (−). */
@@ -206,6 +208,27 @@ export function changeQuote(c: JourneyContext, trip: Trip): { price: RentalPrice
   const price = bookingPrice({ ...c.booking, ...trip });
   return { price, difference: price.total - bookingPaid(c) };
 }
+
+// ---- when the car can be handed over ----
+
+/**
+ * The counter hands the car over from an hour before the booked pickup, not earlier: until then the
+ * car may still be with the renter before (one car went to two renters when a pickup days early was
+ * allowed). A handover inside the window moves the booking's hold to it (server/journey/availability.ts).
+ */
+export const PICKUP_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Nobody has come for the car this long after the booked pickup: the booking is a no-show, cancelled
+ * by CANCELLATION_POLICY, and the car is free again. Three hours leave room for a delayed flight.
+ */
+export const NO_SHOW_AFTER_MS = 3 * 60 * 60 * 1000;
+
+export const pickupOpensAt = (c: JourneyContext) => c.booking.pickupAt - PICKUP_WINDOW_MS;
+export const noShowAt = (c: JourneyContext) => c.booking.pickupAt + NO_SHOW_AFTER_MS;
+/** Whether the car can be handed over at `at`: paid, not cancelled, within the window, not yet a no-show. */
+export const pickupOpen = (c: JourneyContext, at: number) => isChangeable(c) && at >= pickupOpensAt(c) && at < noShowAt(c);
+/** Paid, never picked up, and past the no-show mark at `at`. */
+export const isNoShow = (c: JourneyContext, at: number) => isChangeable(c) && at >= noShowAt(c);
 
 /** A typed signature matches the account's name, whatever the spacing or case. */
 export const signatureMatches = (signature: string, fullName: string) => {

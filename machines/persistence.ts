@@ -84,7 +84,9 @@ export const journeyContextSchema = z.object({
   completedAt: z.nullable(time()),
   // Added in schema 3 without a bump: records saved before them read as never changed or cancelled.
   cancellation: z.optional(
-    z.nullable(z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()) })),
+    z.nullable(
+      z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)) }),
+    ),
   ),
   changes: z.optional(
     z.array(

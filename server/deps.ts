@@ -34,6 +34,8 @@ export interface Deps {
   reconciler: Worker;
   /** Tells renters their pickup is near (server/journey/reminders.ts); stopped with the server. */
   reminders: Worker;
+  /** Cancels the bookings nobody came for (server/journey/noShows.ts); stopped with the server. */
+  noShows: Worker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -72,6 +74,7 @@ export async function makeDeps(
   const { startImportWorker } = await import('./imports/jobs');
   const { startReconciler } = await import('./journey/intents');
   const { startReminders } = await import('./journey/reminders');
+  const { startNoShows } = await import('./journey/noShows');
   const { applyStep } = await import('./journey/service');
   const { db } = database;
   const deps: Deps = {
@@ -91,8 +94,15 @@ export async function makeDeps(
     imports: startImportWorker(() => deps, log),
     reconciler: startReconciler(() => deps, applyStep, log),
     reminders: startReminders(() => deps, log),
+    noShows: startNoShows(() => deps, log),
   };
   return deps;
+}
+
+/** Stops this instance's background work (each after the round in hand): mail, imports, reconciler, reminders, no-shows. */
+export async function stopWorkers(deps: Deps) {
+  await deps.mail.stop();
+  await Promise.all([deps.imports.stop(), deps.reconciler.stop(), deps.reminders.stop(), deps.noShows.stop()]);
 }
 
 /**

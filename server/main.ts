@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { readConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/open';
-import { consoleLogger, makeDeps, uaePassFor, type Logger } from './deps';
+import { consoleLogger, makeDeps, stopWorkers, uaePassFor, type Logger } from './deps';
 import { createApp } from './app';
 import { seed } from './seed';
 import { serveApp } from './http/static';
@@ -74,10 +74,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
       await closed;
       clearTimeout(cut);
-      await deps.mail.stop();
-      await deps.imports.stop();
-      await deps.reconciler.stop();
-      await deps.reminders.stop();
+      await stopWorkers(deps);
       await local?.close();
       if (!database) await db.close();
     },

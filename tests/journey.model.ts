@@ -11,7 +11,7 @@ import {
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { changeQuote, extensionPrice, STEPS } from '../machines/journey-rules';
+import { changeQuote, extensionPrice, noShowAt, STEPS } from '../machines/journey-rules';
 import { aed, DAY_MS, fineDeduction } from '../machines/money';
 import type { Trip } from '../machines/booking';
 
@@ -152,9 +152,13 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
   }
   if (state.matches({ signedIn: { carPickup: 'cancelling' } })) {
     outcomes.push(
-      { type: 'xstate.done.actor.cancelBooking', output: { at: AT, fee: 0, refunded: 1, reference: 're' } },
-      { type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') },
+      {
+        type: 'xstate.done.actor.cancelBooking',
+        output: { at: AT, fee: 0, refunded: 1, reference: 're', ...(c.pending === 'noShow' ? { noShow: true as const } : {}) },
+      },
     );
+    // The server's no-show job: a failed call leaves nothing for the renter to see (it tries again next round).
+    if (c.pending !== 'noShow') outcomes.push({ type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') });
   }
   const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
   return [
@@ -175,7 +179,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'payment.submit', card: DECLINED_CARD, at: AT },
     { type: 'payment.submit', card: { ...GOOD_CARD, number: '4242 4242', cvv: '1' }, at: AT },
     { type: 'payment.proceed' },
-    { type: 'pickup.confirm', at: AT },
+    // At the booked time (the window opens an hour before; days early is refused).
+    { type: 'pickup.confirm', at: c.booking.pickupAt },
     { type: 'rental.extend', days: 1 },
     { type: 'rental.confirmExtension', at: AT },
     { type: 'rental.cancelExtension' },
@@ -189,6 +194,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'booking.modify', trip: NEW_TRIP, at: AT },
     { type: 'booking.modify', trip: { ...NEW_TRIP, dropoffAt: NEW_TRIP.pickupAt }, at: AT },
     { type: 'booking.cancel', at: AT },
+    // The server's, when nobody came for the car (server/journey/noShows.ts).
+    { type: 'booking.noShow', at: noShowAt(c) },
     { type: 'offer.apply', offerId: 'winter', completedRentals: 0, upgradeTo: null, at: AT },
     { type: 'account.update', profile: PROFILE },
     { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
@@ -213,6 +220,7 @@ function abstractState(s: JourneySnapshot) {
       !!c.refund,
       !!c.completedAt,
       !!c.cancellation,
+      !!c.cancellation?.noShow,
     ],
     extended: c.extensions.length > 0,
     quote: !!c.extensionQuote,

@@ -4,11 +4,12 @@
 // events are taken from anywhere once paid: Booking Details sends them whatever screen was last.
 import { and, assertEvent } from 'xstate';
 import { tripProblems } from '../booking';
-import { cancellationQuote, changeQuote, isChangeable } from '../journey-rules';
+import { cancellationQuote, changeQuote, isChangeable, isNoShow } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
   changeable: ({ context }) => isChangeable(context),
+  noShow: ({ context, event }) => event.type === 'booking.noShow' && isNoShow(context, event.at),
   tripValid: ({ event }) => event.type === 'booking.modify' && Object.keys(tripProblems(event.trip, event.at)).length === 0,
 } satisfies Record<string, JourneyGuard>;
 
@@ -43,6 +44,7 @@ export const changeEvents = {
     { guard: 'changeable', actions: 'rejectTrip' },
   ],
   'booking.cancel': { guard: 'changeable', target: '#cancellingBooking', actions: 'startRequest' },
+  'booking.noShow': { guard: 'noShow', target: '#cancellingBooking', actions: 'startRequest' },
 } as const;
 
 export const changesStep = {
@@ -69,9 +71,11 @@ export const changesStep = {
       ...pendingCall(
         'cancelBooking',
         ({ context, event }) => {
-          assertEvent(event, 'booking.cancel');
+          assertEvent(event, ['booking.cancel', 'booking.noShow']);
+          // A no-show is past the free cancellation, so the policy's fee is kept.
           const { fee, refund } = cancellationQuote(context, event.at);
-          return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at };
+          const noShow = event.type === 'booking.noShow';
+          return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at, noShow };
         },
         {
           done: { target: 'cancelled', actions: 'recordCancellation' },

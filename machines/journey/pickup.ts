@@ -1,13 +1,15 @@
 // Pickup and the rental period: the car is handed over; while it is out the renter can add days,
 // priced first and charged to the card on file when confirmed.
 import { assertEvent } from 'xstate';
-import { extensionAllowed, extensionPrice, isCancelled, isPickedUp } from '../journey-rules';
+import { extensionAllowed, extensionPrice, isCancelled, isPickedUp, pickupOpen } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 import { changesStep } from './changes';
 
 const guards = {
   pickedUp: ({ context }) => isPickedUp(context),
   cancelled: ({ context }) => isCancelled(context),
+  // Not days early (the car may be with someone else), nor once it is a no-show.
+  pickupOpen: ({ context, event }) => event.type === 'pickup.confirm' && pickupOpen(context, event.at),
   // Only while the car is out: once handed back, the rental period is closed.
   canExtend: ({ context, event }) =>
     event.type === 'rental.extend' && context.returnedAt === null && extensionAllowed(context, event.days),
@@ -58,7 +60,7 @@ export const pickupStep = {
       },
       ...changesStep.states,
       awaitingConfirmation: {
-        on: { 'pickup.confirm': { target: 'onRent', actions: 'recordPickup' } },
+        on: { 'pickup.confirm': { guard: 'pickupOpen', target: 'onRent', actions: 'recordPickup' } },
       },
       onRent: {
         initial: 'driving',

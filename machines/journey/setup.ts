@@ -50,6 +50,8 @@ export type JourneyEvent =
   | { type: 'booking.modify'; trip: Trip; at: number }
   /** Before pickup: cancelled under CANCELLATION_POLICY; the car is free again. */
   | { type: 'booking.cancel'; at: number }
+  /** Only the server sends this (server/journey/noShows.ts): nobody came for the car; cancelled as booking.cancel is. */
+  | { type: 'booking.noShow'; at: number }
   | { type: 'account.update'; profile: ProfileInput }
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }
@@ -91,7 +93,7 @@ export interface CallInputs {
   chargeExtension: { days: number; price: RentalPrice; cardToken: string; at: number };
   settleDeposit: { deposit: DepositHold; deductions: Fils; returnedAt: number; at: number };
   changeBooking: { trip: Trip; price: RentalPrice; difference: Fils; cardToken: string; at: number };
-  cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number };
+  cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number; noShow: boolean };
 }
 
 /** A failure a service reports, by the code the screens translate. */
@@ -153,6 +155,7 @@ export const journeySetup = setup({
           'return.processRefund',
           'booking.modify',
           'booking.cancel',
+          'booking.noShow',
         ]);
         switch (event.type) {
           case 'registration.submit':
@@ -171,6 +174,8 @@ export const journeySetup = setup({
             return 'change';
           case 'booking.cancel':
             return 'cancel';
+          case 'booking.noShow':
+            return 'noShow';
         }
       },
     }),

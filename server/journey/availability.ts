@@ -13,15 +13,17 @@ import { bookings } from '../db/schema';
 import type { BookingRow } from './bookings';
 
 /**
- * What a booking holds: paid and not cancelled, the car is its own from the booked pickup to the
- * booked return (extensions included). An early pickup or late return changes when the car was
- * the renter's (bookings.period_*, for fines), not what was booked.
+ * What a booking holds: paid and not cancelled, the car is its own from the booked pickup (or the
+ * handover, when that was earlier: inside PICKUP_WINDOW_MS) to the booked return (extensions
+ * included). Saved in the step's transaction, so an early handover over another booking's time is
+ * refused by the exclusion constraint. A late return changes when the car was the renter's
+ * (bookings.period_*, for fines), not what was booked.
  */
 export function holdOf(snapshot: JourneySnapshot, sample = false) {
   const c = snapshot.context;
   return {
     holdsCar: !sample && c.payment !== null && c.cancellation === null,
-    heldFrom: new Date(c.booking.pickupAt),
+    heldFrom: new Date(Math.min(c.pickedUpAt ?? c.booking.pickupAt, c.booking.pickupAt)),
     heldUntil: new Date(dueBackAt(c)),
   };
 }

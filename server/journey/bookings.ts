@@ -77,7 +77,9 @@ export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
     /** Once the deposit is settled: what went back to the card, and what is owed. */
     refund: c.refund ? { refunded: c.refund.refunded, due: c.refund.due } : null,
     /** Once cancelled: when, what the policy kept and what went back to the card. */
-    cancellation: c.cancellation ? { at: c.cancellation.at, fee: c.cancellation.fee, refunded: c.cancellation.refunded } : null,
+    cancellation: c.cancellation
+      ? { at: c.cancellation.at, fee: c.cancellation.fee, refunded: c.cancellation.refunded, noShow: c.cancellation.noShow === true }
+      : null,
   };
 }
 export type BookingSummary = ReturnType<typeof bookingSummary>;

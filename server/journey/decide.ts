@@ -103,7 +103,8 @@ export function serverJourneyActors(services: JourneyServices) {
           ? await gateway.refund({ cardToken: input.cardToken, amount: input.refund, idempotencyKey: key('cancel') })
           : null;
       await gateway.settle({ holdReference: input.deposit.reference, capture: 0, idempotencyKey: key('release') });
-      return { at: input.at, fee: input.fee, refunded: input.refund, reference: refund?.reference ?? null };
+      const cancellation = { at: input.at, fee: input.fee, refunded: input.refund, reference: refund?.reference ?? null };
+      return input.noShow ? { ...cancellation, noShow: true as const } : cancellation;
     }),
     settleDeposit: call<'settleDeposit', Settlement>(async (input) => {
       const settled = await gateway.settle({

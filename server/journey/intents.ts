@@ -36,6 +36,8 @@ export const MONEY_EVENTS = {
   'rental.confirmExtension': ['extension'],
   'booking.modify': ['change'],
   'booking.cancel': ['cancel', 'release'],
+  // The same call as a cancellation (server/journey/noShows.ts).
+  'booking.noShow': ['cancel', 'release'],
   'return.processRefund': ['settle'],
 } as const satisfies Partial<Record<JourneyEvent['type'] | 'violation.payByCard', readonly string[]>>;
 type MoneyEventType = keyof typeof MONEY_EVENTS;

@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = {
   fineTransferNotice: 'required',
   /** A payment step that did not complete was undone: what was charged refunded, the deposit hold released. Params: number (booking), amount (fils refunded). */
   paymentReversed: 'required',
+  /** Nobody came for the car: the booking was cancelled as a no-show. Params: number (booking), model, amount (fils kept). */
+  noShow: 'required',
   /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
   accountAlert: 'required',
   // The manager's.

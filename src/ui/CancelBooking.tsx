@@ -27,11 +27,14 @@ export function CancelBooking() {
   const money = (fils: number) => <Money fils={fils} />;
 
   if (isCancelled(context)) {
-    const { at, refunded } = context.cancellation!;
+    const { at, refunded, fee, noShow } = context.cancellation!;
     return (
       <Section title={c.cancelTitle}>
         <Done>
-          <Fill text={c.cancelled} values={{ date: formatDate(new Date(at), lang, 'dateTime'), refund: money(refunded), last4 }} />
+          <Fill
+            text={noShow ? c.noShow : c.cancelled}
+            values={{ date: formatDate(new Date(at), lang, 'dateTime'), refund: money(refunded), fee: money(fee), last4 }}
+          />
         </Done>
         <ButtonLink to={to('search')}>{c.findAnother}</ButtonLink>
       </Section>

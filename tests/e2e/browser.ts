@@ -41,6 +41,26 @@ export const testNow = () => Date.now() + clockOffset;
 /** The app in `target`'s pages reads the tests' calendar, as the server does. */
 export const onTestClock = (target: Page | BrowserContext) => target.addInitScript(shiftClock, clockOffset);
 
+const setServerClock = async (offset: number) => {
+  const answer = await fetch(inject('clockControl'), { method: 'POST', body: String(offset) });
+  if (!answer.ok) throw new Error('the test server’s clock did not move');
+};
+
+/**
+ * Moves the server's clock and `page`'s to `at` (running on from there), as a day's wait would: the
+ * page stays open and is told, as a phone's page is when it comes back into view (a car is handed
+ * over only near its booked time). The browser files run one at a time; each puts the server's clock
+ * back when it is done (`back`).
+ */
+export async function travelTo(page: Page, at: number) {
+  const offset = at - Date.now();
+  await setServerClock(offset);
+  await page.addInitScript(shiftClock, offset);
+  await page.evaluate(shiftClock, offset);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  return { back: () => setServerClock(clockOffset) };
+}
+
 /**
  * A phone-sized page (a browser context of its own: its own cookies and storage) that records console
  * errors, on the tests' calendar; `wallClock` for a page of a server the test started itself.

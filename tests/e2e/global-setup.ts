@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,11 @@ declare module 'vitest' {
     serverDir: string;
     /** The server's clock minus the wall clock, ms (the tests' calendar, tests/support/clock.ts). */
     clockOffset: number;
+    /**
+     * The test harness's own address (not the app's) that moves the server's clock: POST a new
+     * offset as text. A test that hands a car over goes to its booked time, and back after.
+     */
+    clockControl: string;
   }
 }
 
@@ -46,6 +53,7 @@ export default async function setup(project: TestProject) {
     project.provide('distDir', '');
     project.provide('serverDir', '');
     project.provide('clockOffset', 0);
+    project.provide('clockControl', '');
     return;
   }
 
@@ -72,12 +80,23 @@ export default async function setup(project: TestProject) {
     registrationAllowance: { ...REGISTRATION_ALLOWANCE, count: 10_000, bytes: Number.MAX_SAFE_INTEGER },
   };
   // The server and the pages (tests/e2e/browser.ts) run on the tests' calendar (tests/support/clock.ts).
-  const offset = testClockOffset();
+  let offset = testClockOffset();
   const now = () => new Date(Date.now() + offset);
+  const control = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const next = Number(body);
+      if (req.method === 'POST' && Number.isSafeInteger(next)) offset = next;
+      res.end(String(offset));
+    });
+  });
+  await new Promise<void>((done) => control.listen(0, '127.0.0.1', done));
   // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
   const mailbox = await startLocalMailbox();
   const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error }, now, mailbox });
   project.provide('clockOffset', offset);
+  project.provide('clockControl', `http://127.0.0.1:${(control.address() as AddressInfo).port}/`);
   project.provide('chromium', chromium);
   project.provide('baseURL', running.url);
   project.provide('distDir', resolve(OUT_DIR));
@@ -85,6 +104,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await running.close();
     await mailbox.close();
+    control.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
 import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail, SHOTS } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, SHOTS, travelTo, uniqueEmail } from './browser';
 
 const PASSWORD = 'palm-jumeirah-88';
 const CARD = '4242 4242 4242 4242';
@@ -100,10 +100,17 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await page.goto(baseURL + path('carReturn'));
       await expectAt('carPickup');
       await page.getByRole('status').filter({ hasText: t.journey.notice.pickUp }).waitFor();
-      await button(t.carPickup.confirm).waitFor();
+      // A day before the booked time there is nothing to confirm: the screen says when the car can be collected.
+      await page.getByRole('status').filter({ hasText: t.carPickup.opensAt.split('{date}')[0]!.trim() }).waitFor();
+      expect(await button(t.carPickup.confirm).count()).toBe(0);
       await shot('pickup-notice');
 
-      // Pick up, extend by a day (priced first), return.
+      // At the counter at the booked time (the server's clock and the page's go there): pick up, extend
+      // by a day (priced first), return.
+      const session = await page.evaluate(() => fetch('/api/auth/session').then((res) => res.json()));
+      const { back } = await travelTo(page, session.journey.journey.snapshot.context.booking.pickupAt);
+      onTestFinished(back);
+      await expectAt('carPickup');
       await button(t.carPickup.confirm).click();
       await button(t.carPickup.extend).click();
       await page.getByRole('status').filter({ hasText: '252.00' }).waitFor(); // 240.00 + 5% VAT for the day

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
 import { JourneyFailure, journeyMachine, stepOf, type CardForm } from '../../machines/journey';
-import { dueBackAt, MAX_EXTENSION_DAYS, whyNot } from '../../machines/journey-rules';
+import { CANCELLATION_POLICY, dueBackAt, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS, whyNot } from '../../machines/journey-rules';
 import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS, fineDeduction, aed } from '../../machines/money';
@@ -85,12 +85,17 @@ async function pay(j: Journey, card = CARD) {
   await waitFor(j.actor, (s) => !s.hasTag('pending'));
 }
 
-async function pickedUp(j: Journey) {
+/** Signed, paid, on the pickup step. */
+async function paid(j: Journey) {
   await signContract(j);
   j.actor.send({ type: 'contract.proceed' });
   await pay(j);
   j.actor.send({ type: 'payment.proceed' });
-  j.actor.send({ type: 'pickup.confirm', at: NOW + DAY_MS });
+}
+
+async function pickedUp(j: Journey) {
+  await paid(j);
+  j.actor.send({ type: 'pickup.confirm', at: j.state().context.booking.pickupAt });
 }
 
 const settled = (j: Journey) => waitFor(j.actor, (s) => !s.hasTag('pending'));
@@ -162,9 +167,47 @@ describe('journey guards, each both ways', () => {
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
     expect(stepOf(j.state())).toBe('carPickup');
     expect(whyNot('carReturn', j.state().context)).toBe('pickUp');
-    j.actor.send({ type: 'pickup.confirm', at: NOW });
+    j.actor.send({ type: 'pickup.confirm', at: j.state().context.booking.pickupAt });
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
     expect(j.state().matches({ signedIn: { carReturn: 'inspection' } })).toBe(true);
+  });
+
+  it('pickupOpen: the car is handed over from the window before the booked pickup until the no-show mark, not days early', async () => {
+    const j = start();
+    await paid(j);
+    const { pickupAt } = j.state().context.booking;
+    const pickup = (at: number) => ({ type: 'pickup.confirm', at }) as const;
+    expect(j.state().can(pickup(pickupAt - 6 * DAY_MS))).toBe(false);
+    expect(j.state().can(pickup(pickupAt - PICKUP_WINDOW_MS - 1))).toBe(false);
+    expect(j.state().can(pickup(pickupAt + NO_SHOW_AFTER_MS))).toBe(false);
+    expect(j.state().can(pickup(pickupAt + NO_SHOW_AFTER_MS - 1))).toBe(true);
+    j.actor.send(pickup(pickupAt - 6 * DAY_MS));
+    expect(j.state().context.pickedUpAt).toBeNull();
+    j.actor.send(pickup(pickupAt - PICKUP_WINDOW_MS));
+    expect(j.state().context.pickedUpAt).toBe(pickupAt - PICKUP_WINDOW_MS);
+    expect(j.state().matches({ signedIn: { carPickup: 'onRent' } })).toBe(true);
+  });
+
+  it('noShow: only past the no-show mark and never picked up; cancelled by the policy, its fee kept, the hold released', async () => {
+    const j = start();
+    await paid(j);
+    const { pickupAt } = j.state().context.booking;
+    const charged = j.state().context.payment!.amount;
+    expect(j.state().can({ type: 'booking.noShow', at: pickupAt + NO_SHOW_AFTER_MS - 1 })).toBe(false);
+    j.actor.send({ type: 'booking.noShow', at: pickupAt + NO_SHOW_AFTER_MS });
+    await settled(j);
+    const { cancellation } = j.state().context;
+    // Camry: one day's rent with VAT (240.00 + 12.00) is kept; the rest goes back.
+    expect(CANCELLATION_POLICY.lateFeeDays).toBe(1);
+    expect(cancellation).toMatchObject({ noShow: true, fee: 25_200, refunded: charged - 25_200 });
+    expect(j.book.operations.map((o) => [o.kind, o.amount])).toEqual(
+      expect.arrayContaining([['refund', charged - 25_200], ['release', j.state().context.deposit!.amount]]),
+    );
+    expect(j.state().matches({ signedIn: { carPickup: 'cancelled' } })).toBe(true);
+    // And once picked up, never a no-show.
+    const k = start();
+    await pickedUp(k);
+    expect(k.state().can({ type: 'booking.noShow', at: pickupAt + 2 * NO_SHOW_AFTER_MS })).toBe(false);
   });
 
   it('handedBack: the inspection is refused until the car was handed back', async () => {

@@ -6,7 +6,7 @@ import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
 import { bookings, gatewayOperations } from '../../server/db/schema';
 import { engine, postgresSkipped } from '../support/server';
-import { browser, CARD, contextOf, renter, renterAt, server, valueOf } from './helpers';
+import { browser, CARD, contextOf, pickUp, renter, renterAt, server, valueOf } from './helpers';
 
 describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
   it('someone else’s booking is not found (404), read or written', async () => {
@@ -28,7 +28,7 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
     ]);
     const theirs = await b.api.bookings();
     expect(theirs.ok && theirs.body.bookings.map((x) => [x.number, x.status])).toEqual([[b.journey().number, 'unpaid']]);
-    expect((await a.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    expect((await pickUp(a)).ok).toBe(true);
     const after = await a.api.bookings();
     expect(after.ok && after.body.bookings[0]!.status).toBe('active');
     expect((await (await browser()).request('/api/bookings')).status).toBe(401);
@@ -60,6 +60,8 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
       [{ event: { type: 'booking.start', carId: 'constructor' }, version }, { 'event.carId': 'invalid' }],
       [{ event: { type: 'deposit.deduct', deduction: { kind: 'fine', amount: -50_000, adminFee: 0 } }, version }, { 'event.type': 'invalid' }],
       [{ event: { type: 'xstate.done.actor.submitPayment', output: {} }, version }, { 'event.type': 'invalid' }],
+      // The server's own step (server/journey/noShows.ts): never a renter's to send.
+      [{ event: { type: 'booking.noShow' }, version }, { 'event.type': 'invalid' }],
       [{ event: { type: 'payment.submit', card: CARD, amount: 1 }, version }, { event: 'invalid' }],
       [{ event: { type: 'rental.confirmExtension' } }, { version: 'required' }],
     ];
@@ -82,7 +84,7 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
     expect(c.payment).toMatchObject({ last4: '4242', amount: 126_000 });
     expect(c.deposit).toMatchObject({ amount: 150_000 });
     await r.step({ type: 'payment.proceed' });
-    await r.step({ type: 'pickup.confirm' });
+    await pickUp(r);
     // Two more days: 480.00 + VAT 24.00 = 504.00, charged to the card on file when confirmed.
     await r.step({ type: 'rental.extend', days: 2 });
     const extended = await r.step({ type: 'rental.confirmExtension' });

@@ -29,3 +29,17 @@ export const testClockOffset = () => {
   const wall = (globalThis as unknown as Record<symbol, DateConstructor | undefined>)[Symbol.for('movecar.wallClock')] ?? Date;
   return TEST_START - wall.now();
 };
+
+/**
+ * Moves this realm's clock on so that now is `at` (the clock running on from there), never back: a
+ * booking's pickup is a day or more ahead, and the car is handed over only near it. Everything the
+ * tests have made stays where it was in time, as it would have for a real day's wait.
+ */
+export function travelTo(at: number) {
+  if (at > Date.now()) shiftClock(at - wallNow());
+}
+
+/** How far this realm's clock is from the wall clock now: give it to shiftClock to come back here. */
+export const clockOffset = () => Date.now() - wallNow();
+
+const wallNow = () => ((globalThis as unknown as Record<symbol, DateConstructor | undefined>)[Symbol.for('movecar.wallClock')] ?? Date).now();

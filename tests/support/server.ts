@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { readConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/open';
-import { makeDeps, uaePassFor, type Deps, type Logger } from '../../server/deps';
+import { makeDeps, stopWorkers, uaePassFor, type Deps, type Logger } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { seed } from '../../server/seed';
 
@@ -79,8 +79,14 @@ async function openTestDatabase(
 
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  { uaePass = false, mail = false }: { uaePass?: boolean; mail?: boolean } = {},
+  { uaePass = false, mail = false, noShows = false }: { uaePass?: boolean; mail?: boolean; noShows?: boolean } = {},
 ): Promise<TestServer> {
+  // The tests move their clock forward to hand cars over (travelTo): the no-show job stays off unless
+  // a test is about it, so a booking of another test is never cancelled under it.
+  const withWorkers = async (deps: Deps) => {
+    if (!noShows) await deps.noShows.stop();
+    return deps;
+  };
   const dataDir = mkdtempSync(join(tmpdir(), 'movecar-test-'));
   const mailbox = mail ? await startLocalMailbox() : null;
   const config: Config = {
@@ -92,7 +98,7 @@ export async function startTestServer(
   const { database, drop, reopen } = await openTestDatabase(dataDir);
   await seed(database.db, config);
   const log = recordingLogger();
-  const deps = await makeDeps(config, database, log);
+  const deps = await withWorkers(await makeDeps(config, database, log));
   // The local UAE PASS stand-in, as `npm run dev` has it, when a test needs the button.
   const local = uaePass ? await uaePassFor(config, [ORIGIN], true) : null;
   if (local) deps.uaePass = local.uaePass;
@@ -106,22 +112,16 @@ export async function startTestServer(
     mailbox,
     async restart() {
       await server.deps.live.close();
-      await server.deps.mail.stop();
-      await server.deps.imports.stop();
-      await server.deps.reconciler.stop();
-      await server.deps.reminders.stop();
+      await stopWorkers(server.deps);
       await server.database.close();
       server.database = await reopen();
-      server.deps = { ...(await makeDeps(config, server.database, log)), uaePass: server.deps.uaePass };
+      server.deps = { ...(await withWorkers(await makeDeps(config, server.database, log))), uaePass: server.deps.uaePass };
       server.app = createApp(server.deps);
     },
     async close() {
       await local?.local?.close();
       await server.deps.live.close();
-      await server.deps.mail.stop();
-      await server.deps.imports.stop();
-      await server.deps.reconciler.stop();
-      await server.deps.reminders.stop();
+      await stopWorkers(server.deps);
       await mailbox?.close();
       await server.database.close();
       await drop();

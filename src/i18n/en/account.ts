@@ -200,6 +200,10 @@ const words = {
         title: 'Traffic violation passed to you',
         body: 'A traffic fine of {amount} (code {code}) was transferred to you, including the admin fee.',
       },
+      noShow: {
+        title: 'Booking cancelled: no-show',
+        body: 'Nobody collected the {model} for booking {number}, so it was cancelled as a no-show: {amount} was kept under the cancellation policy, the rest refunded to your card and the deposit hold released.',
+      },
       paymentReversed: {
         title: 'Payment undone',
         body: 'A payment on booking {number} did not go through to the end, so it was undone: {amount} refunded to your card, and any deposit hold released.',

@@ -85,6 +85,7 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
           <Facts
             rows={[
               { label: b.cancelledOn, value: <time>{formatDate(new Date(booking.cancellation.at), lang, 'dateTime')}</time> },
+              ...(booking.cancellation.noShow ? [{ label: b.cancelReason, value: b.noShowReason }] : []),
               { label: b.cancellationFee, value: <Money fils={booking.cancellation.fee} /> },
               { label: b.refunded, value: <Money fils={booking.cancellation.refunded} />, strong: true },
             ]}

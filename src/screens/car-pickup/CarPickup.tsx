@@ -1,10 +1,12 @@
 import { carOf } from '../../../machines/fleet';
 import { DAY_MS } from '../../../machines/money';
-import { bookingStatus, dueBackAt } from '../../../machines/journey-rules';
+import { bookingStatus, dueBackAt, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../../i18n/format';
 import { CAR_SPECS } from '../../data/carSpecs';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
+import { useNow } from '../../ui/useNow';
+import { useHydrated } from '../../ui/hydrated';
 import { Button, ButtonLink } from '../../ui/Button';
 import { CancelBooking } from '../../ui/CancelBooking';
 import { CarPicture } from '../../ui/CarPicture';
@@ -27,6 +29,12 @@ export default function CarPickup() {
   const car = carOf(booking.carId);
   const spec = CAR_SPECS[booking.carId];
   const when = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
+  // The counter hands the car over from PICKUP_WINDOW_MS before the booked time until the no-show mark.
+  const opensAt = pickupOpensAt(context);
+  const missedAt = noShowAt(context);
+  const now = useNow([opensAt, missedAt]);
+  // What depends on the time now waits for the browser: the prerendered page was made at build time.
+  const hydrated = useHydrated();
 
   return (
     <Stack>
@@ -38,15 +46,27 @@ export default function CarPickup() {
             <ButtonLink to={to('pastRentals')}>{t.journey.over.invoice}</ButtonLink>
           </>
         ) : pickedUpAt === null ? (
-          <Actions>
-            <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>
-              {p.confirm}
-            </Button>
-            {/* Cancelling is its own section below, with the policy and the refund shown first. */}
-            <ButtonLink variant="secondary" to={to('bookingDetails')}>
-              {p.change}
-            </ButtonLink>
-          </Actions>
+          <>
+            {!hydrated ? null : now < opensAt ? (
+              <p role="status">
+                <Fill
+                  text={p.opensAt}
+                  values={{ date: when(opensAt), minutes: formatNumber(PICKUP_WINDOW_MS / 60_000, lang) }}
+                />
+              </p>
+            ) : now >= missedAt ? (
+              <p role="status">{fill(p.missed, { date: formatDate(new Date(booking.pickupAt), lang, 'dateTime') })}</p>
+            ) : null}
+            <Actions>
+              {hydrated && now >= opensAt && now < missedAt && (
+                <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>{p.confirm}</Button>
+              )}
+              {/* Cancelling is its own section below, with the policy and the refund shown first. */}
+              <ButtonLink variant="secondary" to={to('bookingDetails')}>
+                {p.change}
+              </ButtonLink>
+            </Actions>
+          </>
         ) : (
           <>
             <Done>{fill(p.pickedUp, { date: formatDate(new Date(pickedUpAt), lang, 'dateTime') })}</Done>

@@ -3,6 +3,7 @@ import {
   BadgeCheck,
   Bell,
   CalendarCheck,
+  CalendarX,
   Clock,
   FileWarning,
   ShieldAlert,
@@ -43,6 +44,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   fineTransferNotice: FileWarning,
   contractActive: BadgeCheck,
   paymentReversed: Wallet,
+  noShow: CalendarX,
 };
 
 const GROUPS = ['today', 'yesterday', 'earlier'] as const;

@@ -1,0 +1,137 @@
+// When the car can be handed over (machines/journey-rules.ts): not days early (one car went to two
+// renters that way), from an hour before the booked pickup, with the car's hold moved to the real
+// start; and a booking nobody came for is cancelled as a no-show by a job (server/journey/noShows.ts)
+// that runs once however many instances look, and picks up again after a restart.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS } from '../../machines/journey-rules';
+import { bookings, gatewayOperations } from '../../server/db/schema';
+import { cancelNoShows } from '../../server/journey/noShows';
+import { travelTo } from '../support/clock';
+import { postgresSkipped, startTestServer } from '../support/server';
+import { browser, CARD, contextOf, renter, renterAt, server } from './helpers';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A trip starting `hours` from now on the hour, `days` long. */
+const tripIn = (hours: number, days = 1) => {
+  const pickupAt = Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
+  return { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + days * DAY };
+};
+type Renter = Awaited<ReturnType<typeof renterAt>>;
+const rowOf = async (r: Renter) =>
+  (await (await server()).deps.db.select().from(bookings).where(eq(bookings.id, r.journey().bookingId)))[0]!;
+const opsOf = async (r: Renter) =>
+  (await (await server()).deps.db.select().from(gatewayOperations)).filter((o) => o.idempotencyKey.startsWith(`${r.journey().bookingId}:`));
+const free = async (carId: string, t: ReturnType<typeof tripIn>) => {
+  const answer = await (await browser()).request(
+    `/api/cars/search?pickupLocation=${t.pickupLocation}&dropoffLocation=${t.dropoffLocation}&pickupAt=${t.pickupAt}&dropoffAt=${t.dropoffAt}`,
+  );
+  return ((await answer.json()) as { results: { carId: string }[] }).results.some((c) => c.carId === carId);
+};
+
+describe.skipIf(postgresSkipped)('handing the car over', () => {
+  it('days early is refused and nothing changes; inside the window the car is handed over and its hold starts then', async () => {
+    const t = tripIn(6 * 24);
+    const r = await renterAt('paid', { carId: 'yaris', trip: t });
+    const version = r.journey().version;
+    expect(await r.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'refused', due: 'carPickup' } });
+    expect(r.journey().version).toBe(version);
+    expect(contextOf(r.journey()).pickedUpAt).toBeNull();
+
+    travelTo(t.pickupAt - PICKUP_WINDOW_MS - 60_000);
+    expect(await r.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'refused' } });
+    travelTo(t.pickupAt - 30 * 60_000);
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    const at = contextOf(r.journey()).pickedUpAt!;
+    expect(t.pickupAt - at).toBeGreaterThan(29 * 60_000);
+    const row = await rowOf(r);
+    expect(row.heldFrom!.getTime()).toBe(at);
+    expect(row.periodStart!.getTime()).toBe(at);
+    expect(row.heldUntil!.getTime()).toBe(t.dropoffAt);
+  });
+
+  it('an early handover while the car is still another renter’s is refused as taken: the car is in one pair of hands', async () => {
+    const first = tripIn(30);
+    const a = await renterAt('paid', { carId: 'patrol', trip: first });
+    const b = await renterAt('paid', { carId: 'patrol', trip: { ...first, pickupAt: first.dropoffAt, dropoffAt: first.dropoffAt + DAY } });
+    travelTo(first.pickupAt);
+    expect((await a.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    // Half an hour before b's booked time, a still has the car until then.
+    travelTo(first.dropoffAt - 30 * 60_000);
+    expect(await b.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'taken' } });
+    expect(contextOf(b.journey()).pickedUpAt).toBeNull();
+    expect((await rowOf(b)).heldFrom!.getTime()).toBe(first.dropoffAt);
+    // At b's own time it is b's.
+    travelTo(first.dropoffAt);
+    expect((await b.step({ type: 'pickup.confirm' })).ok).toBe(true);
+  });
+});
+
+describe.skipIf(postgresSkipped)('no-shows', () => {
+  it('nobody came: past the mark the booking is cancelled by the policy, the deposit released, the car free; the renter is told', async () => {
+    const t = tripIn(48, 3);
+    const r = await renterAt('paid', { carId: 'camry', trip: t });
+    const { deps } = await server();
+    const at = (ms: number) => ({ ...deps, now: () => new Date(ms) });
+    // An hour before the mark: nothing yet.
+    await cancelNoShows(at(t.pickupAt + NO_SHOW_AFTER_MS - HOUR));
+    expect((await rowOf(r)).holdsCar).toBe(true);
+
+    // Two instances look at once: one cancellation, one refund, one release, one notice.
+    const mark = t.pickupAt + NO_SHOW_AFTER_MS + 60_000;
+    await Promise.all([cancelNoShows(at(mark)), cancelNoShows(at(mark))]);
+    const row = await rowOf(r);
+    expect(row.holdsCar).toBe(false);
+    const answer = await r.request('/api/bookings/current');
+    const { journey } = (await answer.json()) as { journey: Parameters<typeof contextOf>[0] };
+    const c = contextOf(journey);
+    // Camry, 3 days: 720.00 + VAT 36.00 = 756.00 paid; one day with VAT (252.00) kept; 504.00 back.
+    expect(c.cancellation).toEqual({ at: mark, fee: 25_200, refunded: 50_400, reference: expect.any(String), noShow: true });
+    const ops = await opsOf(r);
+    expect(ops.filter((o) => o.kind === 'refund').map((o) => o.amount)).toEqual([50_400]);
+    expect(ops.filter((o) => o.kind === 'release').map((o) => o.amount)).toEqual([c.deposit!.amount]);
+    const list = await r.api.notifications();
+    expect(list.ok && list.body.notifications.filter((n) => n.kind === 'noShow')).toEqual([
+      expect.objectContaining({ params: { number: r.journey().number, model: 'Toyota Camry', amount: 25_200 }, link: 'bookingDetails' }),
+    ]);
+    const bookingsList = await r.api.bookings();
+    expect(bookingsList.ok && bookingsList.body.bookings[0]).toMatchObject({ status: 'cancelled' });
+    // The car is free for those days again.
+    expect(await free('camry', { ...t, pickupAt: t.pickupAt + DAY, dropoffAt: t.pickupAt + 2 * DAY })).toBe(true);
+  });
+
+  it('a picked-up booking or a cancelled one is never a no-show; the job picks up due ones after a restart', async () => {
+    const s = await startTestServer({}, { noShows: true });
+    try {
+      const t = tripIn(5);
+      const onRent = await renter({}, s);
+      const due = await renter({}, s);
+      for (const [r, car] of [[onRent, '911'], [due, 'range-rover']] as const) {
+        for (const event of [
+          { type: 'booking.start', carId: car, trip: t },
+          { type: 'contract.acceptTerms' },
+          { type: 'contract.verifyIdentity' },
+          { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+          { type: 'contract.proceed' },
+          { type: 'payment.submit', card: CARD },
+          { type: 'payment.proceed' },
+        ])
+          expect((await r.step(event)).ok, `${car} ${event.type}`).toBe(true);
+      }
+      travelTo(t.pickupAt);
+      expect((await onRent.step({ type: 'pickup.confirm' })).ok).toBe(true);
+      // The clock passes the mark; the server restarts and its job, at once, cancels only the one nobody came for.
+      travelTo(t.pickupAt + NO_SHOW_AFTER_MS + 60_000);
+      await s.restart();
+      const cancelled = async (r: typeof due) => {
+        const [row] = await s.deps.db.select().from(bookings).where(eq(bookings.id, r.journey().bookingId));
+        return !row!.holdsCar;
+      };
+      await expect.poll(() => cancelled(due), { timeout: 10_000 }).toBe(true);
+      expect(await cancelled(onRent)).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+});
