@@ -37,5 +37,8 @@ export function contractProblems(s: ContractSetup, hasBooking: boolean): Contrac
 export const contractActive = (s: ContractSetup, renter: RenterConfirmations) =>
   renter.confirmed && renter.policyAgreed && s.carId !== null && s.bookingLinked;
 
-export const CONTRACT_STATUSES = ['pending', 'active', 'completed'] as const;
+/** `cancelled`: the renter's booking was cancelled (by the renter, or as a no-show) before the car went out. */
+export const CONTRACT_STATUSES = ['pending', 'active', 'completed', 'cancelled'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** A closed contract is a record: nothing more is set up or activated on it. */
+export const isClosed = (status: ContractStatus) => status === 'completed' || status === 'cancelled';

@@ -4,7 +4,7 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
 import { createApi } from '../src/client/api';
-import { renderAt, resetServer, testServer } from './render';
+import { PDF_BYTES, PNG_BYTES, renderAt, resetServer, testServer } from './render';
 import { browserFor, ORIGIN } from './support/server';
 
 describe.each([
@@ -120,6 +120,47 @@ describe.each([
     await user.click(screen.getByRole('link', { name: new RegExp(c.transferLogic) }));
     expect(await screen.findByRole('radiogroup', { name: t.transferLogic.mode })).toBeInTheDocument();
     expect(router.state.location.pathname).toMatch(new RegExp(`${prefix}/transfer-logic/MC-`));
+  });
+
+  it('contracts: a cancelled booking’s contract says it is closed and offers no Save', async () => {
+    const c = t.contracts;
+    // A renter registers, signs, pays and then cancels, in their own browser.
+    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    const registered = await renter.register({
+      fullName: 'Mariam Al Suwaidi',
+      email: `mariam+${Date.now().toString(36)}@example.ae`,
+      phone: '050 123 4567',
+      password: 'desert-rose-42',
+      confirmPassword: 'desert-rose-42',
+      emiratesId: '784-1990-1234567-6',
+      termsAccepted: true,
+      emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
+      emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),
+      licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
+    });
+    if (!registered.ok) throw new Error('registration');
+    let journey = registered.body.journey;
+    for (const event of [
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
+      { type: 'booking.cancel' },
+    ] as const) {
+      const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
+      if (!answer.ok) throw new Error(event.type);
+      journey = answer.body.journey;
+    }
+
+    const { user } = await renderAt(`${prefix}/contracts`, { manager: true });
+    await user.type(await screen.findByRole('searchbox', { name: c.searchLabel }), journey.number);
+    await user.click(screen.getByRole('button', { name: c.search }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(c.foundOne));
+    expect(screen.getByRole('link', { name: new RegExp(c.statuses.cancelled) })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('link', { name: new RegExp(c.number.split('{code}')[0]!.trim()) })[0]!);
+    expect(await screen.findByText(c.cancelled)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: c.save })).toBeNull();
   });
 
   it('contracts: a set-up Save refuses is explained next to the field, in the reader’s language, and kept', async () => {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   CONTRACT_STATUSES,
   contractActive,
+  isClosed,
   contractProblems,
   EMPTY_SETUP,
   type ContractSetup,
@@ -104,8 +105,8 @@ function confirmationsOf(snapshot: JourneySnapshot | null): RenterConfirmations 
   return { confirmed: !!c?.contract, policyAgreed: !!c?.termsAccepted, signedAt: c?.contract?.signedAt ?? null };
 }
 
-const statusOf = (row: ContractRow, booking: BookingRow | null): ContractStatus =>
-  booking?.completed ? 'completed' : row.activatedAt ? 'active' : 'pending';
+const statusOf = (row: ContractRow, booking: BookingRow | null, snapshot: JourneySnapshot | null): ContractStatus =>
+  snapshot?.context.cancellation ? 'cancelled' : booking?.completed ? 'completed' : row.activatedAt ? 'active' : 'pending';
 
 /** A stored row with its booking, read through the schemas: anything unreadable falls back to the defaults. */
 export function contractView(row: ContractRow, booking: BookingRow | null, renterName: string | null = null) {
@@ -115,7 +116,7 @@ export function contractView(row: ContractRow, booking: BookingRow | null, rente
   return {
     code: row.code,
     companyId: row.companyId,
-    status: statusOf(row, booking),
+    status: statusOf(row, booking, snapshot),
     setup: {
       ...(setup.success ? setup.data : EMPTY_SETUP),
       carId: isCarId(row.carId) ? row.carId : null,
@@ -180,10 +181,14 @@ export async function freeCars(db: Db | Tx, contract: ContractRow, booking: Book
   return fleet.filter((id) => id === contract.carId || !taken.has(id));
 }
 
+// The booking's journey says whether it was cancelled (statusOf reads the same field).
+const CANCELLED = sql`coalesce(${bookings.journey} #> '{snapshot,context,cancellation}', 'null'::jsonb) <> 'null'::jsonb`;
+const OPEN = and(sql`coalesce(${bookings.completed}, false) = false`, sql`not (${CANCELLED})`)!;
 const STATUS_WHERE: Record<ContractStatus, SQL> = {
-  completed: sql`coalesce(${bookings.completed}, false) = true`,
-  active: and(sql`coalesce(${bookings.completed}, false) = false`, isNotNull(contracts.activatedAt))!,
-  pending: and(sql`coalesce(${bookings.completed}, false) = false`, isNull(contracts.activatedAt))!,
+  cancelled: CANCELLED,
+  completed: and(sql`coalesce(${bookings.completed}, false) = true`, sql`not (${CANCELLED})`)!,
+  active: and(OPEN, isNotNull(contracts.activatedAt))!,
+  pending: and(OPEN, isNull(contracts.activatedAt))!,
 };
 
 export const PAGE_SIZE = 10;
@@ -268,6 +273,8 @@ export const contractRoutes = new Hono<AppEnv>()
       const { setup, version: from } = c.req.valid('json');
       const found = await companyContract(db, user.companyId ?? '', c.req.valid('param').code);
       if (!found) return c.json({ error: 'notFound' as const }, 404);
+      // A cancelled or finished rental's contract is a record: it is not activated after the fact.
+      if (isClosed(viewFound(found).status)) return c.json({ error: 'closed' as const, contract: viewFound(found) }, 409);
       const problems: Record<string, string> = { ...contractProblems(setup, found.booking !== null) };
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
       const renter = contractView(found.contract, found.booking).renter;

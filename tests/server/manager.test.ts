@@ -83,6 +83,27 @@ describe.skipIf(postgresSkipped)('contracts', () => {
     expect((await (await browser()).request('/api/contracts')).status).toBe(401);
   });
 
+  it('a cancelled booking’s contract is closed: listed as cancelled, never activated, and the renter is not told it is active', async () => {
+    const r = await renterAt('paid');
+    const m = await manager();
+    const { contract } = await contractOf(m, r);
+    expect((await r.step({ type: 'booking.cancel' })).ok).toBe(true);
+    const { contract: now } = await contractOf(m, r);
+    expect(now.status).toBe('cancelled');
+    const save = await m.json('PUT', `/api/contracts/${contract.code}/setup`, {
+      setup: { carId: 'camry', bookingLinked: true, violationTransfer: true },
+      version: now.version,
+    });
+    expect(save.status).toBe(409);
+    expect(await save.json()).toMatchObject({ error: 'closed', contract: { status: 'cancelled', activatedAt: null } });
+    const told = await r.api.notifications();
+    expect(told.ok && told.body.notifications.filter((n) => n.kind === 'contractActive')).toEqual([]);
+    const cancelled = await m.api.contracts({ q: contract.code, status: 'cancelled' });
+    expect(cancelled.ok && cancelled.body.contracts.map((c) => [c.code, c.status])).toEqual([[contract.code, 'cancelled']]);
+    const pending = await m.api.contracts({ q: contract.code, status: 'pending' });
+    expect(pending.ok && pending.body.total).toBe(0);
+  });
+
   it('activates only on Save, with the renter’s confirmations, a car of the company free for the period and the booking linked', async () => {
     const r = await renterAt('paid');
     const m = await manager();

@@ -20,7 +20,7 @@ const words: Words = {
     search: 'بحث',
     statusFilter: 'الحالة',
     allStatuses: 'كل الحالات',
-    statuses: { pending: 'قيد الانتظار', active: 'مفعّل', completed: 'مكتمل' },
+    statuses: { pending: 'قيد الانتظار', active: 'مفعّل', completed: 'مكتمل', cancelled: 'ملغى' },
     found: 'عدد العقود: {n}',
     foundOne: 'عقد واحد',
     noneWithStatus: 'لا يوجد عقد بهذه الحالة.',
@@ -71,6 +71,7 @@ const words: Words = {
     unreadable: 'تعذّرت قراءة هذا السجل؛ تم إبلاغ فريقنا.',
     active: 'العقد مفعّل.',
     completed: 'اكتمل الإيجار: العقد مغلق.',
+    cancelled: 'أُلغي الحجز قبل الاستلام: العقد مغلق.',
     notActive: 'غير مفعّل بعد. يُفعَّل عند حفظه بعد تأكيدات المستأجر وربط سيارة والحجز.',
     problems: {
       carRequired: 'اربط سيارة بهذا العقد أولًا.',

@@ -19,7 +19,7 @@ const words = {
     search: 'Search',
     statusFilter: 'Status',
     allStatuses: 'All statuses',
-    statuses: { pending: 'Pending', active: 'Active', completed: 'Completed' },
+    statuses: { pending: 'Pending', active: 'Active', completed: 'Completed', cancelled: 'Cancelled' },
     found: '{n} contracts',
     foundOne: '1 contract',
     noneWithStatus: 'No contract has this status.',
@@ -70,6 +70,7 @@ const words = {
     unreadable: 'This record cannot be read; our team has been told.',
     active: 'Contract active.',
     completed: 'Rental completed: the contract is closed.',
+    cancelled: 'The booking was cancelled before pickup: the contract is closed.',
     notActive: 'Not active yet. It becomes active when you save it with the renter’s confirmations, a car and the booking linked.',
     problems: {
       carRequired: 'Link a car to this contract first.',

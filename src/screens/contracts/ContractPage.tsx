@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { useSelector } from '@xstate/react';
-import { contractProblems, type ContractProblems, type ContractSetup } from '../../../machines/contract';
+import { contractProblems, isClosed, type ContractProblems, type ContractSetup } from '../../../machines/contract';
 import { carOf, isCarId, type CarId } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
@@ -126,7 +126,13 @@ function ContractForm({
     <div ref={form} className={styles.form}>
       <h2 className={styles.number}>{fill(c.number, { code: contract.code })}</h2>
       <p role="status" className={styles[contract.status]}>
-        {contract.status === 'active' ? c.active : contract.status === 'completed' ? c.completed : c.notActive}
+        {contract.status === 'active'
+          ? c.active
+          : contract.status === 'completed'
+            ? c.completed
+            : contract.status === 'cancelled'
+              ? c.cancelled
+              : c.notActive}
       </p>
       {contract.booking && (
         <Facts
@@ -206,9 +212,12 @@ function ContractForm({
       {contract.setupSavedAt !== null && (
         <p className={styles.saved}>{fill(c.saved, { date: formatDate(new Date(contract.setupSavedAt), lang, 'dateTime') })}</p>
       )}
-      <Button block onClick={save} disabled={saving} aria-busy={saving}>
-        {c.save}
-      </Button>
+      {/* A closed contract is a record: the server refuses to set it up (409 closed), so nothing offers to. */}
+      {!isClosed(contract.status) && (
+        <Button block onClick={save} disabled={saving} aria-busy={saving}>
+          {c.save}
+        </Button>
+      )}
     </div>
   );
 }
