@@ -273,11 +273,12 @@ export const contractRoutes = new Hono<AppEnv>()
       const { setup, version: from } = c.req.valid('json');
       const found = await companyContract(db, user.companyId ?? '', c.req.valid('param').code);
       if (!found) return c.json({ error: 'notFound' as const }, 404);
+      const view = viewFound(found);
       // A cancelled or finished rental's contract is a record: it is not activated after the fact.
-      if (isClosed(viewFound(found).status)) return c.json({ error: 'closed' as const, contract: viewFound(found) }, 409);
+      if (isClosed(view.status)) return c.json({ error: 'closed' as const, contract: view }, 409);
       const problems: Record<string, string> = { ...contractProblems(setup, found.booking !== null) };
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
-      const renter = contractView(found.contract, found.booking).renter;
+      const renter = view.renter;
       // Active only as saved: the confirmations are the renter's, the car and the link the company's.
       const activatedAt = contractActive(setup, renter) ? (found.contract.activatedAt ?? now()) : null;
       const result = await save(

@@ -1,6 +1,6 @@
 import { carOf } from '../../../machines/fleet';
 import { DAY_MS } from '../../../machines/money';
-import { bookingStatus, dueBackAt, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
+import { bookingStatus, dueBackAt, noShowAt, pickupOpen, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../../i18n/format';
 import { CAR_SPECS } from '../../data/carSpecs';
@@ -58,7 +58,7 @@ export default function CarPickup() {
               <p role="status">{fill(p.missed, { date: formatDate(new Date(booking.pickupAt), lang, 'dateTime') })}</p>
             ) : null}
             <Actions>
-              {hydrated && now >= opensAt && now < missedAt && (
+              {hydrated && pickupOpen(context, now) && (
                 <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>{p.confirm}</Button>
               )}
               {/* Cancelling is its own section below, with the policy and the refund shown first. */}
