@@ -6,7 +6,7 @@ import { tripPrice, type Trip } from './booking';
 import { winterDiscount, type BookingOfferId } from './offers';
 import type { Renter } from './renter';
 import { normaliseName } from './text';
-import type { Problem } from './validation';
+import type { FuelLevel, Problem } from './validation';
 import { isPaid, isPickedUp, type Step } from './steps';
 
 // The steps and what each needs are in ./steps.ts (a page that only routes loads just those).
@@ -107,6 +107,25 @@ export interface BookingChange {
   reference: string | null;
 }
 
+/**
+ * The car's condition as the company's agent recorded it at the counter (check-out): the renter sees
+ * the same record on their phone and confirms it, or flags a difference for the agent to record again.
+ */
+export interface Checkout {
+  odometerKm: number;
+  fuel: FuelLevel;
+  damage: string;
+  /** Ids of the photos (server: handover_photos), served only to the renter and the company. */
+  photos: string[];
+  /** The licence's expiry the agent read (YYYY-MM-DD): expired, nothing is handed over. */
+  licenceExpiry: string;
+  /** The agent's name, as the renter sees it. */
+  agent: string;
+  at: number;
+  /** What the renter says differs; the agent records again, which clears it. */
+  flag: { note: string; at: number } | null;
+}
+
 export interface JourneyContext {
   renter: Renter | null;
   booking: Booking;
@@ -115,6 +134,8 @@ export interface JourneyContext {
   contract: { signedAt: number; version: string } | null;
   payment: PaymentRecord | null;
   deposit: DepositHold | null;
+  /** The counter's record of the car at handover, before the renter confirms it. */
+  checkout: Checkout | null;
   pickedUpAt: number | null;
   /** Added days quoted to the renter, waiting for confirmation. */
   extensionQuote: { days: number; price: RentalPrice } | null;
@@ -186,8 +207,14 @@ export const canStartBooking = (c: JourneyContext) => c.payment === null || isOv
 /** Free cancellation until 48 hours before pickup; after that, one day's rent with VAT is kept. */
 export const CANCELLATION_POLICY = { freeUntilHours: 48, lateFeeDays: 1 } as const;
 
-/** Paid for and not yet picked up or cancelled: the renter may still change or cancel it. */
-export const isChangeable = (c: JourneyContext) => isPaid(c) && !isPickedUp(c) && !isCancelled(c) && c.pending === null;
+/** Paid for, not picked up or cancelled, and nothing under way: the car is still to be handed over. */
+const awaitingCar = (c: JourneyContext) => isPaid(c) && !isPickedUp(c) && !isCancelled(c) && c.pending === null;
+
+/**
+ * The renter may still change or cancel it: the car is still to be handed over and the counter has not
+ * started (once the agent has recorded the car, the dates and the car are what is being handed over).
+ */
+export const isChangeable = (c: JourneyContext) => awaitingCar(c) && c.checkout === null;
 
 /** What the card was charged for the booking itself: the payment and every change's difference. */
 export const bookingPaid = (c: JourneyContext): Fils =>
@@ -225,9 +252,17 @@ export const NO_SHOW_AFTER_MS = 3 * 60 * 60 * 1000;
 
 export const pickupOpensAt = (c: JourneyContext) => c.booking.pickupAt - PICKUP_WINDOW_MS;
 export const noShowAt = (c: JourneyContext) => c.booking.pickupAt + NO_SHOW_AFTER_MS;
-/** Whether the car can be handed over at `at`: paid, not cancelled, within the window, not yet a no-show. */
+/** Whether the counter can start the handover at `at`: paid, not cancelled, within the window, not yet a no-show. */
 export const pickupOpen = (c: JourneyContext, at: number) => isChangeable(c) && at >= pickupOpensAt(c) && at < noShowAt(c);
-/** Paid, never picked up, and past the no-show mark at `at`. */
+/**
+ * Whether the agent can record the car's condition at `at`: first inside the window, and again (the
+ * renter flagged a difference, or the agent corrects a figure) until the renter has confirmed.
+ */
+export const checkoutOpen = (c: JourneyContext, at: number) =>
+  c.checkout === null ? pickupOpen(c, at) : awaitingCar(c) && at >= pickupOpensAt(c);
+/** The renter can confirm the counter's record: there is one, and no difference of theirs is waiting. */
+export const checkoutToConfirm = (c: JourneyContext) => awaitingCar(c) && c.checkout !== null && c.checkout.flag === null;
+/** Paid, never handed over (the counter has not started), and past the no-show mark at `at`. */
 export const isNoShow = (c: JourneyContext, at: number) => isChangeable(c) && at >= noShowAt(c);
 
 /** A typed signature matches the account's name, whatever the spacing or case. */
@@ -299,6 +334,7 @@ export function initialContext(now: number): JourneyContext {
     contract: null,
     payment: null,
     deposit: null,
+    checkout: null,
     pickedUpAt: null,
     extensionQuote: null,
     extensions: [],

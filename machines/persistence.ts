@@ -6,6 +6,7 @@ import { CAR_IDS, LOCATIONS } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
 import { CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
+import { FUEL_LEVELS } from './validation';
 
 /** Bump when the context's shape changes: older records are then refused with a clear problem. */
 export const JOURNEY_SCHEMA_VERSION = 3;
@@ -58,6 +59,21 @@ export const journeyContextSchema = z.object({
     z.object({ last4: z.string().check(z.regex(/^\d{4}$/)), amount: fils(), paidAt: time(), reference: text(), cardToken: text() }),
   ),
   deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time() })),
+  // Optional: rentals stored before the counter's handover have none (restoreJourney fills in null).
+  checkout: z.optional(
+    z.nullable(
+      z.object({
+        odometerKm: int().check(z.nonnegative()),
+        fuel: z.enum(FUEL_LEVELS),
+        damage: text(),
+        photos: z.array(z.uuid()).check(z.maxLength(20)),
+        licenceExpiry: text(),
+        agent: text(),
+        at: time(),
+        flag: z.nullable(z.object({ note: text(), at: time() })),
+      }),
+    ),
+  ),
   pickedUpAt: z.nullable(time()),
   extensionQuote: z.nullable(z.object({ days: int().check(z.positive()), price })),
   extensions: z.array(z.object({ days: int().check(z.positive()), price, reference: text(), chargedAt: time() })),
@@ -127,6 +143,15 @@ export function serializeJourney(snapshot: JourneySnapshot): StoredJourney {
 /** A call cannot be resumed from storage, so such moments are never stored. */
 export const isSettled = (snapshot: JourneySnapshot) => !snapshot.hasTag('pending');
 
+/**
+ * States renamed since records were stored under this schema version: a paid booking waiting for its
+ * car was `awaitingConfirmation` before the counter's handover made it `awaitingHandover`.
+ */
+function renamed(value: unknown): unknown {
+  const v = value as { signedIn?: { carPickup?: unknown } } | null;
+  return v?.signedIn?.carPickup === 'awaitingConfirmation' ? { signedIn: { carPickup: 'awaitingHandover' } } : value;
+}
+
 export type Restored = { snapshot: JourneySnapshot; problem: null } | { snapshot: null; problem: RestoreProblem };
 
 /** A stored journey, checked: its shape, its version, and a state the machine really has. */
@@ -139,8 +164,8 @@ export function restoreJourney(stored: unknown): Restored {
   try {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
-      value: parsed.data.snapshot.value as never,
-      context: { cancellation: null, changes: [], ...parsed.data.snapshot.context } as never,
+      value: renamed(parsed.data.snapshot.value) as never,
+      context: { cancellation: null, changes: [], checkout: null, ...parsed.data.snapshot.context } as never,
     });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };

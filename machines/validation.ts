@@ -28,6 +28,14 @@ export type Problem =
   | 'mileage'
   | 'mileageBelow'
   | 'coordinates'
+  /** A date typed as YYYY-MM-DD that is not one. */
+  | 'date'
+  /** The driving licence the counter read has expired: the car cannot be handed over. */
+  | 'licenceExpired'
+  /** The counter has not said the person matches the Emirates ID on file. */
+  | 'identityUnchecked'
+  | 'photosRequired'
+  | 'tooManyPhotos'
   /** A booking's times (machines/booking.ts tripProblems). */
   | 'tooSoon'
   | 'tooFar'
@@ -241,6 +249,28 @@ export function checkMileage(raw: string, pickupKm: number): Problem | null {
   return Number(text) < pickupKm ? 'mileageBelow' : null;
 }
 
+// ---- handing the car over at the counter ----
+
+/** Photos of the car's condition at a handover: at least one, at most this many. */
+export const HANDOVER_PHOTOS_MAX = 12;
+const DUBAI_MS = 4 * 60 * 60 * 1000;
+
+/**
+ * A licence's expiry as read off the card (YYYY-MM-DD; Arabic-Indic digits accepted). It is valid
+ * through that day in the UAE: expired once the day has ended in Dubai before `at`.
+ */
+export function checkLicenceExpiry(raw: string, at: number): Problem | null {
+  const text = latinDigits(raw).trim();
+  if (text === '') return 'required';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return 'date';
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = Date.UTC(year, month - 1, day);
+  const d = new Date(start);
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return 'date';
+  return start + 24 * 60 * 60 * 1000 - DUBAI_MS <= at ? 'licenceExpired' : null;
+}
+
 // ---- emergency report ----
 
 /** `25.2048, 55.2708` (latitude, longitude; Arabic-Indic digits and the Arabic comma accepted). */
@@ -349,6 +379,37 @@ export function inspectionProblems(inspection: InspectionInput, pickupKm: number
   });
   return problemsOf<InspectionField>(schema.safeParse(inspection));
 }
+
+/** What the company's agent records when handing the car over (check-out). */
+export interface CheckoutInput {
+  odometer: string;
+  fuel: string;
+  /** Damage the car already has (also in the photos). */
+  damage: string;
+  /** The driving licence's expiry, read off the card the renter shows. */
+  licenceExpiry: string;
+  /** The agent compared the person with the Emirates ID and licence on file. */
+  identityChecked: boolean;
+  /** Ids of the photos uploaded for this handover (the server checks they are this booking's). */
+  photos: string[];
+}
+export type CheckoutField = keyof CheckoutInput;
+
+export function checkoutProblems(input: CheckoutInput, carKm: number, at: number) {
+  const schema = z.object({
+    odometer: rule((m: string) => checkMileage(m, carKm)),
+    fuel: rule((f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel')),
+    damage: rule((d: string) => (d.length > 500 ? 'tooLong' : null)),
+    licenceExpiry: rule((e: string) => checkLicenceExpiry(e, at)),
+    identityChecked: rule((checked: boolean) => (checked ? null : 'identityUnchecked')),
+    photos: rule((p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null)),
+  });
+  return problemsOf<CheckoutField>(schema.safeParse(input));
+}
+
+/** What the renter says differs from the counter's record. */
+export const checkFlagNote = (note: string): Problem | null =>
+  note.trim() === '' ? 'required' : note.length > 500 ? 'tooLong' : null;
 
 export interface ProfileInput {
   fullName: string;

@@ -21,6 +21,7 @@ import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
 import { offerRoutes } from './offers/routes';
 import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
+import { handoverRoutes, PHOTO_BODY_MAX } from './handovers/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
@@ -36,6 +37,7 @@ export const api = new Hono<AppEnv>()
   .route('/contracts', contractRoutes)
   .route('/imports', importRoutes)
   .route('/violations', violationRoutes)
+  .route('/handovers', handoverRoutes)
   .route('/notifications', notificationRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);
@@ -52,7 +54,10 @@ export function createApp(deps: Deps) {
   });
   app.use(
     '/api/*',
-    limitBodies({ '/api/auth/register': REGISTRATION_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX }),
+    limitBodies(
+      { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
+      [[/^\/api\/handovers\/[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX]],
+    ),
   );
   // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).
   app.route('/api/feeds', feedRoutes);

@@ -1,7 +1,7 @@
 // Records the server makes at start: the rental companies, the manager named by
 // MANAGER_EMAIL/MANAGER_PASSWORD, and with DEMO=1 the sample company's two contracts and the sample
-// managers the README documents (one per company, to see that each sees only their own); without
-// DEMO, those sample managers locked.
+// managers the README documents (one per company, to see that each sees only their own) and the
+// sample company's branch agent; without DEMO, those sample accounts locked.
 import { eq } from 'drizzle-orm';
 import { normaliseEmail } from '../machines/renter';
 import { normaliseName } from '../machines/text';
@@ -29,16 +29,52 @@ export const SECOND_MANAGER = {
   company: 'desert-drive',
 };
 
+/** The sample company's branch agent, who hands its cars over at the counter (DEMO=1 only). */
+export const SAMPLE_AGENT = {
+  email: 'agent@movecar.ae',
+  password: 'counter-agent-2026',
+  name: 'Yousef Rahman',
+  company: SAMPLE_COMPANY,
+  role: 'agent' as const,
+};
+
+/** The second company's branch agent (DEMO=1 only). */
+export const SECOND_AGENT = {
+  email: 'agent@desertdrive.ae',
+  password: 'dune-agent-2026',
+  name: 'Hamdan Saeed',
+  company: 'desert-drive',
+  role: 'agent' as const,
+};
+
+/** The third company's branch agent (DEMO=1 only): every sample company's cars can be handed over. */
+export const THIRD_AGENT = {
+  email: 'agent@marinamotors.ae',
+  password: 'marina-agent-2026',
+  name: 'Salma Al Mazrouei',
+  company: 'marina-motors',
+  role: 'agent' as const,
+};
+
+/** The sample branch agent of each company, by company. */
+export const SAMPLE_AGENTS: Record<string, typeof SAMPLE_AGENT> = {
+  [SAMPLE_AGENT.company]: SAMPLE_AGENT,
+  [SECOND_AGENT.company]: SECOND_AGENT,
+  [THIRD_AGENT.company]: THIRD_AGENT,
+};
+
 export interface ManagerInput {
   email: string;
   password: string;
   name: string;
   company: string;
+  /** A manager unless said otherwise. */
+  role?: 'manager' | 'agent';
 }
 
 export class ManagerInputError extends Error {}
 
-/** Creates a contract manager; 'exists' when the e-mail already has an account (nothing changes). */
+/** Creates a company's manager (or agent); 'exists' when the e-mail already has an account (nothing changes). */
 export async function createManager(db: Db, input: ManagerInput, scryptCost: number): Promise<'created' | 'exists'> {
   const email = normaliseEmail(input.email);
   const problem = checkEmail(email) ?? checkPassword(input.password, email);
@@ -51,7 +87,7 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
     .insert(users)
     .values({
       email,
-      role: 'manager',
+      role: input.role ?? 'manager',
       passwordHash: await hashPassword(input.password, scryptCost),
       fullName: normaliseName(input.name) || email,
       companyId: input.company,
@@ -77,6 +113,7 @@ export async function seed(db: Db, config: Config): Promise<Seeded> {
     await ensureSampleContracts(db);
     await createManager(db, SAMPLE_MANAGER, config.scryptCost);
     await createManager(db, SECOND_MANAGER, config.scryptCost);
+    for (const agent of Object.values(SAMPLE_AGENTS)) await createManager(db, agent, config.scryptCost);
     return { locked: [] };
   }
   return { locked: await lockSampleManagers(db) };
@@ -89,7 +126,7 @@ export async function seed(db: Db, config: Config): Promise<Seeded> {
  */
 async function lockSampleManagers(db: Db): Promise<string[]> {
   const locked: string[] = [];
-  for (const sample of [SAMPLE_MANAGER, SECOND_MANAGER]) {
+  for (const sample of [SAMPLE_MANAGER, SECOND_MANAGER, ...Object.values(SAMPLE_AGENTS)]) {
     const [row] = await db.select().from(users).where(eq(users.email, sample.email));
     if (!row?.passwordHash || !(await verifyPassword(sample.password, row.passwordHash))) continue;
     await db.transaction(async (tx) => {

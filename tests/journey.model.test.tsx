@@ -18,9 +18,11 @@ import { en, type Lang } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
 import { pathOf } from '../src/i18n/paths';
 import {
+  CHECKOUT_FORM,
   coveringPaths,
+  FLAG_NOTE,
   emptyCoverage,
-  journeyModel,
+  generatedPaths,
   KNOWN,
   VERIFIED,
   machineInventory,
@@ -28,10 +30,12 @@ import {
   recordInto,
 } from './journey.model';
 import { PDF_BYTES, PNG_BYTES, renderAt, testServer } from './render';
+import { SAMPLE_AGENTS } from '../server/seed';
+import { carOf } from '../machines/fleet';
 import { browserFor, ORIGIN } from './support/server';
 
 // Paths generated from the machine by xstate/graph; a covering subset is walked through the app.
-const generated = journeyModel.getShortestPaths();
+const generated = generatedPaths();
 const { paths } = coveringPaths(generated);
 const walked = emptyCoverage();
 const LOGO_STEPS: Step[] = ['registration', 'logIn'];
@@ -56,6 +60,27 @@ async function fineArrives(app: App) {
     .where(eq(contracts.code, contract.code))
     .returning();
   await deps.db.transaction((tx) => createViolation(tx, deps, booking, passing!, FINE, deps.now()));
+}
+
+/** The company's agent records the app's booking at the counter, through the API in a browser of their own. */
+async function counterRecords(app: App) {
+  const renterApi = createApi({ baseUrl: `${ORIGIN}/api`, fetch: app.browser.fetch });
+  const session = await renterApi.session();
+  const journey = session.ok ? session.body.journey : null;
+  if (!journey) throw new Error('no booking to hand over');
+  const { carId } = app.actor.getSnapshot().context.booking;
+  const agent = SAMPLE_AGENTS[carOf(carId).company]!;
+  const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+  expect((await api.logIn({ email: agent.email, password: agent.password, role: 'staff' })).ok).toBe(true);
+  const photo = await api.uploadHandoverPhoto(journey.number, new File([PNG_BYTES], 'front.png', { type: 'image/png' }));
+  const view = await api.handover(journey.number);
+  if (!photo.ok || !view.ok) throw new Error('the counter cannot open the booking');
+  const recorded = await api.recordCheckout(
+    journey.number,
+    { ...CHECKOUT_FORM, odometer: String(view.body.handover.carKm + 120), photos: [photo.body.photo.id] },
+    view.body.handover.version,
+  );
+  expect(recorded.ok).toBe(true);
 }
 
 /** Event executors with the event's payload typed (xstate/graph's TestParam types only `type`). */
@@ -144,12 +169,20 @@ function executors(
       await click(t.payment.pay);
     },
     'payment.proceed': () => click(t.payment.proceed),
-    // The renter comes at the booked time: the clock goes there (this path's own; it goes back after the path).
-    'pickup.confirm': async () => {
+    // The renter comes at the booked time: the clock goes there (this path's own; it goes back after
+    // the path), and the company's agent, in their own browser, records the car with a photo.
+    'handover.record': async () => {
       // The app's booking (the server's dates), not the model's.
       travelTo(app.actor.getSnapshot().context.booking.pickupAt);
       fireEvent.focus(window);
-      await click(t.carPickup.confirm);
+      await counterRecords(app);
+      // The renter's screen hears it live; the walk does not wait on the stream's timing.
+      await act(() => app.session.refreshJourney());
+    },
+    'pickup.confirm': () => click(t.carPickup.confirm),
+    'pickup.flag': async ({ event }) => {
+      await typeInto(t.carPickup.flagLabel, event.note);
+      await click(t.carPickup.flag);
     },
     // Nobody came: past the no-show mark the server's job cancels it, and the renter's screen is told.
     'booking.noShow': async () => {
@@ -302,6 +335,12 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
     else if (c.completedAt !== null) await screen.findByText(t.journey.over.finished);
     else await screen.findByRole('button', { name: t.rentalContract.proceed });
     if (c.cancellation || c.completedAt !== null) expect(screen.queryByRole('button', { name: t.rentalContract.proceed })).toBeNull();
+  };
+  // The counter's record is on the renter's phone: to confirm, or flagged and waiting for the agent.
+  checks['#carPickup.handingOver'] = async (state) => {
+    await screen.findByRole('heading', { name: t.carPickup.recordTitle });
+    if (state.context.checkout?.flag) await screen.findByText(fill(t.carPickup.flagged, { note: FLAG_NOTE }));
+    else await screen.findByRole('button', { name: t.carPickup.confirm });
   };
   checks['#carPickup.cancelled'] = () => screen.findByRole('link', { name: t.bookingChanges.findAnother }).then(() => undefined);
   // Before looking at the screen, wait until the app's journey is where the model is (a call may still

@@ -55,6 +55,19 @@ export const PROFILE = {
   email: 'noura.new@example.ae',
   address: 'Dubai Marina',
 };
+/** What the counter records at a handover (one photo: the walk uploads a real one, whatever this id). */
+export const CHECKOUT_FORM = {
+  odometer: '24500',
+  fuel: 'F',
+  damage: 'Scratch on the rear bumper',
+  licenceExpiry: '2030-05-31',
+  identityChecked: true,
+  photos: ['00000000-0000-4000-8000-000000000001'],
+};
+export const AGENT = 'Hamdan Saeed';
+/** Another agent of the counter, who records the car again (after a flag, or to correct a figure). */
+export const COLLEAGUE = 'Yousef Rahman';
+export const FLAG_NOTE = 'The tank is half full, not full';
 export const INSPECTION = { fuel: 'F', mileage: '12500', damage: '', notes: '' };
 export const GOOD_CARD: CardForm = {
   email: NEW_RENTER.email,
@@ -179,8 +192,11 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'payment.submit', card: DECLINED_CARD, at: AT },
     { type: 'payment.submit', card: { ...GOOD_CARD, number: '4242 4242', cvv: '1' }, at: AT },
     { type: 'payment.proceed' },
-    // At the booked time (the window opens an hour before; days early is refused).
+    // The counter, at the booked time (the window opens an hour before; days early is refused).
+    { type: 'handover.record', checkout: CHECKOUT_FORM, agent: c.checkout ? COLLEAGUE : AGENT, at: c.booking.pickupAt },
+    // The renter: confirms the record, or flags a difference.
     { type: 'pickup.confirm', at: c.booking.pickupAt },
+    { type: 'pickup.flag', note: FLAG_NOTE, at: c.booking.pickupAt },
     { type: 'rental.extend', days: 1 },
     { type: 'rental.confirmExtension', at: AT },
     { type: 'rental.cancelExtension' },
@@ -206,6 +222,9 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
 /** What decides the journey's guards, without timestamps or names: keeps the graph small. */
 function abstractState(s: JourneySnapshot) {
   const c = s.context;
+  // At the counter the renter's account and fines change nothing of the handover: those events are
+  // walked in every other state, so here they are not told apart (the graph stays walkable).
+  const atCounter = s.matches({ signedIn: { carPickup: 'handingOver' } });
   return JSON.stringify({
     value: s.value,
     renter: c.renter ? (c.renter.verified ? 'verified' : 'plain') : null,
@@ -222,12 +241,15 @@ function abstractState(s: JourneySnapshot) {
       !!c.cancellation,
       !!c.cancellation?.noShow,
     ],
+    // Until the renter confirms: recorded, flagged, or recorded again (once out, the same as any rental).
+    checkout:
+      c.pickedUpAt !== null || !c.checkout ? null : c.checkout.flag ? 'flagged' : c.checkout.agent === AGENT ? 'recorded' : 'again',
     extended: c.extensions.length > 0,
     quote: !!c.extensionQuote,
     returnTo: c.returnTo,
-    name: c.renter?.fullName === PROFILE.fullName ? 'edited' : null,
-    profileProblems: Object.keys(c.profileErrors),
-    fined: c.deductions.some((d) => d.kind === 'fine'),
+    name: !atCounter && c.renter?.fullName === PROFILE.fullName ? 'edited' : null,
+    profileProblems: atCounter ? [] : Object.keys(c.profileErrors),
+    fined: !atCounter && c.deductions.some((d) => d.kind === 'fine'),
     offer: c.booking.offer ?? null,
     pending: c.pending,
     error: c.error,
@@ -357,6 +379,38 @@ const coverageOfPath = (path: StatePath<JourneySnapshot, JourneyEvent>) =>
     { now: START },
     path.steps.map((step) => step.event),
   );
+
+/**
+ * The paths no other path extends (A → B is walked inside A → B → C), found with a trie of their
+ * event sequences in one pass: xstate/graph's own de-duplication compares every path with every
+ * longer one, which took most of the generation's minute on this model.
+ */
+export function maximalPaths<P extends { steps: { event: unknown }[] }>(paths: P[]): P[] {
+  const children = new Map<number, Map<string, number>>();
+  let nodes = 1;
+  const ends = paths.map((path) => {
+    let node = 0;
+    for (const step of path.steps) {
+      const key = JSON.stringify(step.event);
+      let kids = children.get(node);
+      if (!kids) children.set(node, (kids = new Map()));
+      let child = kids.get(key);
+      if (child === undefined) kids.set(key, (child = nodes++));
+      node = child;
+    }
+    return node;
+  });
+  const kept = new Set<number>();
+  return paths.filter((_, i) => {
+    const end = ends[i]!;
+    if (children.has(end) || kept.has(end)) return false;
+    kept.add(end);
+    return true;
+  });
+}
+
+/** The model's shortest paths to every state it tells apart, without those another path extends. */
+export const generatedPaths = () => maximalPaths(journeyModel.getShortestPaths({ allowDuplicatePaths: true }));
 
 /**
  * From the generated shortest paths, a small set that together covers every state and transition

@@ -160,7 +160,7 @@ export async function renderAt(
   const tab = browser ?? browserFor(app, { latencyMs });
   const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch });
   const session = await startSession(api, { inspect, now: NOW });
-  if (manager) await session.logInManager(SAMPLE_MANAGER.email, SAMPLE_MANAGER.password);
+  if (manager) await session.logInStaff(SAMPLE_MANAGER.email, SAMPLE_MANAGER.password);
   if (journey === 'sample') await session.loadSample();
   const actor = journeyFirst || journey === 'toPayment' ? await session.loadJourney() : session.journey!;
   if (journey === 'toPayment') await signedContract(actor);

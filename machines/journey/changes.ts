@@ -61,8 +61,8 @@ export const changesStep = {
           return { trip: event.trip, price, difference, cardToken: context.payment!.cardToken, at: event.at };
         },
         {
-          done: { target: 'awaitingConfirmation', actions: 'recordChange' },
-          error: { target: 'awaitingConfirmation', actions: 'showError' },
+          done: { target: 'awaitingHandover', actions: 'recordChange' },
+          error: { target: 'awaitingHandover', actions: 'showError' },
         },
       ),
     },
@@ -79,7 +79,7 @@ export const changesStep = {
         },
         {
           done: { target: 'cancelled', actions: 'recordCancellation' },
-          error: { target: 'awaitingConfirmation', actions: 'showError' },
+          error: { target: 'awaitingHandover', actions: 'showError' },
         },
       ),
     },

@@ -1,21 +1,61 @@
-// Pickup and the rental period: the car is handed over; while it is out the renter can add days,
-// priced first and charged to the card on file when confirmed.
-import { assertEvent } from 'xstate';
-import { extensionAllowed, extensionPrice, isCancelled, isPickedUp, pickupOpen } from '../journey-rules';
+// Pickup and the rental period: the company's agent records the car's condition at the counter and
+// the renter confirms the same record on their phone (or flags a difference, and the agent records
+// again); the car is theirs only when both have done their part. While it is out the renter can add
+// days, priced first and charged to the card on file when confirmed.
+import { and, assertEvent } from 'xstate';
+import { carOf } from '../fleet';
+import {
+  checkoutOpen,
+  checkoutToConfirm,
+  extensionAllowed,
+  extensionPrice,
+  isCancelled,
+  isPickedUp,
+} from '../journey-rules';
+import { latinDigits, normaliseName } from '../text';
+import { checkFlagNote, checkoutProblems, type FuelLevel } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 import { changesStep } from './changes';
 
 const guards = {
   pickedUp: ({ context }) => isPickedUp(context),
   cancelled: ({ context }) => isCancelled(context),
+  checkedOut: ({ context }) => context.checkout !== null,
   // Not days early (the car may be with someone else), nor once it is a no-show.
-  pickupOpen: ({ context, event }) => event.type === 'pickup.confirm' && pickupOpen(context, event.at),
+  checkoutOpen: ({ context, event }) => event.type === 'handover.record' && checkoutOpen(context, event.at),
+  checkoutValid: ({ context, event }) =>
+    event.type === 'handover.record' &&
+    Object.keys(checkoutProblems(event.checkout, carOf(context.booking.carId).odometerKm, event.at)).length === 0,
+  checkoutToConfirm: ({ context }) => checkoutToConfirm(context),
+  flagValid: ({ event }) => event.type === 'pickup.flag' && checkFlagNote(event.note) === null,
   // Only while the car is out: once handed back, the rental period is closed.
   canExtend: ({ context, event }) =>
     event.type === 'rental.extend' && context.returnedAt === null && extensionAllowed(context, event.days),
 } satisfies Record<string, JourneyGuard>;
 
 const actions = {
+  recordCheckout: journeySetup.assign(({ event }) => {
+    assertEvent(event, 'handover.record');
+    const { checkout: form, agent, at } = event;
+    return {
+      checkout: {
+        odometerKm: Number(latinDigits(form.odometer).replace(/[,\s]/g, '')),
+        fuel: form.fuel as FuelLevel,
+        damage: form.damage.trim(),
+        photos: form.photos,
+        licenceExpiry: latinDigits(form.licenceExpiry).trim(),
+        agent: normaliseName(agent),
+        at,
+        flag: null,
+      },
+    };
+  }),
+  flagCheckout: journeySetup.assign({
+    checkout: ({ context, event }) => {
+      assertEvent(event, 'pickup.flag');
+      return { ...context.checkout!, flag: { note: event.note.trim(), at: event.at } };
+    },
+  }),
   recordPickup: journeySetup.assign({
     pickedUpAt: ({ event }) => {
       assertEvent(event, 'pickup.confirm');
@@ -43,6 +83,17 @@ const actions = {
 
 const step = journeySetup.extend({ guards, actions });
 
+/**
+ * The agent records the car (again). A record the rules refuse is refused like a step out of turn:
+ * the forms say their problems by field before sending (the counter's form and the API's body check
+ * the same rules), so nothing of a refused record is ever kept in the renter's journey.
+ */
+const recordCheckout = (target?: 'handingOver') => ({
+  guard: and(['checkoutOpen', 'checkoutValid']),
+  target,
+  actions: 'recordCheckout' as const,
+});
+
 export const pickupStep = {
   guards,
   actions,
@@ -55,12 +106,22 @@ export const pickupStep = {
         always: [
           { guard: 'cancelled', target: 'cancelled' },
           { guard: 'pickedUp', target: 'onRent' },
-          { target: 'awaitingConfirmation' },
+          { guard: 'checkedOut', target: 'handingOver' },
+          { target: 'awaitingHandover' },
         ],
       },
       ...changesStep.states,
-      awaitingConfirmation: {
-        on: { 'pickup.confirm': { guard: 'pickupOpen', target: 'onRent', actions: 'recordPickup' } },
+      /** Paid: the renter comes to the counter, where the agent records the car's condition. */
+      awaitingHandover: {
+        on: { 'handover.record': recordCheckout('handingOver') },
+      },
+      /** The counter's record is on the renter's phone: confirmed, the car is out; flagged, the agent records again. */
+      handingOver: {
+        on: {
+          'handover.record': recordCheckout(),
+          'pickup.confirm': { guard: 'checkoutToConfirm', target: 'onRent', actions: 'recordPickup' },
+          'pickup.flag': { guard: and(['checkoutToConfirm', 'flagValid']), actions: 'flagCheckout' },
+        },
       },
       onRent: {
         initial: 'driving',

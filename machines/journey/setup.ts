@@ -21,7 +21,7 @@ import {
 } from '../journey-rules';
 import { last4 } from '../cards';
 import { normaliseEmail } from '../renter';
-import type { CardInput, Problem, ProfileInput, RegistrationInput } from '../validation';
+import type { CardInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
 
 export type CardForm = CardInput;
 
@@ -35,7 +35,15 @@ export type JourneyEvent =
   | { type: 'contract.proceed' }
   | { type: 'payment.submit'; card: CardForm; at: number }
   | { type: 'payment.proceed' }
+  /**
+   * Only the server sends this, for the company's agent at the counter (server/handovers): the car's
+   * condition as handed over, and who recorded it. Recorded again after the renter flags a difference.
+   */
+  | { type: 'handover.record'; checkout: CheckoutInput; agent: string; at: number }
+  /** The renter confirms the counter's record: the car is theirs from now. */
   | { type: 'pickup.confirm'; at: number }
+  /** The renter says what differs from the counter's record (a scratch not noted, the fuel). */
+  | { type: 'pickup.flag'; note: string; at: number }
   | { type: 'rental.extend'; days: number }
   | { type: 'rental.confirmExtension'; at: number }
   | { type: 'rental.cancelExtension' }

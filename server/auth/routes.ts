@@ -67,11 +67,16 @@ const registrationForm = z.object({
   licenceFile: upload.optional(),
 });
 
+/** Whether an account of `actual` role may sign in where `asked` is asked for. */
+const signsInAs = (actual: string, asked: 'renter' | 'manager' | 'staff') =>
+  asked === 'staff' ? actual === 'manager' || actual === 'agent' : actual === asked;
+
 const loginBody = z
   .object({
     email: text(254),
     password: text(200),
-    role: z.enum(['renter', 'manager']).default('renter'),
+    /** `staff`: a company's person, manager or agent (the staff sign-in does not ask which). */
+    role: z.enum(['renter', 'manager', 'staff']).default('renter'),
     carId: z.enum(CAR_IDS).optional(),
     trip: tripSchema.optional(),
   })
@@ -263,7 +268,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findUser(deps.db, email);
     const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
     const ok =
-      (await deps.hashing(client, () => verifyPassword(password, hash))) && user !== null && user.role === role && user.passwordHash !== null;
+      (await deps.hashing(client, () => verifyPassword(password, hash))) && user !== null && signsInAs(user.role, role) && user.passwordHash !== null;
     if (!ok || !user) {
       await sleep(await recordFailure(deps.db, counted, deps.now(), deps.config.throttleDelayMs));
       const after = await throttleState(deps.db, counted, deps.now());

@@ -40,7 +40,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
-    role: text('role', { enum: ['renter', 'manager'] }).notNull(),
+    /** A company's people: managers run contracts and fines, agents hand cars over at the branch. */
+    role: text('role', { enum: ['renter', 'manager', 'agent'] }).notNull(),
     /** scrypt, with its parameters; null for an account that only signs in with UAE PASS. */
     passwordHash: text('password_hash'),
     fullName: text('full_name').notNull(),
@@ -57,7 +58,7 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** UAE PASS's stable user id (`sub`/`uuid`), once linked. */
     uaePassId: text('uae_pass_id').unique(),
-    /** A manager's rental company. */
+    /** A manager's or agent's rental company. */
     companyId: text('company_id').references(() => companies.id),
     /** Notifications of the optional kinds (reminders, offers, updates); the live stream updates screens regardless. */
     notificationsOn: boolean('notifications_on').notNull().default(true),
@@ -67,7 +68,7 @@ export const users = pgTable(
     currency: text('currency', { enum: ['AED', 'USD', 'SAR'] }).notNull().default('AED'),
     createdAt: createdAt(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('renter', 'manager')`)],
+  (t) => [check('users_role_check', sql`${t.role} in ('renter', 'manager', 'agent')`)],
 );
 
 /** A session is its token's SHA-256 (the token itself lives only in the renter's cookie). */
@@ -218,6 +219,31 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('documents_user_idx').on(t.userId)],
+);
+
+/**
+ * Photos of a car's condition at a handover, taken by the company's agent at the counter: evidence for
+ * the renter and the company alike, served only to them (server/handovers).
+ */
+export const handoverPhotos = pgTable(
+  'handover_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Pickup (check-out) for now; the return's check-in adds its own. */
+    stage: text('stage', { enum: ['pickup'] }).notNull(),
+    takenBy: uuid('taken_by')
+      .notNull()
+      .references(() => users.id),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('handover_photos_booking_idx').on(t.bookingId)],
 );
 
 /**

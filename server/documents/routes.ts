@@ -1,5 +1,5 @@
-// Identity documents: the renter sees their own; a manager those of renters who signed a contract
-// with the manager's company. Nobody else.
+// Identity documents: the renter sees their own; a company's manager or agent (checking the renter
+// at the counter) those of renters who signed a contract with the company. Nobody else.
 import { and, desc, eq, exists } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export const documentRoutes = new Hono<AppEnv>()
       .orderBy(desc(documents.createdAt));
     return c.json({ documents: rows });
   })
-  .get('/:id', requireRole('renter', 'manager'), validate('param', z.object({ id: z.uuid() })), async (c) => {
+  .get('/:id', requireRole('renter', 'manager', 'agent'), validate('param', z.object({ id: z.uuid() })), async (c) => {
     const user = c.var.user!;
     const id = c.req.valid('param').id;
     const db = c.var.deps.db;

@@ -66,7 +66,10 @@ const SIGNATURES: [string, number[]][] = [
 /** The document's real type, read from its first bytes; null when it is none we accept. */
 export function sniffType(bytes: Uint8Array): string | null {
   const match = SIGNATURES.find(([, magic]) => magic.every((b, i) => bytes[i] === b));
-  return match?.[0] ?? null;
+  if (match) return match[0];
+  // WebP: RIFF, four bytes of size, WEBP (what a phone's camera or a browser's canvas may give).
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  return bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP' ? 'image/webp' : null;
 }
 
 /** What the registration rules check: the type is the content's, not what the browser declared. */

@@ -105,10 +105,11 @@ export const limitBody = (maxSize: number) =>
  * A ceiling on every request's body before anything reads it: `larger` for the routes that take files
  * (by path), JSON_BODY_MAX for any other. Without it a 50 MB login body was read and parsed whole.
  */
-export function limitBodies(larger: Record<string, number>): MiddlewareHandler {
+export function limitBodies(larger: Record<string, number>, patterns: [RegExp, number][] = []): MiddlewareHandler {
   const limits = new Map<number, MiddlewareHandler>();
   const limit = (max: number) => limits.get(max) ?? limits.set(max, limitBody(max)).get(max)!;
-  return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limit(larger[c.req.path.replace(/\/$/, '')] ?? JSON_BODY_MAX)(c, next));
+  const maxOf = (path: string) => larger[path] ?? patterns.find(([pattern]) => pattern.test(path))?.[1] ?? JSON_BODY_MAX;
+  return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limit(maxOf(c.req.path.replace(/\/$/, '')))(c, next));
 }
 
 /**

@@ -23,7 +23,8 @@ export function holdOf(snapshot: JourneySnapshot, sample = false) {
   const c = snapshot.context;
   return {
     holdsCar: !sample && c.payment !== null && c.cancellation === null,
-    heldFrom: new Date(Math.min(c.pickedUpAt ?? c.booking.pickupAt, c.booking.pickupAt)),
+    // From the booked pickup, or earlier from when the counter started the handover inside its window.
+    heldFrom: new Date(Math.min(c.booking.pickupAt, c.checkout?.at ?? Infinity, c.pickedUpAt ?? Infinity)),
     heldUntil: new Date(dueBackAt(c)),
   };
 }

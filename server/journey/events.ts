@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CAR_IDS, LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
 import { MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
+import { checkFlagNote } from '../../machines/validation';
 
 const field = (max = 200) => z.string().max(max);
 const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
@@ -35,6 +36,8 @@ export const clientEventSchema = z.discriminatedUnion('type', [
     .strict(),
   bare('payment.proceed'),
   bare('pickup.confirm'),
+  // What differs, said in words: an empty note is no flag (machines/validation.ts checkFlagNote).
+  z.object({ type: z.literal('pickup.flag'), note: field(1000).refine((note) => checkFlagNote(note) === null) }).strict(),
   z.object({ type: z.literal('rental.extend'), days: z.number().int().min(1).max(MAX_EXTENSION_DAYS) }).strict(),
   bare('rental.confirmExtension'),
   bare('rental.cancelExtension'),
@@ -71,6 +74,7 @@ export function stamp(event: ClientEvent, at: number): JourneyEvent {
     case 'contract.sign':
     case 'payment.submit':
     case 'pickup.confirm':
+    case 'pickup.flag':
     case 'rental.confirmExtension':
     case 'return.confirmHandover':
     case 'return.processRefund':

@@ -30,6 +30,8 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
         eq(bookings.holdsCar, true),
         lte(bookings.heldFrom, new Date(now.getTime() - NO_SHOW_AFTER_MS)),
         sql`${bookings.journey} #> '{snapshot,context,pickedUpAt}' = 'null'::jsonb`,
+        // The counter has started the handover: the renter came (machines/journey-rules.ts isNoShow).
+        sql`coalesce(${bookings.journey} #> '{snapshot,context,checkout}', 'null'::jsonb) = 'null'::jsonb`,
       ),
     )
     .orderBy(asc(bookings.heldFrom))

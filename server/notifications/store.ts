@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = {
   paymentReversed: 'required',
   /** Nobody came for the car: the booking was cancelled as a no-show. Params: number (booking), model, amount (fils kept). */
   noShow: 'required',
+  /** The counter recorded the car at pickup: the renter checks the record and confirms. Params: number (booking), model. */
+  handoverRecorded: 'required',
   /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
   accountAlert: 'required',
   // The manager's.

@@ -31,6 +31,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   emergencyAssistance: () => import('../screens/emergency-assistance/EmergencyAssistance'),
   search: () => import('../screens/search/Search'),
   reservations: () => import('../screens/reservations/Reservations'),
+  handovers: () => import('../screens/handovers/Handovers'),
 };
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
@@ -56,7 +57,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   contracts: ['account', 'manager'],
   transferLogic: ['manager'],
   payment: ['forms', 'rental'],
-  carPickup: ['rental', 'emergency'],
+  carPickup: ['forms', 'rental', 'emergency'],
   trafficViolation: ['forms', 'account', 'rental', 'manager', 'help'],
   carReturn: ['forms', 'rental', 'emergency'],
   bookingDetails: ['forms', 'search', 'rental'],
@@ -68,6 +69,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   emergencyAssistance: ['forms', 'emergency'],
   search: ['forms', 'search'],
   reservations: ['rental'],
+  handovers: ['forms', 'account', 'manager', 'rental'],
   index: [],
   notFound: [],
 };

@@ -8,6 +8,7 @@ import type { ContractView } from '../../server/manager/contracts';
 import type { SalikView, ViolationView } from '../../server/manager/violations';
 import type { NotificationKind, NotificationView } from '../../server/notifications/store';
 import type { CompanyView } from '../../server/companies/companies';
+import type { HandoverSummary, HandoverView } from '../../server/handovers/routes';
 import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
 import type { ImportJobView } from '../../server/imports/jobs';
@@ -17,7 +18,7 @@ import type { OfferId } from '../../machines/offers';
 import type { CarCategory, CarId, CompanyId } from '../../machines/fleet';
 import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
-import type { RegistrationInput } from '../../machines/validation';
+import type { CheckoutInput, RegistrationInput } from '../../machines/validation';
 
 export type {
   BookingSummary,
@@ -25,6 +26,8 @@ export type {
   ClientEvent,
   CompanyView,
   ContractView,
+  HandoverSummary,
+  HandoverView,
   ImportReport,
   ImportJobView,
   JourneyView,
@@ -149,7 +152,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
           },
         }),
       ),
-    logIn: (json: { email: string; password: string; role: 'renter' | 'manager'; carId?: CarId; trip?: Trip }) =>
+    logIn: (json: { email: string; password: string; role: 'renter' | 'manager' | 'staff'; carId?: CarId; trip?: Trip }) =>
       answer<{ user: PublicUser; journey: JourneyView | null }>(client.auth.login.$post({ json })),
     logOut: () => answer<{ ok: true }>(client.auth.logout.$post({ json: {} })),
     /** A link to set a new password, sent by e-mail if the account exists (the answer is the same either way). */
@@ -174,6 +177,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** An offer on the booking still to be paid (or, for partner perks, the renter's code); 422 says why not. */
     redeemOffer: (id: OfferId) =>
       answer<{ journey: JourneyView } | { code: string }>(client.offers[':id'].redeem.$post({ param: { id }, json: {} })),
+    /** One of the renter's own bookings, as it is now. */
+    booking: (bookingId: string) => answer<{ journey: JourneyView }>(client.bookings[':id'].$get({ param: { id: bookingId } })),
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
     documents: () =>
@@ -233,6 +238,16 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     importAuthorityFile: (csv: string) => answer<{ job: ImportJobView }>(client.imports.$post({ json: { csv } })),
     latestImport: () => answer<{ job: ImportJobView | null }>(client.imports.latest.$get()),
     unmatchedRecords: () => answer<{ unmatched: UnmatchedRecord[] }>(client.imports.unmatched.$get()),
+    /** The company's pickups due today, for the counter. */
+    handovers: () => answer<{ handovers: HandoverSummary[] }>(client.handovers.$get()),
+    handover: (number: string) => answer<{ handover: HandoverView }>(client.handovers[':number'].$get({ param: { number } })),
+    /** A photo of the car for the booking's handover (compress it first); the answer is its id. */
+    uploadHandoverPhoto: (number: string, photo: File) =>
+      answer<{ photo: { id: string } }>(client.handovers[':number'].photos.$post({ param: { number }, form: { photo } })),
+    /** The counter's record of the car; the renter's journey decides it (409 refused, 400 with field problems). */
+    recordCheckout: (number: string, checkout: CheckoutInput, version: number) =>
+      answer<{ handover: HandoverView }>(client.handovers[':number'].checkout.$post({ param: { number }, json: { checkout, version } })),
+    handoverPhotoUrl: (id: string) => `${baseUrl}/handovers/photos/${encodeURIComponent(id)}`,
     sampleRental: () => answer<{ user: PublicUser; journey: JourneyView }>(client.demo['sample-rental'].$post({ json: {} })),
     notifications: () => answer<{ notifications: NotificationView[]; unread: number }>(client.notifications.$get()),
     /** Marks the user's own notifications read: these, or all; answers the unread count after. */

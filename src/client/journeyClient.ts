@@ -69,6 +69,8 @@ function clientEvent(event: JourneyEvent): ClientEvent | null {
     case 'return.confirmHandover':
     case 'return.finish':
       return { type: event.type };
+    case 'pickup.flag':
+      return { type: event.type, note: event.note };
     case 'booking.start':
       return { type: event.type, carId: event.carId, ...(event.trip ? { trip: event.trip } : {}) };
     default:

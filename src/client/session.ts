@@ -138,8 +138,8 @@ export class Session {
   }
 
   /** A contract manager signs in; a renter's journey on this page is put away. */
-  async logInManager(email: string, password: string) {
-    const result = await this.api.logIn({ email, password, role: 'manager' });
+  async logInStaff(email: string, password: string) {
+    const result = await this.api.logIn({ email, password, role: 'staff' });
     if (result.ok) {
       this.resetJourney();
       this.set({ user: result.body.user });

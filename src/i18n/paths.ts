@@ -26,6 +26,7 @@ export const SLUGS: Record<ScreenId, string> = {
   emergencyAssistance: 'emergency-assistance',
   search: 'search',
   reservations: 'reservations',
+  handovers: 'handovers',
 };
 
 export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];
@@ -36,7 +37,7 @@ export const LOGO_SCREENS: ReadonlySet<ScreenId> = new Set(['home', 'registratio
 export const ARABIC_ROOT = '/arabic';
 
 /** Screens that also open one record by its key (`/contracts/MC-2026-0412`); without it, the list or the latest. */
-export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'bookingDetails']);
+export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'bookingDetails', 'handovers']);
 const PARAM = /^[A-Za-z0-9-]{1,40}$/;
 
 export function pathOf(id: ScreenId, lang: Lang, param?: string): string {

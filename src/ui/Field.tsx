@@ -79,9 +79,10 @@ export function TextField({ label, hint, error, warning, ...input }: InputProps)
 
 export function TextArea({
   label,
+  hint,
   error,
   ...area
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string }) {
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; hint?: string; error?: string }) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -92,10 +93,10 @@ export function TextArea({
         id={id}
         className={`${styles.input} ${styles.area}`}
         rows={3}
-        {...describe(id, undefined, error)}
+        {...describe(id, hint, error)}
         {...area}
       />
-      <Messages id={id} error={error} />
+      <Messages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -11,13 +11,24 @@ import styles from './ManagerGate.module.css';
 
 type Problem = 'wrong' | 'locked' | 'busy' | 'network' | null;
 
+type StaffRole = 'manager' | 'agent';
+
 /**
- * Manager screens show their content only to a signed-in contract manager (the server checks the
- * role on every call too); anyone else gets a clear, translated prompt to sign in as one.
+ * Company screens show their content only to a signed-in member of the company with one of `roles`
+ * (managers by default; the counter's screen also to its agents). The server checks the role on
+ * every call too; anyone else gets a clear, translated prompt to sign in, and an agent on a
+ * managers' screen is told it is not theirs.
  */
-export function ManagerGate({ children }: { children: (manager: PublicUser) => ReactNode }) {
+export function ManagerGate({
+  children,
+  roles = ['manager'],
+}: {
+  children: (manager: PublicUser) => ReactNode;
+  roles?: StaffRole[];
+}) {
   const { t, lang } = useLocale('manager');
-  const m = t.manager;
+  // The counter's words when agents are welcome: the sign-in is theirs as much as the managers'.
+  const m = roles.includes('agent') ? { ...t.manager, ...t.counter } : t.manager;
   const session = useSession();
   const { user } = useSessionState();
   const companies = useServerData(() => session.api.companies(), 'companies');
@@ -29,7 +40,7 @@ export function ManagerGate({ children }: { children: (manager: PublicUser) => R
     if (problem) form.current?.querySelector<HTMLElement>('input')?.focus();
   }, [problem]);
 
-  if (user?.role === 'manager') {
+  if (user && user.role !== 'renter') {
     return (
       <>
         <div className={styles.session}>
@@ -38,7 +49,7 @@ export function ManagerGate({ children }: { children: (manager: PublicUser) => R
             {m.signOut}
           </Button>
         </div>
-        {children(user)}
+        {roles.includes(user.role) ? children(user) : <p role="status">{t.counter.managersOnly}</p>}
       </>
     );
   }
@@ -50,7 +61,7 @@ export function ManagerGate({ children }: { children: (manager: PublicUser) => R
         onSubmit={async ({ text }) => {
           setBusy(true);
           try {
-            const result = await session.logInManager(text('email'), text('password'));
+            const result = await session.logInStaff(text('email'), text('password'));
             setProblem(result.ok ? null : result.error === 'locked' || result.error === 'busy' ? result.error : 'wrong');
           } catch {
             setProblem('network');

@@ -5,6 +5,7 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
+import { LOCATION_NAMES } from '../../src/data/sample';
 import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, SHOTS, travelTo, uniqueEmail } from './browser';
 
 const PASSWORD = 'palm-jumeirah-88';
@@ -105,13 +106,50 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       expect(await button(t.carPickup.confirm).count()).toBe(0);
       await shot('pickup-notice');
 
-      // At the counter at the booked time (the server's clock and the page's go there): pick up, extend
-      // by a day (priced first), return.
+      // At the counter at the booked time (the server's clock and the page's go there). The company's
+      // agent, on their own phone, checks the renter and records the car with a photo; the record
+      // shows on the renter's open screen; the renter flags a difference, which the agent sees at
+      // once and corrects; the renter confirms. Then extend by a day (priced first), and return.
       const session = await page.evaluate(() => fetch('/api/auth/session').then((res) => res.json()));
       const { back } = await travelTo(page, session.journey.journey.snapshot.context.booking.pickupAt);
       onTestFinished(back);
       await expectAt('carPickup');
+      await page.getByText(fill(t.carPickup.atCounter, { place: LOCATION_NAMES['dxb-t3'][lang] })).waitFor();
+      const counter = await phonePage(browser);
+      const a = counter.page;
+      const k = t.counter;
+      await open(a, path('handovers'));
+      await a.getByLabel(t.manager.email, { exact: true }).fill('agent@movecar.ae');
+      await a.getByLabel(t.manager.password, { exact: true }).fill('counter-agent-2026');
+      await a.getByRole('button', { name: k.submit, exact: true }).click();
+      await a.getByRole('link', { name: new RegExp(session.journey.number) }).click();
+      await a.getByRole('heading', { name: k.recordTitle }).waitFor();
+      await a.getByRole('checkbox', { name: k.identityChecked }).check();
+      await a.getByLabel(k.licenceExpiry, { exact: true }).fill('2031-04-30');
+      await a.getByLabel(k.odometer, { exact: true }).fill('12050');
+      await a.getByLabel(k.fuel, { exact: true }).selectOption('F');
+      await a.getByLabel(k.damage, { exact: true }).fill(lang === 'ar' ? 'خدش في الباب الخلفي' : 'Scratch on the rear door');
+      await a.getByLabel(k.photos, { exact: true }).setInputFiles(PNG('front.png'));
+      await a.getByRole('img', { name: fill(k.photoAlt, { n: lang === 'ar' ? '١' : '1' }) }).waitFor();
+      await a.screenshot({ path: `${SHOTS}/journey-${lang}-counter-form.png`, fullPage: true });
+      await a.getByRole('button', { name: k.handOver, exact: true }).click();
+      // Live on the renter's phone: the same record, to confirm or flag.
+      await page.getByRole('heading', { name: t.carPickup.recordTitle }).waitFor();
+      await page.getByRole('img', { name: fill(t.carPickup.photoAlt, { n: lang === 'ar' ? '١' : '1' }) }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot('pickup-record');
+      await field(t.carPickup.flagLabel).fill(lang === 'ar' ? 'الخزان نصف ممتلئ' : 'The tank is half full');
+      await button(t.carPickup.flag).click();
+      await a.getByRole('alert').filter({ hasText: lang === 'ar' ? 'الخزان نصف ممتلئ' : 'The tank is half full' }).waitFor();
+      expect(await axeViolations(a)).toEqual([]);
+      await a.screenshot({ path: `${SHOTS}/journey-${lang}-counter-flagged.png`, fullPage: true });
+      await a.getByLabel(k.fuel, { exact: true }).selectOption('1/2');
+      await a.getByRole('button', { name: k.recordAgain, exact: true }).click();
+      await a.getByRole('status').filter({ hasText: k.sent.split('{time}')[0]!.trim() }).waitFor();
       await button(t.carPickup.confirm).click();
+      await a.getByRole('status').filter({ hasText: k.handedOver.split('{time}')[0]!.trim() }).waitFor();
+      await a.screenshot({ path: `${SHOTS}/journey-${lang}-counter-done.png`, fullPage: true });
+      expect(counter.errors).toEqual([]);
       await button(t.carPickup.extend).click();
       await page.getByRole('status').filter({ hasText: '252.00' }).waitFor(); // 240.00 + 5% VAT for the day
       await shot('pickup-quote');

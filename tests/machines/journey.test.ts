@@ -93,9 +93,28 @@ async function paid(j: Journey) {
   j.actor.send({ type: 'payment.proceed' });
 }
 
+/** What the counter records at a handover. */
+const CHECKOUT = {
+  odometer: '12 480',
+  fuel: 'F',
+  damage: 'Scratch on the rear door',
+  licenceExpiry: '2030-05-31',
+  identityChecked: true,
+  photos: ['00000000-0000-4000-8000-000000000001'],
+};
+const record = (at: number, checkout: Partial<typeof CHECKOUT> = {}) =>
+  ({ type: 'handover.record', checkout: { ...CHECKOUT, ...checkout }, agent: 'Hamdan  Saeed', at }) as const;
+
+/** The counter records the car at the booked time and the renter confirms. */
+function handOver(j: Journey) {
+  const { pickupAt } = j.state().context.booking;
+  j.actor.send(record(pickupAt));
+  j.actor.send({ type: 'pickup.confirm', at: pickupAt });
+}
+
 async function pickedUp(j: Journey) {
   await paid(j);
-  j.actor.send({ type: 'pickup.confirm', at: j.state().context.booking.pickupAt });
+  handOver(j);
 }
 
 const settled = (j: Journey) => waitFor(j.actor, (s) => !s.hasTag('pending'));
@@ -163,29 +182,70 @@ describe('journey guards, each both ways', () => {
     expect(stepOf(j.state())).toBe('payment');
     await pay(j);
     j.actor.send({ type: 'xstate.route', to: '#carPickup' });
-    expect(j.state().matches({ signedIn: { carPickup: 'awaitingConfirmation' } })).toBe(true);
+    expect(j.state().matches({ signedIn: { carPickup: 'awaitingHandover' } })).toBe(true);
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
     expect(stepOf(j.state())).toBe('carPickup');
     expect(whyNot('carReturn', j.state().context)).toBe('pickUp');
-    j.actor.send({ type: 'pickup.confirm', at: j.state().context.booking.pickupAt });
+    handOver(j);
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
     expect(j.state().matches({ signedIn: { carReturn: 'inspection' } })).toBe(true);
   });
 
-  it('pickupOpen: the car is handed over from the window before the booked pickup until the no-show mark, not days early', async () => {
+  it('pickupOpen: the counter records the car from the window before the booked pickup until the no-show mark, not days early', async () => {
     const j = start();
     await paid(j);
     const { pickupAt } = j.state().context.booking;
-    const pickup = (at: number) => ({ type: 'pickup.confirm', at }) as const;
-    expect(j.state().can(pickup(pickupAt - 6 * DAY_MS))).toBe(false);
-    expect(j.state().can(pickup(pickupAt - PICKUP_WINDOW_MS - 1))).toBe(false);
-    expect(j.state().can(pickup(pickupAt + NO_SHOW_AFTER_MS))).toBe(false);
-    expect(j.state().can(pickup(pickupAt + NO_SHOW_AFTER_MS - 1))).toBe(true);
-    j.actor.send(pickup(pickupAt - 6 * DAY_MS));
-    expect(j.state().context.pickedUpAt).toBeNull();
-    j.actor.send(pickup(pickupAt - PICKUP_WINDOW_MS));
-    expect(j.state().context.pickedUpAt).toBe(pickupAt - PICKUP_WINDOW_MS);
-    expect(j.state().matches({ signedIn: { carPickup: 'onRent' } })).toBe(true);
+    expect(j.state().can(record(pickupAt - 6 * DAY_MS))).toBe(false);
+    expect(j.state().can(record(pickupAt - PICKUP_WINDOW_MS - 1))).toBe(false);
+    expect(j.state().can(record(pickupAt + NO_SHOW_AFTER_MS))).toBe(false);
+    expect(j.state().can(record(pickupAt + NO_SHOW_AFTER_MS - 1))).toBe(true);
+    j.actor.send(record(pickupAt - 6 * DAY_MS));
+    expect(j.state().context.checkout).toBeNull();
+    j.actor.send(record(pickupAt - PICKUP_WINDOW_MS));
+    expect(j.state().context.checkout).toMatchObject({ at: pickupAt - PICKUP_WINDOW_MS, odometerKm: 12_480, agent: 'Hamdan Saeed', flag: null });
+    expect(j.state().matches({ signedIn: { carPickup: 'handingOver' } })).toBe(true);
+  });
+
+  it('the car is out only when both have done their part: the renter confirms the counter’s record, never alone', async () => {
+    const j = start();
+    await paid(j);
+    const { pickupAt } = j.state().context.booking;
+    const confirm = { type: 'pickup.confirm', at: pickupAt } as const;
+    expect(j.state().can(confirm)).toBe(false);
+    j.actor.send(record(pickupAt));
+    expect(j.state().can(confirm)).toBe(true);
+    // A difference flagged: nothing to confirm until the counter records the car again.
+    j.actor.send({ type: 'pickup.flag', note: '  The tank is half full  ', at: pickupAt + 60_000 });
+    expect(j.state().context.checkout!.flag).toEqual({ note: 'The tank is half full', at: pickupAt + 60_000 });
+    expect(j.state().can(confirm)).toBe(false);
+    expect(j.state().can({ type: 'pickup.flag', note: 'again', at: pickupAt })).toBe(false);
+    j.actor.send(record(pickupAt + 120_000, { fuel: '1/2' }));
+    expect(j.state().context.checkout).toMatchObject({ fuel: '1/2', flag: null });
+    j.actor.send(confirm);
+    expect(j.state().context.pickedUpAt).toBe(pickupAt);
+    expect(j.state().matches({ signedIn: { carPickup: { onRent: 'driving' } } })).toBe(true);
+    // Once out, the record is the rental's evidence: nobody records it again.
+    expect(j.state().can(record(pickupAt))).toBe(false);
+  });
+
+  it('checkoutValid: an expired licence, no photos, an unchecked identity or an odometer below the car’s are refused; nothing is kept', async () => {
+    const j = start();
+    await paid(j);
+    const { pickupAt } = j.state().context.booking;
+    for (const refused of [
+      { licenceExpiry: '2020-01-31' },
+      { photos: [] },
+      { identityChecked: false },
+      { odometer: '100' },
+      { fuel: 'half' },
+    ]) {
+      expect(j.state().can(record(pickupAt, refused as never))).toBe(false);
+    }
+    // Valid through its last day in the UAE.
+    const day = new Date(pickupAt + 4 * 3_600_000).toISOString().slice(0, 10);
+    expect(j.state().can(record(pickupAt, { licenceExpiry: day }))).toBe(true);
+    expect(j.state().context.checkout).toBeNull();
+    expect(j.state().context.fieldErrors).toEqual({});
   });
 
   it('noShow: only past the no-show mark and never picked up; cancelled by the policy, its fee kept, the hold released', async () => {
@@ -204,10 +264,14 @@ describe('journey guards, each both ways', () => {
       expect.arrayContaining([['refund', charged - 25_200], ['release', j.state().context.deposit!.amount]]),
     );
     expect(j.state().matches({ signedIn: { carPickup: 'cancelled' } })).toBe(true);
-    // And once picked up, never a no-show.
+    // And once picked up, never a no-show; nor once the counter has recorded the car (the renter came).
     const k = start();
     await pickedUp(k);
     expect(k.state().can({ type: 'booking.noShow', at: pickupAt + 2 * NO_SHOW_AFTER_MS })).toBe(false);
+    const l = start();
+    await paid(l);
+    l.actor.send(record(pickupAt));
+    expect(l.state().can({ type: 'booking.noShow', at: pickupAt + 2 * NO_SHOW_AFTER_MS })).toBe(false);
   });
 
   it('handedBack: the inspection is refused until the car was handed back', async () => {
@@ -441,8 +505,8 @@ describe('the whole journey', () => {
 
 describe('generated paths (xstate/graph) on the machine alone', () => {
   it('reach every state and take every transition of the journey', async () => {
-    const { coveringPaths, journeyModel, machineInventory } = await import('../journey.model');
-    const { covered } = coveringPaths(journeyModel.getShortestPaths());
+    const { coveringPaths, generatedPaths, machineInventory } = await import('../journey.model');
+    const { covered } = coveringPaths(generatedPaths());
     const all = machineInventory();
     expect([...all.states].filter((s) => !covered.states.has(s))).toEqual([]);
     // account.refresh is the server's, inside a sign-in: walked by the app test and the test above.

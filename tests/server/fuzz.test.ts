@@ -46,6 +46,16 @@ const inspections = fc.record({
   notes: fc.constant(''),
 });
 
+/** The counter's record of the car at a handover (the odometer past every car's). */
+const COUNTER_RECORD = {
+  odometer: '31000',
+  fuel: 'F',
+  damage: '',
+  licenceExpiry: '2030-05-31',
+  identityChecked: true,
+  photos: ['00000000-0000-4000-8000-000000000001'],
+};
+
 /** What a renter's browser may send (the API's own list): valid and invalid payloads, in any order. */
 const clientEvent: fc.Arbitrary<ClientEvent> = fc.oneof(
   fc.constantFrom(...STEPS).map((s) => ({ type: 'xstate.route' as const, to: `#${s}` as const })),
@@ -63,6 +73,7 @@ const clientEvent: fc.Arbitrary<ClientEvent> = fc.oneof(
     'return.finish',
   ).map((type) => ({ type }) as ClientEvent),
   fc.constantFrom('Mariam Al Suwaidi', ' mariam  al suwaidi ', 'Someone Else', '').map((signature) => ({ type: 'contract.sign' as const, signature })),
+  fc.constantFrom('The tank is half full', '').map((note) => ({ type: 'pickup.flag' as const, note })),
   cards.map((card) => ({ type: 'payment.submit' as const, card })),
   fc.integer({ min: 1, max: MAX_EXTENSION_DAYS }).map((days) => ({ type: 'rental.extend' as const, days })),
   inspections.map((inspection) => ({ type: 'return.submitInspection' as const, inspection })),
@@ -211,7 +222,15 @@ describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
           // The renter comes for the car at its booked time (not before the window opens); time never goes back.
           let clock = NOW;
           for (const sent of events) {
-            if (sent.type === 'pickup.confirm') clock = Math.max(clock, snapshot.context.booking.pickupAt);
+            if (sent.type === 'pickup.confirm') {
+              clock = Math.max(clock, snapshot.context.booking.pickupAt);
+              // The counter records the car first (the server's own event, for the agent).
+              const counter = await decide(snapshot, { type: 'handover.record', checkout: COUNTER_RECORD, agent: 'Hamdan Saeed', at: clock }, { gateway, idempotencyKey: `${version}` });
+              if (counter.kind === 'accepted') {
+                snapshot = counter.snapshot;
+                version++;
+              }
+            }
             const event = 'at' in sent && sent.type !== 'booking.start' ? { ...sent, at: clock } : sent;
             counts.events++;
             const decision = await decide(snapshot, event, { gateway, idempotencyKey: `${version}` });

@@ -2,7 +2,8 @@
 // browsers against it through the app's own API client.
 import { afterAll } from 'vitest';
 import { createApi } from '../../src/client/api';
-import { SAMPLE_MANAGER } from '../../server/seed';
+import { SAMPLE_AGENTS, SAMPLE_MANAGER } from '../../server/seed';
+import { carOf } from '../../machines/fleet';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { travelTo } from '../support/clock';
 
@@ -62,17 +63,58 @@ export async function renter(fields: Partial<{ email: string; fullName: string; 
     if (next) journey = next;
     return answer;
   };
-  return { ...b, email: address, user: result.body.user, step, journey: () => journey };
+  /** Reads the booking again (another party, the counter, moved it on). */
+  const refresh = async () => {
+    const answer = await b.api.booking(journey.bookingId);
+    if (answer.ok) journey = answer.body.journey;
+    return journey;
+  };
+  return { ...b, email: address, user: result.body.user, step, refresh, journey: () => journey };
 }
 
-/** The renter collects the car at its booked time (the tests' clock goes there first). */
-export async function pickUp(r: Awaited<ReturnType<typeof renter>>) {
+type Renter = Awaited<ReturnType<typeof renter>>;
+
+/** The counter's record as an agent fills it in at a handover (with `photos` taken first; the odometer the car's). */
+export const CHECKOUT = { fuel: 'F', damage: 'Scratch on the rear bumper', licenceExpiry: '2030-05-31', identityChecked: true };
+
+/** The branch agent of the company whose car `carId` is, signed in in their own browser. */
+export async function counter(carId: string, s?: TestServer) {
+  const b = await browser(s);
+  const sample = SAMPLE_AGENTS[carOf(carId as never).company];
+  if (!sample) throw new Error(`no sample agent for ${carId}`);
+  const result = await b.api.logIn({ email: sample.email, password: sample.password, role: 'staff' });
+  if (!result.ok) throw new Error('agent sign-in failed');
+  /** A photo of the car for `number`'s handover; its id. */
+  const photo = async (number: string) => {
+    const answer = await b.api.uploadHandoverPhoto(number, new File([PNG], 'front.png', { type: 'image/png' }));
+    if (!answer.ok) throw new Error(`photo refused: ${JSON.stringify(answer.body)}`);
+    return answer.body.photo.id;
+  };
+  /** Records the car for `number` over the handover's current version (photos: one taken now). */
+  const record = async (number: string, fields: Partial<typeof CHECKOUT & { photos: string[]; odometer: string }> = {}) => {
+    const photos = fields.photos ?? [await photo(number)];
+    const view = await b.api.handover(number);
+    if (!view.ok) return view;
+    const odometer = String(view.body.handover.carKm + 120);
+    return b.api.recordCheckout(number, { ...CHECKOUT, odometer, ...fields, photos }, view.body.handover.version);
+  };
+  return { ...b, photo, record };
+}
+
+/**
+ * The handover at the booked time (the tests' clock goes there first): the counter records the car
+ * and the renter confirms the record. The renter's answer to the confirmation.
+ */
+export async function pickUp(r: Renter, s?: TestServer) {
   travelTo(contextOf(r.journey()).booking.pickupAt);
+  const agent = await counter(contextOf(r.journey()).booking.carId, s);
+  // Refused (not paid yet, say), the renter's confirmation is refused too: that answer is the walk's.
+  if ((await agent.record(r.journey().number)).ok) await r.refresh();
   return r.step({ type: 'pickup.confirm' });
 }
 
 /** One step of a walk through the journey; the pickup at its booked time. */
-export const walk = (r: Awaited<ReturnType<typeof renter>>, event: Record<string, unknown>) =>
+export const walk = (r: Renter, event: Record<string, unknown>) =>
   event.type === 'pickup.confirm' ? pickUp(r) : r.step(event);
 
 /** A renter through the contract, paid, or with the car picked up; with `choice`, of that car and trip. */

@@ -9,7 +9,7 @@ import { bookings, gatewayOperations } from '../../server/db/schema';
 import { cancelNoShows } from '../../server/journey/noShows';
 import { travelTo } from '../support/clock';
 import { postgresSkipped, startTestServer } from '../support/server';
-import { browser, CARD, contextOf, renter, renterAt, server } from './helpers';
+import { browser, CARD, contextOf, counter, pickUp, renter, renterAt, server } from './helpers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -31,23 +31,30 @@ const free = async (carId: string, t: ReturnType<typeof tripIn>) => {
 };
 
 describe.skipIf(postgresSkipped)('handing the car over', () => {
-  it('days early is refused and nothing changes; inside the window the car is handed over and its hold starts then', async () => {
+  it('days early the counter is refused and nothing changes; inside the window the car is recorded, confirmed, and its hold starts then', async () => {
     const t = tripIn(6 * 24);
-    const r = await renterAt('paid', { carId: 'yaris', trip: t });
+    const r = await renterAt('paid', { carId: 's-class', trip: t });
+    const agent = await counter('s-class');
+    const number = r.journey().number;
     const version = r.journey().version;
-    expect(await r.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'refused', due: 'carPickup' } });
-    expect(r.journey().version).toBe(version);
-    expect(contextOf(r.journey()).pickedUpAt).toBeNull();
+    expect(await agent.record(number)).toMatchObject({ status: 409, body: { error: 'refused', due: 'carPickup' } });
+    // The renter alone never takes the car.
+    expect(await r.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'refused' } });
+    expect((await rowOf(r)).version).toBe(version);
 
     travelTo(t.pickupAt - PICKUP_WINDOW_MS - 60_000);
-    expect(await r.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'refused' } });
+    expect(await agent.record(number)).toMatchObject({ status: 409, body: { error: 'refused' } });
     travelTo(t.pickupAt - 30 * 60_000);
-    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(true);
-    const at = contextOf(r.journey()).pickedUpAt!;
+    const recorded = await agent.record(number);
+    expect(recorded.ok).toBe(true);
+    await r.refresh();
+    const at = contextOf(r.journey()).checkout!.at;
     expect(t.pickupAt - at).toBeGreaterThan(29 * 60_000);
+    // The car is held from the handover, before the renter has even confirmed.
+    expect((await rowOf(r)).heldFrom!.getTime()).toBe(at);
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(true);
     const row = await rowOf(r);
     expect(row.heldFrom!.getTime()).toBe(at);
-    expect(row.periodStart!.getTime()).toBe(at);
     expect(row.heldUntil!.getTime()).toBe(t.dropoffAt);
   });
 
@@ -55,16 +62,16 @@ describe.skipIf(postgresSkipped)('handing the car over', () => {
     const first = tripIn(30);
     const a = await renterAt('paid', { carId: 'patrol', trip: first });
     const b = await renterAt('paid', { carId: 'patrol', trip: { ...first, pickupAt: first.dropoffAt, dropoffAt: first.dropoffAt + DAY } });
-    travelTo(first.pickupAt);
-    expect((await a.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    expect((await pickUp(a)).ok).toBe(true);
     // Half an hour before b's booked time, a still has the car until then.
     travelTo(first.dropoffAt - 30 * 60_000);
-    expect(await b.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409, body: { error: 'taken' } });
-    expect(contextOf(b.journey()).pickedUpAt).toBeNull();
+    const agent = await counter('patrol');
+    expect(await agent.record(b.journey().number)).toMatchObject({ status: 409, body: { error: 'taken' } });
+    await b.refresh();
+    expect(contextOf(b.journey()).checkout).toBeNull();
     expect((await rowOf(b)).heldFrom!.getTime()).toBe(first.dropoffAt);
     // At b's own time it is b's.
-    travelTo(first.dropoffAt);
-    expect((await b.step({ type: 'pickup.confirm' })).ok).toBe(true);
+    expect((await pickUp(b)).ok).toBe(true);
   });
 });
 
@@ -107,7 +114,8 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
       const t = tripIn(5);
       const onRent = await renter({}, s);
       const due = await renter({}, s);
-      for (const [r, car] of [[onRent, '911'], [due, 'range-rover']] as const) {
+      const atCounter = await renter({}, s);
+      for (const [r, car] of [[onRent, '911'], [due, 'range-rover'], [atCounter, 's-class']] as const) {
         for (const event of [
           { type: 'booking.start', carId: car, trip: t },
           { type: 'contract.acceptTerms' },
@@ -119,8 +127,9 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
         ])
           expect((await r.step(event)).ok, `${car} ${event.type}`).toBe(true);
       }
-      travelTo(t.pickupAt);
-      expect((await onRent.step({ type: 'pickup.confirm' })).ok).toBe(true);
+      expect((await pickUp(onRent, s)).ok).toBe(true);
+      // The renter came: the counter recorded the car, and the confirmation is still to come.
+      expect((await (await counter('s-class', s)).record(atCounter.journey().number)).ok).toBe(true);
       // The clock passes the mark; the server restarts and its job, at once, cancels only the one nobody came for.
       travelTo(t.pickupAt + NO_SHOW_AFTER_MS + 60_000);
       await s.restart();
@@ -130,6 +139,7 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
       };
       await expect.poll(() => cancelled(due), { timeout: 10_000 }).toBe(true);
       expect(await cancelled(onRent)).toBe(false);
+      expect(await cancelled(atCounter)).toBe(false);
     } finally {
       await s.close();
     }

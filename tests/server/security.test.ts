@@ -12,7 +12,7 @@ import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
 import { browser, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
-import { SAMPLE_MANAGER, SECOND_MANAGER, seed } from '../../server/seed';
+import { SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER, seed } from '../../server/seed';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
   it('in production: a script policy without unsafe-inline or unsafe-eval, no framing, nosniff, a referrer policy', async () => {
@@ -90,13 +90,15 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     expect(page.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\)/);
   });
 
-  it('the sample managers of a database once started with DEMO=1 are locked when it starts without', async () => {
+  it('the sample managers and agents of a database once started with DEMO=1 are locked when it starts without', async () => {
     const s = await startTestServer();
     try {
       const b = await browser(s);
       const logIn = () => b.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
       expect((await logIn()).ok).toBe(true);
-      expect(await seed(s.deps.db, { ...s.config, demo: false })).toEqual({ locked: [SAMPLE_MANAGER.email, SECOND_MANAGER.email] });
+      expect(await seed(s.deps.db, { ...s.config, demo: false })).toEqual({
+        locked: [SAMPLE_MANAGER.email, SECOND_MANAGER.email, ...Object.values(SAMPLE_AGENTS).map((a) => a.email)],
+      });
       const session = await b.api.session();
       expect(session.ok && session.body.user).toBeNull();
       const refused = await logIn();

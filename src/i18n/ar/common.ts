@@ -41,6 +41,7 @@ const words: Words = {
     emergencyAssistance: 'المساعدة الطارئة',
     search: 'البحث عن سيارة',
     reservations: 'الحجوزات',
+    handovers: 'تسليم السيارات',
   },
   index: {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',

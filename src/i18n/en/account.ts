@@ -200,6 +200,10 @@ const words = {
         title: 'Traffic violation passed to you',
         body: 'A traffic fine of {amount} (code {code}) was transferred to you, including the admin fee.',
       },
+      handoverRecorded: {
+        title: 'Your car is ready: confirm the pickup',
+        body: 'The agent recorded the {model} for booking {number}. Check the record and photos, then confirm the pickup or flag a difference.',
+      },
       noShow: {
         title: 'Booking cancelled: no-show',
         body: 'Nobody collected the {model} for booking {number}, so it was cancelled as a no-show: {amount} was kept under the cancellation policy, the rest refunded to your card and the deposit hold released.',

@@ -48,6 +48,7 @@ const words = {
     emergencyAssistance: 'Emergency Assistance',
     search: 'Search Cars',
     reservations: 'Reservations',
+    handovers: 'Handovers',
   },
   index: {
     intro: 'Open any screen of Move car in English or Arabic.',

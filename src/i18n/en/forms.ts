@@ -31,6 +31,11 @@ const words = {
     beforePickup: 'The return must be after the pick-up.',
     tooShort: 'A rental is at least one day (24 hours).',
     rentalTooLong: 'A rental is 30 days at most.',
+    date: 'Enter the date as YYYY-MM-DD, e.g. 2028-03-31.',
+    licenceExpired: 'This driving licence has expired: the car cannot be handed over until the renter shows a valid one.',
+    identityUnchecked: 'Compare the renter with the Emirates ID and licence first.',
+    photosRequired: 'Add at least one photo of the car.',
+    tooManyPhotos: 'Twelve photos at most.',
   },
   warnings: {
     emiratesIdCheck:

@@ -1,6 +1,9 @@
 import { carOf } from '../../../machines/fleet';
 import { DAY_MS } from '../../../machines/money';
-import { bookingStatus, dueBackAt, noShowAt, pickupOpen, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
+import { bookingStatus, dueBackAt, isChangeable, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
+import { LOCATION_NAMES } from '../../data/sample';
+import { CheckoutRecord } from '../../ui/CheckoutRecord';
+import { FlagDifference } from './FlagDifference';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../../i18n/format';
 import { CAR_SPECS } from '../../data/carSpecs';
@@ -21,7 +24,8 @@ export default function CarPickup() {
   const p = t.carPickup;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
-  const { booking, pickedUpAt, extensionQuote: quote, extensions, error } = context;
+  const { booking, pickedUpAt, checkout, extensionQuote: quote, extensions, error } = context;
+  const canConfirm = useJourneySelector((s) => s.can({ type: 'pickup.confirm', at: 0 }));
   const last4 = context.payment?.last4 ?? '';
   const canExtend = useJourneySelector((s) => s.can({ type: 'rental.extend', days: 1 }));
   const charging = usePending();
@@ -47,7 +51,7 @@ export default function CarPickup() {
           </>
         ) : pickedUpAt === null ? (
           <>
-            {!hydrated ? null : now < opensAt ? (
+            {checkout !== null || !hydrated ? null : now < opensAt ? (
               <p role="status">
                 <Fill
                   text={p.opensAt}
@@ -57,15 +61,15 @@ export default function CarPickup() {
             ) : now >= missedAt ? (
               <p role="status">{fill(p.missed, { date: formatDate(new Date(booking.pickupAt), lang, 'dateTime') })}</p>
             ) : null}
-            <Actions>
-              {hydrated && pickupOpen(context, now) && (
-                <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>{p.confirm}</Button>
-              )}
-              {/* Cancelling is its own section below, with the policy and the refund shown first. */}
-              <ButtonLink variant="secondary" to={to('bookingDetails')}>
-                {p.change}
-              </ButtonLink>
-            </Actions>
+            {checkout === null && <p>{fill(p.atCounter, { place: LOCATION_NAMES[booking.pickupLocation][lang] })}</p>}
+            {/* Cancelling is its own section below, with the policy and the refund shown first. */}
+            {isChangeable(context) && (
+              <Actions>
+                <ButtonLink variant="secondary" to={to('bookingDetails')}>
+                  {p.change}
+                </ButtonLink>
+              </Actions>
+            )}
           </>
         ) : (
           <>
@@ -75,6 +79,23 @@ export default function CarPickup() {
           </>
         )}
       </Section>
+
+      {/* The counter's record: confirmed, the car is the renter's; flagged, the agent records again. */}
+      {checkout && status !== 'cancelled' && (
+        <Section title={p.recordTitle}>
+          <CheckoutRecord checkout={checkout} />
+          {pickedUpAt === null && checkout.flag && <p role="status">{fill(p.flagged, { note: checkout.flag.note })}</p>}
+          {canConfirm && (
+            <>
+              <p>{p.confirmHint}</p>
+              <Actions>
+                <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>{p.confirm}</Button>
+              </Actions>
+              <FlagDifference />
+            </>
+          )}
+        </Section>
+      )}
 
       <Section title={p.timeline}>
         <Facts

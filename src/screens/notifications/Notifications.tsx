@@ -6,6 +6,7 @@ import {
   CalendarX,
   Clock,
   FileWarning,
+  KeyRound,
   ShieldAlert,
   Tag,
   Upload,
@@ -45,6 +46,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   contractActive: BadgeCheck,
   paymentReversed: Wallet,
   noShow: CalendarX,
+  handoverRecorded: KeyRound,
 };
 
 const GROUPS = ['today', 'yesterday', 'earlier'] as const;

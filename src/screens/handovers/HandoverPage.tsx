@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { carOf } from '../../../machines/fleet';
+import { PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
+import { useLocale } from '../../i18n/locale';
+import { fill, formatDate, formatNumber } from '../../i18n/format';
+import { LOCATION_NAMES } from '../../data/sample';
+import type { HandoverView } from '../../client/api';
+import { CheckoutRecord } from '../../ui/CheckoutRecord';
+import { Done, FormError } from '../../ui/Form';
+import { Link } from '../../ui/Link';
+import { Facts, Section } from '../../ui/Section';
+import { useServerData } from '../../ui/contract';
+import { useSession } from '../../ui/session';
+import { useNow } from '../../ui/useNow';
+import { CheckoutForm } from './CheckoutForm';
+
+/**
+ * One booking's pickup at the counter: who the renter is (with the documents on file), the car, and
+ * the check-out record the agent sends to the renter's phone. Live: the renter's confirmation or flag
+ * shows at once.
+ */
+export function HandoverPage({ number }: { number: string }) {
+  const { t, lang, to } = useLocale('manager', 'rental', 'forms');
+  const k = t.counter;
+  const { api } = useSession();
+  const { data, failed, replace } = useServerData(() => api.handover(number), `handover:${number}`, ['journey']);
+  const [formKey, setFormKey] = useState(0);
+  const h = data?.handover;
+  const now = useNow(h ? [h.opensAt, h.noShowAt] : []);
+  const date = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
+  const back = <Link to={to('handovers')}>{k.back}</Link>;
+  if (failed) return <>{back}<FormError>{k.notFound}</FormError></>;
+  if (!h) return <p role="status">{t.contracts.loading}</p>;
+  const car = carOf(h.carId);
+  const { checkout } = h;
+  const canRecord = h.state === 'recorded' || h.state === 'flagged' || (h.state === 'open' && now < h.noShowAt);
+
+  return (
+    <>
+      {back}
+      <Section title={k.renterTitle}>
+        <Facts
+          rows={[
+            { label: k.name, value: h.renter.fullNameAr ? `${h.renter.fullName} · ${h.renter.fullNameAr}` : h.renter.fullName },
+            { label: k.phone, value: <bdi dir="ltr">{h.renter.phone}</bdi> },
+            { label: k.emiratesId, value: <bdi dir="ltr">{h.renter.emiratesId ?? '—'}</bdi> },
+            { label: k.identity, value: h.renter.verified ? k.verifiedYes : k.verifiedNo },
+          ]}
+        />
+        <h3>{k.documents}</h3>
+        <ul>
+          {h.documents.map((d) => (
+            <li key={d.id}>
+              <a href={api.documentUrl(d.id)} target="_blank" rel="noreferrer">
+                {k.docKinds[d.kind]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={k.carTitle}>
+        <Facts
+          rows={[
+            { label: t.bookingDetails.number, value: <bdi dir="ltr">{h.number}</bdi> },
+            { label: k.car, value: car.model },
+            { label: k.plate, value: <bdi dir="ltr">{car.plate}</bdi> },
+            { label: k.pickupAt, value: date(h.pickupAt) },
+            { label: k.place, value: LOCATION_NAMES[h.pickupLocation][lang] },
+            { label: k.dueBack, value: date(h.dueBackAt) },
+          ]}
+        />
+      </Section>
+
+      <Section title={k.recordTitle}>
+        {h.state === 'cancelled' ? (
+          <p role="status">{k.cancelled}</p>
+        ) : h.state === 'early' ? (
+          <p role="status">
+            {fill(k.opensAt, {
+              date: formatDate(new Date(h.opensAt), lang, 'dateTime'),
+              minutes: formatNumber(PICKUP_WINDOW_MS / 60_000, lang),
+            })}
+          </p>
+        ) : h.state === 'open' && !canRecord ? (
+          <p role="status">{fill(k.missed, { date: formatDate(new Date(h.noShowAt), lang, 'dateTime') })}</p>
+        ) : null}
+        {checkout && h.state === 'recorded' && (
+          <Done>{fill(k.sent, { time: formatDate(new Date(checkout.at), lang, 'time') })}</Done>
+        )}
+        {checkout?.flag && h.state === 'flagged' && (
+          <p role="alert">{fill(k.flagged, { time: formatDate(new Date(checkout.flag.at), lang, 'time'), note: checkout.flag.note })}</p>
+        )}
+        {h.state === 'out' && h.pickedUpAt !== null && (
+          <Done>{fill(k.handedOver, { time: formatDate(new Date(h.pickedUpAt), lang, 'dateTime') })}</Done>
+        )}
+        {checkout && <CheckoutRecord checkout={checkout} />}
+      </Section>
+
+      {canRecord && (
+        <CheckoutForm
+          key={formKey}
+          handover={h}
+          onAnswer={(next: HandoverView, saved: boolean) => {
+            replace({ handover: next });
+            // A record sent starts the form again from it; a refused one keeps what was typed.
+            if (saved) setFormKey((n) => n + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}

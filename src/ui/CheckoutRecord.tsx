@@ -1,0 +1,44 @@
+import type { Checkout } from '../../machines/journey-rules';
+import { useLocale } from '../i18n/locale';
+import { fill, formatDate, formatNumber } from '../i18n/format';
+import { useSession } from './session';
+import { Facts } from './Section';
+import styles from './CheckoutRecord.module.css';
+
+/**
+ * The car as the counter recorded it at pickup: the same facts and photos on the renter's phone and
+ * on the agent's screen (one record, two people).
+ */
+export function CheckoutRecord({ checkout }: { checkout: Checkout }) {
+  const { t, lang } = useLocale('rental');
+  const p = t.carPickup;
+  const { api } = useSession();
+  return (
+    <>
+      <p>{fill(p.recordedBy, { agent: checkout.agent, date: formatDate(new Date(checkout.at), lang, 'dateTime') })}</p>
+      <Facts
+        rows={[
+          { label: p.odometer, value: fill(p.odometerValue, { km: formatNumber(checkout.odometerKm, lang) }) },
+          { label: p.fuelLevel, value: t.carReturn.fuelLevels[checkout.fuel] },
+          { label: p.damage, value: checkout.damage || p.noDamage },
+        ]}
+      />
+      <ul className={styles.photos}>
+        {checkout.photos.map((id, i) => (
+          <li key={id}>
+            <a href={api.handoverPhotoUrl(id)} target="_blank" rel="noreferrer">
+              <img
+                src={api.handoverPhotoUrl(id)}
+                alt={fill(p.photoAlt, { n: formatNumber(i + 1, lang) })}
+                width={96}
+                height={72}
+                loading="lazy"
+                className={styles.photo}
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
