@@ -69,7 +69,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   emergencyAssistance: ['forms', 'emergency'],
   search: ['forms', 'search'],
   reservations: ['rental'],
-  handovers: ['forms', 'account', 'manager', 'rental'],
+  handovers: ['forms', 'manager', 'counter', 'rental'],
   index: [],
   notFound: [],
 };

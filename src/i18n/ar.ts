@@ -12,7 +12,8 @@ import search from './ar/search';
 import account from './ar/account';
 import rental from './ar/rental';
 import manager from './ar/manager';
+import counter from './ar/counter';
 import help from './ar/help';
 import emergency from './ar/emergency';
 
-export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...help, ...emergency };
+export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency };

@@ -13,10 +13,11 @@ import search from './en/search';
 import account from './en/account';
 import rental from './en/rental';
 import manager from './en/manager';
+import counter from './en/counter';
 import help from './en/help';
 import emergency from './en/emergency';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...help, ...emergency };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

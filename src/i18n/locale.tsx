@@ -19,6 +19,7 @@ interface PartWords {
   account: typeof import('./en/account').default;
   rental: typeof import('./en/rental').default;
   manager: typeof import('./en/manager').default;
+  counter: typeof import('./en/counter').default;
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
 }
@@ -34,6 +35,7 @@ const LOADERS: Record<Lang, Loaders> = {
     account: () => import('./en/account'),
     rental: () => import('./en/rental'),
     manager: () => import('./en/manager'),
+    counter: () => import('./en/counter'),
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
   },
@@ -45,6 +47,7 @@ const LOADERS: Record<Lang, Loaders> = {
     account: () => import('./ar/account'),
     rental: () => import('./ar/rental'),
     manager: () => import('./ar/manager'),
+    counter: () => import('./ar/counter'),
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),
   },

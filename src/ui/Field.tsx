@@ -9,7 +9,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
-import { FileText, Paperclip, X } from 'lucide-react';
+import { Camera, FileText, Paperclip, X } from 'lucide-react';
 import { fill } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import styles from './Field.module.css';
@@ -82,7 +82,11 @@ export function TextArea({
   hint,
   error,
   ...area
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; hint?: string; error?: string }) {
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  hint?: string;
+  error?: string;
+}) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -162,6 +166,86 @@ export function FileField({ label, hint, error, ...input }: InputProps) {
         </div>
       )}
       <Messages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Photos taken one after another on a phone (its camera first, `capture=environment`), each handed to
+ * `onFiles` at once (to be made smaller and uploaded); the chosen ones show as thumbnails, each with a
+ * button to remove it. The list is the caller's: a refused form keeps it.
+ */
+export function PhotoField({
+  label,
+  hint,
+  error,
+  choose,
+  status,
+  photos,
+  full,
+  onFiles,
+  onRemove,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  /** The button's words ("Take or add photos"). */
+  choose: string;
+  /** What is happening, said politely (uploading, how many). */
+  status: string;
+  photos: { id: string; src: string; alt: string; remove: string }[];
+  /** No more photos can be added. */
+  full: boolean;
+  onFiles: (files: File[]) => void;
+  onRemove: (id: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <span className={styles.label} id={`${id}-label`}>
+        {label}
+      </span>
+      <label htmlFor={id} className={styles.file}>
+        <Camera aria-hidden size={18} />
+        <span>{choose}</span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        multiple
+        disabled={full}
+        className="visually-hidden"
+        aria-labelledby={`${id}-label`}
+        {...describe(id, hint, error)}
+        onChange={(e) => {
+          const files = [...(e.currentTarget.files ?? [])];
+          e.currentTarget.value = '';
+          onFiles(files);
+        }}
+      />
+      <Messages id={id} hint={hint} error={error} />
+      <p role="status" className={styles.hint}>
+        {status}
+      </p>
+      {photos.length > 0 && (
+        <ul className={styles.photos}>
+          {photos.map((photo) => (
+            <li key={photo.id} className={styles.photo}>
+              <img src={photo.src} alt={photo.alt} width={96} height={72} />
+              <button
+                type="button"
+                className={styles.remove}
+                aria-label={photo.remove}
+                onClick={() => onRemove(photo.id)}
+              >
+                <X aria-hidden size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

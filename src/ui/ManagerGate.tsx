@@ -28,7 +28,8 @@ export function ManagerGate({
 }) {
   const { t, lang } = useLocale('manager');
   // The counter's words when agents are welcome: the sign-in is theirs as much as the managers'.
-  const m = roles.includes('agent') ? { ...t.manager, ...t.counter } : t.manager;
+  const staff = roles.includes('agent');
+  const m = staff ? { ...t.manager, heading: t.manager.staffHeading, prompt: t.manager.staffPrompt, submit: t.manager.staffSubmit } : t.manager;
   const session = useSession();
   const { user } = useSessionState();
   const companies = useServerData(() => session.api.companies(), 'companies');
@@ -49,7 +50,7 @@ export function ManagerGate({
             {m.signOut}
           </Button>
         </div>
-        {roles.includes(user.role) ? children(user) : <p role="status">{t.counter.managersOnly}</p>}
+        {roles.includes(user.role) ? children(user) : <p role="status">{m.managersOnly}</p>}
       </>
     );
   }

@@ -41,7 +41,7 @@ const words: Words = {
     emergencyAssistance: 'المساعدة الطارئة',
     search: 'البحث عن سيارة',
     reservations: 'الحجوزات',
-    handovers: 'تسليم السيارات',
+    handovers: 'مكتب الاستلام',
   },
   index: {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',

@@ -11,7 +11,7 @@ import styles from './Handovers.module.css';
 
 /** The pickups the counter has today, soonest first; each opens its handover. Live: a renter's confirmation shows at once. */
 export function HandoverList() {
-  const { t, lang, to } = useLocale('manager');
+  const { t, lang, to } = useLocale('manager', 'counter');
   const k = t.counter;
   const { api } = useSession();
   const { data, failed } = useServerData(() => api.handovers(), 'handovers', ['journey']);

@@ -20,20 +20,29 @@ import { CheckoutForm } from './CheckoutForm';
  * shows at once.
  */
 export function HandoverPage({ number }: { number: string }) {
-  const { t, lang, to } = useLocale('manager', 'rental', 'forms');
+  const { t, lang, to } = useLocale('manager', 'counter', 'rental', 'forms');
   const k = t.counter;
   const { api } = useSession();
-  const { data, failed, replace } = useServerData(() => api.handover(number), `handover:${number}`, ['journey']);
+  const { data, failed, replace } = useServerData(() => api.handover(number), `handover:${number}`, [
+    'journey',
+  ]);
   const [formKey, setFormKey] = useState(0);
   const h = data?.handover;
   const now = useNow(h ? [h.opensAt, h.noShowAt] : []);
   const date = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
   const back = <Link to={to('handovers')}>{k.back}</Link>;
-  if (failed) return <>{back}<FormError>{k.notFound}</FormError></>;
+  if (failed)
+    return (
+      <>
+        {back}
+        <FormError>{k.notFound}</FormError>
+      </>
+    );
   if (!h) return <p role="status">{t.contracts.loading}</p>;
   const car = carOf(h.carId);
   const { checkout } = h;
-  const canRecord = h.state === 'recorded' || h.state === 'flagged' || (h.state === 'open' && now < h.noShowAt);
+  const canRecord =
+    h.state === 'recorded' || h.state === 'flagged' || (h.state === 'open' && now < h.noShowAt);
 
   return (
     <>
@@ -41,7 +50,12 @@ export function HandoverPage({ number }: { number: string }) {
       <Section title={k.renterTitle}>
         <Facts
           rows={[
-            { label: k.name, value: h.renter.fullNameAr ? `${h.renter.fullName} · ${h.renter.fullNameAr}` : h.renter.fullName },
+            {
+              label: k.name,
+              value: h.renter.fullNameAr
+                ? `${h.renter.fullName} · ${h.renter.fullNameAr}`
+                : h.renter.fullName,
+            },
             { label: k.phone, value: <bdi dir="ltr">{h.renter.phone}</bdi> },
             { label: k.emiratesId, value: <bdi dir="ltr">{h.renter.emiratesId ?? '—'}</bdi> },
             { label: k.identity, value: h.renter.verified ? k.verifiedYes : k.verifiedNo },
@@ -72,30 +86,40 @@ export function HandoverPage({ number }: { number: string }) {
         />
       </Section>
 
-      <Section title={k.recordTitle}>
-        {h.state === 'cancelled' ? (
-          <p role="status">{k.cancelled}</p>
-        ) : h.state === 'early' ? (
-          <p role="status">
-            {fill(k.opensAt, {
-              date: formatDate(new Date(h.opensAt), lang, 'dateTime'),
-              minutes: formatNumber(PICKUP_WINDOW_MS / 60_000, lang),
-            })}
-          </p>
-        ) : h.state === 'open' && !canRecord ? (
-          <p role="status">{fill(k.missed, { date: formatDate(new Date(h.noShowAt), lang, 'dateTime') })}</p>
-        ) : null}
-        {checkout && h.state === 'recorded' && (
-          <Done>{fill(k.sent, { time: formatDate(new Date(checkout.at), lang, 'time') })}</Done>
-        )}
-        {checkout?.flag && h.state === 'flagged' && (
-          <p role="alert">{fill(k.flagged, { time: formatDate(new Date(checkout.flag.at), lang, 'time'), note: checkout.flag.note })}</p>
-        )}
-        {h.state === 'out' && h.pickedUpAt !== null && (
-          <Done>{fill(k.handedOver, { time: formatDate(new Date(h.pickedUpAt), lang, 'dateTime') })}</Done>
-        )}
-        {checkout && <CheckoutRecord checkout={checkout} />}
-      </Section>
+      {/* Nothing to show before the first record of an open handover: the form below is it. */}
+      {(checkout || !canRecord) && (
+        <Section title={k.recordTitle}>
+          {h.state === 'cancelled' ? (
+            <p role="status">{k.cancelled}</p>
+          ) : h.state === 'early' ? (
+            <p role="status">
+              {fill(k.opensAt, {
+                date: formatDate(new Date(h.opensAt), lang, 'dateTime'),
+                minutes: formatNumber(PICKUP_WINDOW_MS / 60_000, lang),
+              })}
+            </p>
+          ) : h.state === 'open' && !canRecord ? (
+            <p role="status">
+              {fill(k.missed, { date: formatDate(new Date(h.noShowAt), lang, 'dateTime') })}
+            </p>
+          ) : null}
+          {checkout && h.state === 'recorded' && (
+            <Done>{fill(k.sent, { time: formatDate(new Date(checkout.at), lang, 'time') })}</Done>
+          )}
+          {checkout?.flag && h.state === 'flagged' && (
+            <p role="alert">
+              {fill(k.flagged, {
+                time: formatDate(new Date(checkout.flag.at), lang, 'time'),
+                note: checkout.flag.note,
+              })}
+            </p>
+          )}
+          {h.state === 'out' && h.pickedUpAt !== null && (
+            <Done>{fill(k.handedOver, { time: formatDate(new Date(h.pickedUpAt), lang, 'dateTime') })}</Done>
+          )}
+          {checkout && <CheckoutRecord checkout={checkout} />}
+        </Section>
+      )}
 
       {canRecord && (
         <CheckoutForm
