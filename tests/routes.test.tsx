@@ -14,7 +14,7 @@ const ENGLISH: [path: string, title: string | null][] = [
   ['/rental-contract', 'Rental Contract'],
   ['/services', 'Services'],
   ['/contracts', 'Contracts'],
-  ['/transfer-logic', 'Transfer settings'],
+  ['/transfer-logic', 'Contracts (Transfer Logic Configuration)'],
   ['/payment', 'Payment'],
   ['/car-pickup', 'Car Pickup & Rental Period'],
   ['/traffic-violation', 'Traffic Violation'],

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { policeFine, renderAt, resetServer } from './render';
 import { ar } from '../src/i18n/ar';
@@ -199,6 +199,19 @@ describe('layout', () => {
     expect(router.state.location.pathname).toBe('/services');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('Home, where the app starts, has no back button; another screen opens at its top', async () => {
+    const scrolled = vi.spyOn(window, 'scrollTo');
+    const { user, router } = await renderAt('/home');
+    await screen.findByRole('link', { name: 'Explore cars' });
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(scrolled).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('link', { name: 'Explore cars' }));
+    expect(router.state.location.pathname).toBe('/services');
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    scrolled.mockRestore();
   });
 
   it('back on a page opened directly goes to the home of its language', async () => {

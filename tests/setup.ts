@@ -38,6 +38,8 @@ class NoopObserver {
 }
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+// jsdom has no layout to scroll (its scrollTo only logs "not implemented"); a test spies on the call.
+if (dom) window.scrollTo = () => {};
 if (dom)
   window.matchMedia ??= (query: string) =>
     ({

@@ -66,7 +66,8 @@ export function parseCsv(text: string): string[][] {
 function parseTime(value: string): Date | null {
   const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (local) {
-    const [, y, mo, d, h, mi, s] = local.map(Number) as number[];
+    // Seconds are optional: a missing group stays undefined (Number(undefined) is NaN, and was refused).
+    const [, y, mo, d, h, mi, s] = local.map((part) => (part === undefined ? undefined : Number(part)));
     if (h! > 23 || mi! > 59 || (s ?? 0) > 59) return null;
     const at = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0) - DUBAI_UTC_OFFSET_HOURS * 3_600_000;
     const back = new Date(at + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
@@ -84,9 +85,10 @@ const rowSchema = z.object({
   plate: cell(30).regex(/[0-9]/, 'invalid'),
   date_time: cell(40),
   location: cell(200),
-  code: cell(40),
+  // A Salik crossing is priced by its time band (machines/money.ts): its row needs no code or amount.
+  code: z.string().trim().max(40, 'tooLong'),
   description: z.string().trim().max(300, 'tooLong'),
-  amount: cell(20).regex(/^\d{1,7}(\.\d{1,2})?$/, 'invalid'),
+  amount: z.string().trim().max(20, 'tooLong').regex(/^(\d{1,7}(\.\d{1,2})?)?$/, 'invalid'),
   black_points: z.string().trim().regex(/^(\d{1,2})?$/, 'invalid'),
 });
 
@@ -109,8 +111,14 @@ export function readAuthorityCsv(
     const parsed = rowSchema.safeParse(record);
     const fields: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message === 'required' || issue.message === 'tooLong' ? issue.message : 'invalid';
+    // A fine is the authority's code and amount.
+    if (parsed.success && parsed.data.type === 'fine') {
+      if (parsed.data.code === '') fields.code ??= 'required';
+      if (parsed.data.amount === '') fields.amount ??= 'required';
+    }
     const at = parseTime(String(record.date_time).trim());
-    if (!fields.date_time && !at) fields.date_time = 'invalid';
+    // Said with the format it wants (the file is often typed by hand).
+    if (!fields.date_time && !at) fields.date_time = 'timeFormat';
     else if (at && at.getTime() > now.getTime() + 5 * 60_000) fields.date_time = 'future';
     if (!parsed.success || Object.keys(fields).length > 0) {
       rejected.push({ line, reference: String(record.reference).trim() || null, fields });
@@ -126,7 +134,7 @@ export function readAuthorityCsv(
       location: r.location,
       code: r.code,
       description: r.description,
-      amount: aed(Number(r.amount)),
+      amount: r.amount === '' ? 0 : aed(Number(r.amount)),
       blackPoints: r.black_points ? Number(r.black_points) : 0,
     });
   });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import type { Catalog, Lang } from '../i18n/en';
@@ -70,6 +70,18 @@ function UnavailablePage() {
   );
 }
 
+/**
+ * Another screen opens at its top (a page keeps the scroll of the last, e.g. Search opening where
+ * Profile was scrolled to). The first screen keeps what the browser restores on a reload.
+ */
+function useTopOnNewScreen(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
 /** One step back in history; a page opened directly (nothing behind it) goes home instead. */
 function BackButton() {
   const { t, to } = useLocale();
@@ -102,12 +114,15 @@ function Shell({ resolved }: { resolved: Resolved }) {
   useEffect(() => {
     document.title = documentTitle;
   }, [documentTitle]);
+  useTopOnNewScreen(location.pathname);
+  // Home is where the app starts: nothing behind it to go back to.
+  const home = resolved.kind === 'screen' && resolved.id === 'home';
 
   return (
     <div className={styles.app} lang={lang} dir={dir}>
       <JourneyRoute resolved={resolved} lang={lang} />
       <header className={styles.header}>
-        <BackButton />
+        {home ? <span className={styles.back} aria-hidden="true" /> : <BackButton />}
         <h1 className={styles.title}>
           {showLogo ? <img src={logo} alt={t.brand} width={160} height={40} /> : title}
         </h1>

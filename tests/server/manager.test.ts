@@ -208,7 +208,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     expect(report.matched).toEqual([expect.objectContaining({ line: 2, reference: good, bookingNumber: r.journey().number })]);
     expect(report.rejected).toEqual([
       expect.objectContaining({ line: 3, fields: { plate: 'required' } }),
-      expect.objectContaining({ line: 4, fields: expect.objectContaining({ date_time: 'invalid', amount: 'invalid', black_points: 'invalid' }) }),
+      expect.objectContaining({ line: 4, fields: expect.objectContaining({ date_time: 'timeFormat', amount: 'invalid', black_points: 'invalid' }) }),
     ]);
     expect(report.unmatched).toEqual([
       expect.objectContaining({ line: 5, reason: 'noBooking' }),

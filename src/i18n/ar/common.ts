@@ -27,7 +27,7 @@ const words: Words = {
     rentalContract: 'عقد الإيجار',
     services: 'الخدمات',
     contracts: 'العقود',
-    transferLogic: 'إعدادات التحويل',
+    transferLogic: 'العقود (إعدادات منطق التحويل)',
     payment: 'الدفع',
     carPickup: 'استلام السيارة وفترة الإيجار',
     trafficViolation: 'المخالفة المرورية',

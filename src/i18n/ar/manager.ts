@@ -121,7 +121,13 @@ const words: Words = {
       amount: 'المبلغ',
       black_points: 'النقاط السوداء',
     },
-    reasons: { required: 'مفقود', invalid: 'غير صالح', tooLong: 'طويل جدًا', future: 'في المستقبل' },
+    reasons: {
+      required: 'مفقود',
+      invalid: 'غير صالح',
+      tooLong: 'طويل جدًا',
+      future: 'في المستقبل',
+      timeFormat: 'ليس وقتًا: اكتبه بصيغة \u2066YYYY-MM-DD HH:mm\u2069 (بتوقيت دبي)، مثل \u20662026-11-20 08:15\u2069',
+    },
     problems: {
       noFile: 'اختر ملف CSV الصادر عن الجهة المختصة أولًا.',
       header: 'لا يحتوي هذا الملف على أعمدة ملف الجهة المختصة (انظر القائمة أعلاه).',

@@ -34,7 +34,7 @@ const words = {
     rentalContract: 'Rental Contract',
     services: 'Services',
     contracts: 'Contracts',
-    transferLogic: 'Transfer settings',
+    transferLogic: 'Contracts (Transfer Logic Configuration)',
     payment: 'Payment',
     carPickup: 'Car Pickup & Rental Period',
     trafficViolation: 'Traffic Violation',

@@ -120,7 +120,13 @@ const words = {
       amount: 'amount',
       black_points: 'black points',
     },
-    reasons: { required: 'missing', invalid: 'not valid', tooLong: 'too long', future: 'in the future' },
+    reasons: {
+      required: 'missing',
+      invalid: 'not valid',
+      tooLong: 'too long',
+      future: 'in the future',
+      timeFormat: 'not a time: write YYYY-MM-DD HH:mm (Dubai time), e.g. 2026-11-20 08:15',
+    },
     problems: {
       noFile: 'Choose the authority’s CSV file first.',
       header: 'This file does not have the authority file’s columns (see the list above).',
