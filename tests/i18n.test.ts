@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
 import { ar } from '../src/i18n/ar';
-import { fill, formatAmount } from '../src/i18n/format';
+import { fill, formatAmount, formatPlate } from '../src/i18n/format';
 
 /**
  * Every string leaf with its dotted path. A plural entry (forms keyed by `other` and the other plural
@@ -71,5 +71,16 @@ describe('formatting', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill('Contract Number: {code}', { code: 'MC-1' })).toBe('Contract Number: MC-1');
     expect(fill('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+});
+
+describe('plates', () => {
+  it('name the emirate in the reader’s language; the code and number stay as the plate has them', () => {
+    expect(formatPlate('Dubai K 48213', 'ar')).toBe('دبي K 48213');
+    expect(formatPlate('Abu Dhabi 5 22871', 'ar')).toBe('أبوظبي 5 22871');
+    expect(formatPlate('Sharjah 3 44120', 'ar')).toBe('الشارقة 3 44120');
+    expect(formatPlate('Dubai K 48213', 'en')).toBe('Dubai K 48213');
+    // Not a plate of an emirate we know: as it is.
+    expect(formatPlate('K 48213', 'ar')).toBe('K 48213');
   });
 });

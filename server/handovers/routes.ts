@@ -22,7 +22,6 @@ import { sha256, sniffType, UPLOAD_LIMIT } from '../documents/store';
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
 import type { BookingRow } from '../journey/bookings';
-import { carOutWith } from '../journey/availability';
 
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** A photo's multipart body: the photo (compressed by the browser first) and its booking number. */
@@ -215,10 +214,6 @@ export const handoverRoutes = new Hono<AppEnv>()
     if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     const [renter] = await deps.db.select().from(users).where(eq(users.id, row.renterId));
     if (!renter) return c.json({ error: 'notFound' as const }, 404);
-    // The car is still out with the renter before (a late return): it is not here to hand over.
-    if (await carOutWith(deps.db, row.carId, row.id)) {
-      return c.json({ error: 'taken' as const, handover: await detailOf(deps, row, found.snapshot) }, 409);
-    }
     const event = { type: 'handover.record', checkout: { ...checkout, photos }, agent: user.fullName, at: at.getTime() } as const;
     const first = found.snapshot.context.checkout === null;
     const result = await applyStep(deps, renter, row, event, version, async (tx) => {

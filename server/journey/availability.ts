@@ -3,7 +3,7 @@
 // overlap. So a payment or a change of dates first claims the car (a row update the constraint can
 // refuse), then charges: of two renters paying for the last car, the second is told it was just
 // taken before any money moves.
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
 import { tripProblems, type Trip } from '../../machines/booking';
 import { defaultBooking, dueBackAt } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
@@ -52,29 +52,6 @@ export async function takenCars(db: Db | Tx, period: Period, except?: string): P
 
 export const isFree = async (db: Db | Tx, carId: CarId, period: Period, except?: string) =>
   !(await takenCars(db, period, except)).has(carId);
-
-/**
- * Another booking of the car that has it out now: picked up and not handed back, whatever its
- * due-back time (a late return holds the car past its booked hold). Null when the car is in.
- */
-export async function carOutWith(db: Db | Tx, carId: string, except: string) {
-  const [out] = await db
-    .select({ id: bookings.id, number: bookings.number })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.carId, carId),
-        ne(bookings.id, except),
-        // A demo's sample rental never holds its car.
-        eq(bookings.sample, false),
-        sql`${bookings.journey} #> '{snapshot,context,pickedUpAt}' <> 'null'::jsonb`,
-        sql`${bookings.journey} #> '{snapshot,context,returnedAt}' = 'null'::jsonb`,
-        sql`coalesce(${bookings.journey} #> '{snapshot,context,cancellation}', 'null'::jsonb) = 'null'::jsonb`,
-      ),
-    )
-    .limit(1);
-  return out ?? null;
-}
 
 /** PostgreSQL's exclusion_violation, from PGlite or node-postgres, as drizzle passes it on. */
 export function isOverlap(error: unknown): boolean {

@@ -12,6 +12,7 @@ import { bookings, users } from '../db/schema';
 import type { Deps, Logger } from '../deps';
 import { notify } from '../notifications/store';
 import { pushTo } from '../live/hub';
+import { managersOf } from '../manager/contracts';
 import { startWorker, type Worker } from '../worker';
 import { applyStep } from './service';
 
@@ -48,9 +49,13 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
       // The fee the machine keeps, by the same rule (machines/journey-rules.ts).
       const { fee } = cancellationQuote(context, event.at);
       const model = isCarId(context.booking.carId) ? carOf(context.booking.carId).model : '';
-      // The renter's open screens load the journey again (and the notice follows, last: it pushes too).
+      // The renter's open screens load the journey again (and the notices follow, last: they push too).
       await pushTo(tx, [row.renterId], 'journey');
       await notify(tx, now, row.renterId, 'noShow', { number: row.number, model, amount: fee }, 'bookingDetails');
+      // The company hears of it too: the counter's list drops it, the car is free.
+      const company = isCarId(context.booking.carId) ? carOf(context.booking.carId).company : null;
+      for (const manager of company ? await managersOf(tx, company) : [])
+        await notify(tx, now, manager, 'noShowReported', { number: row.number, model }, `handovers:${row.number}`);
     });
     if (result.status === 200) cancelled++;
     // Anything else (another instance got there, a step under way, the gateway down) is tried next round.

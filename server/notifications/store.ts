@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = {
   consentDeclined: 'required',
   /** Params: code (contract). */
   disputeOpened: 'required',
+  /** A booking of the company's cars was cancelled as a no-show: the car is free again. Params: number (booking), model. */
+  noShowReported: 'required',
   /** An authority feed was imported. Params: matched, unmatched, rejected. */
   importFinished: 'required',
   // Optional: skipped while the user's notifications are off.

@@ -93,3 +93,27 @@ export function dayBefore(day: string): string {
   return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
 }
 
+
+/** The emirates as a plate names them, and in Arabic. */
+const EMIRATE_NAMES: [string, string][] = [
+  ['Abu Dhabi', 'أبوظبي'],
+  ['Dubai', 'دبي'],
+  ['Sharjah', 'الشارقة'],
+  ['Ajman', 'عجمان'],
+  ['Umm Al Quwain', 'أم القيوين'],
+  ['Ras Al Khaimah', 'رأس الخيمة'],
+  ['Fujairah', 'الفجيرة'],
+];
+
+/** A plate as the reader's language says it: `Dubai K 48213` is `دبي K 48213` in Arabic (the code and number stay). */
+export function formatPlate(plate: string, lang: Lang): string {
+  if (lang === 'en') return plate;
+  const named = EMIRATE_NAMES.find(([en]) => plate.startsWith(`${en} `));
+  return named ? `${named[1]}${plate.slice(named[0].length)}` : plate;
+}
+
+/**
+ * Text of either direction inside a sentence of the other (an authority's English description in an
+ * Arabic title): first-strong isolated, so it keeps its own order and does not reorder its neighbours.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

@@ -8,7 +8,7 @@ import { liveEvents } from '../../server/db/schema';
 import { SAMPLE_AGENT, SECOND_AGENT } from '../../server/seed';
 import { travelTo } from '../support/clock';
 import { postgresSkipped } from '../support/server';
-import { browser, CHECKOUT, contextOf, counter, manager, pickUp, PNG, renterAt, server } from './helpers';
+import { browser, CHECKOUT, contextOf, counter, manager, PNG, renterAt, server } from './helpers';
 
 const HOUR = 3_600_000;
 /** A trip a few hours ahead (its own hours, so the files' bookings of one car never meet). */
@@ -129,20 +129,5 @@ describe.skipIf(postgresSkipped)('the handover at the counter: two people, one r
     expect((await agent.record(number, { photos: [photo] })).ok).toBe(true);
     await r.refresh();
     expect(await r.step({ type: 'pickup.flag', note: '   ' })).toMatchObject({ status: 400, body: { error: 'invalid' } });
-  });
-});
-
-describe.skipIf(postgresSkipped)('a car that is out', () => {
-  it('a car not yet back past its due time is not handed to the next renter: the counter is told it is taken', async () => {
-    const first = tripIn(80);
-    const a = await renterAt('paid', { carId: 'range-rover', trip: first });
-    const b = await renterAt('paid', { carId: 'range-rover', trip: { ...first, pickupAt: first.dropoffAt + HOUR, dropoffAt: first.dropoffAt + 25 * HOUR } });
-    expect((await pickUp(a)).ok).toBe(true);
-    // a is late: an hour past a's due-back, b's booked time has come and the car is not back.
-    travelTo(first.dropoffAt + HOUR);
-    const agent = await counter('range-rover');
-    expect(await agent.record(b.journey().number)).toMatchObject({ status: 409, body: { error: 'taken' } });
-    await b.refresh();
-    expect(contextOf(b.journey()).checkout).toBeNull();
   });
 });

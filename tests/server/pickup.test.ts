@@ -9,7 +9,7 @@ import { bookings, gatewayOperations } from '../../server/db/schema';
 import { cancelNoShows } from '../../server/journey/noShows';
 import { travelTo } from '../support/clock';
 import { postgresSkipped, startTestServer } from '../support/server';
-import { browser, CARD, contextOf, counter, pickUp, renter, renterAt, server } from './helpers';
+import { browser, CARD, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -101,6 +101,11 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
     const list = await r.api.notifications();
     expect(list.ok && list.body.notifications.filter((n) => n.kind === 'noShow')).toEqual([
       expect.objectContaining({ params: { number: r.journey().number, model: 'Toyota Camry', amount: 25_200 }, link: 'bookingDetails' }),
+    ]);
+    // The company's manager is told once, with a link to the booking at the counter.
+    const told = await (await manager()).api.notifications();
+    expect(told.ok && told.body.notifications.filter((n) => n.kind === 'noShowReported' && n.params.number === r.journey().number)).toEqual([
+      expect.objectContaining({ params: { number: r.journey().number, model: 'Toyota Camry' }, link: `handovers:${r.journey().number}` }),
     ]);
     const bookingsList = await r.api.bookings();
     expect(bookingsList.ok && bookingsList.body.bookings[0]).toMatchObject({ status: 'cancelled' });

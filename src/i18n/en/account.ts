@@ -204,6 +204,10 @@ const words = {
         title: 'Your car is ready: confirm the pickup',
         body: 'The agent recorded the {model} for booking {number}. Check the record and photos, then confirm the pickup or flag a difference.',
       },
+      noShowReported: {
+        title: 'No-show: booking cancelled',
+        body: 'Nobody collected the {model} for booking {number}: it was cancelled as a no-show and the car is free again.',
+      },
       noShow: {
         title: 'Booking cancelled: no-show',
         body: 'Nobody collected the {model} for booking {number}, so it was cancelled as a no-show: {amount} was kept under the cancellation policy, the rest refunded to your card and the deposit hold released.',

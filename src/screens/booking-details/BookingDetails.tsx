@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { Plate } from '../../ui/Plate';
 import { CircleAlert } from 'lucide-react';
 import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
@@ -62,7 +63,7 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
         <Facts
           rows={[
             { label: b.type, value: t.categories[car.category] },
-            { label: b.plate, value: <bdi>{car.plate}</bdi> },
+            { label: b.plate, value: <Plate plate={car.plate} /> },
             { label: b.model, value: <bdi>{car.model}</bdi> },
           ]}
         />

@@ -1,4 +1,5 @@
 import { carOf } from '../../../machines/fleet';
+import { Plate } from '../../ui/Plate';
 import { DAY_MS } from '../../../machines/money';
 import { bookingStatus, dueBackAt, isChangeable, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
 import { LOCATION_NAMES } from '../../data/sample';
@@ -159,7 +160,7 @@ export default function CarPickup() {
           rows={[
             { label: p.category, value: p.categories[car.category] },
             { label: p.model, value: car.model },
-            { label: p.plate, value: car.plate },
+            { label: p.plate, value: <Plate plate={car.plate} /> },
             { label: p.engine, value: spec.engine[lang] },
             {
               label: p.horsepower,

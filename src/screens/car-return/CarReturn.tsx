@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { Plate } from '../../ui/Plate';
 import { FUEL_LEVELS } from '../../../machines/validation';
 import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
@@ -39,7 +40,7 @@ export default function CarReturn() {
         <Facts
           rows={[
             { label: b.model, value: car.model },
-            { label: b.plate, value: car.plate },
+            { label: b.plate, value: <Plate plate={car.plate} /> },
             { label: r.dueBack, value: <time>{date(dueBackAt(context))}</time> },
             { label: b.returnLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
           ]}

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { contractProblems, isClosed, type ContractProblems, type ContractSetup } from '../../../machines/contract';
 import { carOf, isCarId, type CarId } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate } from '../../i18n/format';
+import { fill, formatDate, formatPlate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
 import { Done, FormError } from '../../ui/Form';
@@ -170,7 +170,7 @@ function ContractForm({
           value={setup.carId ?? ''}
           error={problem('carId')}
           onChange={(e) => change({ carId: isCarId(e.target.value) ? e.target.value : null })}
-          options={carOptions.map((id) => ({ value: id, label: `${carOf(id).model} · ${carOf(id).plate}` }))}
+          options={carOptions.map((id) => ({ value: id, label: `${carOf(id).model} · ${formatPlate(carOf(id).plate, lang)}` }))}
         />
         <p className={styles.rowText}>{c.freeCarsText}</p>
         <Switch

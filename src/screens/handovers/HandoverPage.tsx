@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Plate } from '../../ui/Plate';
 import { carOf } from '../../../machines/fleet';
 import { PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
 import { useLocale } from '../../i18n/locale';
@@ -78,7 +79,7 @@ export function HandoverPage({ number }: { number: string }) {
           rows={[
             { label: t.bookingDetails.number, value: <bdi dir="ltr">{h.number}</bdi> },
             { label: k.car, value: car.model },
-            { label: k.plate, value: <bdi dir="ltr">{car.plate}</bdi> },
+            { label: k.plate, value: <Plate plate={car.plate} /> },
             { label: k.pickupAt, value: date(h.pickupAt) },
             { label: k.place, value: LOCATION_NAMES[h.pickupLocation][lang] },
             { label: k.dueBack, value: date(h.dueBackAt) },

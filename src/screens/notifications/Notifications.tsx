@@ -46,6 +46,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   contractActive: BadgeCheck,
   paymentReversed: Wallet,
   noShow: CalendarX,
+  noShowReported: CalendarX,
   handoverRecorded: KeyRound,
 };
 

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { reasonGiven, type ViolationEvent } from '../../../machines/violation';
 import { checkCardNumber, groupCardNumber } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate } from '../../i18n/format';
+import { fill, formatDate, isolated } from '../../i18n/format';
 import { Accordion } from '../../ui/Accordion';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
@@ -106,8 +106,8 @@ function Violation({ actor }: { actor: ViolationActor }) {
   const id = useId();
 
   const values: Record<Field, ReactNode> = {
-    type: fine.type[lang],
-    code: fine.code,
+    type: <bdi>{fine.type[lang]}</bdi>,
+    code: <bdi>{fine.code}</bdi>,
     date: <time>{formatDate(new Date(fine.date), lang, 'date')}</time>,
     amount: <Money fils={fine.amount} />,
     // `transferred` is a passing moment; the machine settles in the next state at once.
@@ -143,7 +143,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
 
   return (
     <>
-      <Section title={fill(v.detailsOf, { type: fine.type[lang], date: formatDate(new Date(fine.date), lang, 'date') })}>
+      <Section title={fill(v.detailsOf, { type: isolated(fine.type[lang]), date: formatDate(new Date(fine.date), lang, 'date') })}>
         <dl className={styles.rows}>
           {fields.map((field) => (
             <div key={field} className={styles.row}>
