@@ -22,6 +22,7 @@ import { carRoutes } from './cars/routes';
 import { offerRoutes } from './offers/routes';
 import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 import { handoverRoutes, PHOTO_BODY_MAX } from './handovers/routes';
+import { incidentRoutes } from './incidents/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
@@ -38,6 +39,7 @@ export const api = new Hono<AppEnv>()
   .route('/imports', importRoutes)
   .route('/violations', violationRoutes)
   .route('/handovers', handoverRoutes)
+  .route('/incidents', incidentRoutes)
   .route('/notifications', notificationRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);

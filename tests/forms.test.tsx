@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
@@ -196,9 +196,9 @@ describe.each([
         },
       });
 
-    it('needs a description; "use my location" fills the coordinates; then the report is received', async () => {
+    it('needs a description; "use my location" fills the coordinates; then the report reaches the rental’s company', async () => {
       geolocation('allow');
-      const { user } = await renderAt(`${prefix}/emergency-assistance`);
+      const { user } = await renderAt(`${prefix}/emergency-assistance`, { journey: 'sample' });
       const e = t.emergency;
       await user.click(await screen.findByRole('button', { name: e.submit }));
       const description = screen.getByLabelText(e.description);
@@ -209,11 +209,26 @@ describe.each([
       await user.type(description, 'Rear-ended at a traffic light.');
       await user.click(screen.getByRole('button', { name: e.submit }));
       expect((await screen.findByText(/ER-[0-9A-Z]{6}/)).textContent).toMatch(sentence(e.sent));
+      expect(screen.getByText(e.sentTo)).toBeInTheDocument();
+      // The renter's own list has it, received.
+      const yours = await screen.findByRole('region', { name: e.yours });
+      expect(within(yours).getByText(new RegExp(e.statuses.received))).toBeInTheDocument();
+    });
+
+    it('a visitor is asked to log in to send it, and loses nothing typed', async () => {
+      geolocation('allow');
+      const { user } = await renderAt(`${prefix}/emergency-assistance`);
+      const e = t.emergency;
+      const description = await screen.findByLabelText(e.description);
+      await user.type(description, 'Flat tyre on the E11.');
+      await user.click(screen.getByRole('button', { name: e.submit }));
+      await screen.findByText(e.signIn);
+      expect(description).toHaveValue('Flat tyre on the E11.');
     });
 
     it('when location is refused it says so, and typed coordinates (Arabic digits too) are checked', async () => {
       geolocation('deny');
-      const { user } = await renderAt(`${prefix}/emergency-assistance`);
+      const { user } = await renderAt(`${prefix}/emergency-assistance`, { journey: 'sample' });
       const e = t.emergency;
       await user.click(await screen.findByRole('button', { name: e.useLocation }));
       const gps = screen.getByLabelText(e.gps);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
@@ -34,6 +34,31 @@ describe.each([
         fill(t.manager.signedInAs, { name: 'Omar Haddad', company: prefix ? 'إيليت لتأجير السيارات' : 'Elite Auto Rentals' }),
       ),
     ).toBeInTheDocument();
+  });
+
+  it('an incident a renter reports reaches the contracts screen; the manager acknowledges it, then closes it with a note', async () => {
+    // A renter with a rental of the company's out (the demo's sample rental: a BMW 7 Series of Elite Auto).
+    const renterApi = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    expect((await renterApi.sampleRental()).ok).toBe(true);
+    const sent = await renterApi.reportIncident({ description: 'Flat tyre on Sheikh Zayed Road', location: '', more: '' });
+    if (!sent.ok) throw new Error('not sent');
+    const { user } = await renderAt(`${prefix}/contracts`, { manager: true });
+    const i = t.incidents;
+    const region = await screen.findByRole('region', { name: i.title });
+    const heading = await within(region).findByRole('heading', { name: new RegExp(sent.body.incident.reference) });
+    const item = heading.closest('li')!;
+    expect(within(item).getByText('Flat tyre on Sheikh Zayed Road')).toBeInTheDocument();
+    expect(within(item).getByRole('status')).toHaveTextContent(i.statuses.received);
+    await user.click(within(item).getByRole('button', { name: i.acknowledge }));
+    await waitFor(() => expect(within(item).getByRole('status')).toHaveTextContent(i.statuses.acknowledged));
+    // Closing needs a note; the renter reads it.
+    await user.click(within(item).getByRole('button', { name: i.close }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent(i.noteRequired);
+    await user.type(within(item).getByLabelText(i.noteLabel), 'Roadside assistance changed the tyre.');
+    await user.click(within(item).getByRole('button', { name: i.close }));
+    await within(region).findByText(fill(i.note, { note: 'Roadside assistance changed the tyre.' }));
+    const mine = await renterApi.incidents();
+    expect(mine.ok && mine.body.incidents[0]).toMatchObject({ status: 'closed', note: 'Roadside assistance changed the tyre.' });
   });
 
   it('saved settings survive a reload; leaving with unsaved edits asks first', async () => {

@@ -222,6 +222,35 @@ export const documents = pgTable(
 );
 
 /**
+ * A renter's report from Emergency (an accident, a breakdown): attached to the rental that is out, so
+ * its company's managers see it; with no rental out it goes to Move car's support (no company).
+ * Its status moves received → acknowledged → closed (with the company's note), and the renter sees it.
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the renter and the company quote: `ER-…`. */
+    reference: text('reference').notNull().unique(),
+    renterId: uuid('renter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    companyId: text('company_id').references(() => companies.id),
+    description: text('description').notNull(),
+    /** Where, as the renter's phone gave it or as typed: `25.20480, 55.27080`; empty when not given. */
+    location: text('location').notNull(),
+    more: text('more').notNull(),
+    status: text('status', { enum: ['received', 'acknowledged', 'closed'] }).notNull().default('received'),
+    /** The company's words on closing it. */
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('incidents_company_idx').on(t.companyId, t.createdAt), index('incidents_renter_idx').on(t.renterId, t.createdAt)],
+);
+
+/**
  * Photos of a car's condition at a handover, taken by the company's agent at the counter: evidence for
  * the renter and the company alike, served only to them (server/handovers).
  */

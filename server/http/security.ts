@@ -30,7 +30,8 @@ export const contentSecurityPolicy = (styleHashes: readonly string[] = [], scrip
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
+/** Geolocation for our own pages only: Emergency's report asks where the renter is (with their permission). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=()';
 
 /**
  * A built script or stylesheet (`/assets/…`): a page loads it, it is never a page or a worker itself

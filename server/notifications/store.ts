@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = {
   noShow: 'required',
   /** The counter recorded the car at pickup: the renter checks the record and confirms. Params: number (booking), model. */
   handoverRecorded: 'required',
+  /** The company acknowledged or closed the renter's incident report. Params: reference, status (acknowledged | closed). */
+  incidentUpdated: 'required',
   /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
   accountAlert: 'required',
   // The manager's.
@@ -36,6 +38,8 @@ export const NOTIFICATION_KINDS = {
   consentDeclined: 'required',
   /** Params: code (contract). */
   disputeOpened: 'required',
+  /** A renter reported an incident from Emergency with a rental of the company's out. Params: reference, number (booking), model. */
+  incidentReported: 'required',
   /** A booking of the company's cars was cancelled as a no-show: the car is free again. Params: number (booking), model. */
   noShowReported: 'required',
   /** An authority feed was imported. Params: matched, unmatched, rejected. */

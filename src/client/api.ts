@@ -9,6 +9,7 @@ import type { SalikView, ViolationView } from '../../server/manager/violations';
 import type { NotificationKind, NotificationView } from '../../server/notifications/store';
 import type { CompanyView } from '../../server/companies/companies';
 import type { HandoverSummary, HandoverView } from '../../server/handovers/routes';
+import type { IncidentView } from '../../server/incidents/routes';
 import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
 import type { ImportJobView } from '../../server/imports/jobs';
@@ -28,6 +29,7 @@ export type {
   ContractView,
   HandoverSummary,
   HandoverView,
+  IncidentView,
   ImportReport,
   ImportJobView,
   JourneyView,
@@ -238,6 +240,13 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     importAuthorityFile: (csv: string) => answer<{ job: ImportJobView }>(client.imports.$post({ json: { csv } })),
     latestImport: () => answer<{ job: ImportJobView | null }>(client.imports.latest.$get()),
     unmatchedRecords: () => answer<{ unmatched: UnmatchedRecord[] }>(client.imports.unmatched.$get()),
+    /** The renter's own incident reports, or (for a manager) the company's. */
+    incidents: () => answer<{ incidents: IncidentView[] }>(client.incidents.$get()),
+    reportIncident: (json: { description: string; location: string; more: string }) =>
+      answer<{ incident: IncidentView }>(client.incidents.$post({ json })),
+    /** The company moves a report on: acknowledged, or closed with a note (409 once closed). */
+    setIncidentStatus: (id: string, json: { status: 'acknowledged' | 'closed'; note?: string }) =>
+      answer<{ incident: IncidentView }>(client.incidents[':id'].status.$post({ param: { id }, json })),
     /** The company's pickups due today, for the counter. */
     handovers: () => answer<{ handovers: HandoverSummary[] }>(client.handovers.$get()),
     handover: (number: string) => answer<{ handover: HandoverView }>(client.handovers[':number'].$get({ param: { number } })),

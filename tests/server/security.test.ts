@@ -87,7 +87,7 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     expect(await malformed.json()).toEqual({ error: 'invalid', fields: { _: 'invalid' } });
     expect(s.log.lines.slice(before).filter((line) => line.includes('"level":"error"'))).toEqual([]);
     const page = await s.app.request(`${ORIGIN}/api/auth/session`);
-    expect(page.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(\)/);
+    expect(page.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(self\)/);
   });
 
   it('the sample managers and agents of a database once started with DEMO=1 are locked when it starts without', async () => {

@@ -149,6 +149,7 @@ const words: Words = {
     signInHeading: 'إشعاراتك',
     signInPrompt: 'سجّل الدخول لعرض إشعاراتك.',
     logIn: 'تسجيل الدخول',
+    incidentStatuses: { acknowledged: 'قيد المتابعة', closed: 'مغلق' },
     outcomes: { upheld: 'المخالفة قائمة', cancelled: 'تم إلغاء المخالفة' },
     accountEvents: {
       passwordChanged: 'تم تغيير كلمة المرور. إن لم تكن أنت من قام بذلك، تواصل معنا فورًا.',
@@ -200,6 +201,14 @@ const words: Words = {
       handoverRecorded: {
         title: 'سيارتك جاهزة: أكّد الاستلام',
         body: 'سجّل الموظف حالة سيارة {model} للحجز رقم {number}. راجع السجل والصور، ثم أكّد الاستلام أو أبلغ عن اختلاف.',
+      },
+      incidentReported: {
+        title: 'بلاغ حادث: {reference}',
+        body: 'أبلغ مستأجر الحجز رقم {number} ({model}) عن حادث. افتحه من العقود، قسم البلاغات.',
+      },
+      incidentUpdated: {
+        title: 'بلاغك {reference}',
+        body: 'حدّثت شركة التأجير حالة بلاغك: {status}.',
       },
       noShowReported: {
         title: 'عدم حضور: أُلغي الحجز',

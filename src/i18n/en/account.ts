@@ -152,6 +152,7 @@ const words = {
     signInHeading: 'Your notifications',
     signInPrompt: 'Log in to see your notifications.',
     logIn: 'Log in',
+    incidentStatuses: { acknowledged: 'acknowledged', closed: 'closed' },
     outcomes: { upheld: 'the fine stands', cancelled: 'the fine is cancelled' },
     accountEvents: {
       passwordChanged: 'Your password was changed. If this was not you, contact us at once.',
@@ -203,6 +204,14 @@ const words = {
       handoverRecorded: {
         title: 'Your car is ready: confirm the pickup',
         body: 'The agent recorded the {model} for booking {number}. Check the record and photos, then confirm the pickup or flag a difference.',
+      },
+      incidentReported: {
+        title: 'Incident reported: {reference}',
+        body: 'The renter of booking {number} ({model}) reported an incident. Open it under Contracts, Incidents.',
+      },
+      incidentUpdated: {
+        title: 'Your report {reference}',
+        body: 'The rental company has {status} your report.',
       },
       noShowReported: {
         title: 'No-show: booking cancelled',

@@ -13,6 +13,7 @@ import { Actions, Section } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { AuthorityImport } from './AuthorityImport';
+import { Incidents } from './Incidents';
 import { Link } from '../../ui/Link';
 import styles from './Contracts.module.css';
 
@@ -102,6 +103,7 @@ export function ContractList() {
           </>
         )}
       </Section>
+      <Incidents />
       <AuthorityImport />
     </>
   );

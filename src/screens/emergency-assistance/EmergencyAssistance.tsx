@@ -6,7 +6,10 @@ import { useLocale } from '../../i18n/locale';
 import { contactPhones, GPS_EXAMPLE } from '../../data/sample';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard } from '../../ui/Form';
+import { Done, FormCard, FormError } from '../../ui/Form';
+import { useSession, useSessionState } from '../../ui/session';
+import type { IncidentView } from '../../client/api';
+import { YourReports } from './YourReports';
 import { useProblems } from '../../ui/problems';
 import { IconList } from '../../ui/IconList';
 import { IconText } from '../../ui/IconText';
@@ -22,7 +25,11 @@ export default function EmergencyAssistance() {
   const { message, summary } = useProblems(form, problems);
   const [gps, setGps] = useState('');
   const [location, setLocation] = useState<'idle' | 'locating' | 'denied' | 'unavailable'>('idle');
-  const [reference, setReference] = useState<string | null>(null);
+  const [sent, setSent] = useState<IncidentView | null>(null);
+  const [failure, setFailure] = useState<'signIn' | 'failed' | null>(null);
+  const [sending, setSending] = useState(false);
+  const { api } = useSession();
+  const { user } = useSessionState();
 
   /** Fills the location from the device; when refused or unknown, says so and typing stays possible. */
   const locate = () => {
@@ -63,18 +70,36 @@ export default function EmergencyAssistance() {
       </Section>
 
       <Section title={e.report} bare>
-        {reference ? (
-          <Done>{fill(e.sent, { ref: reference })}</Done>
+        {sent ? (
+          <>
+            <Done>{fill(e.sent, { ref: sent.reference })}</Done>
+            <p>{sent.bookingNumber ? e.sentTo : e.sentToSupport}</p>
+          </>
         ) : (
           <FormCard
             ref={form}
-            onSubmit={({ text }) => {
+            onSubmit={async ({ text }) => {
               const report = { description: text('description'), gps, more: text('more') };
               const found = emergencyProblems(report);
               setProblems(found);
-              // A local reference: this version has no incident service to send the report to.
-              if (Object.keys(found).length === 0)
-                setReference(`ER-${Date.now().toString(36).toUpperCase().slice(-6)}`);
+              setFailure(null);
+              if (Object.keys(found).length > 0) return;
+              setSending(true);
+              try {
+                const answer = await api.reportIncident({
+                  description: report.description,
+                  location: gps,
+                  more: report.more,
+                });
+                if (answer.ok) setSent(answer.body.incident);
+                else if (answer.status === 401 || answer.status === 403) setFailure('signIn');
+                else if (answer.error === 'invalid') setProblems((answer.fields ?? {}) as typeof found);
+                else setFailure('failed');
+              } catch {
+                setFailure('failed');
+              } finally {
+                setSending(false);
+              }
             }}
           >
             {summary}
@@ -107,12 +132,16 @@ export default function EmergencyAssistance() {
               </IconText>
             </Button>
             <TextArea label={e.more} name="more" error={message(problems.more)} />
-            <Button type="submit" block>
-              {e.submit}
+            {failure && <FormError>{e[failure]}</FormError>}
+            <Button type="submit" block disabled={sending} aria-busy={sending}>
+              {sending ? e.sending : e.submit}
             </Button>
           </FormCard>
         )}
       </Section>
+
+      {/* Read again once a report is sent here; the company's answers arrive live. */}
+      {user?.role === 'renter' && <YourReports key={sent?.id ?? 'before'} />}
 
       <Section title={e.checklist}>
         <IconList Icon={CheckCircle2} items={[e.safety, e.exchange, e.document]} />

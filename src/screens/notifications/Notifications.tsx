@@ -47,6 +47,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   paymentReversed: Wallet,
   noShow: CalendarX,
   noShowReported: CalendarX,
+  incidentReported: ShieldAlert,
+  incidentUpdated: ShieldAlert,
   handoverRecorded: KeyRound,
 };
 
@@ -229,6 +231,7 @@ function Message({ item, template }: { item: NotificationView; template: string 
     else if (key === 'at') values[key] = formatDate(new Date(Number(value)), lang, 'dateTime');
     else if (key === 'outcome' && (value === 'upheld' || value === 'cancelled'))
       values[key] = n.outcomes[value];
+    else if (key === 'status' && (value === 'acknowledged' || value === 'closed')) values[key] = n.incidentStatuses[value];
     else if (typeof value === 'number') values[key] = formatNumber(value, lang);
     else values[key] = <bdi>{value}</bdi>;
   }

@@ -1,0 +1,68 @@
+// Emergency's report reaches the company (server/incidents): attached to the renter's rental that is
+// out, its managers see it live and are told; they acknowledge it and close it with a note, and the
+// renter sees each step. With no rental out it goes to Move car's support. Nobody else sees it.
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { liveEvents } from '../../server/db/schema';
+import { SECOND_MANAGER } from '../../server/seed';
+import { postgresSkipped } from '../support/server';
+import { browser, counter, manager, renterAt, server } from './helpers';
+
+const REPORT = { description: 'Rear-ended at a red light, nobody hurt', location: '25.20480, 55.27080', more: 'White Nissan Sunny, Dubai F 12345' };
+const liveFor = async (userId: string, ref: string) =>
+  (await (await server()).deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, userId), eq(liveEvents.ref, ref)))).map((e) => e.topic);
+
+describe.skipIf(postgresSkipped)('incidents', () => {
+  it('a report with a rental out reaches the car’s company live; acknowledged, then closed with a note, each told to the renter', async () => {
+    const r = await renterAt('pickedUp');
+    const sent = await r.api.reportIncident(REPORT);
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
+    const incident = sent.body.incident;
+    expect(incident).toMatchObject({ status: 'received', bookingNumber: r.journey().number, carId: 'camry', location: REPORT.location });
+    expect(incident.reference).toMatch(/^ER-[0-9A-Z]{6}$/);
+
+    const m = await manager();
+    const session = await m.api.session();
+    const managerId = session.ok ? session.body.user!.id : '';
+    expect(await liveFor(managerId, incident.id)).toContain('incidents');
+    const told = await m.api.notifications();
+    expect(told.ok && told.body.notifications.find((n) => n.kind === 'incidentReported' && n.params.reference === incident.reference)).toMatchObject({
+      params: { number: r.journey().number, model: 'Toyota Camry' },
+      link: 'contracts',
+    });
+    const list = await m.api.incidents();
+    expect(list.ok && list.body.incidents.find((i) => i.id === incident.id)).toMatchObject({ renter: 'Mariam Al Suwaidi', description: REPORT.description });
+
+    // Another company's manager sees nothing of it and cannot move it.
+    const other = await browser();
+    expect((await other.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'staff' })).ok).toBe(true);
+    const theirs = await other.api.incidents();
+    expect(theirs.ok && theirs.body.incidents.some((i) => i.id === incident.id)).toBe(false);
+    expect(await other.api.setIncidentStatus(incident.id, { status: 'acknowledged' })).toMatchObject({ ok: false, status: 404 });
+
+    expect((await m.api.setIncidentStatus(incident.id, { status: 'acknowledged' })).ok).toBe(true);
+    // Closing says what was done.
+    expect(await m.api.setIncidentStatus(incident.id, { status: 'closed', note: '  ' })).toMatchObject({ status: 400, body: { fields: { note: 'required' } } });
+    expect((await m.api.setIncidentStatus(incident.id, { status: 'closed', note: 'Recovery truck sent; replacement car at Marina branch' })).ok).toBe(true);
+    expect(await m.api.setIncidentStatus(incident.id, { status: 'acknowledged' })).toMatchObject({ status: 409, body: { error: 'closed', status: 'closed' } });
+
+    const mine = await r.api.incidents();
+    expect(mine.ok && mine.body.incidents[0]).toMatchObject({ reference: incident.reference, status: 'closed', note: 'Recovery truck sent; replacement car at Marina branch', renter: null });
+    const notices = await r.api.notifications();
+    expect(notices.ok && notices.body.notifications.filter((n) => n.kind === 'incidentUpdated').map((n) => n.params.status).sort()).toEqual(['acknowledged', 'closed']);
+  });
+
+  it('with no rental out it goes to support; bad reports get 400 by field; only a signed-in renter reports', async () => {
+    const r = await renterAt('paid');
+    const sent = await r.api.reportIncident({ ...REPORT, location: '' });
+    expect(sent.ok && sent.body.incident).toMatchObject({ bookingNumber: null, carId: null });
+    const m = await manager();
+    const list = await m.api.incidents();
+    expect(list.ok && list.body.incidents.some((i) => sent.ok && i.id === sent.body.incident.id)).toBe(false);
+
+    expect(await r.api.reportIncident({ ...REPORT, description: ' ' })).toMatchObject({ status: 400, body: { fields: { description: 'required' } } });
+    expect(await r.api.reportIncident({ ...REPORT, location: 'near the mall' })).toMatchObject({ status: 400, body: { fields: { gps: 'coordinates' } } });
+    expect(await (await browser()).api.reportIncident(REPORT)).toMatchObject({ ok: false, status: 401 });
+    expect(await (await counter('camry')).api.reportIncident(REPORT)).toMatchObject({ ok: false, status: 403 });
+  });
+});
