@@ -54,7 +54,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   logIn: ['forms', 'account'],
   rentalContract: ['rental'],
   services: ['search'],
-  contracts: ['account', 'manager'],
+  contracts: ['account', 'manager', 'counter'],
   transferLogic: ['manager'],
   payment: ['forms', 'rental'],
   carPickup: ['forms', 'rental', 'emergency'],

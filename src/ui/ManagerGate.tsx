@@ -22,14 +22,16 @@ type StaffRole = 'manager' | 'agent';
 export function ManagerGate({
   children,
   roles = ['manager'],
+  signIn,
 }: {
   children: (manager: PublicUser) => ReactNode;
   roles?: StaffRole[];
+  /** The sign-in's own words (the counter's, for its agents and managers); the managers' by default. */
+  signIn?: { heading: string; prompt: string; submit: string };
 }) {
   const { t, lang } = useLocale('manager');
   // The counter's words when agents are welcome: the sign-in is theirs as much as the managers'.
-  const staff = roles.includes('agent');
-  const m = staff ? { ...t.manager, heading: t.manager.staffHeading, prompt: t.manager.staffPrompt, submit: t.manager.staffSubmit } : t.manager;
+  const m = { ...t.manager, ...signIn };
   const session = useSession();
   const { user } = useSessionState();
   const companies = useServerData(() => session.api.companies(), 'companies');

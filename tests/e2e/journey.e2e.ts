@@ -121,7 +121,7 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await open(a, path('handovers'));
       await a.getByLabel(t.manager.email, { exact: true }).fill('agent@movecar.ae');
       await a.getByLabel(t.manager.password, { exact: true }).fill('counter-agent-2026');
-      await a.getByRole('button', { name: t.manager.staffSubmit, exact: true }).click();
+      await a.getByRole('button', { name: k.signIn, exact: true }).click();
       await a.getByRole('link', { name: new RegExp(session.journey.number) }).click();
       await a.getByRole('heading', { name: k.handOver }).waitFor();
       await a.getByRole('checkbox', { name: k.identityChecked }).check();

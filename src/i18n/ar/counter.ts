@@ -2,7 +2,25 @@
 import type { Words } from '../en/counter';
 
 const words: Words = {
+  incidents: {
+    title: 'البلاغات',
+    empty: 'لم يُبلَّغ عن أي حادث لسياراتكم.',
+    statuses: { received: 'جديد', acknowledged: 'قيد المتابعة', closed: 'مغلق' },
+    heading: '{ref}: {renter}، الحجز {number} ({car})',
+    reportedAt: 'أُبلغ عنه {date}',
+    location: 'الموقع: {location}',
+    more: 'أطراف أخرى: {more}',
+    acknowledge: 'تأكيد الاستلام',
+    noteLabel: 'ملاحظة للمستأجر (كيف عولج البلاغ)',
+    close: 'إغلاق بهذه الملاحظة',
+    note: 'مغلق: {note}',
+    failed: 'لم يُحفظ. تحقق من اتصالك وحاول مرة أخرى.',
+    noteRequired: 'اكتب ما تم قبل إغلاقه.',
+  },
   counter: {
+    signInHeading: 'تسجيل دخول مكتب الفرع',
+    signInPrompt: 'هذه الشاشة مخصصة لموظفي الفروع والمديرين في شركة التأجير. سجّل الدخول للمتابعة.',
+    signIn: 'تسجيل الدخول',
     listTitle: 'عمليات الاستلام اليوم',
     empty: 'لا توجد عمليات استلام خلال الـ 24 ساعة القادمة.',
     loadFailed: 'تعذّر تحميل عمليات الاستلام. تحقق من اتصالك وحاول مرة أخرى.',

@@ -1,8 +1,27 @@
-// The words of the branch counter's screen (/handovers), where the company's agent hands cars over,
-// in English. Their own part: renters' pages never load them. The same keys are in ../ar/counter.ts.
+// The words of the company's operations: the branch counter's screen (/handovers), where the agent
+// hands cars over, and the incidents renters report (on Contracts), in English. Their own part:
+// renters' pages never load them. The same keys are in ../ar/counter.ts.
 
 const words = {
+  incidents: {
+    title: 'Incidents',
+    empty: 'No incident has been reported with your cars.',
+    statuses: { received: 'New', acknowledged: 'Acknowledged', closed: 'Closed' },
+    heading: '{ref}: {renter}, booking {number} ({car})',
+    reportedAt: 'Reported {date}',
+    location: 'Location: {location}',
+    more: 'Others involved: {more}',
+    acknowledge: 'Acknowledge',
+    noteLabel: 'Note to the renter (how it was resolved)',
+    close: 'Close with this note',
+    note: 'Closed: {note}',
+    failed: 'Not saved. Check your connection and try again.',
+    noteRequired: 'Write what was done before closing it.',
+  },
   counter: {
+    signInHeading: 'Branch counter sign-in',
+    signInPrompt: 'This screen is for the rental company’s branch agents and managers. Sign in to continue.',
+    signIn: 'Sign in',
     listTitle: 'Pickups due today',
     empty: 'No pickups are due in the next 24 hours.',
     loadFailed: 'The pickups could not be loaded. Check your connection and try again.',

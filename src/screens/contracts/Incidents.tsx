@@ -12,7 +12,7 @@ import { useSession } from '../../ui/session';
 
 /** The incidents renters reported with the company's cars, newest first; live as they come in. */
 export function Incidents() {
-  const { t } = useLocale('manager');
+  const { t } = useLocale('counter');
   const i = t.incidents;
   const { api } = useSession();
   const { data, reload } = useServerData(() => api.incidents(), 'incidents', ['incidents']);
@@ -32,7 +32,7 @@ export function Incidents() {
 }
 
 function Incident({ incident, onSaved }: { incident: IncidentView; onSaved: () => void }) {
-  const { t, lang } = useLocale('manager');
+  const { t, lang } = useLocale('counter');
   const i = t.incidents;
   const { api } = useSession();
   const [problem, setProblem] = useState<string | null>(null);
