@@ -3,7 +3,7 @@ import { useLocale } from '../i18n/locale';
 import { fill, formatDate, formatNumber } from '../i18n/format';
 import { useSession } from './session';
 import { Facts } from './Section';
-import styles from './CheckoutRecord.module.css';
+import styles from './Photos.module.css';
 
 /**
  * The car as the counter recorded it at pickup: the same facts and photos on the renter's phone and
@@ -15,17 +15,25 @@ export function CheckoutRecord({ checkout }: { checkout: Checkout }) {
   const { api } = useSession();
   return (
     <>
-      <p>{fill(p.recordedBy, { agent: checkout.agent, date: formatDate(new Date(checkout.at), lang, 'dateTime') })}</p>
+      <p>
+        {fill(p.recordedBy, {
+          agent: checkout.agent,
+          date: formatDate(new Date(checkout.at), lang, 'dateTime'),
+        })}
+      </p>
       <Facts
         rows={[
-          { label: p.odometer, value: fill(p.odometerValue, { km: formatNumber(checkout.odometerKm, lang) }) },
+          {
+            label: p.odometer,
+            value: fill(p.odometerValue, { km: formatNumber(checkout.odometerKm, lang) }),
+          },
           { label: p.fuelLevel, value: t.carReturn.fuelLevels[checkout.fuel] },
           { label: p.damage, value: checkout.damage || p.noDamage },
         ]}
       />
       <ul className={styles.photos}>
         {checkout.photos.map((id, i) => (
-          <li key={id}>
+          <li key={id} className={styles.photo}>
             <a href={api.handoverPhotoUrl(id)} target="_blank" rel="noreferrer">
               <img
                 src={api.handoverPhotoUrl(id)}
@@ -33,7 +41,6 @@ export function CheckoutRecord({ checkout }: { checkout: Checkout }) {
                 width={96}
                 height={72}
                 loading="lazy"
-                className={styles.photo}
               />
             </a>
           </li>

@@ -13,6 +13,7 @@ import { Camera, FileText, Paperclip, X } from 'lucide-react';
 import { fill } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import styles from './Field.module.css';
+import photoStyles from './Photos.module.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
@@ -230,9 +231,9 @@ export function PhotoField({
         {status}
       </p>
       {photos.length > 0 && (
-        <ul className={styles.photos}>
+        <ul className={photoStyles.photos}>
           {photos.map((photo) => (
-            <li key={photo.id} className={styles.photo}>
+            <li key={photo.id} className={photoStyles.photo}>
               <img src={photo.src} alt={photo.alt} width={96} height={72} />
               <button
                 type="button"
