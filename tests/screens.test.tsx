@@ -234,6 +234,13 @@ describe('layout', () => {
     ]);
   });
 
+  it.each(['/contracts', '/arabic/handovers'])('the company’s screen %s has no renter’s tabs', async (path) => {
+    await renderAt(path);
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findAllByRole('textbox');
+    expect(screen.queryByRole('navigation', { name: path.startsWith('/arabic') ? ar.nav.main : 'Main' })).toBeNull();
+  });
+
   it('the index lists every screen in both languages', async () => {
     await renderAt('/');
     const english = await screen.findByRole('region', { name: 'English' });

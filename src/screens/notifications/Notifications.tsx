@@ -233,6 +233,8 @@ function Message({ item, template }: { item: NotificationView; template: string 
       values[key] = n.outcomes[value];
     else if (key === 'status' && (value === 'acknowledged' || value === 'closed')) values[key] = n.incidentStatuses[value];
     else if (typeof value === 'number') values[key] = formatNumber(value, lang);
+    // A booking's or report's number is one word: never broken at its hyphens.
+    else if (key === 'number' || key === 'reference' || key === 'code') values[key] = <bdi className={styles.code}>{value}</bdi>;
     else values[key] = <bdi>{value}</bdi>;
   }
   return <Fill text={template} values={values} />;
