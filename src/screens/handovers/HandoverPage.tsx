@@ -42,8 +42,9 @@ export function HandoverPage({ number }: { number: string }) {
   if (!h) return <p role="status">{t.contracts.loading}</p>;
   const car = carOf(h.carId);
   const { checkout } = h;
-  const canRecord =
-    h.state === 'recorded' || h.state === 'flagged' || (h.state === 'open' && now < h.noShowAt);
+  // The server said "not open yet" when it answered; the window may have opened since (the clock here).
+  const state = h.state === 'early' && now >= h.opensAt ? 'open' : h.state;
+  const canRecord = state === 'recorded' || state === 'flagged' || (state === 'open' && now < h.noShowAt);
 
   return (
     <>
@@ -90,24 +91,24 @@ export function HandoverPage({ number }: { number: string }) {
       {/* Nothing to show before the first record of an open handover: the form below is it. */}
       {(checkout || !canRecord) && (
         <Section title={k.recordTitle}>
-          {h.state === 'cancelled' ? (
+          {state === 'cancelled' ? (
             <p role="status">{k.cancelled}</p>
-          ) : h.state === 'early' ? (
+          ) : state === 'early' ? (
             <p role="status">
               {fill(k.opensAt, {
                 date: formatDate(new Date(h.opensAt), lang, 'dateTime'),
                 minutes: formatNumber(PICKUP_WINDOW_MS / 60_000, lang),
               })}
             </p>
-          ) : h.state === 'open' && !canRecord ? (
+          ) : state === 'open' && !canRecord ? (
             <p role="status">
               {fill(k.missed, { date: formatDate(new Date(h.noShowAt), lang, 'dateTime') })}
             </p>
           ) : null}
-          {checkout && h.state === 'recorded' && (
+          {checkout && state === 'recorded' && (
             <Done>{fill(k.sent, { time: formatDate(new Date(checkout.at), lang, 'time') })}</Done>
           )}
-          {checkout?.flag && h.state === 'flagged' && (
+          {checkout?.flag && state === 'flagged' && (
             <p role="alert">
               {fill(k.flagged, {
                 time: formatDate(new Date(checkout.flag.at), lang, 'time'),
@@ -115,7 +116,7 @@ export function HandoverPage({ number }: { number: string }) {
               })}
             </p>
           )}
-          {h.state === 'out' && h.pickedUpAt !== null && (
+          {state === 'out' && h.pickedUpAt !== null && (
             <Done>{fill(k.handedOver, { time: formatDate(new Date(h.pickedUpAt), lang, 'dateTime') })}</Done>
           )}
           {checkout && <CheckoutRecord checkout={checkout} />}
