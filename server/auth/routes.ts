@@ -21,7 +21,7 @@ import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { describeUpload, sha256 } from '../documents/store';
 import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
-import { validate } from '../http/validate';
+import { upload, validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
@@ -40,11 +40,6 @@ export const REGISTRATION_BODY_MAX = 3 * DOCUMENT_MAX_BYTES + 64 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (max: number) => z.string().max(max);
-
-/** An uploaded file, by what it can do (a File from another realm fails `instanceof File`). */
-const upload = z.custom<File>(
-  (v) => typeof v === 'object' && v !== null && 'arrayBuffer' in v && 'name' in v && 'size' in v,
-);
 
 const registrationForm = z.object({
   fullName: text(200),

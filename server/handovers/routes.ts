@@ -17,7 +17,7 @@ import { bookings, documents, handoverPhotos, users } from '../db/schema';
 import { requireRole } from '../auth/middleware';
 import type { User } from '../auth/sessions';
 import { jsonOnly, limitBody } from '../http/security';
-import { validate } from '../http/validate';
+import { upload, validate } from '../http/validate';
 import { sha256, sniffType, UPLOAD_LIMIT } from '../documents/store';
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
@@ -27,9 +27,7 @@ const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** A photo's multipart body: the photo (compressed by the browser first) and its booking number. */
 export const PHOTO_BODY_MAX = UPLOAD_LIMIT + 16 * 1024;
 
-const photoForm = z.object({
-  photo: z.custom<File>((v) => typeof v === 'object' && v !== null && 'arrayBuffer' in v && 'size' in v),
-});
+const photoForm = z.object({ photo: upload });
 const byNumber = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 const field = (max: number) => z.string().max(max);
 const checkoutBody = z

@@ -2,7 +2,7 @@
 // which the client translates; nothing of the input is echoed back.
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The field codes a client can translate: `required` for a missing value, `invalid` otherwise. */
 export type FieldCode = 'required' | 'invalid';
@@ -29,3 +29,8 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
   zValidator(target, schema, (result, c) => {
     if (!result.success) return c.json({ error: 'invalid' as const, fields: fieldCodes(result.error.issues, result.data) }, 400);
   });
+
+/** An uploaded file in a multipart form, by what it can do (a File from another realm fails `instanceof File`). */
+export const upload = z.custom<File>(
+  (v) => typeof v === 'object' && v !== null && 'arrayBuffer' in v && 'name' in v && 'size' in v,
+);
