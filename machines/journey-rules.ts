@@ -84,6 +84,8 @@ export interface Settlement {
   releaseBy: number;
   settledAt: number;
   reference: string;
+  /** An early return's unused days, given back to the card (machines/returns.ts EARLY_RETURN). */
+  early?: { amount: Fils; reference: string };
 }
 
 /** A booking cancelled before pickup: what the cancellation policy kept, and what went back to the card. */
@@ -126,6 +128,23 @@ export interface Checkout {
   flag: { note: string; at: number } | null;
 }
 
+/**
+ * The car as it came back, recorded by the company's agent (check-in). Its lines (fuel, damage, a late
+ * return) are on the ledger's deductions; the renter accepts them, or disputes some first.
+ */
+export interface Checkin {
+  odometerKm: number;
+  fuel: FuelLevel;
+  /** Ids of the agent's photos (server: handover_photos, stage `return`). */
+  photos: string[];
+  agent: string;
+  at: number;
+  /** An early return's whole unused days and what goes back for them, shown before the renter accepts. */
+  unused: { days: number; amount: Fils };
+  /** When the renter accepted the lines they did not dispute. */
+  acceptedAt: number | null;
+}
+
 export interface JourneyContext {
   renter: Renter | null;
   booking: Booking;
@@ -140,9 +159,10 @@ export interface JourneyContext {
   /** Added days quoted to the renter, waiting for confirmation. */
   extensionQuote: { days: number; price: RentalPrice } | null;
   extensions: ExtensionCharge[];
+  /** When the car came back: the counter's check-in. */
   returnedAt: number | null;
-  inspection: Inspection | null;
-  /** What is taken from the deposit (fines with admin fee, Salik, fuel shortfall, damage). */
+  checkin: Checkin | null;
+  /** What is taken from the deposit (fines with admin fee, Salik, and the check-in's fuel, damage, late return). */
   deductions: Deduction[];
   refund: Settlement | null;
   completedAt: number | null;
@@ -184,13 +204,6 @@ export const JOURNEY_ERRORS = [
   'network',
 ] as const;
 export type JourneyError = (typeof JOURNEY_ERRORS)[number];
-
-export interface Inspection {
-  fuel: string;
-  mileage: string;
-  damage: string;
-  notes: string;
-}
 
 // ---- prerequisites: what must be done before a step opens, in journey order ----
 
@@ -264,6 +277,29 @@ export const checkoutOpen = (c: JourneyContext, at: number) =>
 export const checkoutToConfirm = (c: JourneyContext) => awaitingCar(c) && c.checkout !== null && c.checkout.flag === null;
 /** Paid, never handed over (the counter has not started), and past the no-show mark at `at`. */
 export const isNoShow = (c: JourneyContext, at: number) => isChangeable(c) && at >= noShowAt(c);
+
+// ---- when the car comes back ----
+
+/** The odometer as the car was handed over: the counter's record, else the car's last reading. */
+export const handedOverKm = (c: JourneyContext) => c.checkout?.odometerKm ?? carOf(c.booking.carId).odometerKm;
+
+/** Return lines the renter disputed and the company's manager has not decided yet. */
+export const openDisputes = (c: JourneyContext) => c.deductions.filter((d) => d.dispute && d.dispute.decision === null);
+
+/**
+ * Whether the agent can check the car in at `at`: it is out (confirmed by the renter), nothing is
+ * under way, and — when checked in already — the renter has neither accepted nor disputed yet (the
+ * agent may correct a figure until then).
+ */
+export const checkinOpen = (c: JourneyContext, at: number) =>
+  c.pickedUpAt !== null &&
+  at >= c.pickedUpAt &&
+  c.refund === null &&
+  c.pending === null &&
+  (c.checkin === null || (c.checkin.acceptedAt === null && !c.deductions.some((d) => d.dispute)));
+
+/** The renter can answer the check-in (dispute a line, accept the rest): recorded and not yet answered. */
+export const checkinToAnswer = (c: JourneyContext) => c.checkin !== null && c.checkin.acceptedAt === null && c.refund === null;
 
 /** A typed signature matches the account's name, whatever the spacing or case. */
 export const signatureMatches = (signature: string, fullName: string) => {
@@ -339,7 +375,7 @@ export function initialContext(now: number): JourneyContext {
     extensionQuote: null,
     extensions: [],
     returnedAt: null,
-    inspection: null,
+    checkin: null,
     deductions: [],
     refund: null,
     completedAt: null,

@@ -4,6 +4,7 @@
 import { depositFor, type CarId } from './fleet';
 import type { BookingOfferId } from './offers';
 import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
+import { owed } from './returns';
 import { bookingPaid, bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
 
 export type DepositState = 'toHold' | 'held' | 'settled';
@@ -19,8 +20,10 @@ export interface Ledger {
   rentalTotal: Fils;
   /** What the card has been charged so far for the rental, net of refunds (0 before payment). */
   charged: Fils;
+  /** An early return's whole unused days and what goes back for them (given back with the settlement). */
+  unused: { days: number; amount: Fils } | null;
   deposit: { amount: Fils; state: DepositState };
-  /** Taken from the deposit after the rental, each listed once with its admin fee. */
+  /** Taken from the deposit after the rental, each listed once with its admin fee (a waived line stays listed, at nothing). */
   deductions: Deduction[];
   deductionsTotal: Fils;
   /** What goes back to the renter's card: deposit − deductions, never below zero. */
@@ -37,15 +40,18 @@ export function ledgerOf(c: JourneyContext): Ledger {
   const amount = c.deposit?.amount ?? depositFor(c.booking.carId);
   const deposit = depositRefund(
     amount,
-    c.deductions.map((d) => d.amount),
+    c.deductions.map(owed),
   );
+  const unused = c.checkin && c.checkin.unused.days > 0 ? c.checkin.unused : null;
   return {
     rental,
     offer: c.booking.offer ? { id: c.booking.offer, upgradedFrom: c.booking.upgradedFrom ?? null } : null,
     extensions: c.extensions,
     rentalTotal: rental.total + extensionsTotal,
-    // The payment, each change's difference (+ charged, − refunded), the added days, less a cancellation's refund.
-    charged: bookingPaid(c) + extensionsTotal - (c.cancellation?.refunded ?? 0),
+    // The payment, each change's difference (+ charged, − refunded), the added days, less a cancellation's
+    // refund and an early return's.
+    charged: bookingPaid(c) + extensionsTotal - (c.cancellation?.refunded ?? 0) - (c.refund?.early?.amount ?? 0),
+    unused,
     deposit: { amount, state: c.refund ? 'settled' : c.deposit ? 'held' : 'toHold' },
     deductions: c.deductions,
     deductionsTotal: deposit.deductions,

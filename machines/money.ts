@@ -1,6 +1,8 @@
 // Money rules, in integer fils (1 AED = 100 fils) so no figure is ever a floating-point guess.
 // Formatting belongs to the UI edge (src/i18n/format.ts); nothing here knows about languages.
 
+import type { DamageChoice } from './returns';
+
 export type Fils = number;
 
 export const FILS_PER_AED = 100;
@@ -45,7 +47,7 @@ export function priceRental(dailyRate: Fils, days: number, fees: Fils = 0, disco
 
 // ---- what can be taken from the deposit after a rental ----
 
-export const DEDUCTION_KINDS = ['fine', 'salik', 'fuel', 'damage'] as const;
+export const DEDUCTION_KINDS = ['fine', 'salik', 'fuel', 'damage', 'late'] as const;
 export type DeductionKind = (typeof DEDUCTION_KINDS)[number];
 
 export interface Deduction {
@@ -56,6 +58,18 @@ export interface Deduction {
   adminFee: Fils;
   /** What the authority charged: its reference, when it happened and where (fines and Salik). */
   item?: { reference: string; at: number; place?: string };
+  /** How a return line was priced, shown with it: litres × the pump price, hours or days × the rate, and VAT. */
+  basis?: { unit: 'litre' | 'hour' | 'day'; count: number; price: Fils; vat: Fils };
+  /** Damage found at return: the price list's item (or `other`) and what the agent wrote. */
+  damage?: { item: DamageChoice; note: string };
+  /** The renter disputes a return line; the company's manager upholds or waives it. */
+  dispute?: Dispute;
+}
+
+export interface Dispute {
+  reason: string;
+  at: number;
+  decision: { outcome: 'upheld' | 'waived'; note: string; by: string; at: number } | null;
 }
 
 /** Salik toll per crossing (peak 6–10 am and 4–8 pm; free 1–6 am) and the company's admin fee. */
@@ -90,14 +104,6 @@ export function salikBand(at: number): keyof typeof SALIK_TOLL {
 
 /** Tank levels as a fraction of full, for the return inspection's fixed scale. */
 export const FUEL_FRACTION = { E: 0, '1/4': 0.25, '1/2': 0.5, '3/4': 0.75, F: 1 } as const;
-
-/** The fuel missing against a full tank, at the pump price; null when the tank came back full. */
-export function fuelDeduction(level: keyof typeof FUEL_FRACTION, tankLitres: number): Deduction | null {
-  const missing = (1 - FUEL_FRACTION[level]) * tankLitres;
-  return missing > 0
-    ? { kind: 'fuel', amount: Math.round(missing * FUEL_PRICE_PER_LITRE), adminFee: 0 }
-    : null;
-}
 
 export const damageDeduction = (assessed: Fils): Deduction => ({
   kind: 'damage',

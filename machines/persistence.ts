@@ -7,6 +7,7 @@ import { journeyMachine, type JourneySnapshot } from './journey';
 import { CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
 import { FUEL_LEVELS } from './validation';
+import { DAMAGE_ITEMS } from './returns';
 
 /** Bump when the context's shape changes: older records are then refused with a clear problem. */
 export const JOURNEY_SCHEMA_VERSION = 3;
@@ -78,13 +79,37 @@ export const journeyContextSchema = z.object({
   extensionQuote: z.nullable(z.object({ days: int().check(z.positive()), price })),
   extensions: z.array(z.object({ days: int().check(z.positive()), price, reference: text(), chargedAt: time() })),
   returnedAt: z.nullable(time()),
-  inspection: z.nullable(z.object({ fuel: text(), mileage: text(), damage: text(), notes: text() })),
+  // Optional: rentals stored before the counter's check-in have none (restoreJourney fills in null).
+  checkin: z.optional(
+    z.nullable(
+      z.object({
+        odometerKm: int().check(z.nonnegative()),
+        fuel: z.enum(FUEL_LEVELS),
+        photos: z.array(z.uuid()).check(z.maxLength(20)),
+        agent: text(),
+        at: time(),
+        unused: z.object({ days: int().check(z.nonnegative()), amount: fils() }),
+        acceptedAt: z.nullable(time()),
+      }),
+    ),
+  ),
   deductions: z.array(
     z.object({
       kind: z.enum(DEDUCTION_KINDS),
       amount: int().check(z.positive()),
       adminFee: fils(),
       item: z.optional(z.object({ reference: text(), at: time(), place: z.optional(text()) })),
+      basis: z.optional(
+        z.object({ unit: z.enum(['litre', 'hour', 'day']), count: z.number().check(z.positive()), price: fils(), vat: fils() }),
+      ),
+      damage: z.optional(z.object({ item: z.enum([...DAMAGE_ITEMS, 'other']), note: text() })),
+      dispute: z.optional(
+        z.object({
+          reason: text(),
+          at: time(),
+          decision: z.nullable(z.object({ outcome: z.enum(['upheld', 'waived']), note: text(), by: text(), at: time() })),
+        }),
+      ),
     }),
   ),
   refund: z.nullable(
@@ -95,6 +120,7 @@ export const journeyContextSchema = z.object({
       releaseBy: time(),
       settledAt: time(),
       reference: text(),
+      early: z.optional(z.object({ amount: fils(), reference: text() })),
     }),
   ),
   completedAt: z.nullable(time()),
@@ -145,11 +171,14 @@ export const isSettled = (snapshot: JourneySnapshot) => !snapshot.hasTag('pendin
 
 /**
  * States renamed since records were stored under this schema version: a paid booking waiting for its
- * car was `awaitingConfirmation` before the counter's handover made it `awaitingHandover`.
+ * car was `awaitingConfirmation` before the counter's handover made it `awaitingHandover`; a return
+ * the renter inspected themselves (`inspection`, `depositRefund`) waits for the counter's check-in.
  */
 function renamed(value: unknown): unknown {
-  const v = value as { signedIn?: { carPickup?: unknown } } | null;
-  return v?.signedIn?.carPickup === 'awaitingConfirmation' ? { signedIn: { carPickup: 'awaitingHandover' } } : value;
+  const v = value as { signedIn?: { carPickup?: unknown; carReturn?: unknown } } | null;
+  if (v?.signedIn?.carPickup === 'awaitingConfirmation') return { signedIn: { carPickup: 'awaitingHandover' } };
+  if (v?.signedIn?.carReturn === 'inspection' || v?.signedIn?.carReturn === 'depositRefund') return { signedIn: { carReturn: 'returning' } };
+  return value;
 }
 
 export type Restored = { snapshot: JourneySnapshot; problem: null } | { snapshot: null; problem: RestoreProblem };
@@ -165,7 +194,7 @@ export function restoreJourney(stored: unknown): Restored {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
       value: renamed(parsed.data.snapshot.value) as never,
-      context: { cancellation: null, changes: [], checkout: null, ...parsed.data.snapshot.context } as never,
+      context: { cancellation: null, changes: [], checkout: null, checkin: null, ...parsed.data.snapshot.context } as never,
     });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };

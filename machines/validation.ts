@@ -1,5 +1,6 @@
 // Input rules, one place each. The UAE-specific checks are small functions; zod/mini checks whole forms
 // at the boundary (the machine's guards) and reports problems by field, as codes the catalogs word.
+import { checkReason, DAMAGE_AMOUNT_MAX, isDamageChoice, parseAmount } from './returns';
 import * as z from 'zod/mini';
 import { digitsOf, latinDigits, normaliseName } from './text';
 
@@ -36,6 +37,8 @@ export type Problem =
   | 'identityUnchecked'
   | 'photosRequired'
   | 'tooManyPhotos'
+  /** Not an amount in dirhams, or none above zero (a damage line's price typed by the counter). */
+  | 'amount'
   /** A booking's times (machines/booking.ts tripProblems). */
   | 'tooSoon'
   | 'tooFar'
@@ -237,7 +240,7 @@ export function checkCardholder(raw: string): Problem | null {
   return name.split(' ').every((w) => NAME_WORD.test(w)) ? null : 'nameLetters';
 }
 
-// ---- car return inspection ----
+// ---- the car's fuel and odometer, at pickup and return ----
 
 export const FUEL_LEVELS = ['E', '1/4', '1/2', '3/4', 'F'] as const;
 export type FuelLevel = (typeof FUEL_LEVELS)[number];
@@ -362,24 +365,6 @@ export function cardProblems(card: CardInput, now: Date) {
   return problemsOf<CardField>(schema.safeParse(card));
 }
 
-export interface InspectionInput {
-  fuel: string;
-  mileage: string;
-  damage: string;
-  notes: string;
-}
-export type InspectionField = keyof InspectionInput;
-
-export function inspectionProblems(inspection: InspectionInput, pickupKm: number) {
-  const schema = z.object({
-    fuel: rule((f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel')),
-    mileage: rule((m: string) => checkMileage(m, pickupKm)),
-    damage: rule((d: string) => (d.length > 500 ? 'tooLong' : null)),
-    notes: rule((n: string) => (n.length > 1000 ? 'tooLong' : null)),
-  });
-  return problemsOf<InspectionField>(schema.safeParse(inspection));
-}
-
 /** What the company's agent records when handing the car over (check-out). */
 export interface CheckoutInput {
   odometer: string;
@@ -405,6 +390,44 @@ export function checkoutProblems(input: CheckoutInput, carKm: number, at: number
     photos: rule((p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null)),
   });
   return problemsOf<CheckoutField>(schema.safeParse(input));
+}
+
+/** What the company's agent records when the car comes back (check-in). */
+export interface CheckinInput {
+  odometer: string;
+  fuel: string;
+  /** Damage found now, each a line: an item of the company's price list, or `other` with an amount (AED) and a reason. */
+  damage: { item: string; amount: string; note: string }[];
+  /** Ids of the photos uploaded for this return (the server checks they are this booking's). */
+  photos: string[];
+}
+/** Damage lines one return can carry. */
+export const CHECKIN_DAMAGE_MAX = 10;
+
+/**
+ * The check-in's problems by field; a damage line's by `damage.<n>.<field>`. `startKm` is the odometer
+ * as handed over: the car cannot come back with less.
+ */
+export function checkinProblems(input: CheckinInput, startKm: number): Partial<Record<string, Problem>> {
+  const schema = z.object({
+    odometer: rule((m: string) => checkMileage(m, startKm)),
+    fuel: rule((f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel')),
+    photos: rule((p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null)),
+    damage: rule((d: unknown[]) => (d.length > CHECKIN_DAMAGE_MAX ? 'tooLong' : null)),
+  });
+  const problems: Partial<Record<string, Problem>> = problemsOf<string>(schema.safeParse(input));
+  input.damage.slice(0, CHECKIN_DAMAGE_MAX).forEach((line, i) => {
+    const other = line.item === 'other';
+    if (!isDamageChoice(line.item)) problems[`damage.${i}.item`] = 'required';
+    if (other) {
+      const amount = parseAmount(line.amount);
+      if (line.amount.trim() === '') problems[`damage.${i}.amount`] = 'required';
+      else if (amount === null || amount <= 0 || amount > DAMAGE_AMOUNT_MAX) problems[`damage.${i}.amount`] = 'amount';
+    }
+    const note = other ? checkReason(line.note) : line.note.length > 500 ? 'tooLong' : null;
+    if (note) problems[`damage.${i}.note`] = note;
+  });
+  return problems;
 }
 
 /** What the renter says differs from the counter's record. */

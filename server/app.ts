@@ -58,7 +58,7 @@ export function createApp(deps: Deps) {
     '/api/*',
     limitBodies(
       { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
-      [[/^\/api\/handovers\/[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX]],
+      [[/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX]],
     ),
   );
   // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).

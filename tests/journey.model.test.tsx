@@ -10,7 +10,7 @@ import { createApi } from '../src/client/api';
 import { eq, inArray, like } from 'drizzle-orm';
 import { bookings, contracts, users } from '../server/db/schema';
 import { createViolation } from '../server/manager/violations';
-import { noShowAt, STEPS, type Step } from '../machines/journey-rules';
+import { dueBackAt, noShowAt, STEPS, type Step } from '../machines/journey-rules';
 import { cancelNoShows } from '../server/journey/noShows';
 import { clockOffset, shiftClock, travelTo } from './support/clock';
 import { ar } from '../src/i18n/ar';
@@ -18,6 +18,7 @@ import { en, type Lang } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
 import { pathOf } from '../src/i18n/paths';
 import {
+  CHECKIN_FORM,
   CHECKOUT_FORM,
   coveringPaths,
   FLAG_NOTE,
@@ -30,9 +31,8 @@ import {
   recordInto,
 } from './journey.model';
 import { PDF_BYTES, PNG_BYTES, renderAt, testServer } from './render';
-import { SAMPLE_AGENTS } from '../server/seed';
-import { carOf } from '../machines/fleet';
 import { browserFor, ORIGIN } from './support/server';
+import { counterChecksIn, counterRecords, staffOf } from './support/counter';
 
 // Paths generated from the machine by xstate/graph; a covering subset is walked through the app.
 const generated = generatedPaths();
@@ -62,25 +62,13 @@ async function fineArrives(app: App) {
   await deps.db.transaction((tx) => createViolation(tx, deps, booking, passing!, FINE, deps.now()));
 }
 
-/** The company's agent records the app's booking at the counter, through the API in a browser of their own. */
-async function counterRecords(app: App) {
-  const renterApi = createApi({ baseUrl: `${ORIGIN}/api`, fetch: app.browser.fetch });
-  const session = await renterApi.session();
-  const journey = session.ok ? session.body.journey : null;
-  if (!journey) throw new Error('no booking to hand over');
-  const { carId } = app.actor.getSnapshot().context.booking;
-  const agent = SAMPLE_AGENTS[carOf(carId).company]!;
-  const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-  expect((await api.logIn({ email: agent.email, password: agent.password, role: 'staff' })).ok).toBe(true);
-  const photo = await api.uploadHandoverPhoto(journey.number, new File([PNG_BYTES], 'front.png', { type: 'image/png' }));
-  const view = await api.handover(journey.number);
-  if (!photo.ok || !view.ok) throw new Error('the counter cannot open the booking');
-  const recorded = await api.recordCheckout(
-    journey.number,
-    { ...CHECKOUT_FORM, odometer: String(view.body.handover.carKm + 120), photos: [photo.body.photo.id] },
-    view.body.handover.version,
-  );
-  expect(recorded.ok).toBe(true);
+/** The app's booking, as the server numbers it, and its car's company's people in browsers of their own. */
+async function counterFor(app: App, role: 'agent' | 'manager' = 'agent') {
+  // The renter's steps so far have reached the server: the counter sees the journey as the renter left it.
+  await app.actor.settled();
+  const number = app.actor.bookingNumber;
+  if (!number) throw new Error('no booking at the counter');
+  return { number, api: await staffOf(await testServer(), app.actor.getSnapshot().context.booking.carId, role) };
 }
 
 /** Event executors with the event's payload typed (xstate/graph's TestParam types only `type`). */
@@ -175,7 +163,9 @@ function executors(
       // The app's booking (the server's dates), not the model's.
       travelTo(app.actor.getSnapshot().context.booking.pickupAt);
       fireEvent.focus(window);
-      await counterRecords(app);
+      const counter = await counterFor(app);
+      const recorded = await counterRecords(counter.api, counter.number, { damage: CHECKOUT_FORM.damage });
+      expect(recorded.ok, JSON.stringify(recorded.ok || recorded.body).slice(0, 400)).toBe(true);
       // The renter's screen hears it live; the walk does not wait on the stream's timing.
       await act(() => app.session.refreshJourney());
     },
@@ -198,16 +188,44 @@ function executors(
     },
     'rental.cancelExtension': () => click(t.carPickup.keepDates),
     'return.start': () => click(t.carPickup.returnCar),
-    'return.confirmHandover': () => click(t.carReturn.confirm),
-    'return.submitInspection': async ({ event }) => {
-      await user.selectOptions(await screen.findByLabelText(t.carReturn.fuel), event.inspection.fuel);
-      await typeInto(t.carReturn.mileage, event.inspection.mileage);
-      await click(t.carReturn.confirmInspection);
+    // The car comes back when it is due: the agent checks it in, half a tank short with a scratch.
+    'handover.checkin': async () => {
+      travelTo(dueBackAt(app.actor.getSnapshot().context));
+      fireEvent.focus(window);
+      const counter = await counterFor(app);
+      const answer = await counterChecksIn(counter.api, counter.number, { fuel: CHECKIN_FORM.fuel, damage: CHECKIN_FORM.damage });
+      expect(answer.ok, JSON.stringify(answer.ok || answer.body).slice(0, 400)).toBe(true);
+      await act(() => app.session.refreshJourney());
     },
-    'return.processRefund': async () => {
+    'return.dispute': async ({ event, state }) => {
+      const r = t.carReturn;
+      const line = state.context.deductions[event.line]!;
+      const name = line.damage ? r.damageItems[line.damage.item] : r.kinds[line.kind];
+      await click(fill(r.dispute, { line: name }));
+      await typeInto(fill(r.disputeReason, { line: name }), event.reason);
+      await click(r.sendDispute);
+      const charges = screen.getByRole('region', { name: r.refund });
+      await waitFor(() => expect(charges).toHaveTextContent(fill(r.disputed, { reason: event.reason })));
+    },
+    'return.accept': async ({ state }) => {
+      const r = t.carReturn;
       if (next()?.type === 'xstate.error.actor.settleDeposit')
-        app.browser.dropNextRequest((body) => body.includes('"return.processRefund"'));
-      await click(t.carReturn.processRefund);
+        app.browser.dropNextRequest((body) => body.includes('"return.accept"'));
+      await click(state.context.deductions.some((d) => d.dispute) ? r.acceptRest : r.accept);
+    },
+    // The company's manager, in a browser of their own, waives the charge; the renter's screen hears it.
+    'return.decide': async ({ event }) => {
+      const counter = await counterFor(app, 'manager');
+      const view = await counter.api.handover(counter.number);
+      if (!view.ok) throw new Error('the manager cannot open the booking');
+      const decided = await counter.api.decideDispute(counter.number, {
+        line: event.line,
+        outcome: event.outcome,
+        note: event.note,
+        version: view.body.handover.version,
+      });
+      expect(decided.ok).toBe(true);
+      await act(() => app.session.refreshJourney());
     },
     'return.finish': () => click(t.carReturn.finish),
     'booking.start': async () => {
@@ -342,6 +360,13 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
     if (state.context.checkout?.flag) await screen.findByText(fill(t.carPickup.flagged, { note: FLAG_NOTE }));
     else await screen.findByRole('button', { name: t.carPickup.confirm });
   };
+  // The counter's check-in is on the renter's phone: every charge, to dispute or accept.
+  checks['#carReturn.reviewing'] = async (state) => {
+    await screen.findByRole('heading', { name: t.carReturn.checkin });
+    const disputed = state.context.deductions.some((d) => d.dispute);
+    await screen.findByRole('button', { name: disputed ? t.carReturn.acceptRest : t.carReturn.accept });
+  };
+  checks['#carReturn.awaitingDecision'] = () => screen.findByText(t.carReturn.awaiting).then(() => undefined);
   checks['#carPickup.cancelled'] = () => screen.findByRole('link', { name: t.bookingChanges.findAnother }).then(() => undefined);
   // Before looking at the screen, wait until the app's journey is where the model is (a call may still
   // be answering); then every check above is about what the person sees.
@@ -350,7 +375,7 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
       key,
       async (state: JourneySnapshot) => {
         // The server's own call (a no-show): the browser only ever sees its outcome.
-        if (state.context.pending === 'noShow') return;
+        if (state.context.pending === 'noShow' || state.context.pending === 'decision') return;
         // Steps go to the server one after another (300 ms each here): allow a few to queue up.
         await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(state.value), { timeout: 5000 });
         await check(state);

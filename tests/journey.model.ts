@@ -11,7 +11,8 @@ import {
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { changeQuote, extensionPrice, noShowAt, STEPS } from '../machines/journey-rules';
+import { changeQuote, dueBackAt, extensionPrice, noShowAt, openDisputes, STEPS } from '../machines/journey-rules';
+import { isReturnLine } from '../machines/returns';
 import { aed, DAY_MS, fineDeduction } from '../machines/money';
 import type { Trip } from '../machines/booking';
 
@@ -68,7 +69,17 @@ export const AGENT = 'Hamdan Saeed';
 /** Another agent of the counter, who records the car again (after a flag, or to correct a figure). */
 export const COLLEAGUE = 'Yousef Rahman';
 export const FLAG_NOTE = 'The tank is half full, not full';
-export const INSPECTION = { fuel: 'F', mileage: '12500', damage: '', notes: '' };
+/** What the counter records when the car comes back: half a tank short and a scratch from the price list. */
+export const CHECKIN_FORM = {
+  odometer: '99000',
+  fuel: '1/2',
+  damage: [{ item: 'scratch', amount: '', note: 'Rear bumper, left' }],
+  photos: ['00000000-0000-4000-8000-000000000002'],
+};
+export const DISPUTE_REASON = 'It was like this at pickup';
+export const DECISION_NOTE = 'The check-out photos show it';
+/** The company's manager who decides a dispute. */
+export const MANAGER = 'Sara Khan';
 export const GOOD_CARD: CardForm = {
   email: NEW_RENTER.email,
   name: 'Noura Al Ketbi',
@@ -148,13 +159,12 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     );
   }
   if (state.matches({ signedIn: { carReturn: 'settling' } })) {
-    outcomes.push(
-      {
-        type: 'xstate.done.actor.settleDeposit',
-        output: { refunded: 1, captured: 0, due: 0, releaseBy: AT, settledAt: AT, reference: 'settle' },
-      },
-      { type: 'xstate.error.actor.settleDeposit', error: new JourneyFailure('network') },
-    );
+    outcomes.push({
+      type: 'xstate.done.actor.settleDeposit',
+      output: { refunded: 1, captured: 0, due: 0, releaseBy: AT, settledAt: AT, reference: 'settle' },
+    });
+    // The renter's acceptance can lose its connection; a manager's decision settles on the server.
+    if (c.pending !== 'decision') outcomes.push({ type: 'xstate.error.actor.settleDeposit', error: new JourneyFailure('network') });
   }
   if (state.matches({ signedIn: { carPickup: 'changing' } })) {
     const quote = changeQuote(c, NEW_TRIP);
@@ -174,6 +184,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     if (c.pending !== 'noShow') outcomes.push({ type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') });
   }
   const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
+  const undisputed = c.deductions.findIndex((d) => isReturnLine(d) && !d.dispute);
+  const open = c.deductions.findIndex((d) => openDisputes(c).includes(d));
   return [
     ...outcomes.map((e) => Object.assign(e, { [OUTCOME]: true })),
     ...STEPS.map((step) => ({ type: 'xstate.route', to: `#${step}` }) as const),
@@ -201,10 +213,13 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'rental.confirmExtension', at: AT },
     { type: 'rental.cancelExtension' },
     { type: 'return.start' },
-    { type: 'return.confirmHandover', at: AT },
-    { type: 'return.submitInspection', inspection: INSPECTION },
-    { type: 'return.submitInspection', inspection: { ...INSPECTION, fuel: '', mileage: '100' } },
-    { type: 'return.processRefund', at: AT },
+    // The counter checks the car in when it is due (again, by a colleague, to correct it).
+    { type: 'handover.checkin', checkin: CHECKIN_FORM, agent: c.checkin ? COLLEAGUE : AGENT, at: dueBackAt(c) },
+    // The renter disputes the first charge not yet disputed, and accepts the rest.
+    ...(undisputed >= 0 ? [{ type: 'return.dispute', line: undisputed, reason: DISPUTE_REASON, at: AT } as const] : []),
+    { type: 'return.accept', at: AT },
+    // The manager waives the first dispute still open.
+    ...(open >= 0 ? [{ type: 'return.decide', line: open, outcome: 'waived', note: DECISION_NOTE, by: MANAGER, at: AT } as const] : []),
     { type: 'return.finish', at: AT },
     { type: 'booking.start', carId: 'patrol', at: AT },
     { type: 'booking.modify', trip: NEW_TRIP, at: AT },
@@ -224,7 +239,9 @@ function abstractState(s: JourneySnapshot) {
   const c = s.context;
   // At the counter the renter's account and fines change nothing of the handover: those events are
   // walked in every other state, so here they are not told apart (the graph stays walkable).
-  const atCounter = s.matches({ signedIn: { carPickup: 'handingOver' } });
+  // Once the car is back, how the rental got there (added days, an offer) changes nothing either.
+  const returned = s.matches({ signedIn: 'carReturn' }) && c.checkin !== null;
+  const atCounter = returned || s.matches({ signedIn: { carPickup: 'handingOver' } });
   return JSON.stringify({
     value: s.value,
     renter: c.renter ? (c.renter.verified ? 'verified' : 'plain') : null,
@@ -235,7 +252,7 @@ function abstractState(s: JourneySnapshot) {
       !!c.payment,
       !!c.pickedUpAt,
       !!c.returnedAt,
-      !!c.inspection,
+      !!c.checkin?.acceptedAt,
       !!c.refund,
       !!c.completedAt,
       !!c.cancellation,
@@ -244,13 +261,16 @@ function abstractState(s: JourneySnapshot) {
     // Until the renter confirms: recorded, flagged, or recorded again (once out, the same as any rental).
     checkout:
       c.pickedUpAt !== null || !c.checkout ? null : c.checkout.flag ? 'flagged' : c.checkout.agent === AGENT ? 'recorded' : 'again',
-    extended: c.extensions.length > 0,
+    // Checked in, and by whom (a colleague corrects it); each charge's dispute as it stands.
+    checkin: !c.checkin ? null : c.checkin.agent === AGENT ? 'recorded' : 'again',
+    disputes: c.deductions.filter((d) => d.dispute).map((d) => d.dispute!.decision?.outcome ?? 'open'),
+    extended: !returned && c.extensions.length > 0,
     quote: !!c.extensionQuote,
     returnTo: c.returnTo,
     name: !atCounter && c.renter?.fullName === PROFILE.fullName ? 'edited' : null,
     profileProblems: atCounter ? [] : Object.keys(c.profileErrors),
     fined: !atCounter && c.deductions.some((d) => d.kind === 'fine'),
-    offer: c.booking.offer ?? null,
+    offer: returned ? null : (c.booking.offer ?? null),
     pending: c.pending,
     error: c.error,
     problems: Object.keys(c.fieldErrors),

@@ -43,19 +43,25 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByText(r.releaseAfter)).toBeInTheDocument();
   });
 
-  it('the return handover is never worded as the pickup: "confirm receipt" of the returned car in Arabic', async () => {
+  it('the return is never worded as the pickup, and the renter cannot settle it alone (Arabic)', async () => {
     await renderAt('/arabic/car-return', { journey: 'sample' });
-    expect(await screen.findByRole('button', { name: 'تأكيد استلام السيارة المُرجَعة' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'تفاصيل الإرجاع' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'تفاصيل الإرجاع' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: 'تفاصيل الاستلام' })).toBeNull();
+    // The counter checks the car in with the renter: until then the screen says where and by when.
+    expect(screen.getByText(/^أحضر السيارة إلى/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ar.carReturn.accept })).toBeNull();
     // Going back is the header's back button; no "Cancel" that cancels nothing.
     expect(screen.queryByRole('button', { name: 'إلغاء' })).toBeNull();
   });
 
-  it('English return screen: "Return details" and "Confirm car handed back"', async () => {
+  it('English return screen: "Return details"; the car is checked in at the counter, not confirmed by the renter', async () => {
     await renderAt('/car-return', { journey: 'sample' });
-    expect(await screen.findByRole('button', { name: 'Confirm car handed back' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Return details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Return details' })).toBeInTheDocument();
+    expect(screen.getByText(/^Bring the car to/)).toBeInTheDocument();
+    for (const name of ['Confirm car handed back', 'Process Refund', en.carReturn.accept])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    // The renter's own photos of the car are kept as evidence.
+    expect(screen.getByLabelText(en.carReturn.yourPhotos)).toBeInTheDocument();
   });
 
   it('violation: "AED 500.00" to assistive technology, the admin fee on its own line, the total', async () => {

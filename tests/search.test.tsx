@@ -14,6 +14,7 @@ import { fill, plural } from '../src/i18n/format';
 import { queryString, tripQuery } from '../src/search/query';
 import { DOCUMENTS, NOW, RENTER, renderAt, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
+import { counterChecksIn, staffOf } from './support/counter';
 
 type Journey = JourneyClient;
 
@@ -271,12 +272,16 @@ describe('reservations', () => {
     expect(link).toHaveTextContent(en.bookingDetails.statuses.active);
     expect(screen.queryByText(en.reservations.none)).toBeNull();
 
-    // The car comes back and the deposit is settled; then the renter books another for later.
+    // The car comes back: the counter checks it in, the renter accepts and the deposit is settled;
+    // then the renter books another for later.
     const journey = first.actor;
     journey.send({ type: 'return.start' });
-    journey.send({ type: 'return.confirmHandover', at: Date.now() });
-    journey.send({ type: 'return.submitInspection', inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' } });
-    journey.send({ type: 'return.processRefund', at: Date.now() });
+    const number = journey.bookingNumber!;
+    const counter = await staffOf(await testServer(), journey.getSnapshot().context.booking.carId);
+    expect((await counterChecksIn(counter, number)).ok).toBe(true);
+    await first.session.refreshJourney();
+    await wait(journey, (s) => s.matches({ signedIn: { carReturn: 'reviewing' } }));
+    journey.send({ type: 'return.accept', at: Date.now() });
     await wait(journey, (s) => s.context.refund !== null && !s.hasTag('pending'));
     journey.send({ type: 'return.finish', at: Date.now() });
     await wait(journey, (s) => s.context.completedAt !== null);

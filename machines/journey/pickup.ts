@@ -16,6 +16,7 @@ import { latinDigits, normaliseName } from '../text';
 import { checkFlagNote, checkoutProblems, type FuelLevel } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 import { changesStep } from './changes';
+import { checkIn, returnStep } from './return';
 
 const guards = {
   pickedUp: ({ context }) => isPickedUp(context),
@@ -81,7 +82,8 @@ const actions = {
   dropQuote: journeySetup.assign({ extensionQuote: null, error: null }),
 };
 
-const step = journeySetup.extend({ guards, actions });
+// The counter's check-in may come while the car is still on the road (return's own guards and action).
+const step = journeySetup.extend({ guards: { ...guards, ...returnStep.guards }, actions: { ...actions, ...returnStep.actions } });
 
 /**
  * The agent records the car (again). A record the rules refuse is refused like a step out of turn:
@@ -125,7 +127,8 @@ export const pickupStep = {
       },
       onRent: {
         initial: 'driving',
-        on: { 'return.start': { target: '#carReturn' } },
+        // The agent may check the car in whether or not the renter opened the return screen first.
+        on: { 'return.start': { target: '#carReturn' }, 'handover.checkin': checkIn },
         states: {
           driving: {
             on: {

@@ -12,7 +12,6 @@ import {
   type Cancellation,
   type DepositHold,
   type ExtensionCharge,
-  type Inspection,
   type JourneyContext,
   type JourneyError,
   type PaymentRecord,
@@ -21,7 +20,7 @@ import {
 } from '../journey-rules';
 import { last4 } from '../cards';
 import { normaliseEmail } from '../renter';
-import type { CardInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
+import type { CardInput, CheckinInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
 
 export type CardForm = CardInput;
 
@@ -48,9 +47,17 @@ export type JourneyEvent =
   | { type: 'rental.confirmExtension'; at: number }
   | { type: 'rental.cancelExtension' }
   | { type: 'return.start' }
-  | { type: 'return.confirmHandover'; at: number }
-  | { type: 'return.submitInspection'; inspection: Inspection }
-  | { type: 'return.processRefund'; at: number }
+  /**
+   * Only the server sends this, for the company's agent: the car as it came back (odometer, fuel, damage
+   * lines, photos), and who recorded it. Recorded again to correct a figure until the renter answers.
+   */
+  | { type: 'handover.checkin'; checkin: CheckinInput; agent: string; at: number }
+  /** The renter disputes one of the check-in's lines (its place among the deductions), with a reason. */
+  | { type: 'return.dispute'; line: number; reason: string; at: number }
+  /** The renter accepts every line they did not dispute; the deposit is settled once nothing is disputed. */
+  | { type: 'return.accept'; at: number }
+  /** Only the server sends this, for the company's manager: a disputed line upheld or waived, with the reason. */
+  | { type: 'return.decide'; line: number; outcome: 'upheld' | 'waived'; note: string; by: string; at: number }
   | { type: 'return.finish'; at: number }
   /** A new booking: the car, and where and when (the default trip when none is given). */
   | { type: 'booking.start'; carId: CarId; trip?: Trip; at: number }
@@ -99,7 +106,8 @@ export interface CallInputs {
   signContract: { signature: string; fullName: string; at: number };
   submitPayment: { card: CardForm; amount: Fils; deposit: Fils; at: number };
   chargeExtension: { days: number; price: RentalPrice; cardToken: string; at: number };
-  settleDeposit: { deposit: DepositHold; deductions: Fils; returnedAt: number; at: number };
+  /** `unused`: an early return's days given back to the card on file (`cardToken`). */
+  settleDeposit: { deposit: DepositHold; deductions: Fils; unused: Fils; cardToken: string; returnedAt: number; at: number };
   changeBooking: { trip: Trip; price: RentalPrice; difference: Fils; cardToken: string; at: number };
   cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number; noShow: boolean };
 }
@@ -160,7 +168,8 @@ export const journeySetup = setup({
           'contract.sign',
           'payment.submit',
           'rental.confirmExtension',
-          'return.processRefund',
+          'return.accept',
+          'return.decide',
           'booking.modify',
           'booking.cancel',
           'booking.noShow',
@@ -176,8 +185,11 @@ export const journeySetup = setup({
             return last4(event.card.number);
           case 'rental.confirmExtension':
             return 'extension';
-          case 'return.processRefund':
-            return 'refund';
+          case 'return.accept':
+            return 'settle';
+          // The manager's last decision settles on the server (the renter's screen only sees the outcome).
+          case 'return.decide':
+            return 'decision';
           case 'booking.modify':
             return 'change';
           case 'booking.cancel':

@@ -261,8 +261,8 @@ export const handoverPhotos = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** Pickup (check-out) for now; the return's check-in adds its own. */
-    stage: text('stage', { enum: ['pickup'] }).notNull(),
+    /** Pickup (check-out) or return (check-in); at return the renter's own photos too (takenBy says whose). */
+    stage: text('stage', { enum: ['pickup', 'return'] }).notNull(),
     takenBy: uuid('taken_by')
       .notNull()
       .references(() => users.id),

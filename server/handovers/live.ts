@@ -1,20 +1,11 @@
 // Who hears of a handover as it moves: the renter's open screens and the company's counter screens.
-import { and, eq, inArray } from 'drizzle-orm';
 import { carOf, isCarId } from '../../machines/fleet';
 import type { JourneySnapshot } from '../../machines/journey';
-import type { Db, Tx } from '../db/open';
-import { users } from '../db/schema';
+import type { Tx } from '../db/open';
 import { pushTo } from '../live/hub';
 import type { BookingRow } from '../journey/bookings';
-
-/** The company's people who see its handovers live: its agents and managers. */
-export async function staffOf(db: Db | Tx, companyId: string) {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.role, ['agent', 'manager'])));
-  return rows.map((r) => r.id);
-}
+import { notify } from '../notifications/store';
+import { managersOf } from '../manager/contracts';
 
 /**
  * Called in the transaction of every journey step that changes the handover (the agent's record,
@@ -23,10 +14,33 @@ export async function staffOf(db: Db | Tx, companyId: string) {
  */
 export async function pushHandover(tx: Tx, row: BookingRow) {
   const company = isCarId(row.carId) ? carOf(row.carId).company : null;
-  await pushTo(tx, [row.renterId, ...(company ? await staffOf(tx, company) : [])], 'journey', row.number);
+  await pushTo(tx, [row.renterId, ...(company ? await managersOf(tx, company, ['agent', 'manager']) : [])], 'journey', row.number);
 }
 
-/** Whether the step moved the handover on (recorded, flagged, confirmed). */
-export const handoverChanged = (before: JourneySnapshot['context'], after: JourneySnapshot['context']) =>
-  JSON.stringify(before.checkout) !== JSON.stringify(after.checkout) || before.pickedUpAt !== after.pickedUpAt;
+type Context = JourneySnapshot['context'];
+
+/** Whether the step moved the handover on: at pickup (recorded, flagged, confirmed) or at return (checked in, disputed, decided, settled). */
+export const handoverChanged = (before: Context, after: Context) =>
+  JSON.stringify([before.checkout, before.pickedUpAt, before.checkin, before.deductions, before.refund]) !==
+  JSON.stringify([after.checkout, after.pickedUpAt, after.checkin, after.deductions, after.refund]);
+
+/**
+ * Who is told what of a return as it moves, in the step's transaction: the renter of the check-in,
+ * of each decision and of the settlement; the company's managers of a dispute to decide.
+ */
+export async function returnNotices(tx: Tx, row: BookingRow, before: Context, after: Context, at: Date) {
+  const car = isCarId(row.carId) ? carOf(row.carId) : null;
+  const number = row.number;
+  if (!before.checkin && after.checkin) await notify(tx, at, row.renterId, 'returnRecorded', { number, model: car?.model ?? '' }, 'carReturn');
+  const disputed = (c: Context) => c.deductions.filter((d) => d.dispute).length;
+  if (car && disputed(after) > disputed(before)) {
+    for (const manager of await managersOf(tx, car.company))
+      await notify(tx, at, manager, 'returnDisputed', { number, model: car.model }, `handovers:${number}`);
+  }
+  const decided = (c: Context) => c.deductions.filter((d) => d.dispute?.decision).map((d) => d.dispute!.decision!.outcome);
+  const outcomes = decided(after).slice(decided(before).length);
+  for (const outcome of outcomes) await notify(tx, at, row.renterId, 'disputeDecided', { number, outcome }, 'carReturn');
+  if (!before.refund && after.refund)
+    await notify(tx, at, row.renterId, 'depositSettled', { number, amount: after.refund.refunded + (after.refund.early?.amount ?? 0) }, 'carReturn');
+}
 

@@ -1,18 +1,30 @@
-// The counter's side of a pickup. A company's agent (or manager) sees the company's pickups due
-// today, the renter's identity with the documents on file, photographs the car and records its
-// condition; the renter confirms the same record on their phone, or flags a difference. The renter's
-// journey decides every step: the agent's record is its `handover.record` event, through applyStep.
-import { and, asc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+// The counter's side of a pickup and a return. A company's agent (or manager) sees the company's
+// pickups and returns due today; at pickup the renter's identity with the documents on file, and the
+// car's condition recorded with photos, which the renter confirms on their phone (or flags a
+// difference); at return the car checked in with photos and priced lines, which the renter accepts
+// or disputes, and the manager decides a dispute. The renter's journey decides every step: the
+// agent's records are its `handover.record` and `handover.checkin` events, through applyStep.
+import { and, asc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { carsOf, carOf, isCarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
-import { bookingStatus, dueBackAt, NO_SHOW_AFTER_MS, noShowAt, pickupOpensAt } from '../../machines/journey-rules';
+import {
+  bookingPrice,
+  bookingStatus,
+  dueBackAt,
+  handedOverKm,
+  NO_SHOW_AFTER_MS,
+  noShowAt,
+  openDisputes,
+  pickupOpensAt,
+} from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
-import { checkoutProblems, HANDOVER_PHOTOS_MAX } from '../../machines/validation';
-import type { JourneySnapshot } from '../../machines/journey';
+import { checkinProblems, checkoutProblems, CHECKIN_DAMAGE_MAX, HANDOVER_PHOTOS_MAX } from '../../machines/validation';
+import { checkReason, isReturnLine } from '../../machines/returns';
+import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
 import type { AppEnv, Deps } from '../deps';
-import type { Db } from '../db/open';
+import type { Db, Tx } from '../db/open';
 import { bookings, documents, handoverPhotos, users } from '../db/schema';
 import { requireRole } from '../auth/middleware';
 import type { User } from '../auth/sessions';
@@ -46,6 +58,37 @@ const checkoutBody = z
   })
   .strict();
 
+const checkinBody = z
+  .object({
+    version: z.number().int().positive(),
+    checkin: z
+      .object({
+        odometer: field(20),
+        fuel: field(8),
+        damage: z
+          .array(z.object({ item: field(40), amount: field(20), note: field(1000) }).strict())
+          .max(CHECKIN_DAMAGE_MAX + 1),
+        photos: z.array(z.uuid()).max(HANDOVER_PHOTOS_MAX + 1),
+      })
+      .strict(),
+  })
+  .strict();
+const decisionBody = z
+  .object({
+    version: z.number().int().positive(),
+    line: z.number().int().nonnegative().max(100),
+    outcome: z.enum(['upheld', 'waived']),
+    note: field(1000).refine((note) => checkReason(note) === null),
+  })
+  .strict();
+
+/** The renter's own booking, by its number, while its car is out or being checked in (not yet settled). */
+async function ownReturn(db: Db, user: User, number: string) {
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.number, number), eq(bookings.renterId, user.id)));
+  const c = row && restoreJourney(row.journey).snapshot?.context;
+  return row && c && c.pickedUpAt !== null && c.refund === null ? row : null;
+}
+
 /** One of the company's bookings, by its number; null for any other company's or a number nobody has. */
 async function companyBooking(db: Db, user: User, number: string) {
   const cars = carsOf(user.companyId ?? '').map((car) => car.id);
@@ -55,11 +98,23 @@ async function companyBooking(db: Db, user: User, number: string) {
   return row && snapshot ? { row, snapshot } : null;
 }
 
-/** Where the handover is, as the counter's list says it. */
-export type HandoverState = 'early' | 'open' | 'recorded' | 'flagged' | 'out' | 'cancelled';
+/** Where the handover is, as the counter's list says it: a pickup's states, then a return's. */
+export type HandoverState =
+  | 'early'
+  | 'open'
+  | 'recorded'
+  | 'flagged'
+  | 'out'
+  | 'checkedIn'
+  | 'disputed'
+  | 'settled'
+  | 'cancelled';
 function stateOf(c: JourneySnapshot['context'], now: number): HandoverState {
   const status = bookingStatus(c);
   if (status === 'cancelled') return 'cancelled';
+  if (c.refund) return 'settled';
+  if (openDisputes(c).length > 0) return 'disputed';
+  if (c.checkin) return 'checkedIn';
   if (status !== 'upcoming') return 'out';
   if (c.checkout) return c.checkout.flag ? 'flagged' : 'recorded';
   return now < pickupOpensAt(c) ? 'early' : 'open';
@@ -76,6 +131,10 @@ function summaryOf(row: BookingRow, snapshot: JourneySnapshot, renter: string, n
     carId: c.booking.carId,
     pickupAt: c.booking.pickupAt,
     pickupLocation: c.booking.pickupLocation,
+    dueBackAt: dueBackAt(c),
+    dropoffLocation: c.booking.dropoffLocation,
+    /** Whether the counter hands this car over or takes it back. */
+    kind: c.pickedUpAt === null ? ('pickup' as const) : ('return' as const),
     state: stateOf(c, now),
   };
 }
@@ -87,6 +146,8 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     .select({ id: documents.id, kind: documents.kind, contentType: documents.contentType })
     .from(documents)
     .where(eq(documents.userId, row.renterId));
+  // The renter's own photos at return: their side of the evidence.
+  const renterPhotos = await renterReturnPhotos(deps.db, row);
   return {
     ...summaryOf(row, snapshot, renter?.fullName ?? '', deps.now().getTime()),
     bookingId: row.id,
@@ -105,7 +166,77 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     carKm: carOf(c.booking.carId).odometerKm,
     checkout: c.checkout,
     pickedUpAt: c.pickedUpAt,
+    /** The odometer as handed over: the check-in cannot read less. */
+    handedOverKm: handedOverKm(c),
+    /** The booking's price, for the counter to show an early return's unused days before it checks in. */
+    price: bookingPrice(c.booking),
+    checkin: c.checkin,
+    /** The check-in's lines, each with its place among the deductions (what a dispute and a decision name). */
+    lines: c.deductions.flatMap((d, line) => (isReturnLine(d) ? [{ ...d, line }] : [])),
+    renterPhotos,
+    settledAt: c.refund?.settledAt ?? null,
   };
+}
+
+async function renterReturnPhotos(db: Db, row: BookingRow) {
+  const rows = await db
+    .select({ id: handoverPhotos.id })
+    .from(handoverPhotos)
+    .where(and(eq(handoverPhotos.bookingId, row.id), eq(handoverPhotos.stage, 'return'), eq(handoverPhotos.takenBy, row.renterId)))
+    .orderBy(asc(handoverPhotos.createdAt));
+  return rows.map((r) => r.id);
+}
+
+/** Stores one photo of a handover (JPEG, PNG or WebP, sniffed): its id, or the answer that refuses it. */
+async function storePhoto(deps: Deps, file: File, bookingId: string, stage: 'pickup' | 'return', takenBy: string) {
+  if (file.size === 0) return { refused: { error: 'invalid' as const, fields: { photo: 'required' as const } }, status: 400 as const };
+  if (file.size > UPLOAD_LIMIT) return { refused: { error: 'invalid' as const, fields: { photo: 'fileSize' as const } }, status: 400 as const };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffType(bytes);
+  if (!type || !PHOTO_TYPES.has(type)) return { refused: { error: 'invalid' as const, fields: { photo: 'fileType' as const } }, status: 400 as const };
+  if (!(await deps.documents.room(bytes.byteLength))) return { refused: { error: 'storageFull' as const }, status: 507 as const };
+  const storageKey = await deps.documents.put(bytes);
+  const [photo] = await deps.db
+    .insert(handoverPhotos)
+    .values({ bookingId, stage, takenBy, contentType: type, size: bytes.byteLength, storageKey, sha256: sha256(bytes) })
+    .returning({ id: handoverPhotos.id });
+  return { id: photo!.id };
+}
+
+/** Whether every id is a photo the company took for this booking at `stage`. */
+async function ownPhotos(db: Db, row: BookingRow, stage: 'pickup' | 'return', ids: string[]) {
+  if (ids.length === 0) return true;
+  const own = await db
+    .select({ id: handoverPhotos.id })
+    .from(handoverPhotos)
+    .where(and(eq(handoverPhotos.bookingId, row.id), eq(handoverPhotos.stage, stage), ne(handoverPhotos.takenBy, row.renterId), inArray(handoverPhotos.id, ids)));
+  return own.length === ids.length;
+}
+
+/**
+ * A step of the counter's (record, check-in, decision) in the renter's journey, answered as the
+ * counter sees it: the handover as it is now, with the journey's refusal when there is one.
+ */
+async function counterStep(
+  c: Context<AppEnv>,
+  found: { row: BookingRow },
+  event: JourneyEvent,
+  version: number,
+  alongside?: (tx: Tx) => Promise<void>,
+) {
+  const deps = c.var.deps;
+  const user = c.var.user!;
+  const { row } = found;
+  const [renter] = await deps.db.select().from(users).where(eq(users.id, row.renterId));
+  if (!renter) return c.json({ error: 'notFound' as const }, 404);
+  const result = await applyStep(deps, renter, row, event, version, alongside);
+  const now = await companyBooking(deps.db, user, row.number);
+  const handover = now ? await detailOf(deps, now.row, now.snapshot) : null;
+  if (result.status === 200) return c.json({ handover });
+  const body = result.body as Record<string, unknown>;
+  // Not the renter's journey itself: the counter sees the handover.
+  const answer = { error: body['error'], ...(body['fields'] ? { fields: body['fields'] } : {}), ...(body['due'] ? { due: body['due'] } : {}) };
+  return c.json({ ...answer, handover }, result.status);
 }
 
 export const handoverRoutes = new Hono<AppEnv>()
@@ -132,14 +263,32 @@ export const handoverRoutes = new Hono<AppEnv>()
       'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
     });
   })
+  // The renter's own photos of the car as they bring it back, kept as their side of the evidence.
+  .get('/mine/:number/photos', requireRole('renter'), validate('param', byNumber), async (c) => {
+    const row = await ownReturn(c.var.deps.db, c.var.user!, c.req.valid('param').number);
+    if (!row) return c.json({ error: 'notFound' as const }, 404);
+    return c.json({ photos: await renterReturnPhotos(c.var.deps.db, row) });
+  })
+  .post('/mine/:number/photos', requireRole('renter'), limitBody(PHOTO_BODY_MAX), validate('param', byNumber), validate('form', photoForm), async (c) => {
+    const deps = c.var.deps;
+    const row = await ownReturn(deps.db, c.var.user!, c.req.valid('param').number);
+    if (!row) return c.json({ error: 'notFound' as const }, 404);
+    if ((await renterReturnPhotos(deps.db, row)).length >= HANDOVER_PHOTOS_MAX)
+      return c.json({ error: 'invalid' as const, fields: { photo: 'tooManyPhotos' as const } }, 400);
+    const stored = await storePhoto(deps, c.req.valid('form').photo, row.id, 'return', row.renterId);
+    if ('refused' in stored) return c.json(stored.refused, stored.status);
+    return c.json({ photo: { id: stored.id } }, 201);
+  })
   .use(requireRole('agent', 'manager'))
-  // Today's pickups of the company's cars: due from the no-show mark back to a day ahead, and any
-  // the counter has recorded and the renter not yet confirmed.
+  // Today's pickups and returns of the company's cars: pickups from the no-show mark back to a day
+  // ahead and any recorded but not confirmed; cars out that are due back within a day (or late), and
+  // any checked in but not settled.
   .get('/', async (c) => {
     const deps = c.var.deps;
     const cars = carsOf(c.var.user!.companyId ?? '').map((car) => car.id);
     const now = deps.now().getTime();
     if (cars.length === 0) return c.json({ handovers: [] });
+    const at = (path: string) => sql`coalesce(${bookings.journey} #> ${`{snapshot,context,${path}}`}::text[], 'null'::jsonb)`;
     const rows = await deps.db
       .select({ booking: bookings, renter: users.fullName })
       .from(bookings)
@@ -148,10 +297,19 @@ export const handoverRoutes = new Hono<AppEnv>()
         and(
           inArray(bookings.carId, cars),
           eq(bookings.holdsCar, true),
-          sql`${bookings.journey} #> '{snapshot,context,pickedUpAt}' = 'null'::jsonb`,
+          sql`${at('refund')} = 'null'::jsonb`,
           or(
-            and(gte(bookings.heldFrom, new Date(now - NO_SHOW_AFTER_MS)), lte(bookings.heldFrom, new Date(now + DAY_MS))),
-            sql`coalesce(${bookings.journey} #> '{snapshot,context,checkout}', 'null'::jsonb) <> 'null'::jsonb`,
+            and(
+              sql`${at('pickedUpAt')} = 'null'::jsonb`,
+              or(
+                and(gte(bookings.heldFrom, new Date(now - NO_SHOW_AFTER_MS)), lte(bookings.heldFrom, new Date(now + DAY_MS))),
+                sql`${at('checkout')} <> 'null'::jsonb`,
+              ),
+            ),
+            and(
+              sql`${at('pickedUpAt')} <> 'null'::jsonb`,
+              or(lte(bookings.heldUntil, new Date(now + DAY_MS)), sql`${at('checkin')} <> 'null'::jsonb`),
+            ),
           ),
         ),
       )
@@ -169,25 +327,16 @@ export const handoverRoutes = new Hono<AppEnv>()
     if (!found) return c.json({ error: 'notFound' as const }, 404);
     return c.json({ handover: await detailOf(c.var.deps, found.row, found.snapshot) });
   })
-  // A photo of the car for the booking's handover, taken on the agent's phone (compressed there first).
+  // A photo of the car for the booking's handover, taken on the agent's phone (compressed there first):
+  // the pickup's until the renter has confirmed it, the return's after.
   .post('/:number/photos', limitBody(PHOTO_BODY_MAX), validate('param', byNumber), validate('form', photoForm), async (c) => {
     const deps = c.var.deps;
-    const user = c.var.user!;
-    const found = await companyBooking(deps.db, user, c.req.valid('param').number);
+    const found = await companyBooking(deps.db, c.var.user!, c.req.valid('param').number);
     if (!found) return c.json({ error: 'notFound' as const }, 404);
-    const file = c.req.valid('form').photo;
-    if (file.size === 0) return c.json({ error: 'invalid' as const, fields: { photo: 'required' as const } }, 400);
-    if (file.size > UPLOAD_LIMIT) return c.json({ error: 'invalid' as const, fields: { photo: 'fileSize' as const } }, 400);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffType(bytes);
-    if (!type || !PHOTO_TYPES.has(type)) return c.json({ error: 'invalid' as const, fields: { photo: 'fileType' as const } }, 400);
-    if (!(await deps.documents.room(bytes.byteLength))) return c.json({ error: 'storageFull' as const }, 507);
-    const storageKey = await deps.documents.put(bytes);
-    const [photo] = await deps.db
-      .insert(handoverPhotos)
-      .values({ bookingId: found.row.id, stage: 'pickup', takenBy: user.id, contentType: type, size: bytes.byteLength, storageKey, sha256: sha256(bytes) })
-      .returning({ id: handoverPhotos.id });
-    return c.json({ photo: { id: photo!.id } }, 201);
+    const stage = found.snapshot.context.pickedUpAt === null ? 'pickup' : 'return';
+    const stored = await storePhoto(deps, c.req.valid('form').photo, found.row.id, stage, c.var.user!.id);
+    if ('refused' in stored) return c.json(stored.refused, stored.status);
+    return c.json({ photo: { id: stored.id } }, 201);
   })
   // The agent's record of the car: the renter's journey decides it (machines/journey/pickup.ts).
   .post('/:number/checkout', jsonOnly, validate('param', byNumber), validate('json', checkoutBody), async (c) => {
@@ -199,34 +348,37 @@ export const handoverRoutes = new Hono<AppEnv>()
     const { row } = found;
     // Only photos taken for this booking's pickup count as its evidence.
     const photos = [...new Set(checkout.photos)];
-    if (photos.length > 0) {
-      const own = await deps.db
-        .select({ id: handoverPhotos.id })
-        .from(handoverPhotos)
-        .where(and(eq(handoverPhotos.bookingId, row.id), eq(handoverPhotos.stage, 'pickup'), inArray(handoverPhotos.id, photos)));
-      if (own.length !== photos.length) return c.json({ error: 'invalid' as const, fields: { photos: 'photosRequired' as const } }, 400);
-    }
+    if (!(await ownPhotos(deps.db, row, 'pickup', photos))) return c.json({ error: 'invalid' as const, fields: { photos: 'photosRequired' as const } }, 400);
     const at = deps.now();
     // The rules the machine guards with, said by field (an expired licence, no photo, the identity unchecked).
     const problems = checkoutProblems({ ...checkout, photos }, carOf(found.snapshot.context.booking.carId).odometerKm, at.getTime());
     if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
-    const [renter] = await deps.db.select().from(users).where(eq(users.id, row.renterId));
-    if (!renter) return c.json({ error: 'notFound' as const }, 404);
     const event = { type: 'handover.record', checkout: { ...checkout, photos }, agent: user.fullName, at: at.getTime() } as const;
     const first = found.snapshot.context.checkout === null;
-    const result = await applyStep(deps, renter, row, event, version, async (tx) => {
+    return counterStep(c, found, event, version, async (tx) => {
       const model = carOf(found.snapshot.context.booking.carId).model;
       if (first) await notify(tx, at, row.renterId, 'handoverRecorded', { number: row.number, model }, 'carPickup');
     });
-    if (result.status !== 200) {
-      // The journey's answer, as the counter sees it: the same handover, as it is now.
-      const now = await companyBooking(deps.db, user, row.number);
-      const handover = now ? await detailOf(deps, now.row, now.snapshot) : null;
-      const body = result.body as Record<string, unknown>;
-      // Not the renter's journey itself: the counter sees the handover.
-      const answer = { error: body['error'], ...(body['fields'] ? { fields: body['fields'] } : {}), ...(body['due'] ? { due: body['due'] } : {}) };
-      return c.json({ ...answer, handover }, result.status);
-    }
-    const saved = await companyBooking(deps.db, user, row.number);
-    return c.json({ handover: await detailOf(deps, saved!.row, saved!.snapshot) });
+  })
+  // The car back: odometer, fuel, damage lines, photos. The journey prices the lines and decides (machines/journey/return.ts).
+  .post('/:number/checkin', jsonOnly, validate('param', byNumber), validate('json', checkinBody), async (c) => {
+    const deps = c.var.deps;
+    const found = await companyBooking(deps.db, c.var.user!, c.req.valid('param').number);
+    if (!found) return c.json({ error: 'notFound' as const }, 404);
+    const { checkin, version } = c.req.valid('json');
+    const photos = [...new Set(checkin.photos)];
+    if (!(await ownPhotos(deps.db, found.row, 'return', photos))) return c.json({ error: 'invalid' as const, fields: { photos: 'photosRequired' as const } }, 400);
+    const problems = checkinProblems({ ...checkin, photos }, handedOverKm(found.snapshot.context));
+    if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
+    const event = { type: 'handover.checkin', checkin: { ...checkin, photos }, agent: c.var.user!.fullName, at: deps.now().getTime() } as const;
+    return counterStep(c, found, event, version);
+  })
+  // A line the renter disputed, upheld or waived with the reason: the company's manager's to decide.
+  .post('/:number/decide', requireRole('manager'), jsonOnly, validate('param', byNumber), validate('json', decisionBody), async (c) => {
+    const deps = c.var.deps;
+    const found = await companyBooking(deps.db, c.var.user!, c.req.valid('param').number);
+    if (!found) return c.json({ error: 'notFound' as const }, 404);
+    const { line, outcome, note, version } = c.req.valid('json');
+    const event = { type: 'return.decide', line, outcome, note, by: c.var.user!.fullName, at: deps.now().getTime() } as const;
+    return counterStep(c, found, event, version);
   });

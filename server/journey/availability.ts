@@ -25,7 +25,8 @@ export function holdOf(snapshot: JourneySnapshot, sample = false) {
     holdsCar: !sample && c.payment !== null && c.cancellation === null,
     // From the booked pickup, or earlier from when the counter started the handover inside its window.
     heldFrom: new Date(Math.min(c.booking.pickupAt, c.checkout?.at ?? Infinity, c.pickedUpAt ?? Infinity)),
-    heldUntil: new Date(dueBackAt(c)),
+    // Until due back, or from the check-in of an early return: the car is bookable again at once.
+    heldUntil: new Date(Math.min(dueBackAt(c), c.returnedAt ?? Infinity)),
   };
 }
 

@@ -106,12 +106,17 @@ export function serverJourneyActors(services: JourneyServices) {
       const cancellation = { at: input.at, fee: input.fee, refunded: input.refund, reference: refund?.reference ?? null };
       return input.noShow ? { ...cancellation, noShow: true as const } : cancellation;
     }),
+    // The lines captured from the hold, the rest released; an early return's unused days back to the card.
     settleDeposit: call<'settleDeposit', Settlement>(async (input) => {
       const settled = await gateway.settle({
         holdReference: input.deposit.reference,
         capture: input.deductions,
         idempotencyKey: key('settle'),
       });
+      const early =
+        input.unused > 0
+          ? await gateway.refund({ cardToken: input.cardToken, amount: input.unused, idempotencyKey: key('early') })
+          : null;
       return {
         refunded: settled.released,
         captured: settled.captured,
@@ -119,6 +124,7 @@ export function serverJourneyActors(services: JourneyServices) {
         releaseBy: refundReleaseBy(input.returnedAt),
         settledAt: input.at,
         reference: settled.reference,
+        ...(early ? { early: { amount: input.unused, reference: early.reference } } : {}),
       };
     }),
   };

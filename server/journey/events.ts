@@ -6,6 +6,7 @@ import { CAR_IDS, LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
 import { MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
 import { checkFlagNote } from '../../machines/validation';
+import { checkReason } from '../../machines/returns';
 
 const field = (max = 200) => z.string().max(max);
 const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
@@ -42,16 +43,9 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   bare('rental.confirmExtension'),
   bare('rental.cancelExtension'),
   bare('return.start'),
-  bare('return.confirmHandover'),
-  z
-    .object({
-      type: z.literal('return.submitInspection'),
-      inspection: z
-        .object({ fuel: field(8), mileage: field(20), damage: field(1000), notes: field(2000) })
-        .strict(),
-    })
-    .strict(),
-  bare('return.processRefund'),
+  // Which line (its place among the deductions) and why: the machine checks the line and the reason.
+  z.object({ type: z.literal('return.dispute'), line: z.number().int().nonnegative().max(100), reason: field(500).refine((r) => checkReason(r) === null) }).strict(),
+  bare('return.accept'),
   bare('return.finish'),
   z.object({ type: z.literal('booking.start'), carId: z.enum(CAR_IDS), trip: tripSchema.optional() }).strict(),
   z.object({ type: z.literal('booking.modify'), trip: tripSchema }).strict(),
@@ -76,8 +70,8 @@ export function stamp(event: ClientEvent, at: number): JourneyEvent {
     case 'pickup.confirm':
     case 'pickup.flag':
     case 'rental.confirmExtension':
-    case 'return.confirmHandover':
-    case 'return.processRefund':
+    case 'return.dispute':
+    case 'return.accept':
     case 'return.finish':
     case 'booking.start':
     case 'booking.modify':

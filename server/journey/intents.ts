@@ -38,7 +38,9 @@ export const MONEY_EVENTS = {
   'booking.cancel': ['cancel', 'release'],
   // The same call as a cancellation (server/journey/noShows.ts).
   'booking.noShow': ['cancel', 'release'],
-  'return.processRefund': ['settle'],
+  // Whichever step brings both sides to agree settles the deposit (machines/journey/return.ts).
+  'return.accept': ['settle', 'early'],
+  'return.decide': ['settle', 'early'],
 } as const satisfies Partial<Record<JourneyEvent['type'] | 'violation.payByCard', readonly string[]>>;
 type MoneyEventType = keyof typeof MONEY_EVENTS;
 
@@ -97,6 +99,7 @@ export function referencesOf(snapshot: JourneySnapshot): Set<string> {
       c.payment?.reference,
       c.deposit?.reference,
       c.refund?.reference,
+      c.refund?.early?.reference,
       c.cancellation?.reference,
       ...c.extensions.map((e) => e.reference),
       ...(c.changes ?? []).map((change) => change.reference),

@@ -22,7 +22,7 @@ import type { JourneySnapshot } from '../../machines/journey';
 import { claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
 import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { notify } from '../notifications/store';
-import { handoverChanged, pushHandover } from '../handovers/live';
+import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 
 export type StepResult =
   | { status: 200; body: { journey: JourneyView } }
@@ -158,8 +158,12 @@ export async function applyStep(
         await openContract(tx, next, decision.snapshot.context.booking.carId, now);
       }
       await alongside?.(tx);
-      // The counter's record, the renter's confirmation or flag: both sides' open screens load it again.
-      if (handoverChanged(before.context, decision.snapshot.context)) await pushHandover(tx, next);
+      // The counter's record, the renter's confirmation or flag, a return's check-in, dispute, decision or
+      // settlement: those it concerns are told, and both sides' open screens load it again.
+      if (handoverChanged(before.context, decision.snapshot.context)) {
+        await returnNotices(tx, next, before.context, decision.snapshot.context, now);
+        await pushHandover(tx, next);
+      }
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (!isPaid(before.context) && isPaid(decision.snapshot.context)) {
         const model = carOf(decision.snapshot.context.booking.carId).model;

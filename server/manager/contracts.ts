@@ -3,7 +3,7 @@
 // Every save is over the version the manager started from: a save from an older one is a conflict
 // that returns what is saved now, never a silent loss. A manager sees only their own company's.
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -94,8 +94,8 @@ export async function openContract(tx: Db | Tx, booking: BookingRow, carId: CarI
 }
 
 /** The company's managers: who hears about what happens to its contracts and fines. */
-export async function managersOf(db: Db | Tx, companyId: string) {
-  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, 'manager')));
+export async function managersOf(db: Db | Tx, companyId: string, roles: ('manager' | 'agent')[] = ['manager']) {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), inArray(users.role, roles)));
   return rows.map((r) => r.id);
 }
 

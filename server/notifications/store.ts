@@ -27,6 +27,12 @@ export const NOTIFICATION_KINDS = {
   noShow: 'required',
   /** The counter recorded the car at pickup: the renter checks the record and confirms. Params: number (booking), model. */
   handoverRecorded: 'required',
+  /** The counter checked the car in: its lines are on the renter's phone to accept or dispute. Params: number, model. */
+  returnRecorded: 'required',
+  /** The company's manager upheld or waived a line the renter disputed. Params: number, outcome (upheld | waived). */
+  disputeDecided: 'required',
+  /** The deposit was settled after the return. Params: number, amount (fils, back to the card). */
+  depositSettled: 'required',
   /** The company acknowledged or closed the renter's incident report. Params: reference, status (acknowledged | closed). */
   incidentUpdated: 'required',
   /** Security: a password change, a new sign-in. Params free (event: passwordChanged | newSignIn). */
@@ -40,6 +46,8 @@ export const NOTIFICATION_KINDS = {
   disputeOpened: 'required',
   /** A renter reported an incident from Emergency with a rental of the company's out. Params: reference, number (booking), model. */
   incidentReported: 'required',
+  /** The renter disputed a line of a return's check-in: the manager upholds or waives it. Params: number, model. */
+  returnDisputed: 'required',
   /** A booking of the company's cars was cancelled as a no-show: the car is free again. Params: number (booking), model. */
   noShowReported: 'required',
   /** An authority feed was imported. Params: matched, unmatched, rejected. */

@@ -19,7 +19,7 @@ import type { OfferId } from '../../machines/offers';
 import type { CarCategory, CarId, CompanyId } from '../../machines/fleet';
 import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
-import type { CheckoutInput, RegistrationInput } from '../../machines/validation';
+import type { CheckinInput, CheckoutInput, RegistrationInput } from '../../machines/validation';
 
 export type {
   BookingSummary,
@@ -256,6 +256,17 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** The counter's record of the car; the renter's journey decides it (409 refused, 400 with field problems). */
     recordCheckout: (number: string, checkout: CheckoutInput, version: number) =>
       answer<{ handover: HandoverView }>(client.handovers[':number'].checkout.$post({ param: { number }, json: { checkout, version } })),
+    /** The car back: the journey prices the lines (409 refused, 400 with field problems). */
+    recordCheckin: (number: string, checkin: CheckinInput, version: number) =>
+      answer<{ handover: HandoverView }>(client.handovers[':number'].checkin.$post({ param: { number }, json: { checkin, version } })),
+    /** The manager upholds or waives a line the renter disputed, with the reason. */
+    decideDispute: (number: string, json: { line: number; outcome: 'upheld' | 'waived'; note: string; version: number }) =>
+      answer<{ handover: HandoverView }>(client.handovers[':number'].decide.$post({ param: { number }, json })),
+    /** The renter's own photos of the car they bring back. */
+    returnPhotos: (number: string) =>
+      answer<{ photos: string[] }>(client.handovers.mine[':number'].photos.$get({ param: { number } })),
+    uploadReturnPhoto: (number: string, photo: File) =>
+      answer<{ photo: { id: string } }>(client.handovers.mine[':number'].photos.$post({ param: { number }, form: { photo } })),
     handoverPhotoUrl: (id: string) => `${baseUrl}/handovers/photos/${encodeURIComponent(id)}`,
     sampleRental: () => answer<{ user: PublicUser; journey: JourneyView }>(client.demo['sample-rental'].$post({ json: {} })),
     notifications: () => answer<{ notifications: NotificationView[]; unread: number }>(client.notifications.$get()),

@@ -62,15 +62,16 @@ function clientEvent(event: JourneyEvent): ClientEvent | null {
     case 'rental.extend':
     case 'rental.cancelExtension':
     case 'return.start':
-    case 'return.submitInspection':
     case 'account.update':
       return event;
     case 'pickup.confirm':
-    case 'return.confirmHandover':
+    case 'return.accept':
     case 'return.finish':
       return { type: event.type };
     case 'pickup.flag':
       return { type: event.type, note: event.note };
+    case 'return.dispute':
+      return { type: event.type, line: event.line, reason: event.reason };
     case 'booking.start':
       return { type: event.type, carId: event.carId, ...(event.trip ? { trip: event.trip } : {}) };
     default:
@@ -92,7 +93,7 @@ export class JourneyClient {
   private actorSubscription: Subscription | null = null;
   private readonly listeners = new Set<Observer<JourneySnapshot>>();
   /** The booking the server keeps this journey as, and the version the next step builds on. */
-  private booking: { id: string; version: number } | null = null;
+  private booking: { id: string; number: string; version: number } | null = null;
   /** The server's journey as last answered; what the browser shows when in doubt. */
   private server: JourneySnapshot | null = null;
   /** The server answered since the last comparison. */
@@ -113,6 +114,16 @@ export class JourneyClient {
   // ---- what the screens and @xstate/react use (an actor-like facade) ----
 
   getSnapshot = (): JourneySnapshot => this.actor.getSnapshot();
+
+  /** Resolves once every step sent so far has its server's answer (another party acts on the server's journey). */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  /** The booking's number as the server keeps it (what the renter's return photos are filed under); null before there is one. */
+  get bookingNumber(): string | null {
+    return this.booking?.number ?? null;
+  }
 
   subscribe = (observer: Observer<JourneySnapshot> | ((snapshot: JourneySnapshot) => void)): Subscription => {
     const o: Observer<JourneySnapshot> = typeof observer === 'function' ? { next: observer } : observer;
@@ -199,7 +210,7 @@ export class JourneyClient {
       this.setNotice(restored.problem);
       return null;
     }
-    this.booking = { id: view.bookingId, version: view.version };
+    this.booking = { id: view.bookingId, number: view.number, version: view.version };
     this.server = restored.snapshot;
     return restored.snapshot;
   }
@@ -320,7 +331,8 @@ export class JourneyClient {
       chargeExtension: call<'chargeExtension', ExtensionCharge>(() =>
         this.call({ type: 'rental.confirmExtension' }, (c) => c.extensions.at(-1) ?? null),
       ),
-      settleDeposit: call<'settleDeposit', Settlement>(() => this.call({ type: 'return.processRefund' }, (c) => c.refund)),
+      // The renter's acceptance settles the deposit (a manager's last decision does it on the server).
+      settleDeposit: call<'settleDeposit', Settlement>(() => this.call({ type: 'return.accept' }, (c) => c.refund)),
       changeBooking: call<'changeBooking', BookingChange>(({ trip }) =>
         this.call({ type: 'booking.modify', trip }, (c) => c.changes.at(-1) ?? null),
       ),

@@ -194,11 +194,12 @@ export function PhotoField({
   choose: string;
   /** What is happening, said politely (uploading, how many). */
   status: string;
-  photos: { id: string; src: string; alt: string; remove: string }[];
+  photos: { id: string; src: string; alt: string; remove?: string }[];
   /** No more photos can be added. */
   full: boolean;
   onFiles: (files: File[]) => void;
-  onRemove: (id: string) => void;
+  /** Absent when a photo, once kept, stays (the renter's evidence). */
+  onRemove?: (id: string) => void;
 }) {
   const id = useId();
   return (
@@ -235,14 +236,16 @@ export function PhotoField({
           {photos.map((photo) => (
             <li key={photo.id} className={photoStyles.photo}>
               <img src={photo.src} alt={photo.alt} width={96} height={72} />
-              <button
-                type="button"
-                className={styles.remove}
-                aria-label={photo.remove}
-                onClick={() => onRemove(photo.id)}
-              >
-                <X aria-hidden size={16} />
-              </button>
+              {onRemove && (
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={photo.remove}
+                  onClick={() => onRemove(photo.id)}
+                >
+                  <X aria-hidden size={16} />
+                </button>
+              )}
             </li>
           ))}
         </ul>

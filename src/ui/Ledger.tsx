@@ -2,9 +2,11 @@
 // its own line, the deposit apart from what is charged, and who owes whom at the end.
 import type { ReactNode } from 'react';
 import type { Ledger } from '../../machines/ledger';
+import type { Deduction } from '../../machines/money';
+import { owed } from '../../machines/returns';
 import { carOf } from '../../machines/fleet';
 import { useLocale } from '../i18n/locale';
-import { fill, formatDate, plural } from '../i18n/format';
+import { fill, formatDate, formatNumber, plural } from '../i18n/format';
 import { Fill } from './Fill';
 import { Money } from './Money';
 import { Facts } from './Section';
@@ -89,45 +91,94 @@ export function RentalInvoice({ ledger }: { ledger: Ledger }) {
   return <Facts rows={useRentalRows(ledger, t.carReturn.totalRental)} />;
 }
 
+/** A deduction's name as the renter reads it: its kind, or for damage the price list's item. */
+export function useLineName() {
+  const { t } = useLocale('rental');
+  const r = t.carReturn;
+  return (d: Deduction) => (d.damage ? r.damageItems[d.damage.item] : r.kinds[d.kind]);
+}
+
+/** What a line is and how it was priced: the authority's date and place, litres or hours × the rate, a dispute and its decision. */
+export function LineNotes({ d }: { d: Deduction }) {
+  const { t, lang } = useLocale('rental');
+  const r = t.carReturn;
+  return (
+    <>
+      {/* A fine or a Salik crossing says when and where, so each can be checked. */}
+      {d.item && (
+        <Note>
+          {formatDate(new Date(d.item.at), lang, 'dateTime')}
+          {/* A place the authority wrote in Latin script stays whole inside Arabic text. */}
+          {d.item.place && (
+            <>
+              {' · '}
+              <bdi>{d.item.place}</bdi>
+            </>
+          )}
+        </Note>
+      )}
+      {d.damage?.note && (
+        <Note>
+          <bdi>{d.damage.note}</bdi>
+        </Note>
+      )}
+      {d.basis && (
+        <Note>
+          <Fill
+            text={r.basis[d.basis.unit]}
+            values={{ count: formatNumber(d.basis.count, lang), price: <Money fils={d.basis.price} />, vat: <Money fils={d.basis.vat} /> }}
+          />
+        </Note>
+      )}
+      {d.adminFee > 0 && (
+        <Note>
+          <Fill text={r.adminFee} values={{ amount: <Money fils={d.adminFee} /> }} />
+        </Note>
+      )}
+      {d.dispute && (
+        <Note>
+          <Fill text={r.disputed} values={{ reason: <bdi>{d.dispute.reason}</bdi> }} />
+        </Note>
+      )}
+      {d.dispute?.decision && (
+        <Note>
+          <Fill
+            text={r.decided[d.dispute.decision.outcome]}
+            values={{ by: <bdi>{d.dispute.decision.by}</bdi>, note: <bdi>{d.dispute.decision.note}</bdi> }}
+          />
+        </Note>
+      )}
+    </>
+  );
+}
+
 /** The deposit: what is held, each deduction with its admin fee, and what goes back (or is owed). */
 export function DepositSettlement({ ledger }: { ledger: Ledger }) {
   const { t, lang } = useLocale('rental');
   const r = t.carReturn;
+  const name = useLineName();
   return (
     <Facts
       rows={[
         { label: r.initial, value: <Money fils={ledger.deposit.amount} /> },
-        // Each deduction on its own line, its admin fee said out loud: no fee hides in a total.
+        // Each deduction on its own line, how it was priced and its admin fee said out loud: no fee hides in a total.
         ...ledger.deductions.map((d) => ({
           label: (
             <>
-              {r.kinds[d.kind]}
-              {/* A fine or a Salik crossing says when and where, so each can be checked. */}
-              {d.item && (
-                <Note>
-                  {formatDate(new Date(d.item.at), lang, 'dateTime')}
-                  {/* A place the authority wrote in Latin script stays whole inside Arabic text. */}
-                  {d.item.place && (
-                    <>
-                      {' · '}
-                      <bdi>{d.item.place}</bdi>
-                    </>
-                  )}
-                </Note>
-              )}
-              {d.adminFee > 0 && (
-                <Note>
-                  <Fill text={r.adminFee} values={{ amount: <Money fils={d.adminFee} /> }} />
-                </Note>
-              )}
+              {name(d)}
+              <LineNotes d={d} />
             </>
           ),
-          value: <Money fils={-d.amount} />,
+          value: owed(d) === 0 ? r.waived : <Money fils={-d.amount} />,
         })),
         ...(ledger.deductions.length === 0 ? [{ label: r.noDeductions, value: <Money fils={0} /> }] : []),
         ledger.due > 0
           ? { label: r.due, value: <Money fils={ledger.due} />, strong: true }
           : { label: r.refundable, value: <Money fils={ledger.refund} />, strong: true },
+        // Not from the deposit: an early return's unused days go back to the card with the settlement.
+        ...(ledger.unused
+          ? [{ label: fill(r.unused, { days: formatNumber(ledger.unused.days, lang) }), value: <Money fils={ledger.unused.amount} /> }]
+          : []),
       ]}
     />
   );

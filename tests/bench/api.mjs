@@ -3,7 +3,7 @@
 // journey (contract, payment with the deposit held, then the return and settlement). A car is handed
 // over only from an hour before its booked time, and a booking is made two hours ahead at the
 // soonest: the return is taken on a demo sample rental (DEMO=1), already handed over, instead of
-// waiting for the clock. Runs on PGlite, and on
+// waiting for the clock; the company's branch agent (one, signed in once) checks each car in. Runs on PGlite, and on
 // PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. Also: a real user's log-in during
 // a flood of log-ins, and other requests during a 5,000-row import. Prints requests/s, latency
 // percentiles and errors (which must be 0); asserts nothing else.
@@ -40,15 +40,11 @@ const JOURNEY = [
   { type: 'payment.submit', card: CARD },
   { type: 'payment.proceed' },
 ];
-/** On a sample rental: the car is with the renter (see the top of this file). */
-const RETURN = [
-  { type: 'return.start' },
-  { type: 'return.confirmHandover' },
-  // Above every car's odometer at pickup (the renters drive different cars).
-  { type: 'return.submitInspection', inspection: { fuel: '3/4', mileage: '99000', damage: '', notes: '' } },
-  { type: 'return.processRefund' },
-  { type: 'return.finish' },
-];
+/** On a sample rental: the car is with the renter (see the top of this file); the agent checks it in between. */
+const RETURN = [{ type: 'return.start' }];
+const SETTLE = [{ type: 'return.accept' }, { type: 'return.finish' }];
+/** The sample rental's car is Elite Auto's: its sample branch agent (DEMO=1). */
+const AGENT = { email: 'agent@movecar.ae', password: 'counter-agent-2026', role: 'staff' };
 
 /** `npm start` as its own process, so the load generator does not share its event loop. */
 async function startServer(env) {
@@ -69,11 +65,11 @@ async function startServer(env) {
   return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
 }
 
-/** One renter's whole visit; every request's time and status is recorded. */
 /** The address of simulated phone `n`. */
 const phone = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-async function renter(base, n, run, record) {
+/** One phone's requests, with its own session cookie; every request's time and status is recorded. */
+function client(base, n, record) {
   let cookie = '';
   const request = async (path, init = {}) => {
     const started = performance.now();
@@ -100,7 +96,29 @@ async function renter(base, n, run, record) {
   };
   const json = (path, body) =>
     request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** A new device: the session cookie is gone. */
+  const forget = () => (cookie = '');
+  return { request, json, forget };
+}
 
+/** The branch agent's phone: signed in once, it checks each sample rental's car in (a photo, then the record). */
+async function counter(base, record) {
+  const { request, json } = client(base, 1 << 20, record);
+  await json('/api/auth/login', AGENT);
+  return async (number) => {
+    const form = new FormData();
+    form.append('photo', new Blob([PNG], { type: 'image/png' }), 'car.png');
+    const { photo } = await request(`/api/handovers/${number}/photos`, { method: 'POST', body: form });
+    const { handover } = await request(`/api/handovers/${number}`);
+    if (!photo || !handover) return;
+    // Above every car's odometer at pickup, a full tank, no damage.
+    await json(`/api/handovers/${number}/checkin`, { checkin: { odometer: '99000', fuel: 'F', damage: [], photos: [photo.id] }, version: handover.version });
+  };
+}
+
+/** One renter's whole visit; every request's time and status is recorded. */
+async function renter(base, n, run, record, checkIn) {
+  const { request, json, forget } = client(base, n, record);
   const email = `bench-${run}-${n}@example.ae`;
   // Each renter chose a car and a day of their own, as after a search: a car is held once paid.
   const slot = Math.floor(n / CARS.length);
@@ -125,7 +143,7 @@ async function renter(base, n, run, record) {
   form.append('emiratesIdBackFile', new Blob([PNG], { type: 'image/png' }), 'id-back.png');
   form.append('licenceFile', new Blob([PDF], { type: 'application/pdf' }), 'licence.pdf');
   await request('/api/auth/register', { method: 'POST', body: form });
-  cookie = ''; // a new device: log in
+  forget(); // a new device: log in
   let { journey } = await json('/api/auth/login', { email, password: PASSWORD, role: 'renter' });
   const walk = async (events) => {
     for (const event of events) {
@@ -138,6 +156,10 @@ async function renter(base, n, run, record) {
   await request('/api/auth/session');
   ({ journey } = await json('/api/demo/sample-rental', {}));
   await walk(RETURN);
+  if (!journey) return;
+  await checkIn(journey.number);
+  ({ journey } = await request(`/api/bookings/${journey.bookingId}`));
+  await walk(SETTLE);
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -158,7 +180,9 @@ async function scenario(label, env, crowd, run) {
   let timer;
   const limit = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), LIMIT_MS)));
   const outcome = await Promise.race([
-    Promise.all(Array.from({ length: crowd }, (_, n) => renter(server.url, n, run, record))),
+    counter(server.url, record).then((checkIn) =>
+      Promise.all(Array.from({ length: crowd }, (_, n) => renter(server.url, n, run, record, checkIn))),
+    ),
     limit,
   ]);
   clearTimeout(timer);

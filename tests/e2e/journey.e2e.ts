@@ -163,19 +163,84 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await page.getByRole('status').filter({ hasText: charged }).filter({ hasText: '252.00' }).waitFor();
       await button(t.carPickup.returnCar).click();
       await expectAt('carReturn');
-      await button(t.carReturn.confirm).click();
-      await field(t.carReturn.fuel).selectOption('F');
-      await field(t.carReturn.mileage).fill('12840');
-      await button(t.carReturn.confirmInspection).click();
-      await page.getByText(t.carReturn.releaseAfter).waitFor(); // no release date before settlement
-      await button(t.carReturn.processRefund).click();
-      await page.getByText(t.carReturn.releaseBy.split('{date}')[0]!.trim()).waitFor();
-      await button(t.carReturn.finish).click();
-      await page.getByText(t.carReturn.completed).waitFor();
+      // Back five days early: what comes back is said before anything is recorded (5 × 240.00 + VAT).
+      const r = t.carReturn;
+      await page.getByText(r.atCounter.split('{place}')[0]!.trim()).waitFor();
+      await page.getByRole('status').filter({ hasText: '1,260.00' }).waitFor();
+      // The renter's own photo of the car, kept as their evidence.
+      await field(r.yourPhotos).setInputFiles(PNG('renter-side.png'));
+      await page.getByRole('img', { name: fill(r.photoAlt, { n: formatNumber(1, lang) }) }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot('return-before');
+
+      // The agent checks the car in: a quarter tank (half was handed over) and a scratch from the price
+      // list, with a photo; the charges are priced on the form before they are sent.
+      await a.getByRole('link', { name: k.back }).click();
+      await a.getByRole('link', { name: new RegExp(session.journey.number) }).click();
+      await a.getByRole('heading', { name: k.checkIn }).waitFor();
+      await a.getByLabel(k.odometer, { exact: true }).fill('12400');
+      await a.getByLabel(k.fuel, { exact: true }).selectOption('1/4');
+      await a.getByRole('button', { name: k.addDamage }).click();
+      await a.getByLabel(fill(k.damageNote, { n: formatNumber(1, lang) }), { exact: true }).fill(lang === 'ar' ? 'الصدام الخلفي' : 'Rear bumper');
+      await a.getByLabel(k.photos, { exact: true }).setInputFiles(PNG('back.png'));
+      await a.getByRole('img', { name: fill(r.checkinPhotoAlt, { n: formatNumber(1, lang) }) }).waitFor();
+      const preview = await a.getByRole('region', { name: k.checkIn }).textContent();
+      expect(preview).toContain('42.75'); // 15 L × 2.85
+      expect(preview).toContain('350.00'); // the price list's scratch
+      expect(await axeViolations(a)).toEqual([]);
+      await a.screenshot({ path: `${SHOTS}/journey-${lang}-counter-checkin.png`, fullPage: true });
+      await a.getByRole('button', { name: k.checkIn, exact: true }).click();
+      await a.getByRole('status').filter({ hasText: k.checkinSent.split('{time}')[0]!.trim() }).waitFor();
+
+      // Live on the renter's phone: every charge with how it was priced; the scratch is disputed.
+      const charges = page.getByRole('region', { name: r.refund });
+      await charges.waitFor();
+      expect(await charges.textContent()).toContain('42.75');
+      await shot('return-review');
+      expect(await axeViolations(page)).toEqual([]);
+      const scratch = r.damageItems.scratch;
+      await button(fill(r.dispute, { line: scratch })).click();
+      await button(r.sendDispute).click();
+      await page.getByText(t.problems.required).waitFor(); // a dispute says why
+      const reason = lang === 'ar' ? 'كان الخدش موجودًا عند الاستلام' : 'The scratch was there at pickup';
+      await field(fill(r.disputeReason, { line: scratch })).fill(reason);
+      await button(r.sendDispute).click();
+      await page.getByText(fill(r.disputed, { reason })).waitFor();
+      await button(r.acceptRest).click();
+      await page.getByRole('status').filter({ hasText: r.awaiting }).waitFor();
+      expect(counter.errors).toEqual([]);
+
+      // The company's manager sees the dispute with both sides' photos and waives the scratch.
+      const boss = await phonePage(browser);
+      const m = boss.page;
+      await open(m, path('handovers'));
+      await m.getByLabel(t.manager.email, { exact: true }).fill('manager@movecar.ae');
+      await m.getByLabel(t.manager.password, { exact: true }).fill('fleet-manager-2026');
+      await m.getByRole('button', { name: k.signIn, exact: true }).click();
+      await m.getByRole('link', { name: new RegExp(session.journey.number) }).click();
+      await m.getByRole('img', { name: fill(k.renterPhotoAlt, { n: formatNumber(1, lang) }) }).waitFor();
+      await m.getByRole('img', { name: fill(r.checkinPhotoAlt, { n: formatNumber(1, lang) }) }).waitFor();
+      await m.getByText(fill(r.disputed, { reason })).waitFor();
+      expect(await axeViolations(m)).toEqual([]);
+      await m.screenshot({ path: `${SHOTS}/journey-${lang}-manager-dispute.png`, fullPage: true });
+      await m.getByLabel(k.decideNote, { exact: true }).fill(lang === 'ar' ? 'صور الاستلام تُظهره' : 'The pickup photos show it');
+      await m.getByRole('button', { name: k.waive, exact: true }).click();
+      await m.getByRole('status').filter({ hasText: k.settledAt.split('{time}')[0]!.trim() }).waitFor();
+      expect(boss.errors).toEqual([]);
+      await boss.page.close();
+
+      // Settled on the renter's phone: the scratch waived, the fuel taken, the unused days given back.
+      await page.getByText(r.releaseBy.split('{date}')[0]!.trim()).waitFor();
+      expect(await charges.textContent()).toContain(r.waived);
+      await shot('return-settled');
+      await button(r.finish).click();
+      await page.getByText(r.completed).waitFor();
       // The invoice: the rental, its VAT and the added day, each once; the deposit back in full.
       const invoice = page.getByRole('region', { name: t.carReturn.invoice });
       expect(await invoice.textContent()).toContain('1,512.00'); // 1,260.00 + 252.00
-      expect(await page.getByRole('region', { name: t.carReturn.refund }).textContent()).toContain('1,500.00');
+      // The deposit back less the fuel (1,500.00 − 42.75), and the five unused days to the card.
+      expect(await charges.textContent()).toContain('1,457.25');
+      expect(await charges.textContent()).toContain('1,260.00');
       await shot('completed');
       expect(await axeViolations(page)).toEqual([]);
 

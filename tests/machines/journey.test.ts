@@ -117,6 +117,11 @@ async function pickedUp(j: Journey) {
   handOver(j);
 }
 
+/** What the counter records when the car comes back: as handed over (12,480 km, full), no damage. */
+const CHECKIN = { odometer: '12 900', fuel: 'F', damage: [] as { item: string; amount: string; note: string }[], photos: ['00000000-0000-4000-8000-000000000002'] };
+const checkIn = (at: number, checkin: Partial<typeof CHECKIN> = {}) =>
+  ({ type: 'handover.checkin', checkin: { ...CHECKIN, ...checkin }, agent: 'Yousef  Rahman', at }) as const;
+
 const settled = (j: Journey) => waitFor(j.actor, (s) => !s.hasTag('pending'));
 
 describe('journey guards, each both ways', () => {
@@ -188,7 +193,7 @@ describe('journey guards, each both ways', () => {
     expect(whyNot('carReturn', j.state().context)).toBe('pickUp');
     handOver(j);
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
-    expect(j.state().matches({ signedIn: { carReturn: 'inspection' } })).toBe(true);
+    expect(j.state().matches({ signedIn: { carReturn: 'returning' } })).toBe(true);
   });
 
   it('pickupOpen: the counter records the car from the window before the booked pickup until the no-show mark, not days early', async () => {
@@ -274,16 +279,95 @@ describe('journey guards, each both ways', () => {
     expect(l.state().can({ type: 'booking.noShow', at: pickupAt + 2 * NO_SHOW_AFTER_MS })).toBe(false);
   });
 
-  it('handedBack: the inspection is refused until the car was handed back', async () => {
+  it('checkinOpen: the counter checks the car in once it is out, with odometer not below the pickup record, fuel and a photo', async () => {
+    const j = start();
+    await paid(j);
+    const { pickupAt, dropoffAt } = j.state().context.booking;
+    expect(j.state().can(checkIn(pickupAt))).toBe(false); // not out yet
+    handOver(j);
+    expect(j.state().can(checkIn(pickupAt - 1))).toBe(false); // before it left
+    expect(j.state().can(checkIn(dropoffAt, { odometer: '12 479' }))).toBe(false); // below the check-out's 12,480
+    expect(j.state().can(checkIn(dropoffAt, { fuel: '' }))).toBe(false);
+    expect(j.state().can(checkIn(dropoffAt, { photos: [] }))).toBe(false);
+    expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '', note: 'Bumper' }] }))).toBe(false);
+    expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '300', note: ' ' }] }))).toBe(false);
+    // From the road, without the renter opening the return first.
+    j.actor.send(checkIn(dropoffAt));
+    expect(j.state().matches({ signedIn: { carReturn: 'reviewing' } })).toBe(true);
+    expect(j.state().context.checkin).toMatchObject({ odometerKm: 12_900, agent: 'Yousef Rahman', at: dropoffAt, acceptedAt: null });
+    expect(j.state().context.returnedAt).toBe(dropoffAt);
+    expect(j.state().context.deductions).toEqual([]);
+  });
+
+  it('prices the check-in: fuel short of the check-out in litres at the pump price, damage by the price list or typed, a late return by the hour', async () => {
     const j = start();
     await pickedUp(j);
-    j.actor.send({ type: 'return.start' });
-    const inspection = { fuel: 'F', mileage: '12050', damage: '', notes: '' };
-    j.actor.send({ type: 'return.submitInspection', inspection });
-    expect(j.state().matches({ signedIn: { carReturn: 'inspection' } })).toBe(true);
-    j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
-    j.actor.send({ type: 'return.submitInspection', inspection });
-    expect(j.state().matches({ signedIn: { carReturn: 'depositRefund' } })).toBe(true);
+    const due = dueBackAt(j.state().context);
+    j.actor.send(
+      checkIn(due + 2 * 60 * 60 * 1000 + 1, {
+        fuel: '3/4',
+        damage: [
+          { item: 'scratch', amount: '', note: 'Rear bumper, left' },
+          { item: 'other', amount: '1,250.50', note: 'Broken seat lever' },
+        ],
+      }),
+    );
+    // Camry: 60 L, handed over full, back at ¾: 15 L × AED 2.85 = AED 42.75, no VAT or fee added.
+    // Scratch from the list AED 350; the lever AED 1,250.50 as typed.
+    // Late 2 h + 1 ms (past the 30 min grace): 3 started hours × AED 60 (a quarter of AED 240) = 180 + VAT 9.
+    expect(j.state().context.deductions).toEqual([
+      { kind: 'fuel', amount: 4_275, adminFee: 0, basis: { unit: 'litre', count: 15, price: 285, vat: 0 } },
+      { kind: 'damage', amount: 35_000, adminFee: 0, damage: { item: 'scratch', note: 'Rear bumper, left' } },
+      { kind: 'damage', amount: 125_050, adminFee: 0, damage: { item: 'other', note: 'Broken seat lever' } },
+      { kind: 'late', amount: 18_900, adminFee: 0, basis: { unit: 'hour', count: 3, price: 6_000, vat: 900 } },
+    ]);
+    // Corrected before the renter answers: the lines are replaced, not added.
+    j.actor.send(checkIn(due, { fuel: 'F' }));
+    expect(j.state().context.deductions).toEqual([]);
+  });
+
+  it('a car back days late is charged a day’s rent per started day; days early give back the whole unused days', async () => {
+    const late = start();
+    await pickedUp(late);
+    const due = dueBackAt(late.state().context);
+    late.actor.send(checkIn(due + DAY_MS + 60_000));
+    // Two started days × AED 240 + VAT 24.
+    expect(late.state().context.deductions).toEqual([
+      { kind: 'late', amount: 50_400, adminFee: 0, basis: { unit: 'day', count: 2, price: 24_000, vat: 2_400 } },
+    ]);
+    const early = start();
+    await pickedUp(early);
+    early.actor.send(checkIn(due - 2 * DAY_MS - 60_000));
+    // Two whole days unused at the booking's day price (AED 240) with VAT: AED 504 back to the card.
+    expect(early.state().context.checkin!.unused).toEqual({ days: 2, amount: 50_400 });
+    early.actor.send({ type: 'return.accept', at: due - 2 * DAY_MS });
+    await settled(early);
+    expect(early.state().context.refund!.early).toMatchObject({ amount: 50_400 });
+    expect(early.book.operations.map((o) => [o.kind, o.amount])).toContainEqual(['refund', 50_400]);
+  });
+
+  it('a disputed line waits for the manager: waived, it is not taken; the last decision settles the deposit', async () => {
+    const j = start();
+    await pickedUp(j);
+    const due = dueBackAt(j.state().context);
+    j.actor.send(checkIn(due, { damage: [{ item: 'dent', amount: '', note: 'Driver door' }], fuel: '1/2' }));
+    expect(j.state().can({ type: 'return.dispute', line: 1, reason: ' ', at: due })).toBe(false); // a reason is needed
+    expect(j.state().can({ type: 'return.dispute', line: 9, reason: 'Not me', at: due })).toBe(false); // no such line
+    j.actor.send({ type: 'return.dispute', line: 1, reason: 'The dent was there at pickup', at: due });
+    expect(j.state().can({ type: 'return.dispute', line: 1, reason: 'Again', at: due })).toBe(false); // once
+    expect(j.state().can(checkIn(due))).toBe(false); // the counter cannot rewrite a disputed check-in
+    expect(j.state().can({ type: 'return.decide', line: 1, outcome: 'waived', note: 'ok', by: 'M', at: due })).toBe(false); // not before the renter sends
+    j.actor.send({ type: 'return.accept', at: due });
+    expect(j.state().matches({ signedIn: { carReturn: 'awaitingDecision' } })).toBe(true);
+    expect(j.state().context.refund).toBeNull();
+    expect(j.state().can({ type: 'return.decide', line: 0, outcome: 'waived', note: 'ok', by: 'M', at: due })).toBe(false); // not disputed
+    expect(j.state().can({ type: 'return.decide', line: 1, outcome: 'waived', note: '', by: 'M', at: due })).toBe(false); // a reason is needed
+    j.actor.send({ type: 'return.decide', line: 1, outcome: 'waived', note: 'Noted at pickup', by: 'Sara  Khan', at: due + 1 });
+    await settled(j);
+    // Fuel (30 L × 2.85 = 85.50) taken; the dent (AED 650) waived and kept on the list at nothing.
+    expect(j.state().context.deductions[1]!.dispute!.decision).toEqual({ outcome: 'waived', note: 'Noted at pickup', by: 'Sara Khan', at: due + 1 });
+    expect(j.state().context.refund).toMatchObject({ captured: 8_550, refunded: 150_000 - 8_550, due: 0 });
+    expect(j.state().matches({ signedIn: { carReturn: 'finalInvoice' } })).toBe(true);
   });
 
   it(`canExtend: up to ${MAX_EXTENSION_DAYS} whole added days, priced before confirming, charged when confirmed`, async () => {
@@ -348,12 +432,8 @@ describe('journey guards, each both ways', () => {
     await pickedUp(j);
     expect(j.state().can({ type: 'booking.start', carId: '911', at: NOW })).toBe(false);
     j.actor.send({ type: 'return.start' });
-    j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
-    j.actor.send({
-      type: 'return.submitInspection',
-      inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' },
-    });
-    j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
+    j.actor.send(checkIn(dueBackAt(j.state().context)));
+    j.actor.send({ type: 'return.accept', at: NOW + 6 * DAY_MS });
     await settled(j);
     j.actor.send({ type: 'return.finish', at: NOW + 6 * DAY_MS });
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
@@ -466,13 +546,9 @@ describe('the whole journey', () => {
     const steps = [stepOf(j.state())];
     j.actor.send({ type: 'return.start' });
     steps.push(stepOf(j.state()));
-    const returnedAt = NOW + 6 * DAY_MS;
-    j.actor.send({ type: 'return.confirmHandover', at: returnedAt });
-    j.actor.send({
-      type: 'return.submitInspection',
-      inspection: { fuel: 'F', mileage: '12500', damage: '', notes: '' },
-    });
-    j.actor.send({ type: 'return.processRefund', at: returnedAt });
+    const returnedAt = dueBackAt(j.state().context);
+    j.actor.send(checkIn(returnedAt));
+    j.actor.send({ type: 'return.accept', at: returnedAt + 60_000 });
     await settled(j);
     expect(j.state().context.refund).toMatchObject({
       refunded: 150_000,
@@ -485,21 +561,29 @@ describe('the whole journey', () => {
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
   });
 
-  it('a tank returned half full is charged at the pump price and taken from the deposit', async () => {
-    const j = start();
+  it('a settlement that fails on the way reopens the answer: nothing is settled, the renter accepts again', async () => {
+    const book = memoryBook();
+    const gateway = sandboxGateway(book);
+    let down = false;
+    const flaky = { ...gateway, settle: (...args: Parameters<typeof gateway.settle>) => (down ? Promise.reject(new JourneyFailure('network')) : gateway.settle(...args)) };
+    const actor = createActor(
+      journeyMachine.provide({ actors: { ...accounts(), ...serverJourneyActors({ gateway: flaky, idempotencyKey: 'k' }) } }),
+      { input: { now: NOW } },
+    ).start();
+    const j = { actor, book, state: () => actor.getSnapshot() };
     await pickedUp(j);
-    j.actor.send({ type: 'return.start' });
-    j.actor.send({ type: 'return.confirmHandover', at: NOW + 6 * DAY_MS });
-    j.actor.send({
-      type: 'return.submitInspection',
-      inspection: { fuel: '1/2', mileage: '12500', damage: '', notes: '' },
-    });
-    // Camry: 60 L tank, 30 L short at AED 2.85 = AED 85.50, no service fee.
-    expect(j.state().context.deductions).toEqual([{ kind: 'fuel', amount: 8_550, adminFee: 0 }]);
-    j.actor.send({ type: 'return.processRefund', at: NOW + 6 * DAY_MS });
+    const due = dueBackAt(j.state().context);
+    j.actor.send(checkIn(due));
+    down = true;
+    j.actor.send({ type: 'return.accept', at: due });
     await settled(j);
-    // Captured from the hold for the fuel, the rest released.
-    expect(j.state().context.refund).toMatchObject({ refunded: 150_000 - 8_550, captured: 8_550, due: 0 });
+    expect(j.state().matches({ signedIn: { carReturn: 'reviewing' } })).toBe(true);
+    expect(j.state().context).toMatchObject({ error: 'network', refund: null });
+    expect(j.state().context.checkin!.acceptedAt).toBeNull();
+    down = false;
+    j.actor.send({ type: 'return.accept', at: due });
+    await settled(j);
+    expect(j.state().matches({ signedIn: { carReturn: 'finalInvoice' } })).toBe(true);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   damageDeduction,
   depositRefund,
   fineDeduction,
-  fuelDeduction,
   priceRental,
   rentalDays,
   salikDeduction,
@@ -15,6 +14,7 @@ import {
   FUEL_FRACTION,
 } from '../../machines/money';
 import { DEPOSIT_BY_CATEGORY } from '../../machines/fleet';
+import { fuelShortfall } from '../../machines/returns';
 
 const fils = (max: number) => fc.integer({ min: 0, max });
 const band = fc.constantFrom('peak' as const, 'offPeak' as const, 'night' as const);
@@ -24,7 +24,7 @@ const deduction = fc.oneof(
   fc
     .constantFrom(...(Object.keys(FUEL_FRACTION) as (keyof typeof FUEL_FRACTION)[]))
     .chain((level) =>
-      fc.integer({ min: 30, max: 100 }).map((litres) => fuelDeduction(level, litres) ?? damageDeduction(0)),
+      fc.integer({ min: 30, max: 100 }).map((litres) => fuelShortfall('F', level, litres) ?? damageDeduction(0)),
     ),
   fils(aed(20000)).map(damageDeduction),
 );
@@ -91,8 +91,14 @@ describe('money properties (fast-check)', () => {
       amount: aed(13),
       adminFee: aed(3),
     });
-    expect(fuelDeduction('F', 60)).toBeNull();
-    expect(fuelDeduction('1/2', 60)).toEqual({ kind: 'fuel', amount: aed(85.5), adminFee: 0 });
+    expect(fuelShortfall('F', 'F', 60)).toBeNull();
+    expect(fuelShortfall('3/4', 'F', 60)).toBeNull(); // more than handed over is not paid back
+    expect(fuelShortfall('F', '1/2', 60)).toEqual({
+      kind: 'fuel',
+      amount: aed(85.5),
+      adminFee: 0,
+      basis: { unit: 'litre', count: 30, price: aed(2.85), vat: 0 },
+    });
     expect(vatOf(aed(1200))).toBe(aed(60));
   });
 });

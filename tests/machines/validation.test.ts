@@ -15,7 +15,7 @@ import {
   checkMobile,
   checkPassword,
   groupCardNumber,
-  inspectionProblems,
+  checkinProblems,
   normaliseUaeMobile,
   passwordStrength,
   registrationProblems,
@@ -358,10 +358,29 @@ describe('whole forms (zod/mini at the boundary), problems by field', () => {
       number: 'cardNumber',
       cvv: 'required',
     });
-    expect(inspectionProblems({ fuel: '1/2', mileage: '12500', damage: '', notes: '' }, 12_000)).toEqual({});
-    expect(inspectionProblems({ fuel: 'half', mileage: '100', damage: '', notes: '' }, 12_000)).toEqual({
+    const checkin = { odometer: '12 900', fuel: '1/2', damage: [], photos: ['p1'] };
+    expect(checkinProblems(checkin, 12_000)).toEqual({});
+    expect(checkinProblems({ ...checkin, odometer: '100', fuel: 'half', photos: [] }, 12_000)).toEqual({
       fuel: 'fuel',
-      mileage: 'mileageBelow',
+      odometer: 'mileageBelow',
+      photos: 'photosRequired',
+    });
+    // A damage line off the price list needs an amount in dirhams and a reason; a listed one neither.
+    const lines = [
+      { item: 'scratch', amount: '', note: '' },
+      { item: 'other', amount: '', note: '' },
+      { item: 'other', amount: '0', note: 'Seat' },
+      { item: 'other', amount: '١٬٢٥٠٫٥', note: 'Seat' },
+      { item: 'other', amount: '12.345', note: 'Seat' },
+      { item: 'other', amount: '1,250.50', note: 'Seat lever' },
+      { item: 'bonus', amount: '', note: '' },
+    ];
+    expect(checkinProblems({ ...checkin, damage: lines }, 12_000)).toEqual({
+      'damage.1.amount': 'required',
+      'damage.1.note': 'required',
+      'damage.2.amount': 'amount',
+      'damage.4.amount': 'amount',
+      'damage.6.item': 'required',
     });
   });
 });

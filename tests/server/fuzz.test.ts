@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { depositFor, CAR_IDS } from '../../machines/fleet';
 import { openJourney, type JourneyEvent, type JourneySnapshot } from '../../machines/journey';
-import { bookingPaid, bookingPrice, isOver, MAX_EXTENSION_DAYS, STEPS, type JourneyContext } from '../../machines/journey-rules';
+import { bookingPaid, bookingPrice, dueBackAt, isOver, MAX_EXTENSION_DAYS, STEPS, type JourneyContext } from '../../machines/journey-rules';
+import { owed } from '../../machines/returns';
 import { DAY_MS } from '../../machines/money';
 import { ledgerOf } from '../../machines/ledger';
 import { restoreJourney, serializeJourney } from '../../machines/persistence';
@@ -39,13 +40,6 @@ const cards = fc.constantFrom(
   { ...GOOD_CARD, expiry: '01/20' }, // expired
   { ...GOOD_CARD, number: '٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢' }, // Arabic-Indic digits
 );
-const inspections = fc.record({
-  fuel: fc.constantFrom('E', '1/4', '1/2', '3/4', 'F', '', 'full'),
-  mileage: fc.constantFrom('12500', '9000', '٢٠٠٠٠', 'abc', ''),
-  damage: fc.constant(''),
-  notes: fc.constant(''),
-});
-
 /** The counter's record of the car at a handover (the odometer past every car's). */
 const COUNTER_RECORD = {
   odometer: '31000',
@@ -54,6 +48,14 @@ const COUNTER_RECORD = {
   licenceExpiry: '2030-05-31',
   identityChecked: true,
   photos: ['00000000-0000-4000-8000-000000000001'],
+};
+
+/** The counter's check-in (the server's own event, for the agent): half a tank short and a scratch. */
+const COUNTER_CHECKIN = {
+  odometer: '32000',
+  fuel: '1/2',
+  damage: [{ item: 'scratch', amount: '', note: 'Rear bumper' }],
+  photos: ['00000000-0000-4000-8000-000000000002'],
 };
 
 /** What a renter's browser may send (the API's own list): valid and invalid payloads, in any order. */
@@ -68,15 +70,14 @@ const clientEvent: fc.Arbitrary<ClientEvent> = fc.oneof(
     'rental.confirmExtension',
     'rental.cancelExtension',
     'return.start',
-    'return.confirmHandover',
-    'return.processRefund',
+    'return.accept',
     'return.finish',
   ).map((type) => ({ type }) as ClientEvent),
   fc.constantFrom('Mariam Al Suwaidi', ' mariam  al suwaidi ', 'Someone Else', '').map((signature) => ({ type: 'contract.sign' as const, signature })),
   fc.constantFrom('The tank is half full', '').map((note) => ({ type: 'pickup.flag' as const, note })),
   cards.map((card) => ({ type: 'payment.submit' as const, card })),
   fc.integer({ min: 1, max: MAX_EXTENSION_DAYS }).map((days) => ({ type: 'rental.extend' as const, days })),
-  inspections.map((inspection) => ({ type: 'return.submitInspection' as const, inspection })),
+  fc.record({ line: fc.integer({ min: 0, max: 4 }), reason: fc.constantFrom('It was there at pickup', ' ') }).map(({ line, reason }) => ({ type: 'return.dispute' as const, line, reason })),
   fc.constantFrom(...CAR_IDS).map((carId) => ({ type: 'booking.start' as const, carId })),
   fc.constantFrom(...TRIPS).map((trip) => ({ type: 'booking.modify' as const, trip })),
   fc.constant({ type: 'booking.cancel' as const }),
@@ -99,9 +100,8 @@ const HAPPY: ClientEvent[] = [
   { type: 'rental.extend', days: 2 },
   { type: 'rental.confirmExtension' },
   { type: 'return.start' },
-  { type: 'return.confirmHandover' },
-  { type: 'return.submitInspection', inspection: { fuel: '1/4', mileage: '12500', damage: '', notes: '' } },
-  { type: 'return.processRefund' },
+  { type: 'return.dispute', line: 1, reason: 'It was there at pickup' },
+  { type: 'return.accept' },
   { type: 'return.finish' },
   { type: 'booking.start', carId: 'range-rover' },
 ];
@@ -127,6 +127,12 @@ const forged: fc.Arbitrary<JourneyEvent> = fc.oneof(
   fc.constant({ type: 'booking.noShow' as const, at: NOW }),
   fc.constant({ type: 'xstate.done.actor.settleDeposit' as const, output: { refunded: 9_999_999, captured: 0, due: 0, releaseBy: NOW, settledAt: NOW, reference: 'forged' } }),
   fc.constant({ type: 'logIn.submit' as const, email: 'other@example.ae', password: 'whatever-12345' }),
+  // The counter's and the manager's, out of turn or with what the rules refuse.
+  fc.constant({ type: 'handover.checkin' as const, checkin: COUNTER_CHECKIN, agent: 'Yousef Rahman', at: NOW }),
+  fc.constant({ type: 'handover.checkin' as const, checkin: { ...COUNTER_CHECKIN, odometer: '10' }, agent: 'Yousef Rahman', at: NOW + 30 * DAY_MS }),
+  fc.record({ line: fc.integer({ min: -1, max: 4 }), outcome: fc.constantFrom('upheld', 'waived', 'forgiven') as fc.Arbitrary<'waived'>, note: fc.constantFrom('Checked', '') }).map(
+    (d) => ({ type: 'return.decide' as const, ...d, by: 'Sara Khan', at: NOW + 30 * DAY_MS }),
+  ),
 );
 
 /** Mostly in order with detours (so sequences reach every step), or entirely at random. */
@@ -144,13 +150,13 @@ const sequences = <T,>(any: fc.Arbitrary<T>, inOrder: (e: ClientEvent) => T) =>
 const INVARIANTS = [
   'the snapshot is settled (no call left half-done) and restores from storage as it was',
   'no payment before the signature; the deposit is held exactly when the rental is paid',
-  'no pickup before payment; no return before pickup; settlement after the inspection; completion after settlement',
+  'no pickup before payment; no return before pickup; settlement after the renter answered the check-in and every dispute was decided; completion after settlement',
   'extensions: whole days, at least one each, no more than the maximum in all, only while the car is out',
   'every amount is whole fils and not negative; each deduction is positive with its admin fee a part of it',
   'the rental charged is the fleet price of the booking; the deposit is the car category’s',
-  'the ledger adds up: rental + extensions = total; charged = payment ± changes + extensions − a cancellation’s refund',
+  'the ledger adds up: rental + extensions = total; charged = payment ± changes + extensions − a cancellation’s or an early return’s refund',
   'a changed booking was paid its new price; a cancelled one was refunded all but the policy’s fee',
-  'refundable ≥ 0: refund = deposit − deductions (floored), owed = the excess; captured + released = deposit',
+  'refundable ≥ 0: refund = deposit − deductions (floored), owed = the excess; captured + released = deposit; a waived charge is not captured',
   'the gateway took exactly what the ledger says was charged',
 ];
 
@@ -172,8 +178,10 @@ function checkInvariants(s: JourneySnapshot, charges: number) {
   expect(c.deposit === null).toBe(c.payment === null);
   if (c.pickedUpAt !== null) expect(c.payment).not.toBeNull();
   if (c.returnedAt !== null) expect(c.pickedUpAt).not.toBeNull();
-  if (c.inspection !== null) expect(c.returnedAt).not.toBeNull();
-  if (c.refund !== null) expect(c.inspection).not.toBeNull();
+  if (c.checkin !== null) expect(c.returnedAt).toBe(c.checkin.at);
+  if (c.refund !== null) expect(c.checkin?.acceptedAt).not.toBeNull();
+  // Settled only with nothing left in dispute; a waived charge is never taken.
+  if (c.refund !== null) expect(c.deductions.filter((d) => d.dispute && !d.dispute.decision)).toEqual([]);
   if (c.completedAt !== null) expect(c.refund).not.toBeNull();
 
   const days = c.extensions.map((e) => e.days);
@@ -195,7 +203,8 @@ function checkInvariants(s: JourneySnapshot, charges: number) {
   if (c.deposit) expect(c.deposit.amount).toBe(depositFor(c.booking.carId));
   const extensions = c.extensions.reduce((sum, e) => sum + e.price.total, 0);
   expect(ledger.rentalTotal).toBe(rental.total + extensions);
-  expect(ledger.charged).toBe(c.payment ? bookingPaid(c) + extensions - (c.cancellation?.refunded ?? 0) : 0);
+  expect(ledger.charged).toBe(c.payment ? bookingPaid(c) + extensions - (c.cancellation?.refunded ?? 0) - (c.refund?.early?.amount ?? 0) : 0);
+  if (c.refund) expect(c.refund.captured).toBe(Math.min(c.refund.captured + c.refund.refunded, c.deductions.reduce((sum, d) => sum + owed(d), 0)));
   const held = ledger.deposit.amount;
   expect(ledger.refund).toBe(Math.max(0, held - ledger.deductionsTotal));
   expect(ledger.due).toBe(Math.max(0, ledger.deductionsTotal - held));
@@ -229,6 +238,26 @@ describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
               if (counter.kind === 'accepted') {
                 snapshot = counter.snapshot;
                 version++;
+              }
+            }
+            if ((sent.type === 'return.accept' || sent.type === 'return.dispute') && !snapshot.context.checkin) {
+              clock = Math.max(clock, dueBackAt(snapshot.context));
+              // The counter checks the car in first, when it is due.
+              const counter = await decide(snapshot, { type: 'handover.checkin', checkin: COUNTER_CHECKIN, agent: 'Yousef Rahman', at: clock }, { gateway, idempotencyKey: `${version}` });
+              if (counter.kind === 'accepted') {
+                snapshot = counter.snapshot;
+                version++;
+              }
+            }
+            // A dispute waits for the manager: when the renter has answered, the manager decides it.
+            if (sent.type === 'return.finish' && snapshot.context.checkin?.acceptedAt && !snapshot.context.refund) {
+              for (const line of snapshot.context.deductions.flatMap((d, i) => (d.dispute && !d.dispute.decision ? [i] : []))) {
+                const decision = await decide(snapshot, { type: 'return.decide', line, outcome: line % 2 ? 'waived' : 'upheld', note: 'Checked the photos', by: 'Sara Khan', at: clock }, { gateway, idempotencyKey: `${version}` });
+                if (decision.kind === 'accepted') {
+                  snapshot = decision.snapshot;
+                  version++;
+                  checkInvariants(snapshot, netCharged(book.operations));
+                }
               }
             }
             const event = 'at' in sent && sent.type !== 'booking.start' ? { ...sent, at: clock } : sent;

@@ -6,6 +6,7 @@ import { SAMPLE_AGENTS, SAMPLE_MANAGER } from '../../server/seed';
 import { carOf } from '../../machines/fleet';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { travelTo } from '../support/clock';
+import { dueBackAt } from '../../machines/journey-rules';
 
 export { ORIGIN };
 
@@ -98,7 +99,30 @@ export async function counter(carId: string, s?: TestServer) {
     const odometer = String(view.body.handover.carKm + 120);
     return b.api.recordCheckout(number, { ...CHECKOUT, odometer, ...fields, photos }, view.body.handover.version);
   };
-  return { ...b, photo, record };
+  /** Checks the car in for `number` over the handover's current version (photos: one taken now). */
+  const checkIn = async (number: string, fields: Partial<typeof CHECKIN & { photos: string[]; odometer: string }> = {}) => {
+    const photos = fields.photos ?? [await photo(number)];
+    const view = await b.api.handover(number);
+    if (!view.ok) return view;
+    const odometer = String(view.body.handover.handedOverKm + 350);
+    return b.api.recordCheckin(number, { ...CHECKIN, odometer, ...fields, photos }, view.body.handover.version);
+  };
+  return { ...b, photo, record, checkIn };
+}
+
+/** What the counter records at a return unless a test says otherwise: a full tank, no damage. */
+export const CHECKIN = { fuel: 'F', damage: [] as { item: string; amount: string; note: string }[] };
+
+/**
+ * The car back at `at` (when it is due, unless said): the counter checks it in and the renter's
+ * screen loads it. The counter's answer.
+ */
+export async function checkInAtCounter(r: Renter, fields: Parameters<Awaited<ReturnType<typeof counter>>['checkIn']>[1] = {}, at?: number, s?: TestServer) {
+  travelTo(at ?? dueBackAt(contextOf(r.journey())));
+  const agent = await counter(contextOf(r.journey()).booking.carId, s);
+  const answer = await agent.checkIn(r.journey().number, fields);
+  if (answer.ok) await r.refresh();
+  return answer;
 }
 
 /**
@@ -114,8 +138,12 @@ export async function pickUp(r: Renter, s?: TestServer) {
 }
 
 /** One step of a walk through the journey; the pickup at its booked time. */
-export const walk = (r: Renter, event: Record<string, unknown>) =>
-  event.type === 'pickup.confirm' ? pickUp(r) : r.step(event);
+export async function walk(r: Renter, event: Record<string, unknown>) {
+  if (event.type === 'pickup.confirm') return pickUp(r);
+  // The renter answers a check-in: the counter checks the car in first, when it is due.
+  if ((event.type === 'return.accept' || event.type === 'return.dispute') && !contextOf(r.journey()).checkin) await checkInAtCounter(r);
+  return r.step(event);
+}
 
 /** A renter through the contract, paid, or with the car picked up; with `choice`, of that car and trip. */
 export async function renterAt(stage: 'signed' | 'paid' | 'pickedUp', choice?: { carId: string; trip: Record<string, unknown> }) {

@@ -151,6 +151,7 @@ const words: Words = {
     logIn: 'تسجيل الدخول',
     incidentStatuses: { acknowledged: 'قيد المتابعة', closed: 'مغلق' },
     outcomes: { upheld: 'المخالفة قائمة', cancelled: 'تم إلغاء المخالفة' },
+    returnOutcomes: { upheld: 'ثبّتت', waived: 'أسقطت' },
     accountEvents: {
       passwordChanged: 'تم تغيير كلمة المرور. إن لم تكن أنت من قام بذلك، تواصل معنا فورًا.',
       newSignIn: 'تم تسجيل الدخول إلى حسابك من جهاز جديد. إن لم تكن أنت، غيّر كلمة المرور.',
@@ -197,6 +198,22 @@ const words: Words = {
       fineTransferNotice: {
         title: 'تم تحويل مخالفة مرورية إليك',
         body: 'تم تحويل مخالفة مرورية بقيمة {amount} (الرمز {code}) إليك، شاملة الرسوم الإدارية.',
+      },
+      returnRecorded: {
+        title: 'تم فحص السيارة المُرجعة',
+        body: 'فحص الموظف سيارة {model} للحجز {number}. راجع كل رسم وصوره، ثم اقبل أو اعترض.',
+      },
+      disputeDecided: {
+        title: 'صدر القرار في اعتراضك',
+        body: 'شركة التأجير {outcome} الرسم الذي اعترضت عليه في الحجز {number}.',
+      },
+      depositSettled: {
+        title: 'تمت تسوية مبلغ التأمين',
+        body: 'تمت تسوية الحجز {number}: يُعاد {amount} إلى بطاقتك.',
+      },
+      returnDisputed: {
+        title: 'اعتراض على رسوم إرجاع',
+        body: 'يعترض مستأجر الحجز {number} ({model}) على رسم من فحص الإرجاع. افتحه في مكتب الاستلام لتثبيته أو إسقاطه.',
       },
       handoverRecorded: {
         title: 'سيارتك جاهزة: أكّد الاستلام',

@@ -154,6 +154,7 @@ const words = {
     logIn: 'Log in',
     incidentStatuses: { acknowledged: 'acknowledged', closed: 'closed' },
     outcomes: { upheld: 'the fine stands', cancelled: 'the fine is cancelled' },
+    returnOutcomes: { upheld: 'upheld', waived: 'waived' },
     accountEvents: {
       passwordChanged: 'Your password was changed. If this was not you, contact us at once.',
       newSignIn: 'Your account was signed in to on a new device. If this was not you, change your password.',
@@ -200,6 +201,22 @@ const words = {
       fineTransferNotice: {
         title: 'Traffic violation passed to you',
         body: 'A traffic fine of {amount} (code {code}) was transferred to you, including the admin fee.',
+      },
+      returnRecorded: {
+        title: 'Your return is checked in',
+        body: 'The agent checked in the {model} for booking {number}. Look at each charge and its photos, then accept or dispute.',
+      },
+      disputeDecided: {
+        title: 'Your dispute is decided',
+        body: 'The rental company {outcome} the charge you disputed on booking {number}.',
+      },
+      depositSettled: {
+        title: 'Deposit settled',
+        body: 'Booking {number} is settled: {amount} goes back to your card.',
+      },
+      returnDisputed: {
+        title: 'A return charge is disputed',
+        body: 'The renter of booking {number} ({model}) disputes a charge from the check-in. Open it at the counter to uphold or waive it.',
       },
       handoverRecorded: {
         title: 'Your car is ready: confirm the pickup',

@@ -36,6 +36,7 @@ const words = {
     identityUnchecked: 'Compare the renter with the Emirates ID and licence first.',
     photosRequired: 'Add at least one photo of the car.',
     tooManyPhotos: 'Twelve photos at most.',
+    amount: 'Enter an amount in dirhams, above zero and at most 50,000.',
   },
   warnings: {
     emiratesIdCheck:

@@ -1,38 +1,55 @@
-import { useRef } from 'react';
 import { Plate } from '../../ui/Plate';
-import { FUEL_LEVELS } from '../../../machines/validation';
 import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
-import { dueBackAt } from '../../../machines/journey-rules';
+import { bookingPrice, dueBackAt } from '../../../machines/journey-rules';
+import { isReturnLine, lateDeduction, LATE_RETURN, unusedDays } from '../../../machines/returns';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
-import { SelectField, TextArea, TextField } from '../../ui/Field';
-import { Done, FormCard, FormError } from '../../ui/Form';
-import { useProblems } from '../../ui/problems';
+import { Done, FormError } from '../../ui/Form';
+import { Fill } from '../../ui/Fill';
+import { Money } from '../../ui/Money';
 import { EmergencyShortcut } from '../../ui/EmergencyShortcut';
-import { DepositSettlement, RentalInvoice } from '../../ui/Ledger';
+import { CheckoutRecord } from '../../ui/CheckoutRecord';
+import { DepositSettlement, RentalInvoice, useLineName } from '../../ui/Ledger';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
+import { useNow } from '../../ui/useNow';
+import { DisputeLine } from './DisputeLine';
+import { ReturnPhotos } from './ReturnPhotos';
 import styles from './CarReturn.module.css';
 
+/**
+ * The return, on the renter's phone: where and by when, what a late or early return costs; then the
+ * counter's check-in with every charge, each to accept or dispute; then the deposit settled.
+ */
 export default function CarReturn() {
-  const { t, lang, to } = useLocale('rental');
+  const { t, lang, to } = useLocale('rental', 'forms');
   const r = t.carReturn;
   const b = t.bookingDetails;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
-  const inInspection = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'inspection' } }));
-  const canRefund = useJourneySelector((s) => s.can({ type: 'return.processRefund', at: 0 }));
+  const returning = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'returning' } }));
+  const reviewing = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'reviewing' } }));
+  const awaiting = useJourneySelector((s) => s.matches({ signedIn: { carReturn: 'awaitingDecision' } }));
   const canFinish = useJourneySelector((s) => s.can({ type: 'return.finish', at: 0 }));
   const settling = useJourneySelector((s) => s.hasTag('pending'));
-  const { booking, returnedAt, completedAt, fieldErrors, error } = context;
-  const form = useRef<HTMLFormElement>(null);
-  const { message, summary } = useProblems(form, fieldErrors);
+  const name = useLineName();
+  const { booking, checkin, completedAt, error } = context;
   const car = carOf(booking.carId);
   const ledger = ledgerOf(context);
+  const due = dueBackAt(context);
+  const now = useNow([due, due + LATE_RETURN.graceMs]);
   const date = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
+  const place = LOCATION_NAMES[booking.dropoffLocation][lang];
+  const number = journey.bookingNumber;
+  // What returning now would cost or give back, by the same rules the check-in prices with.
+  const late = lateDeduction(car.dailyRate, due, now);
+  const early = unusedDays(bookingPrice(booking), due, now);
+  const perHour = Math.round(car.dailyRate * LATE_RETURN.hourShareOfDay);
+  const disputable = context.deductions.flatMap((d, line) => (isReturnLine(d) && !d.dispute ? [{ d, line }] : []));
+  const disputed = context.deductions.some((d) => d.dispute && !d.dispute.decision);
 
   return (
     <Stack>
@@ -41,94 +58,74 @@ export default function CarReturn() {
           rows={[
             { label: b.model, value: car.model },
             { label: b.plate, value: <Plate plate={car.plate} /> },
-            { label: r.dueBack, value: <time>{date(dueBackAt(context))}</time> },
-            { label: b.returnLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
+            { label: r.dueBack, value: <time>{date(due)}</time> },
+            { label: b.returnLocation, value: place },
           ]}
         />
-        {returnedAt === null ? (
-          <Actions>
-            <Button onClick={() => journey.send({ type: 'return.confirmHandover', at: Date.now() })}>
-              {r.confirm}
-            </Button>
-          </Actions>
-        ) : (
-          <Done>{fill(r.handedBack, { date: date(returnedAt) })}</Done>
+        {returning && (
+          <>
+            <p>{fill(r.atCounter, { place, date: date(due) })}</p>
+            <p className={styles.note}>
+              <Fill
+                text={r.lateRule}
+                values={{
+                  minutes: formatNumber(LATE_RETURN.graceMs / 60_000, lang),
+                  perHour: <Money fils={perHour} />,
+                  perDay: <Money fils={car.dailyRate} />,
+                }}
+              />
+            </p>
+            <p className={styles.note}>{r.earlyRule}</p>
+            {late ? (
+              <p role="status">
+                <Fill text={r.ifNowLate} values={{ amount: <Money fils={late.amount} /> }} />
+              </p>
+            ) : early.days > 0 ? (
+              <p role="status">
+                <Fill text={r.ifNowEarly} values={{ days: formatNumber(early.days, lang), amount: <Money fils={early.amount} /> }} />
+              </p>
+            ) : null}
+          </>
         )}
+        {/* Until the renter has answered the check-in, their own photos can still be added. */}
+        {number && (returning || reviewing) && <ReturnPhotos number={number} open={returning || reviewing} />}
       </Section>
 
-      <Section title={r.inspection} bare>
-        <FormCard
-          ref={form}
-          onSubmit={({ text }) => {
-            journey.send({
-              type: 'return.submitInspection',
-              inspection: {
-                fuel: text('fuel'),
-                mileage: text('mileage'),
-                damage: text('damage'),
-                notes: text('notes'),
-              },
-            });
-          }}
-        >
-          {summary}
-          <SelectField
-            label={r.fuel}
-            name="fuel"
-            placeholder={r.fuelChoose}
-            options={FUEL_LEVELS.map((level) => ({ value: level, label: r.fuelLevels[level] }))}
-            defaultValue={context.inspection?.fuel}
-            disabled={!inInspection}
-            error={message(fieldErrors.fuel)}
-          />
-          <TextField
-            label={r.mileage}
-            name="mileage"
-            inputMode="numeric"
-            dir="ltr"
-            hint={fill(r.mileageHint, { km: formatNumber(car.odometerKm, lang) })}
-            defaultValue={context.inspection?.mileage}
-            disabled={!inInspection}
-            error={message(fieldErrors.mileage, { km: formatNumber(car.odometerKm, lang) })}
-          />
-          <TextField
-            label={r.damage}
-            name="damage"
-            defaultValue={context.inspection?.damage}
-            disabled={!inInspection}
-          />
-          <TextArea
-            label={r.notes}
-            name="notes"
-            defaultValue={context.inspection?.notes}
-            disabled={!inInspection}
-          />
-          {inInspection && returnedAt === null && <p className={styles.note}>{r.handoverFirst}</p>}
-          {inInspection && (
-            <Button type="submit" block disabled={returnedAt === null}>
-              {r.confirmInspection}
-            </Button>
-          )}
-        </FormCard>
-      </Section>
+      {checkin && (
+        <Section title={r.checkin}>
+          <CheckoutRecord checkout={checkin} />
+        </Section>
+      )}
 
+      {/* What the deposit holds from the start; after the check-in, every charge to dispute or accept. */}
       <Section title={r.refund}>
         <DepositSettlement ledger={ledger} />
+        {reviewing && disputable.length > 0 && (
+          <Actions>
+            {disputable.map(({ d, line }) => (
+              <DisputeLine key={line} line={line} name={name(d)} />
+            ))}
+          </Actions>
+        )}
+        {error && <FormError>{t.journey.errors[error]}</FormError>}
+        {(reviewing || settling) && (
+          <>
+            <p className={styles.note}>{r.acceptNote}</p>
+            <Button
+              block
+              disabled={settling}
+              aria-busy={settling}
+              onClick={() => journey.send({ type: 'return.accept', at: Date.now() })}
+            >
+              {settling ? r.processing : disputed ? r.acceptRest : r.accept}
+            </Button>
+          </>
+        )}
+        {awaiting && <p role="status">{r.awaiting}</p>}
         {ledger.releaseBy !== null ? (
           <Done>{fill(r.releaseBy, { date: formatDate(new Date(ledger.releaseBy), lang, 'date') })}</Done>
         ) : (
           <p className={styles.note}>{r.releaseAfter}</p>
-        )}
-        {error && <FormError>{t.journey.errors[error]}</FormError>}
-        {(canRefund || settling) && (
-          <Button
-            block
-            disabled={settling}
-            aria-busy={settling}
-            onClick={() => journey.send({ type: 'return.processRefund', at: Date.now() })}
-          >
-            {settling ? r.processing : r.processRefund}
-          </Button>
         )}
       </Section>
 
@@ -149,7 +146,7 @@ export default function CarReturn() {
         )}
       </Section>
 
-      {/* Until the rental is finished the renter may still be on the road or at the handover. */}
+      {/* Until the rental is finished the renter may still be on the road or at the counter. */}
       {completedAt === null && <EmergencyShortcut />}
     </Stack>
   );

@@ -9,7 +9,7 @@ import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import styles from './Handovers.module.css';
 
-/** The pickups the counter has today, soonest first; each opens its handover. Live: a renter's confirmation shows at once. */
+/** The pickups and returns the counter has today; each opens its handover. Live: a renter's confirmation or answer shows at once. */
 export function HandoverList() {
   const { t, lang, to } = useLocale('manager', 'counter');
   const k = t.counter;
@@ -29,11 +29,11 @@ export function HandoverList() {
             <li key={h.number}>
               <Link to={to('handovers', h.number)} className={styles.item}>
                 <span>
-                  {fill(k.open, {
+                  {fill(h.kind === 'return' ? k.openReturn : k.open, {
                     number: h.number,
                     renter: h.renter,
                     car: carOf(h.carId).model,
-                    time: formatDate(new Date(h.pickupAt), lang, 'dateTime'),
+                    time: formatDate(new Date(h.kind === 'return' ? h.dueBackAt : h.pickupAt), lang, 'dateTime'),
                   })}
                 </span>
                 <span className={styles.state} data-state={h.state}>

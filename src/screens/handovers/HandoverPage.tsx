@@ -14,9 +14,10 @@ import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { useNow } from '../../ui/useNow';
 import { CheckoutForm } from './CheckoutForm';
+import { ReturnPart } from './ReturnPart';
 
 /**
- * One booking's pickup at the counter: who the renter is (with the documents on file), the car, and
+ * One booking at the counter, its pickup then its return. At pickup: who the renter is (with the documents on file), the car, and
  * the check-out record the agent sends to the renter's phone. Live: the renter's confirmation or flag
  * shows at once.
  */
@@ -84,6 +85,7 @@ export function HandoverPage({ number }: { number: string }) {
             { label: k.pickupAt, value: date(h.pickupAt) },
             { label: k.place, value: LOCATION_NAMES[h.pickupLocation][lang] },
             { label: k.dueBack, value: date(h.dueBackAt) },
+            { label: k.returnPlace, value: LOCATION_NAMES[h.dropoffLocation][lang] },
           ]}
         />
       </Section>
@@ -116,11 +118,22 @@ export function HandoverPage({ number }: { number: string }) {
               })}
             </p>
           )}
-          {state === 'out' && h.pickedUpAt !== null && (
+          {h.pickedUpAt !== null && (
             <Done>{fill(k.handedOver, { time: formatDate(new Date(h.pickedUpAt), lang, 'dateTime') })}</Done>
           )}
           {checkout && <CheckoutRecord checkout={checkout} />}
         </Section>
+      )}
+
+      {h.kind === 'return' && (
+        <ReturnPart
+          handover={h}
+          formKey={formKey}
+          onAnswer={(next: HandoverView, saved: boolean) => {
+            replace({ handover: next });
+            if (saved) setFormKey((n) => n + 1);
+          }}
+        />
       )}
 
       {canRecord && (

@@ -50,6 +50,10 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   incidentReported: ShieldAlert,
   incidentUpdated: ShieldAlert,
   handoverRecorded: KeyRound,
+  returnRecorded: KeyRound,
+  returnDisputed: FileWarning,
+  disputeDecided: FileWarning,
+  depositSettled: Wallet,
 };
 
 const GROUPS = ['today', 'yesterday', 'earlier'] as const;
@@ -229,6 +233,8 @@ function Message({ item, template }: { item: NotificationView; template: string 
   for (const [key, value] of Object.entries(item.params)) {
     if (key === 'amount') values[key] = <Money fils={Number(value)} />;
     else if (key === 'at') values[key] = formatDate(new Date(Number(value)), lang, 'dateTime');
+    else if (key === 'outcome' && item.kind === 'disputeDecided' && (value === 'upheld' || value === 'waived'))
+      values[key] = n.returnOutcomes[value];
     else if (key === 'outcome' && (value === 'upheld' || value === 'cancelled'))
       values[key] = n.outcomes[value];
     else if (key === 'status' && (value === 'acknowledged' || value === 'closed')) values[key] = n.incidentStatuses[value];
