@@ -1,5 +1,5 @@
 // The counter's side of a pickup and a return. A company's agent (or manager) sees the company's
-// pickups and returns due today; at pickup the renter's identity with the documents on file, and the
+// pickups due today and its cars out; at pickup the renter's identity with the documents on file, and the
 // car's condition recorded with photos, which the renter confirms on their phone (or flags a
 // difference); at return the car checked in with photos and priced lines, which the renter accepts
 // or disputes, and the manager decides a dispute. The renter's journey decides every step: the
@@ -280,9 +280,8 @@ export const handoverRoutes = new Hono<AppEnv>()
     return c.json({ photo: { id: stored.id } }, 201);
   })
   .use(requireRole('agent', 'manager'))
-  // Today's pickups and returns of the company's cars: pickups from the no-show mark back to a day
-  // ahead and any recorded but not confirmed; cars out that are due back within a day (or late), and
-  // any checked in but not settled.
+  // Today's pickups of the company's cars (from the no-show mark back to a day ahead, and any recorded
+  // but not confirmed) and every car out or checked in but not settled, soonest first.
   .get('/', async (c) => {
     const deps = c.var.deps;
     const cars = carsOf(c.var.user!.companyId ?? '').map((car) => car.id);
@@ -306,14 +305,12 @@ export const handoverRoutes = new Hono<AppEnv>()
                 sql`${at('checkout')} <> 'null'::jsonb`,
               ),
             ),
-            and(
-              sql`${at('pickedUpAt')} <> 'null'::jsonb`,
-              or(lte(bookings.heldUntil, new Date(now + DAY_MS)), sql`${at('checkin')} <> 'null'::jsonb`),
-            ),
+            // Every car out: a renter may bring it back days early.
+            sql`${at('pickedUpAt')} <> 'null'::jsonb`,
           ),
         ),
       )
-      .orderBy(asc(bookings.heldFrom))
+      .orderBy(asc(sql`case when ${at('pickedUpAt')} = 'null'::jsonb then ${bookings.heldFrom} else ${bookings.heldUntil} end`))
       .limit(200);
     return c.json({
       handovers: rows.flatMap(({ booking, renter }) => {

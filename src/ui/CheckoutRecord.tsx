@@ -1,9 +1,8 @@
 import type { Checkin, Checkout } from '../../machines/journey-rules';
 import { useLocale } from '../i18n/locale';
 import { fill, formatDate, formatNumber } from '../i18n/format';
-import { useSession } from './session';
 import { Facts } from './Section';
-import styles from './Photos.module.css';
+import { PhotoGallery } from './PhotoGallery';
 
 /**
  * The car as the counter recorded it at pickup (check-out) or at return (check-in): the same facts
@@ -13,7 +12,6 @@ export function CheckoutRecord({ checkout }: { checkout: Checkout | Checkin }) {
   const { t, lang } = useLocale('rental');
   const p = t.carPickup;
   const r = t.carReturn;
-  const { api } = useSession();
   const pickup = 'damage' in checkout;
   return (
     <>
@@ -34,21 +32,7 @@ export function CheckoutRecord({ checkout }: { checkout: Checkout | Checkin }) {
           ...(pickup ? [{ label: p.damage, value: checkout.damage || p.noDamage }] : []),
         ]}
       />
-      <ul className={styles.photos}>
-        {checkout.photos.map((id, i) => (
-          <li key={id} className={styles.photo}>
-            <a href={api.handoverPhotoUrl(id)} target="_blank" rel="noreferrer">
-              <img
-                src={api.handoverPhotoUrl(id)}
-                alt={fill(pickup ? p.photoAlt : r.checkinPhotoAlt, { n: formatNumber(i + 1, lang) })}
-                width={96}
-                height={72}
-                loading="lazy"
-              />
-            </a>
-          </li>
-        ))}
-      </ul>
+      <PhotoGallery ids={checkout.photos} alt={pickup ? p.photoAlt : r.checkinPhotoAlt} />
     </>
   );
 }

@@ -85,10 +85,25 @@ export function PriceSummary({ ledger, heldAt }: { ledger: Ledger; heldAt: numbe
   );
 }
 
-/** After the return: the rental as paid, every part once. */
+/** After the return: the rental as paid, every part once; an early return's unused days given back, and what that leaves paid. */
 export function RentalInvoice({ ledger }: { ledger: Ledger }) {
-  const { t } = useLocale('rental');
-  return <Facts rows={useRentalRows(ledger, t.carReturn.totalRental)} />;
+  const { t, lang } = useLocale('rental');
+  const r = t.carReturn;
+  const rows = useRentalRows(ledger, r.totalRental);
+  const { unused } = ledger;
+  return (
+    <Facts
+      rows={[
+        ...rows,
+        ...(unused
+          ? [
+              { label: fill(r.unused, { days: formatNumber(unused.days, lang) }), value: <Money fils={-unused.amount} /> },
+              { label: r.netPaid, value: <Money fils={ledger.rentalTotal - unused.amount} />, strong: true },
+            ]
+          : []),
+      ]}
+    />
+  );
 }
 
 /** A deduction's name as the renter reads it: its kind, or for damage the price list's item. */
@@ -99,7 +114,7 @@ export function useLineName() {
 }
 
 /** What a line is and how it was priced: the authority's date and place, litres or hours × the rate, a dispute and its decision. */
-export function LineNotes({ d }: { d: Deduction }) {
+function LineNotes({ d }: { d: Deduction }) {
   const { t, lang } = useLocale('rental');
   const r = t.carReturn;
   return (
@@ -152,33 +167,40 @@ export function LineNotes({ d }: { d: Deduction }) {
   );
 }
 
+/**
+ * Each charge on its own row with how it was priced, its admin fee, a dispute and its decision: no fee
+ * hides in a total; a waived charge stays listed, at nothing. The renter's deposit and the counter's
+ * check-in show the same rows.
+ */
+export function useChargeRows() {
+  const { t } = useLocale('rental');
+  const name = useLineName();
+  return (lines: readonly Deduction[]): Row[] =>
+    lines.map((d) => ({
+      label: (
+        <>
+          {name(d)}
+          <LineNotes d={d} />
+        </>
+      ),
+      value: owed(d) === 0 ? t.carReturn.waived : <Money fils={-d.amount} />,
+    }));
+}
+
 /** The deposit: what is held, each deduction with its admin fee, and what goes back (or is owed). */
 export function DepositSettlement({ ledger }: { ledger: Ledger }) {
-  const { t, lang } = useLocale('rental');
+  const { t } = useLocale('rental');
   const r = t.carReturn;
-  const name = useLineName();
+  const charges = useChargeRows();
   return (
     <Facts
       rows={[
         { label: r.initial, value: <Money fils={ledger.deposit.amount} /> },
-        // Each deduction on its own line, how it was priced and its admin fee said out loud: no fee hides in a total.
-        ...ledger.deductions.map((d) => ({
-          label: (
-            <>
-              {name(d)}
-              <LineNotes d={d} />
-            </>
-          ),
-          value: owed(d) === 0 ? r.waived : <Money fils={-d.amount} />,
-        })),
+        ...charges(ledger.deductions),
         ...(ledger.deductions.length === 0 ? [{ label: r.noDeductions, value: <Money fils={0} /> }] : []),
         ledger.due > 0
           ? { label: r.due, value: <Money fils={ledger.due} />, strong: true }
           : { label: r.refundable, value: <Money fils={ledger.refund} />, strong: true },
-        // Not from the deposit: an early return's unused days go back to the card with the settlement.
-        ...(ledger.unused
-          ? [{ label: fill(r.unused, { days: formatNumber(ledger.unused.days, lang) }), value: <Money fils={ledger.unused.amount} /> }]
-          : []),
       ]}
     />
   );

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { carOf } from '../../../machines/fleet';
 import { checkinLines, DAMAGE_ITEMS, damagePrices, LATE_RETURN, unusedDays } from '../../../machines/returns';
-import { CHECKIN_DAMAGE_MAX, FUEL_LEVELS, checkinProblems, type CheckinInput, type FuelLevel } from '../../../machines/validation';
+import { CHECKIN_DAMAGE_MAX, checkinProblems, type CheckinInput, type FuelLevel } from '../../../machines/validation';
 import type { Deduction } from '../../../machines/money';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatAmount, formatNumber } from '../../i18n/format';
@@ -17,6 +17,7 @@ import { useSession } from '../../ui/session';
 import { useNow } from '../../ui/useNow';
 import { useCounterPhotos } from './useCounterPhotos';
 import { useCounterSend } from './useCounterSend';
+import { CarReadings } from './CarReadings';
 import styles from './Handovers.module.css';
 
 type Line = CheckinInput['damage'][number] & { key: number };
@@ -88,24 +89,7 @@ export function CheckinForm({
         }}
       >
         {summary}
-        <TextField
-          name="odometer"
-          label={k.odometer}
-          hint={fill(k.checkinOdometerHint, { km: formatNumber(handover.handedOverKm, lang) })}
-          error={error('odometer', { km: formatNumber(handover.handedOverKm, lang) })}
-          defaultValue={previous ? String(previous.odometerKm) : undefined}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-        />
-        <SelectField
-          name="fuel"
-          label={k.fuel}
-          placeholder={r.fuelChoose}
-          options={FUEL_LEVELS.map((level) => ({ value: level, label: r.fuelLevels[level] }))}
-          defaultValue={previous?.fuel ?? ''}
-          error={error('fuel')}
-        />
+        <CarReadings km={handover.handedOverKm} hint={k.checkinOdometerHint} previous={previous} error={error} />
         <fieldset className={styles.lines}>
           <legend>{k.damageLines}</legend>
           {lines.length === 0 && <p>{k.damageNone}</p>}

@@ -1,16 +1,15 @@
 import { useRef } from 'react';
 import {
-  FUEL_LEVELS,
   checkoutProblems,
   type CheckoutInput,
 } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatNumber } from '../../i18n/format';
 import type { HandoverView } from '../../client/api';
 import { useCounterPhotos } from './useCounterPhotos';
 import { useCounterSend } from './useCounterSend';
+import { CarReadings } from './CarReadings';
 import { Button } from '../../ui/Button';
-import { Checkbox, SelectField, TextArea, TextField } from '../../ui/Field';
+import { Checkbox, TextArea, TextField } from '../../ui/Field';
 import { FormCard, FormError } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
@@ -28,9 +27,8 @@ export function CheckoutForm({
   handover: HandoverView;
   onAnswer: (handover: HandoverView, saved: boolean) => void;
 }) {
-  const { t, lang } = useLocale('manager', 'counter', 'rental', 'forms');
+  const { t } = useLocale('manager', 'counter', 'rental', 'forms');
   const k = t.counter;
-  const r = t.carReturn;
   const { api } = useSession();
   const previous = handover.checkout;
   const form = useRef<HTMLFormElement>(null);
@@ -80,24 +78,7 @@ export function CheckoutForm({
           dir="ltr"
           autoComplete="off"
         />
-        <TextField
-          name="odometer"
-          label={k.odometer}
-          hint={fill(k.odometerHint, { km: formatNumber(handover.carKm, lang) })}
-          error={error('odometer', { km: formatNumber(handover.carKm, lang) })}
-          defaultValue={previous ? String(previous.odometerKm) : undefined}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-        />
-        <SelectField
-          name="fuel"
-          label={k.fuel}
-          placeholder={r.fuelChoose}
-          options={FUEL_LEVELS.map((level) => ({ value: level, label: r.fuelLevels[level] }))}
-          defaultValue={previous?.fuel ?? ''}
-          error={error('fuel')}
-        />
+        <CarReadings km={handover.carKm} hint={k.odometerHint} previous={previous} error={error} />
         <TextArea
           name="damage"
           label={k.damage}

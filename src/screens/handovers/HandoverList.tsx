@@ -9,7 +9,7 @@ import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import styles from './Handovers.module.css';
 
-/** The pickups and returns the counter has today; each opens its handover. Live: a renter's confirmation or answer shows at once. */
+/** Today's pickups and the cars out, soonest first; each opens its handover. Live: a renter's confirmation or answer shows at once. */
 export function HandoverList() {
   const { t, lang, to } = useLocale('manager', 'counter');
   const k = t.counter;

@@ -29,6 +29,11 @@ export function HandoverPage({ number }: { number: string }) {
     'journey',
   ]);
   const [formKey, setFormKey] = useState(0);
+  /** The counter's answer is the handover as it is now; a record sent starts its form again from it, a refused one keeps what was typed. */
+  const onAnswer = (next: HandoverView, saved: boolean) => {
+    replace({ handover: next });
+    if (saved) setFormKey((n) => n + 1);
+  };
   const h = data?.handover;
   const now = useNow(h ? [h.opensAt, h.noShowAt] : []);
   const date = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
@@ -125,28 +130,9 @@ export function HandoverPage({ number }: { number: string }) {
         </Section>
       )}
 
-      {h.kind === 'return' && (
-        <ReturnPart
-          handover={h}
-          formKey={formKey}
-          onAnswer={(next: HandoverView, saved: boolean) => {
-            replace({ handover: next });
-            if (saved) setFormKey((n) => n + 1);
-          }}
-        />
-      )}
+      {h.kind === 'return' && <ReturnPart handover={h} formKey={formKey} onAnswer={onAnswer} />}
 
-      {canRecord && (
-        <CheckoutForm
-          key={formKey}
-          handover={h}
-          onAnswer={(next: HandoverView, saved: boolean) => {
-            replace({ handover: next });
-            // A record sent starts the form again from it; a refused one keeps what was typed.
-            if (saved) setFormKey((n) => n + 1);
-          }}
-        />
-      )}
+      {canRecord && <CheckoutForm key={formKey} handover={h} onAnswer={onAnswer} />}
     </>
   );
 }

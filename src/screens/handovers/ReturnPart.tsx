@@ -1,16 +1,15 @@
-import { owed } from '../../../machines/returns';
 import type { HandoverView } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { CheckoutRecord } from '../../ui/CheckoutRecord';
 import { Done } from '../../ui/Form';
-import { LineNotes, useLineName } from '../../ui/Ledger';
+import { useChargeRows, useLineName } from '../../ui/Ledger';
+import { PhotoGallery } from '../../ui/PhotoGallery';
 import { Money } from '../../ui/Money';
 import { Facts, Section } from '../../ui/Section';
-import { useSession, useSessionState } from '../../ui/session';
+import { useSessionState } from '../../ui/session';
 import { CheckinForm } from './CheckinForm';
 import { DecideDispute } from './DecideDispute';
-import photoStyles from '../../ui/Photos.module.css';
 
 /**
  * A return at the counter: the check-in form while the car is out (or to correct it before the
@@ -29,9 +28,9 @@ export function ReturnPart({
   const { t, lang } = useLocale('counter', 'rental');
   const k = t.counter;
   const r = t.carReturn;
-  const { api } = useSession();
   const { user } = useSessionState();
   const name = useLineName();
+  const charges = useChargeRows();
   const { checkin } = h;
   const time = (ms: number) => formatDate(new Date(ms), lang, 'time');
   const answered = checkin?.acceptedAt != null || h.lines.some((d) => d.dispute);
@@ -54,15 +53,7 @@ export function ReturnPart({
           <h3>{r.charges}</h3>
           <Facts
             rows={[
-              ...h.lines.map((d) => ({
-                label: (
-                  <>
-                    {name(d)}
-                    <LineNotes d={d} />
-                  </>
-                ),
-                value: owed(d) === 0 ? r.waived : <Money fils={-d.amount} />,
-              })),
+              ...charges(h.lines),
               ...(h.lines.length === 0 ? [{ label: r.noCharges, value: <Money fils={0} /> }] : []),
               ...(checkin.unused.days > 0
                 ? [{ label: fill(r.unused, { days: formatNumber(checkin.unused.days, lang) }), value: <Money fils={checkin.unused.amount} /> }]
@@ -73,21 +64,7 @@ export function ReturnPart({
           {h.renterPhotos.length === 0 ? (
             <p>{k.noRenterPhotos}</p>
           ) : (
-            <ul className={photoStyles.photos}>
-              {h.renterPhotos.map((id, i) => (
-                <li key={id} className={photoStyles.photo}>
-                  <a href={api.handoverPhotoUrl(id)} target="_blank" rel="noreferrer">
-                    <img
-                      src={api.handoverPhotoUrl(id)}
-                      alt={fill(k.renterPhotoAlt, { n: formatNumber(i + 1, lang) })}
-                      width={96}
-                      height={72}
-                      loading="lazy"
-                    />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <PhotoGallery ids={h.renterPhotos} alt={k.renterPhotoAlt} />
           )}
           {h.lines
             .filter((d) => d.dispute && !d.dispute.decision)
