@@ -68,14 +68,18 @@ export default function Services() {
               content: (
                 <article className={styles.company}>
                   <img src={company} alt="" width={240} height={160} className={styles.companyPicture} />
-                  <h3 className={styles.companyTitle}>{c.name[lang]}</h3>
+                  <h3 className={styles.companyTitle}>
+                    {/* A company opens its own cars (the search's company filter). */}
+                    <Link to={`${to('search')}?${new URLSearchParams({ company: c.id })}`}>{c.name[lang]}</Link>
+                  </h3>
                   <p className={styles.companySubtitle}>{c.subtitle[lang]}</p>
                 </article>
               ),
             }))}
           />
         )}
-        <ButtonLink to={to('offers')} variant="secondary" aria-label={s.viewMoreCompanies}>
+        {/* Every company's cars, with the company to choose (the search's filter). */}
+        <ButtonLink to={to('search')} variant="secondary" aria-label={s.viewMoreCompanies}>
           {s.viewMore}
         </ButtonLink>
       </Section>
