@@ -60,3 +60,43 @@ export function ledgerOf(c: JourneyContext): Ledger {
     releaseBy: c.refund?.releaseBy ?? null,
   };
 }
+
+/** One movement of the rental's money, as Booking Details lists it: what, how much, when. */
+export interface MoneyEvent {
+  kind:
+    | 'paid'
+    | 'depositHeld'
+    | 'changeCharged'
+    | 'changeRefunded'
+    | 'extension'
+    | 'deducted'
+    | 'depositReleased'
+    | 'unusedRefunded'
+    | 'owed';
+  amount: Fils;
+  at: number;
+}
+
+/**
+ * Every movement of the rental's money in order, each with its date: the payment and the deposit
+ * hold, each change's charge or refund, each added day's charge, and at settlement what was taken
+ * from the deposit, what went back and what is owed. (A cancellation says its own figures.)
+ */
+export function moneyTimeline(c: JourneyContext): MoneyEvent[] {
+  const events: MoneyEvent[] = [];
+  if (c.payment) events.push({ kind: 'paid', amount: c.payment.amount, at: c.payment.paidAt });
+  if (c.deposit) events.push({ kind: 'depositHeld', amount: c.deposit.amount, at: c.deposit.heldAt });
+  for (const change of c.changes) {
+    if (change.difference !== 0)
+      events.push({ kind: change.difference > 0 ? 'changeCharged' : 'changeRefunded', amount: Math.abs(change.difference), at: change.at });
+  }
+  for (const e of c.extensions) events.push({ kind: 'extension', amount: e.price.total, at: e.chargedAt });
+  if (c.refund) {
+    const at = c.refund.settledAt;
+    if (c.refund.captured > 0) events.push({ kind: 'deducted', amount: c.refund.captured, at });
+    if (c.refund.refunded > 0) events.push({ kind: 'depositReleased', amount: c.refund.refunded, at });
+    if (c.refund.early) events.push({ kind: 'unusedRefunded', amount: c.refund.early.amount, at });
+    if (c.refund.due > 0) events.push({ kind: 'owed', amount: c.refund.due, at });
+  }
+  return events.sort((a, b) => a.at - b.at);
+}

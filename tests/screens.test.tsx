@@ -158,6 +158,13 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByText('Dubai B 7007')).toBeInTheDocument();
     expect(screen.getAllByText(en.bookingDetails.statuses.active).length).toBeGreaterThan(0);
     expect(screen.queryByText('MC-240112-0187')).toBeNull(); // the specification's 2024 sample is gone
+    // The money so far, each with its date: the rental paid (10,000.00 + VAT) and the deposit held.
+    const money = screen.getByRole('region', { name: en.bookingDetails.money });
+    const rows = within(money).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      [expect.stringMatching(new RegExp(`^${en.bookingDetails.moneyKinds.paid}\\w{3}, \\w{3} \\d+, \\d+:\\d{2}`)), '10,500.00'],
+      [expect.stringMatching(new RegExp(`^${en.bookingDetails.moneyKinds.depositHeld}`)), '5,000.00'],
+    ]);
     first.unmount();
     // Not finished yet: no past rental, said plainly.
     const past = await renderAt('/arabic/past-rentals', { browser: first.browser });

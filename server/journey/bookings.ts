@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CarId } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
 import { bookingStatus, carPeriod, DEFAULT_CAR, dueBackAt } from '../../machines/journey-rules';
-import { ledgerOf } from '../../machines/ledger';
+import { ledgerOf, moneyTimeline } from '../../machines/ledger';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
 import type { Db, Tx } from '../db/open';
@@ -74,6 +74,8 @@ export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
     dropoffLocation: c.booking.dropoffLocation,
     /** What was charged for the rental (with VAT and added days); 0 before payment. */
     charged: ledger.charged,
+    /** Every movement of the money with its date (machines/ledger.ts moneyTimeline). */
+    money: moneyTimeline(c),
     /** Once the deposit is settled: what went back to the card, and what is owed. */
     refund: c.refund ? { refunded: c.refund.refunded, due: c.refund.due } : null,
     /** Once cancelled: when, what the policy kept and what went back to the card. */

@@ -7,6 +7,7 @@ import { CANCELLATION_POLICY, dueBackAt, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, P
 import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS, fineDeduction, aed } from '../../machines/money';
+import { moneyTimeline } from '../../machines/ledger';
 import { serverJourneyActors } from '../../server/journey/decide';
 import { memoryBook, sandboxGateway } from '../../server/payments/gateway';
 
@@ -368,6 +369,13 @@ describe('journey guards, each both ways', () => {
     expect(j.state().context.deductions[1]!.dispute!.decision).toEqual({ outcome: 'waived', note: 'Noted at pickup', by: 'Sara Khan', at: due + 1 });
     expect(j.state().context.refund).toMatchObject({ captured: 8_550, refunded: 150_000 - 8_550, due: 0 });
     expect(j.state().matches({ signedIn: { carReturn: 'finalInvoice' } })).toBe(true);
+    // Booking Details lists the money in order, with dates: paid and held, then taken and released at settlement.
+    expect(moneyTimeline(j.state().context).map((m) => [m.kind, m.amount])).toEqual([
+      ['paid', j.state().context.payment!.amount],
+      ['depositHeld', 150_000],
+      ['deducted', 8_550],
+      ['depositReleased', 150_000 - 8_550],
+    ]);
   });
 
   it(`canExtend: up to ${MAX_EXTENSION_DAYS} whole added days, priced before confirming, charged when confirmed`, async () => {

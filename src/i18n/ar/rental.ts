@@ -243,6 +243,18 @@ const words: Words = {
     findCar: 'ابحث عن سيارة',
     notFound: 'هذا الحجز ليس من حجوزاتك.',
     loadFailed: 'تعذّر تحميل حجوزاتك. تحقّق من اتصالك.',
+    money: 'المدفوعات',
+    moneyKinds: {
+      paid: 'مدفوع بالبطاقة',
+      depositHeld: 'مبلغ التأمين المحجوز على البطاقة',
+      changeCharged: 'تواريخ أو أماكن جديدة: خُصم',
+      changeRefunded: 'تواريخ أو أماكن جديدة: أُعيد',
+      extension: 'أيام إضافية: خُصمت',
+      deducted: 'خُصم من مبلغ التأمين',
+      depositReleased: 'أُفرج عن مبلغ التأمين إلى البطاقة',
+      unusedRefunded: 'أُعيدت قيمة الأيام غير المستخدمة',
+      owed: 'مستحق عليك',
+    },
   },
   pastRentals: {
     heading: 'إيجاراتك السابقة',

@@ -239,6 +239,18 @@ const words = {
     findCar: 'Find a car',
     notFound: 'This booking is not one of yours.',
     loadFailed: 'Your bookings could not be loaded. Check your connection.',
+    money: 'Payments',
+    moneyKinds: {
+      paid: 'Paid by card',
+      depositHeld: 'Security deposit held on the card',
+      changeCharged: 'New dates or places: charged',
+      changeRefunded: 'New dates or places: refunded',
+      extension: 'Added days: charged',
+      deducted: 'Taken from the deposit',
+      depositReleased: 'Deposit released to the card',
+      unusedRefunded: 'Unused days refunded',
+      owed: 'Owed by you',
+    },
   },
   pastRentals: {
     heading: 'Your past rentals',

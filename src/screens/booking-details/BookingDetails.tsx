@@ -81,6 +81,24 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
         />
       </Section>
 
+      {booking.money.length > 0 && (
+        <Section title={b.money}>
+          <Facts
+            rows={booking.money.map((m) => ({
+              label: (
+                <>
+                  {b.moneyKinds[m.kind]}
+                  <span className={styles.when}>
+                    <time>{formatDate(new Date(m.at), lang, 'dateTime')}</time>
+                  </span>
+                </>
+              ),
+              value: <Money fils={m.amount} />,
+            }))}
+          />
+        </Section>
+      )}
+
       {booking.cancellation && (
         <Section title={t.bookingChanges.cancelTitle}>
           <Facts
