@@ -121,8 +121,10 @@ async function run(deps: Deps, job: Job, stopping: () => boolean) {
     // The other requests' turn: a row's queries are quick, a file's thousands of them are not.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await record('done');
+  // Told first, then done: whoever sees the job done also sees what it told the renters (a process
+  // stopped in between takes the file up again and only tells the managers once more).
   await finishImport(deps, job.companyId, managers, report, charges);
+  await record('done');
 }
 
 /** A job that broke off (the database refused a row): the manager sees it stopped, with what it did. */
