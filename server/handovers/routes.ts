@@ -12,6 +12,7 @@ import { DAY_MS } from '../../machines/money';
 import {
   bookingPrice,
   bookingStatus,
+  checkinOpen,
   dueBackAt,
   handedOverKm,
   NO_SHOW_AFTER_MS,
@@ -175,6 +176,8 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     lines: c.deductions.flatMap((d, line) => (isReturnLine(d) ? [{ ...d, line }] : [])),
     renterPhotos,
     settledAt: c.refund?.settledAt ?? null,
+    /** Whether the counter may check the car in now: the journey's own rule (checkinOpen), not a copy of it. */
+    canCheckIn: checkinOpen(c, deps.now().getTime()),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Plate } from '../../ui/Plate';
 import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
-import { bookingPrice, dueBackAt } from '../../../machines/journey-rules';
+import { bookingPrice, dueBackAt, openDisputes } from '../../../machines/journey-rules';
 import { isReturnLine, lateDeduction, LATE_RETURN, unusedDays } from '../../../machines/returns';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
@@ -49,7 +49,7 @@ export default function CarReturn() {
   const early = unusedDays(bookingPrice(booking), due, now);
   const perHour = Math.round(car.dailyRate * LATE_RETURN.hourShareOfDay);
   const disputable = context.deductions.flatMap((d, line) => (isReturnLine(d) && !d.dispute ? [{ d, line }] : []));
-  const disputed = context.deductions.some((d) => d.dispute && !d.dispute.decision);
+  const disputed = openDisputes(context).length > 0;
 
   return (
     <Stack>

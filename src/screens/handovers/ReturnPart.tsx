@@ -33,8 +33,6 @@ export function ReturnPart({
   const charges = useChargeRows();
   const { checkin } = h;
   const time = (ms: number) => formatDate(new Date(ms), lang, 'time');
-  const answered = checkin?.acceptedAt != null || h.lines.some((d) => d.dispute);
-  const canCheckIn = h.state === 'out' || (h.state === 'checkedIn' && !answered);
 
   return (
     <>
@@ -77,7 +75,7 @@ export function ReturnPart({
             )}
         </Section>
       )}
-      {canCheckIn && <CheckinForm key={formKey} handover={h} onAnswer={onAnswer} />}
+      {h.canCheckIn && <CheckinForm key={formKey} handover={h} onAnswer={onAnswer} />}
     </>
   );
 }
