@@ -199,6 +199,8 @@ export const JOURNEY_ERRORS = [
   'signatureFailed',
   /** Another booking holds the car for part of the time asked (new dates, added days). */
   'taken',
+  /** The car is not back from its last rental (not yet checked in): it cannot be handed over. */
+  'carNotBack',
   /** The server refused fields the browser let through (e.g. a file that is not an image or PDF). */
   'invalid',
   'network',

@@ -7,6 +7,7 @@ import { toDubaiInput } from '../machines/booking';
 import { offers } from '../src/data/offers';
 import { cancellationQuote, changeQuote } from '../machines/journey-rules';
 import { DAY_MS } from '../machines/money';
+import { CAR_IDS, carOf } from '../machines/fleet';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, formatAmount } from '../src/i18n/format';
@@ -50,6 +51,19 @@ describe.each([
     await waitFor(() => expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === status)).toBeInTheDocument());
     expect(screen.getAllByRole('link', { name: c.findAnother }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: c.cancel })).not.toBeInTheDocument();
+  });
+
+  it('Services keeps the booked car in its list, marked booked for those dates, beside the cars still free', async () => {
+    const view = await paidBooking(path);
+    const { carId } = view.actor.getSnapshot().context.booking;
+    await act(() => view.router.navigate(lang === 'en' ? '/services' : '/arabic/services'));
+    const booked = await screen.findByRole('button', { name: fill(t.cars.bookedCar, { car: carOf(carId).model }) }, { timeout: 5000 });
+    expect(booked).toBeDisabled();
+    const list = booked.closest('ul')!;
+    // The whole fleet, in one list: the others can be rented.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(CAR_IDS.length);
+    for (const other of CAR_IDS.filter((id) => id !== carId))
+      expect(within(list).getByRole('button', { name: fill(t.cars.rentCar, { car: carOf(other).model }) })).toBeEnabled();
   });
 
   it('new dates: the form checks them, the new price and the difference come first, then the change is made', async () => {

@@ -34,6 +34,7 @@ import { upload, validate } from '../http/validate';
 import { sha256, sniffType, UPLOAD_LIMIT } from '../documents/store';
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
+import { carAwayAt } from '../journey/availability';
 import type { BookingRow } from '../journey/bookings';
 
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -149,8 +150,9 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     .where(eq(documents.userId, row.renterId));
   // The renter's own photos at return: their side of the evidence.
   const renterPhotos = await renterReturnPhotos(deps.db, row);
+  const now = deps.now();
   return {
-    ...summaryOf(row, snapshot, renter?.fullName ?? '', deps.now().getTime()),
+    ...summaryOf(row, snapshot, renter?.fullName ?? '', now.getTime()),
     bookingId: row.id,
     version: row.version,
     renter: {
@@ -177,7 +179,9 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     renterPhotos,
     settledAt: c.refund?.settledAt ?? null,
     /** Whether the counter may check the car in now: the journey's own rule (checkinOpen), not a copy of it. */
-    canCheckIn: checkinOpen(c, deps.now().getTime()),
+    canCheckIn: checkinOpen(c, now.getTime()),
+    /** Before the handover: the car still out with its last rental (not checked in), that rental's number and when it was due back. */
+    carNotBack: c.pickedUpAt === null ? await carAwayAt(deps.db, row.id, now) : null,
   };
 }
 

@@ -3,7 +3,8 @@
 // overlap. So a payment or a change of dates first claims the car (a row update the constraint can
 // refuse), then charges: of two renters paying for the last car, the second is told it was just
 // taken before any money moves.
-import { and, asc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { tripProblems, type Trip } from '../../machines/booking';
 import { defaultBooking, dueBackAt } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
@@ -49,6 +50,36 @@ export async function takenCars(db: Db | Tx, period: Period, except?: string): P
       ),
     );
   return new Set(rows.map((r) => r.carId));
+}
+
+const other = alias(bookings, 'other');
+/** A moment of the other booking's journey (ms), or SQL null. */
+const otherTime = (path: 'pickedUpAt' | 'returnedAt') => sql`(${other.journey} #>> ${`{snapshot,context,${path}}`}::text[])::bigint`;
+/**
+ * Another booking's renter had the car of `bookings` at `atMs`: picked up by then and not checked in
+ * by then (or not yet). A hold ends when the car is due back, but a car comes back when it comes
+ * back: until the counter checks it in, it cannot go to the next renter, whatever their booking says.
+ */
+const awayAt = (atMs: SQL | number) =>
+  and(
+    eq(other.carId, bookings.carId),
+    ne(other.id, bookings.id),
+    sql`${otherTime('pickedUpAt')} <= ${atMs}`,
+    sql`(${otherTime('returnedAt')} is null or ${otherTime('returnedAt')} > ${atMs})`,
+  );
+/** SQL, in a query of bookings: the booking's car was with another renter at `atMs` (awayAt). */
+export const carAwayAtSql = (atMs: SQL) =>
+  sql`exists (select 1 from ${bookings} as ${sql.identifier('other')} where ${awayAt(atMs)})`;
+
+/** The booking's car, with another renter at `at` (awayAt): that rental's number and when it was due back, or null. */
+export async function carAwayAt(db: Db | Tx, bookingId: string, at: Date) {
+  const [away] = await db
+    .select({ number: other.number, dueBackAt: other.heldUntil })
+    .from(bookings)
+    .innerJoin(other, awayAt(at.getTime()))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  return away ? { number: away.number, dueBackAt: away.dueBackAt!.getTime() } : null;
 }
 
 export const isFree = async (db: Db | Tx, carId: CarId, period: Period, except?: string) =>

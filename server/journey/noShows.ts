@@ -4,7 +4,7 @@
 // kept, the rest refunded, the deposit hold released, the car free again), under the money outbox.
 // Two instances reaching one booking at once: the step is saved over the version it was decided on,
 // so one wins and the other's answer is a conflict, and the gateway keys are the same for both.
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
 import { carOf, isCarId } from '../../machines/fleet';
 import { cancellationQuote, NO_SHOW_AFTER_MS } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
@@ -15,6 +15,7 @@ import { pushTo } from '../live/hub';
 import { managersOf } from '../manager/contracts';
 import { startWorker, type Worker } from '../worker';
 import { applyStep } from './service';
+import { carAwayAtSql } from './availability';
 
 export const NO_SHOW_EVERY_MS = 5 * 60 * 1000;
 const BATCH = 50;
@@ -33,6 +34,8 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
         sql`${bookings.journey} #> '{snapshot,context,pickedUpAt}' = 'null'::jsonb`,
         // The counter has started the handover: the renter came (machines/journey-rules.ts isNoShow).
         sql`coalesce(${bookings.journey} #> '{snapshot,context,checkout}', 'null'::jsonb) = 'null'::jsonb`,
+        // The car was still out with its last renter at the booked time: the renter could not have taken it.
+        not(carAwayAtSql(sql`(extract(epoch from ${bookings.heldFrom}) * 1000)::bigint`)),
       ),
     )
     .orderBy(asc(bookings.heldFrom))

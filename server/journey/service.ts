@@ -19,7 +19,7 @@ import { carOf, type CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
 import type { JourneySnapshot } from '../../machines/journey';
-import { claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
+import { carAwayAt, claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
 import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { notify } from '../notifications/store';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
@@ -31,6 +31,8 @@ export type StepResult =
   | { status: 409; body: { error: 'conflict'; journey: JourneyView } }
   /** Another booking holds the car for part of the time this step needs it. */
   | { status: 409; body: { error: 'taken'; journey: JourneyView } }
+  /** The car has not been checked in from its last rental: it is not at the branch to hand over. */
+  | { status: 409; body: { error: 'carNotBack'; dueBackAt: number; journey: JourneyView } }
   | { status: 409; body: { error: 'emailTaken'; fields: { email: 'emailTaken' } } }
   | { status: 400; body: { error: 'invalid'; fields: Partial<Record<string, Problem>> } };
 
@@ -95,6 +97,12 @@ export async function applyStep(
   // A car chosen without a trip gets the default rental at the car's first free time.
   if (event.type === 'booking.start' && !event.trip) {
     event = { ...event, trip: await freeDefaultTrip(deps.db, event.carId, deps.now()) };
+  }
+  // The car changes hands only at the branch: not while the last renter still has it, whatever the bookings say.
+  if ((event.type === 'handover.record' || event.type === 'pickup.confirm') && before.can(event)) {
+    const away = await carAwayAt(deps.db, row.id, deps.now());
+    // The renter hears when the car was due back, not whose rental it is.
+    if (away) return { status: 409, body: { error: 'carNotBack', dueBackAt: away.dueBackAt, journey: viewOf(row, before) } };
   }
   // A step that needs the car for a time claims it first, so a lost race costs the renter nothing; a
   // step that deals with the gateway writes its intent with the claim (server/journey/intents.ts).

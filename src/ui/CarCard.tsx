@@ -21,6 +21,7 @@ export function CarCard({
   onRent,
   busy = false,
   compact = false,
+  taken = false,
 }: {
   offer: CarOffer;
   /** The company's name; left out until the companies are loaded. */
@@ -29,6 +30,8 @@ export function CarCard({
   onRent: () => Promise<unknown>;
   busy?: boolean;
   compact?: boolean;
+  /** Booked by someone for this trip: shown (a list of the fleet keeps its place), not offered. */
+  taken?: boolean;
 }) {
   const { t, lang } = useLocale();
   const id = useId();
@@ -82,9 +85,15 @@ export function CarCard({
             },
           ]}
         />
-        <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: offer.model })}>
-          {t.cars.rent}
-        </Button>
+        {taken ? (
+          <Button disabled aria-label={fill(t.cars.bookedCar, { car: offer.model })}>
+            {t.cars.booked}
+          </Button>
+        ) : (
+          <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: offer.model })}>
+            {t.cars.rent}
+          </Button>
+        )}
       </div>
     </article>
   );

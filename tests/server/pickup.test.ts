@@ -9,7 +9,7 @@ import { bookings, gatewayOperations } from '../../server/db/schema';
 import { cancelNoShows } from '../../server/journey/noShows';
 import { travelTo } from '../support/clock';
 import { postgresSkipped, startTestServer } from '../support/server';
-import { browser, CARD, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
+import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -58,20 +58,51 @@ describe.skipIf(postgresSkipped)('handing the car over', () => {
     expect(row.heldUntil!.getTime()).toBe(t.dropoffAt);
   });
 
-  it('an early handover while the car is still another renter’s is refused as taken: the car is in one pair of hands', async () => {
+  it('an early handover into another booking’s time is refused as taken: the car is in one pair of hands', async () => {
     const first = tripIn(30);
     const a = await renterAt('paid', { carId: 'patrol', trip: first });
     const b = await renterAt('paid', { carId: 'patrol', trip: { ...first, pickupAt: first.dropoffAt, dropoffAt: first.dropoffAt + DAY } });
-    expect((await pickUp(a)).ok).toBe(true);
-    // Half an hour before b's booked time, a still has the car until then.
+    // Half an hour before b's booked time the car is still a's booking's (a has not come for it yet).
     travelTo(first.dropoffAt - 30 * 60_000);
     const agent = await counter('patrol');
     expect(await agent.record(b.journey().number)).toMatchObject({ status: 409, body: { error: 'taken' } });
     await b.refresh();
     expect(contextOf(b.journey()).checkout).toBeNull();
     expect((await rowOf(b)).heldFrom!.getTime()).toBe(first.dropoffAt);
+    expect(contextOf((await a.refresh(), a.journey())).pickedUpAt).toBeNull();
     // At b's own time it is b's.
     expect((await pickUp(b)).ok).toBe(true);
+  });
+
+  it('a car its last renter has not brought back is handed to nobody, and the renter waiting for it is no no-show', async () => {
+    const first = tripIn(30);
+    const a = await renterAt('paid', { carId: 'yaris', trip: first });
+    // b's booking starts two hours after a's car is due back: the bookings do not overlap.
+    const later = { ...first, pickupAt: first.dropoffAt + 2 * HOUR, dropoffAt: first.dropoffAt + 2 * HOUR + DAY };
+    const b = await renterAt('paid', { carId: 'yaris', trip: later });
+    expect((await pickUp(a)).ok).toBe(true);
+    // Ten minutes past b's time; a is late and the car is not checked in.
+    travelTo(later.pickupAt + 10 * 60_000);
+    const agent = await counter('yaris');
+    const seen = await agent.api.handover(b.journey().number);
+    expect(seen.ok && seen.body.handover.carNotBack).toEqual({ number: a.journey().number, dueBackAt: first.dropoffAt });
+    const version = b.journey().version;
+    expect(await agent.record(b.journey().number)).toMatchObject({ status: 409, body: { error: 'carNotBack' } });
+    expect(await b.step({ type: 'pickup.confirm' })).toMatchObject({ status: 409 });
+    expect((await rowOf(b)).version).toBe(version);
+    // Past b's no-show mark the job leaves b alone: the car was not there to take at the booked time.
+    const { deps } = await server();
+    await cancelNoShows({ ...deps, now: () => new Date(later.pickupAt + NO_SHOW_AFTER_MS + 60_000) });
+    expect((await rowOf(b)).holdsCar).toBe(true);
+
+    // a brings it back twenty minutes later: checked in, the car goes to b.
+    expect((await checkInAtCounter(a, {}, later.pickupAt + 20 * 60_000)).ok).toBe(true);
+    travelTo(later.pickupAt + 30 * 60_000);
+    const after = await agent.api.handover(b.journey().number);
+    expect(after.ok && after.body.handover.carNotBack).toBeNull();
+    expect((await agent.record(b.journey().number)).ok).toBe(true);
+    await b.refresh();
+    expect((await b.step({ type: 'pickup.confirm' })).ok).toBe(true);
   });
 });
 

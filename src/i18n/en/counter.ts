@@ -82,6 +82,8 @@ const words = {
     cancelled: 'This booking is cancelled: there is nothing to hand over.',
     refused: 'The handover cannot be recorded at this time.',
     taken: 'The car is still another renter’s at this time: it cannot be handed over yet.',
+    carNotBack: 'The car is not back from its last rental (due back {date}): it can be handed over once it is checked in.',
+    openRental: 'Open that rental, {number}',
     conflict: 'The booking changed meanwhile and is shown as it is now. Check it and send again.',
     failed: 'The record could not be sent. Check your connection and try again: nothing you entered is lost.',
     returnPlace: 'Return place',

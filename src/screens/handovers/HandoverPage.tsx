@@ -50,7 +50,8 @@ export function HandoverPage({ number }: { number: string }) {
   const { checkout } = h;
   // The server said "not open yet" when it answered; the window may have opened since (the clock here).
   const state = h.state === 'early' && now >= h.opensAt ? 'open' : h.state;
-  const canRecord = state === 'recorded' || state === 'flagged' || (state === 'open' && now < h.noShowAt);
+  const canRecord =
+    !h.carNotBack && (state === 'recorded' || state === 'flagged' || (state === 'open' && now < h.noShowAt));
 
   return (
     <>
@@ -107,6 +108,11 @@ export function HandoverPage({ number }: { number: string }) {
                 minutes: formatNumber(PICKUP_WINDOW_MS / 60_000, lang),
               })}
             </p>
+          ) : h.carNotBack && (state === 'open' || state === 'recorded' || state === 'flagged') ? (
+            <>
+              <p role="alert">{fill(k.carNotBack, { date: formatDate(new Date(h.carNotBack.dueBackAt), lang, 'dateTime') })}</p>
+              <Link to={to('handovers', h.carNotBack.number)}>{fill(k.openRental, { number: h.carNotBack.number })}</Link>
+            </>
           ) : state === 'open' && !canRecord ? (
             <p role="status">
               {fill(k.missed, { date: formatDate(new Date(h.noShowAt), lang, 'dateTime') })}

@@ -38,13 +38,15 @@ export default function Services() {
           <>
             <TripLine trip={fleet.answered ? trip : null} />
             <CarList>
-              {fleet.results.map((offer) => (
+              {/* The whole fleet, a booked car marked: the list the page was prerendered with keeps its length. */}
+              {fleet.fleet.map((offer) => (
                 <li key={offer.carId}>
                   <CarCard
                     offer={offer}
                     company={names[offer.company]}
                     onRent={() => rent(offer.carId, trip)}
                     busy={!fleet.answered}
+                    taken={fleet.taken.has(offer.carId)}
                     compact
                   />
                 </li>
