@@ -22,12 +22,13 @@ const ARABIC_WORDS = 2 * KB;
 /**
  * Services adds Swiper; the branch counter (a staff screen, on the agent's phone) checks its records
  * by the journey's form rules (zod) before sending, as the journey's screens do, and since the return
- * (2026-11-26) prices a check-in as it is typed, by the journey's own rules, and decides disputes;
+ * (2026-11-26) prices a check-in as it is typed, by the journey's own rules, and decides disputes
+ * (its Arabic figure passed 132 KB when a car not yet back from its last rental came to be said);
  * Traffic Violation is one screen for the renter and the manager, with the violation machine beside
  * the journey and five parts of the words (its Arabic figure passed 157 KB when the handover's words
  * joined the rental's, and 159 KB when the return's charges did: how each was priced, the damage list).
  */
-const SPECIAL: Record<string, number> = { '/services': 15 * KB, '/handovers': 15 * KB, '/traffic-violation': 4 * KB };
+const SPECIAL: Record<string, number> = { '/services': 15 * KB, '/handovers': 16 * KB, '/traffic-violation': 4 * KB };
 
 export function budgetOf(path: string, files: readonly string[]): number {
   const arabic = path === '/arabic' || path.startsWith('/arabic/');

@@ -13,6 +13,19 @@ export const DEPOSIT_BY_CATEGORY: Record<CarCategory, Fils> = {
   sports: aed(5000),
 };
 
+/**
+ * The insurance excess per category: the most a renter pays for damage from one accident reported to
+ * the police (every rental includes the company's comprehensive cover; without a police report the
+ * renter pays the repair). Not the deposit: the deposit is held on the card and released at return.
+ */
+export const INSURANCE_EXCESS_BY_CATEGORY: Record<CarCategory, Fils> = {
+  economy: aed(1000),
+  standard: aed(1500),
+  suv: aed(2500),
+  luxury: aed(5000),
+  sports: aed(7500),
+};
+
 /** The rental companies whose cars these are (their records, names and keys live on the server). */
 export const COMPANY_IDS = ['elite-auto', 'desert-drive', 'marina-motors'] as const;
 export type CompanyId = (typeof COMPANY_IDS)[number];

@@ -303,6 +303,22 @@ export const checkinOpen = (c: JourneyContext, at: number) =>
 /** The renter can answer the check-in (dispute a line, accept the rest): recorded and not yet answered. */
 export const checkinToAnswer = (c: JourneyContext) => c.checkin !== null && c.checkin.acceptedAt === null && c.refund === null;
 
+/**
+ * Where a rental the renter has picked up stands until its deposit is settled, for the card that
+ * leads back to it: on the road, checked in (the charges to answer), a dispute with the manager, or
+ * the deposit being settled. Null before pickup and once settled (the invoice is Booking Details').
+ */
+export const rentalPhase = (c: JourneyContext): 'onRent' | 'review' | 'decision' | 'settling' | null =>
+  c.pickedUpAt === null || isOver(c) || c.refund !== null
+    ? null
+    : !c.checkin
+      ? 'onRent'
+      : checkinToAnswer(c)
+        ? 'review'
+        : openDisputes(c).length > 0
+          ? 'decision'
+          : 'settling';
+
 /** A typed signature matches the account's name, whatever the spacing or case. */
 export const signatureMatches = (signature: string, fullName: string) => {
   const same = (s: string) => normaliseName(s).toLocaleLowerCase();

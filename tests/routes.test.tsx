@@ -26,6 +26,7 @@ const ENGLISH: [path: string, title: string | null][] = [
   ['/notifications', 'Notifications'],
   ['/offers', 'Offers'],
   ['/emergency-assistance', 'Emergency Assistance'],
+  ['/insurance-policy', 'Insurance Policy'],
   ['/search', 'Search Cars'],
   ['/reservations', 'Reservations'],
 ];
@@ -49,6 +50,7 @@ const ARABIC: [path: string, title: string | null][] = [
   ['/arabic/notifications', ar.titles.notifications],
   ['/arabic/offers', ar.titles.offers],
   ['/arabic/emergency-assistance', ar.titles.emergencyAssistance],
+  ['/arabic/insurance-policy', ar.titles.insurancePolicy],
   ['/arabic/search', ar.titles.search],
   ['/arabic/reservations', ar.titles.reservations],
 ];
@@ -77,8 +79,8 @@ async function expectScreen(path: string, title: string | null, lang: 'en' | 'ar
 }
 
 describe('every route renders its screen with the header title, in its language', () => {
-  it('lists 42 routes: 22 English and 20 Arabic', () => {
-    expect(ENGLISH.length + ARABIC.length).toBe(42);
+  it('lists 44 routes: 23 English and 21 Arabic', () => {
+    expect(ENGLISH.length + ARABIC.length).toBe(44);
   });
 
   it.each(ENGLISH)('%s (English)', (path, title) => expectScreen(path, title, 'en'));

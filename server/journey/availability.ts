@@ -59,11 +59,13 @@ const otherTime = (path: 'pickedUpAt' | 'returnedAt') => sql`(${other.journey} #
  * Another booking's renter had the car of `bookings` at `atMs`: picked up by then and not checked in
  * by then (or not yet). A hold ends when the car is due back, but a car comes back when it comes
  * back: until the counter checks it in, it cannot go to the next renter, whatever their booking says.
+ * A visitor's sample rental (DEMO=1) is no rental: it holds no car, and keeps none away.
  */
 const awayAt = (atMs: SQL | number) =>
   and(
     eq(other.carId, bookings.carId),
     ne(other.id, bookings.id),
+    eq(other.sample, false),
     sql`${otherTime('pickedUpAt')} <= ${atMs}`,
     sql`(${otherTime('returnedAt')} is null or ${otherTime('returnedAt')} > ${atMs})`,
   );

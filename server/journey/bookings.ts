@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { CarId } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
-import { bookingStatus, carPeriod, DEFAULT_CAR, dueBackAt } from '../../machines/journey-rules';
+import { bookingStatus, carPeriod, DEFAULT_CAR, dueBackAt, rentalPhase } from '../../machines/journey-rules';
 import { ledgerOf, moneyTimeline } from '../../machines/ledger';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
@@ -68,6 +68,8 @@ export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
     number: row.number,
     carId: c.booking.carId,
     status: bookingStatus(c),
+    /** A rental picked up and not over: where it stands (the current-rental card's next step). */
+    phase: rentalPhase(c),
     pickupAt: c.pickedUpAt ?? c.booking.pickupAt,
     returnAt: c.returnedAt ?? dueBackAt(c),
     pickupLocation: c.booking.pickupLocation,

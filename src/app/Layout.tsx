@@ -22,7 +22,17 @@ import styles from './Layout.module.css';
  * other screen is about the signed-in user and shows a placeholder until the server has said who
  * that is (a prerendered page is hydrated before).
  */
-const FOR_EVERYONE = new Set(['home', 'services', 'helpSupport', 'emergencyAssistance', 'search', 'logIn', 'registration', 'offers']);
+const FOR_EVERYONE = new Set([
+  'home',
+  'services',
+  'helpSupport',
+  'emergencyAssistance',
+  'insurancePolicy',
+  'search',
+  'logIn',
+  'registration',
+  'offers',
+]);
 /** The document's title: the screen's, then the brand (the prerendered HTML has the same). */
 export const pageTitle = (resolved: Resolved, t: Pick<Catalog, 'titles' | 'brand'>) =>
   resolved.kind === 'screen' ? `${t.titles[resolved.id]} · ${t.brand}` : t.brand;

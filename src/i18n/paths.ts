@@ -24,6 +24,7 @@ export const SLUGS: Record<ScreenId, string> = {
   notifications: 'notifications',
   offers: 'offers',
   emergencyAssistance: 'emergency-assistance',
+  insurancePolicy: 'insurance-policy',
   search: 'search',
   reservations: 'reservations',
   handovers: 'handovers',

@@ -13,6 +13,7 @@ const FOR_EVERYONE = [
   'services',
   'helpSupport',
   'emergencyAssistance',
+  'insurancePolicy',
   'search',
   'logIn',
   'registration',

@@ -32,6 +32,12 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     const number = r.journey().number;
     const agent = await counter('camry');
     const due = t.dropoffAt;
+    /** Where the rental stands on the renter's current-rental card (Home, Reservations). */
+    const phase = async () => {
+      const answer = await r.api.bookings();
+      return answer.ok ? answer.body.bookings.find((b) => b.number === number)?.phase : undefined;
+    };
+    expect(await phase()).toBe('onRent');
     travelTo(due - 20 * 60_000);
 
     // The renter's own photo of the car, kept as evidence (nobody else's booking takes it).
@@ -77,6 +83,7 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     expect(lines.map((d) => [d.kind, d.amount])).toEqual([['fuel', 8_550], ['damage', 35_000]]);
     expect(valueOf(r.journey())).toEqual({ signedIn: { carReturn: 'reviewing' } });
     expect(await kindsOf(r)).toContain('returnRecorded');
+    expect(await phase()).toBe('review');
 
     // The renter cannot settle alone, nor dispute without a reason or a line that is not a charge of the check-in.
     expect(await r.step({ type: 'return.dispute', line: 1, reason: ' ' })).toMatchObject({ status: 400 });
@@ -86,6 +93,7 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     expect(await agent.checkIn(number, { photos: [photo] })).toMatchObject({ status: 409, body: { error: 'refused' } });
     expect((await r.step({ type: 'return.accept' })).ok).toBe(true);
     expect(valueOf(r.journey())).toEqual({ signedIn: { carReturn: 'awaitingDecision' } });
+    expect(await phase()).toBe('decision');
     expect(contextOf(r.journey()).refund).toBeNull();
     expect((await operations(r.journey().bookingId)).filter((o) => o.kind === 'capture' || o.kind === 'release')).toEqual([]);
 
@@ -108,6 +116,8 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     expect(c.refund).toMatchObject({ captured: 8_550, refunded: 150_000 - 8_550, due: 0 });
     expect(valueOf(r.journey())).toEqual({ signedIn: { carReturn: 'finalInvoice' } });
     expect(await kindsOf(r)).toEqual(expect.arrayContaining(['disputeDecided', 'depositSettled']));
+    // Settled: the card steps aside (the invoice is in Booking Details).
+    expect(await phase()).toBe(null);
     expect(await other.api.handovers()).toMatchObject({ ok: true });
   });
 

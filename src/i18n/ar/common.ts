@@ -39,6 +39,7 @@ const words: Words = {
     notifications: 'الإشعارات',
     offers: 'العروض',
     emergencyAssistance: 'المساعدة الطارئة',
+    insurancePolicy: 'وثيقة التأمين على السيارة',
     search: 'البحث عن سيارة',
     reservations: 'الحجوزات',
     handovers: 'مكتب الاستلام',

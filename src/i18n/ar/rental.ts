@@ -3,6 +3,27 @@
 import type { Words } from '../en/rental';
 
 const words: Words = {
+  currentRental: {
+    title: 'إيجارك الحالي',
+    car: 'السيارة',
+    plate: 'رقم اللوحة',
+    returnBy: 'موعد الإرجاع',
+    left: 'متبقٍّ {time}',
+    overdue: 'متأخر {time}: تُخصم رسوم التأخير من مبلغ التأمين. أعِد السيارة أو مدِّد الإيجار.',
+    hours: { zero: '{n} ساعة', one: 'ساعة واحدة', two: 'ساعتان', few: '{n} ساعات', many: '{n} ساعة', other: '{n} ساعة' },
+    minutes: { zero: '{n} دقيقة', one: 'دقيقة واحدة', two: 'دقيقتان', few: '{n} دقائق', many: '{n} دقيقة', other: '{n} دقيقة' },
+    join: '{a} و{b}',
+    phases: {
+      review: 'سُجّلت إعادة السيارة: راجع الرسوم، ثم اقبلها أو اعترض على أحد البنود.',
+      decision: 'اعترضت على أحد الرسوم: يقرّر مدير الشركة فيه، وسنبلغك بالقرار.',
+      settling: 'تجري تسوية مبلغ التأمين.',
+    },
+    return: 'إرجاع السيارة',
+    answer: 'عرض الإرجاع',
+    extend: 'تمديد',
+    emergency: 'الطوارئ',
+    details: 'تفاصيل الحجز، {number}',
+  },
   reservations: {
     heading: 'حجوزاتك',
     upcoming: 'القادمة',

@@ -46,6 +46,7 @@ const words = {
     notifications: 'Notifications',
     offers: 'Offers',
     emergencyAssistance: 'Emergency Assistance',
+    insurancePolicy: 'Insurance Policy',
     search: 'Search Cars',
     reservations: 'Reservations',
     handovers: 'Handovers',

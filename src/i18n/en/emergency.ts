@@ -36,6 +36,29 @@ const words = {
     shortcut: 'Emergency assistance',
     callRoadside: 'Call roadside assistance',
   },
+  policy: {
+    coverTitle: 'What every rental includes',
+    cover:
+      'Comprehensive motor insurance from the car’s rental company, in the daily rate at no extra cost: damage to the car you rent, and third-party liability for injury and damage to others, as UAE law requires.',
+    excessTitle: 'Your excess',
+    excessText: 'The most you pay for the damage of one accident reported to the police, by the car’s category:',
+    notDeposit:
+      'The excess is not the security deposit: the deposit is held on your card during the rental and released after the return, less any charges you accepted.',
+    conditionsTitle: 'The cover holds when',
+    conditions: [
+      'Every accident or damage, even a small one, is reported to the police (call 999, or 901 when nobody is hurt) and you keep the report: in the UAE no claim is paid without one.',
+      'The driver is the renter named in the contract, with a valid driving licence.',
+      'Nobody drives under alcohol or drugs, races, or leaves paved roads (unless the car is a 4×4 and the company allows it).',
+      'The car stays in the UAE: Oman needs the company’s written permission and cover.',
+    ],
+    withoutTitle: 'Without a police report',
+    without:
+      'You pay the whole repair: by the company’s price list for common damage, or the repair estimate, taken from the deposit with your agreement or disputed at the return.',
+    returnTitle: 'At the return',
+    returnText:
+      'The company’s agent records any damage with photos and prices it. If it came from an accident you reported, dispute the line and give the police report’s number: the company’s manager decides it under this policy, and you are told.',
+    report: 'Report an incident',
+  },
 };
 
 export type Words = typeof words;

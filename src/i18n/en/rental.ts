@@ -1,7 +1,29 @@
 // The words of a rental from contract to return, and the renter's bookings and offers, in English. The
 // same keys are in ../ar/rental.ts.
+import type { Plural } from '../format';
 
 const words = {
+  currentRental: {
+    title: 'Your current rental',
+    car: 'Car',
+    plate: 'Plate',
+    returnBy: 'Return by',
+    left: '{time} left',
+    overdue: 'Late by {time}: late return is charged from the deposit. Bring the car back or extend.',
+    hours: { one: '1 hour', other: '{n} hours' } as Plural,
+    minutes: { one: '1 minute', other: '{n} minutes' } as Plural,
+    join: '{a}, {b}',
+    phases: {
+      review: 'The car is checked in: check the charges, then accept them or dispute a line.',
+      decision: 'You disputed a charge: the company’s manager decides it, and you are told.',
+      settling: 'Your deposit is being settled.',
+    },
+    return: 'Return the car',
+    answer: 'See the return',
+    extend: 'Extend',
+    emergency: 'Emergency',
+    details: 'Booking details, {number}',
+  },
   reservations: {
     heading: 'Your reservations',
     upcoming: 'Upcoming',

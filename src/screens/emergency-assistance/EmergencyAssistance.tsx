@@ -145,7 +145,7 @@ export default function EmergencyAssistance() {
 
       <Section title={e.checklist}>
         <IconList Icon={CheckCircle2} items={[e.safety, e.exchange, e.document]} />
-        <Link to={to('rentalContract')} className={styles.policy}>
+        <Link to={to('insurancePolicy')} className={styles.policy}>
           {e.insurance}
         </Link>
       </Section>

@@ -111,7 +111,10 @@ export function HandoverPage({ number }: { number: string }) {
           ) : h.carNotBack && (state === 'open' || state === 'recorded' || state === 'flagged') ? (
             <>
               <p role="alert">{fill(k.carNotBack, { date: formatDate(new Date(h.carNotBack.dueBackAt), lang, 'dateTime') })}</p>
-              <Link to={to('handovers', h.carNotBack.number)}>{fill(k.openRental, { number: h.carNotBack.number })}</Link>
+              {/* That rental at the counter: where the car is checked in. */}
+              <Link to={to('handovers', h.carNotBack.number)}>
+                <bdi dir="ltr">{h.carNotBack.number}</bdi>
+              </Link>
             </>
           ) : state === 'open' && !canRecord ? (
             <p role="status">

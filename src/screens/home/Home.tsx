@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
 import { defaultTrip } from '../../../machines/booking';
@@ -9,6 +9,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
 import { FeaturedCars } from './FeaturedCars';
 import { Link } from '../../ui/Link';
+import { useSessionState } from '../../ui/session';
 import styles from './Home.module.css';
 
 /**
@@ -16,6 +17,9 @@ import styles from './Home.module.css';
  * page; null when it cannot come (offline before the app was stored for offline use).
  */
 const loadParser = () => import('../../search/parseQuery').catch(() => null);
+
+/** The renter's rental that is out: fetched for a signed-in renter only, after the page. */
+const CurrentRental = lazy(() => import('../../ui/CurrentRental'));
 
 const POINTS = [
   { key: 'fleet', Icon: CarFront },
@@ -29,9 +33,16 @@ export default function Home() {
   const [text, setText] = useState('');
   // Featured prices are for the default trip (tomorrow, three days): the same search the Search screen opens with.
   const [trip] = useState(() => defaultTrip(Date.now()));
+  const { user } = useSessionState();
 
   return (
     <Stack>
+      {/* A renter with a car out comes back to it from here (nothing for anyone else: the prerendered page is the same). */}
+      {user?.role === 'renter' && (
+        <Suspense fallback={null}>
+          <CurrentRental />
+        </Suspense>
+      )}
       <div className={styles.hero}>
         <h2 className={styles.heroTitle}>{t.home.heroTitle}</h2>
         <p>{t.home.heroText}</p>

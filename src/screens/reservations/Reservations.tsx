@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { BookingSummary } from '../../client/api';
 import { LOCATION_NAMES } from '../../data/sample';
@@ -9,6 +10,9 @@ import { ButtonLink } from '../../ui/Button';
 import { useSessionState } from '../../ui/session';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Reservations.module.css';
+
+/** The rental that is out, on top (its own chunk, as on Home). */
+const CurrentRental = lazy(() => import('../../ui/CurrentRental'));
 
 type Group = 'unpaid' | 'upcoming' | 'active' | 'past';
 
@@ -45,6 +49,9 @@ export default function Reservations() {
     );
   return (
     <Stack>
+      <Suspense fallback={null}>
+        <CurrentRental />
+      </Suspense>
       <RenterBookings>{(bookings) => <Groups bookings={bookings} />}</RenterBookings>
     </Stack>
   );
