@@ -88,14 +88,15 @@ export default defineConfig(({ command }) => ({
             {
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
               // prices, steps); the catalogs' parts (each language's, each screen's), the carousel
-              // (Swiper) and a rental's money and handover records (Ledger, CheckoutRecord: never on
-              // Home) stay with the pages that need them. Before the journey's group, which would
-              // otherwise take these with the journey's modules, away from pages that need no journey.
+              // (Swiper) and a rental's money, handover records and photos (Ledger, CheckoutRecord,
+              // PhotoGallery: never on Home) stay with the pages that need them. Before the journey's
+              // group, which would otherwise take these with the journey's modules, away from pages
+              // that need no journey.
               name: 'app',
               priority: 1,
               test: (id: string) =>
                 (/[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
-                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|journey|violation|Ledger|CheckoutRecord)|client[\\/](journey|violation)Client)/.test(id)) ||
+                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|journey|violation|Ledger|CheckoutRecord|PhotoGallery|Photos\.module)|client[\\/](journey|violation)Client)/.test(id)) ||
                 /[\\/]machines[\\/](booking|fleet|money|steps|text)\.ts$/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,

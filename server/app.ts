@@ -21,7 +21,8 @@ import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
 import { offerRoutes } from './offers/routes';
 import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
-import { handoverRoutes, PHOTO_BODY_MAX } from './handovers/routes';
+import { handoverRoutes } from './handovers/routes';
+import { PHOTO_BODY_MAX } from './documents/photos';
 import { incidentRoutes } from './incidents/routes';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
@@ -58,7 +59,10 @@ export function createApp(deps: Deps) {
     '/api/*',
     limitBodies(
       { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
-      [[/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX]],
+      [
+        [/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX],
+        [/^\/api\/incidents\/photos$/, PHOTO_BODY_MAX],
+      ],
     ),
   );
   // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).

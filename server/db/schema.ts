@@ -276,6 +276,27 @@ export const handoverPhotos = pgTable(
 );
 
 /**
+ * Photos of an incident, taken by the renter on Emergency's form: uploaded first (no incident yet),
+ * then attached by the report that names them; served to the renter and the incident's company.
+ */
+export const incidentPhotos = pgTable(
+  'incident_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    renterId: uuid('renter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    incidentId: uuid('incident_id').references(() => incidents.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('incident_photos_incident_idx').on(t.incidentId), index('incident_photos_renter_idx').on(t.renterId)],
+);
+
+/**
  * A rental contract of a company: made when a renter signs for one of its cars (or by the company),
  * with the car the company linked, its set-up and its violation transfer settings.
  */

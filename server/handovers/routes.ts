@@ -30,18 +30,13 @@ import { bookings, documents, handoverPhotos, users } from '../db/schema';
 import { requireRole } from '../auth/middleware';
 import type { User } from '../auth/sessions';
 import { jsonOnly, limitBody } from '../http/security';
-import { upload, validate } from '../http/validate';
-import { sha256, sniffType, UPLOAD_LIMIT } from '../documents/store';
+import { validate } from '../http/validate';
+import { keepPhoto, PHOTO_BODY_MAX, photoForm, photoResponse } from '../documents/photos';
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
 import { carAwayAt } from '../journey/availability';
 import type { BookingRow } from '../journey/bookings';
 
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
-/** A photo's multipart body: the photo (compressed by the browser first) and its booking number. */
-export const PHOTO_BODY_MAX = UPLOAD_LIMIT + 16 * 1024;
-
-const photoForm = z.object({ photo: upload });
 const byNumber = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 const field = (max: number) => z.string().max(max);
 const checkoutBody = z
@@ -194,20 +189,15 @@ async function renterReturnPhotos(db: Db, row: BookingRow) {
   return rows.map((r) => r.id);
 }
 
-/** Stores one photo of a handover (JPEG, PNG or WebP, sniffed): its id, or the answer that refuses it. */
+/** Stores one photo of a handover (keepPhoto): its id, or the answer that refuses it. */
 async function storePhoto(deps: Deps, file: File, bookingId: string, stage: 'pickup' | 'return', takenBy: string) {
-  if (file.size === 0) return { refused: { error: 'invalid' as const, fields: { photo: 'required' as const } }, status: 400 as const };
-  if (file.size > UPLOAD_LIMIT) return { refused: { error: 'invalid' as const, fields: { photo: 'fileSize' as const } }, status: 400 as const };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = sniffType(bytes);
-  if (!type || !PHOTO_TYPES.has(type)) return { refused: { error: 'invalid' as const, fields: { photo: 'fileType' as const } }, status: 400 as const };
-  if (!(await deps.documents.room(bytes.byteLength))) return { refused: { error: 'storageFull' as const }, status: 507 as const };
-  const storageKey = await deps.documents.put(bytes);
-  const [photo] = await deps.db
+  const photo = await keepPhoto(deps, file);
+  if ('refused' in photo) return photo;
+  const [row] = await deps.db
     .insert(handoverPhotos)
-    .values({ bookingId, stage, takenBy, contentType: type, size: bytes.byteLength, storageKey, sha256: sha256(bytes) })
+    .values({ bookingId, stage, takenBy, ...photo.kept })
     .returning({ id: handoverPhotos.id });
-  return { id: photo!.id };
+  return { id: row!.id };
 }
 
 /** Whether every id is a photo the company took for this booking at `stage`. */
@@ -263,12 +253,7 @@ export const handoverRoutes = new Hono<AppEnv>()
         : isCarId(found.carId) && carOf(found.carId).company === user.companyId);
     const bytes = theirs ? await deps.documents.get(found.photo.storageKey) : null;
     if (!found || !bytes) return c.json({ error: 'notFound' as const }, 404);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': found.photo.contentType,
-      // The bytes of an id never change: kept by the browser, never by a shared cache.
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
-    });
+    return photoResponse(c, bytes, found.photo.contentType);
   })
   // The renter's own photos of the car as they bring it back, kept as their side of the evidence.
   .get('/mine/:number/photos', requireRole('renter'), validate('param', byNumber), async (c) => {

@@ -1,18 +1,20 @@
 // Emergency's reports. The renter's report is attached to their rental that is out, so its company's
 // managers see it at once (live, and as a notification); with no rental out it goes to Move car's
-// support. The company acknowledges it and closes it with a note; each change reaches the renter live,
+// support. Photos of the scene are uploaded first and attached by the report that names them. The company acknowledges it and closes it with a note; each change reaches the renter live,
 // in their language.
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { carOf, isCarId } from '../../machines/fleet';
 import { emergencyProblems } from '../../machines/validation';
 import type { AppEnv } from '../deps';
 import type { Db, Tx } from '../db/open';
-import { bookings, incidents, users } from '../db/schema';
+import { bookings, incidentPhotos, incidents, users } from '../db/schema';
+import { keepPhoto, PHOTO_BODY_MAX, photoForm, photoResponse } from '../documents/photos';
+import { HANDOVER_PHOTOS_MAX } from '../../machines/validation';
 import { requireRole } from '../auth/middleware';
-import { jsonOnly } from '../http/security';
+import { jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
@@ -21,15 +23,22 @@ import { managersOf } from '../manager/contracts';
 type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentStatus = IncidentRow['status'];
 
+/** Photos one report takes (and a renter may have waiting for their next report). */
+export const INCIDENT_PHOTOS_MAX = HANDOVER_PHOTOS_MAX;
 const reportBody = z
-  .object({ description: z.string().max(2000), location: z.string().max(100), more: z.string().max(2000) })
+  .object({
+    description: z.string().max(2000),
+    location: z.string().max(100),
+    more: z.string().max(2000),
+    photos: z.array(z.uuid()).max(INCIDENT_PHOTOS_MAX).optional(),
+  })
   .strict();
 const statusBody = z
   .object({ status: z.enum(['acknowledged', 'closed']), note: z.string().max(500).optional() })
   .strict();
 
 /** What each side sees of a report: the renter's own, the company's with who and which rental. */
-function viewOf(row: IncidentRow, booking: { number: string; carId: string } | null, renter: string | null) {
+function viewOf(row: IncidentRow, booking: { number: string; carId: string } | null, renter: string | null, photos: string[]) {
   return {
     id: row.id,
     reference: row.reference,
@@ -41,6 +50,8 @@ function viewOf(row: IncidentRow, booking: { number: string; carId: string } | n
     bookingNumber: booking?.number ?? null,
     carId: booking && isCarId(booking.carId) ? booking.carId : null,
     renter,
+    /** The scene's photos (ids for GET /api/incidents/photos/:id), in the order taken. */
+    photos,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };
@@ -79,12 +90,62 @@ async function listFor(db: Db, where: ReturnType<typeof eq>) {
     .where(where)
     .orderBy(desc(incidents.createdAt))
     .limit(50);
+  const photos = await photosOf(db, rows.map((r) => r.incident.id));
   return rows.map((r) =>
-    viewOf(r.incident, r.number && r.carId ? { number: r.number, carId: r.carId } : null, r.renter),
+    viewOf(r.incident, r.number && r.carId ? { number: r.number, carId: r.carId } : null, r.renter, photos.get(r.incident.id) ?? []),
   );
 }
 
+/** The photos of these incidents, by incident, in the order taken. */
+async function photosOf(db: Db | Tx, ids: string[]) {
+  const byIncident = new Map<string, string[]>();
+  if (ids.length === 0) return byIncident;
+  const rows = await db
+    .select({ id: incidentPhotos.id, incidentId: incidentPhotos.incidentId })
+    .from(incidentPhotos)
+    .where(inArray(incidentPhotos.incidentId, ids))
+    .orderBy(asc(incidentPhotos.createdAt));
+  for (const row of rows) byIncident.set(row.incidentId!, [...(byIncident.get(row.incidentId!) ?? []), row.id]);
+  return byIncident;
+}
+
+/** The renter's photos not yet attached to a report. */
+const waitingPhotos = (db: Db | Tx, renterId: string) =>
+  db
+    .select({ id: incidentPhotos.id })
+    .from(incidentPhotos)
+    .where(and(eq(incidentPhotos.renterId, renterId), isNull(incidentPhotos.incidentId)));
+
 export const incidentRoutes = new Hono<AppEnv>()
+  // A photo of the scene, before the report that attaches it: the renter's, and no more than one report takes.
+  .post('/photos', requireRole('renter'), limitBody(PHOTO_BODY_MAX), validate('form', photoForm), async (c) => {
+    const deps = c.var.deps;
+    const user = c.var.user!;
+    if ((await waitingPhotos(deps.db, user.id)).length >= INCIDENT_PHOTOS_MAX)
+      return c.json({ error: 'invalid' as const, fields: { photo: 'tooManyPhotos' as const } }, 400);
+    const photo = await keepPhoto(deps, c.req.valid('form').photo);
+    if ('refused' in photo) return c.json(photo.refused, photo.status);
+    const [row] = await deps.db
+      .insert(incidentPhotos)
+      .values({ renterId: user.id, ...photo.kept })
+      .returning({ id: incidentPhotos.id });
+    return c.json({ photo: { id: row!.id } }, 201);
+  })
+  // A photo of a report: the renter who took it, or a manager of the report's company. Nobody else.
+  .get('/photos/:id', requireRole('renter', 'manager'), validate('param', z.object({ id: z.uuid() })), async (c) => {
+    const user = c.var.user!;
+    const deps = c.var.deps;
+    const [found] = await deps.db
+      .select({ photo: incidentPhotos, companyId: incidents.companyId })
+      .from(incidentPhotos)
+      .leftJoin(incidents, eq(incidents.id, incidentPhotos.incidentId))
+      .where(eq(incidentPhotos.id, c.req.valid('param').id));
+    const theirs =
+      found && (user.role === 'renter' ? found.photo.renterId === user.id : found.companyId !== null && found.companyId === user.companyId);
+    const bytes = theirs ? await deps.documents.get(found.photo.storageKey) : null;
+    if (!found || !bytes) return c.json({ error: 'notFound' as const }, 404);
+    return photoResponse(c, bytes, found.photo.contentType);
+  })
   // The renter's own reports; the company's, for its managers.
   .get('/', requireRole('renter', 'manager'), async (c) => {
     const user = c.var.user!;
@@ -107,6 +168,10 @@ export const incidentRoutes = new Hono<AppEnv>()
     });
     if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     const now = deps.now();
+    // Only the renter's own photos, not yet in another report.
+    const photos = [...new Set(body.photos ?? [])];
+    const waiting = new Set((await waitingPhotos(deps.db, user.id)).map((p) => p.id));
+    if (!photos.every((id) => waiting.has(id))) return c.json({ error: 'invalid' as const, fields: { photos: 'invalid' as const } }, 400);
     const created = await deps.db.transaction(async (tx) => {
       const rental = await rentalOut(tx, user.id);
       const company = rental && isCarId(rental.carId) ? carOf(rental.carId).company : null;
@@ -124,6 +189,11 @@ export const incidentRoutes = new Hono<AppEnv>()
           updatedAt: now,
         })
         .returning();
+      if (photos.length > 0)
+        await tx
+          .update(incidentPhotos)
+          .set({ incidentId: row!.id })
+          .where(and(inArray(incidentPhotos.id, photos), eq(incidentPhotos.renterId, user.id), isNull(incidentPhotos.incidentId)));
       const managers = company ? await managersOf(tx, company) : [];
       const model = rental && isCarId(rental.carId) ? carOf(rental.carId).model : '';
       for (const manager of managers)
@@ -136,7 +206,7 @@ export const incidentRoutes = new Hono<AppEnv>()
           'contracts',
         );
       await pushTo(tx, [user.id, ...managers], 'incidents', row!.id);
-      return viewOf(row!, rental, null);
+      return viewOf(row!, rental, null, photos);
     });
     return c.json({ incident: created }, 201);
   })
@@ -185,7 +255,8 @@ export const incidentRoutes = new Hono<AppEnv>()
         );
         return { saved: saved! };
       });
-      if ('saved' in result && result.saved) return c.json({ incident: viewOf(result.saved, null, null) });
+      if ('saved' in result && result.saved)
+        return c.json({ incident: viewOf(result.saved, null, null, (await photosOf(deps.db, [result.saved.id])).get(result.saved.id) ?? []) });
       if (result.error === 'notFound') return c.json({ error: 'notFound' as const }, 404);
       return c.json({ error: 'closed' as const, status: result.row!.status }, 409);
     },

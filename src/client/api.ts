@@ -242,8 +242,10 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     unmatchedRecords: () => answer<{ unmatched: UnmatchedRecord[] }>(client.imports.unmatched.$get()),
     /** The renter's own incident reports, or (for a manager) the company's. */
     incidents: () => answer<{ incidents: IncidentView[] }>(client.incidents.$get()),
-    reportIncident: (json: { description: string; location: string; more: string }) =>
+    reportIncident: (json: { description: string; location: string; more: string; photos?: string[] }) =>
       answer<{ incident: IncidentView }>(client.incidents.$post({ json })),
+    /** A photo of the scene, kept until the report that names it. */
+    uploadIncidentPhoto: (photo: File) => answer<{ photo: { id: string } }>(client.incidents.photos.$post({ form: { photo } })),
     /** The company moves a report on: acknowledged, or closed with a note (409 once closed). */
     setIncidentStatus: (id: string, json: { status: 'acknowledged' | 'closed'; note?: string }) =>
       answer<{ incident: IncidentView }>(client.incidents[':id'].status.$post({ param: { id }, json })),
@@ -267,7 +269,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
       answer<{ photos: string[] }>(client.handovers.mine[':number'].photos.$get({ param: { number } })),
     uploadReturnPhoto: (number: string, photo: File) =>
       answer<{ photo: { id: string } }>(client.handovers.mine[':number'].photos.$post({ param: { number }, form: { photo } })),
-    handoverPhotoUrl: (id: string) => `${baseUrl}/handovers/photos/${encodeURIComponent(id)}`,
+    /** A handover's photo, or an incident's. */
+    photoUrl: (of: 'handovers' | 'incidents', id: string) => `${baseUrl}/${of}/photos/${encodeURIComponent(id)}`,
     sampleRental: () => answer<{ user: PublicUser; journey: JourneyView }>(client.demo['sample-rental'].$post({ json: {} })),
     notifications: () => answer<{ notifications: NotificationView[]; unread: number }>(client.notifications.$get()),
     /** Marks the user's own notifications read: these, or all; answers the unread count after. */

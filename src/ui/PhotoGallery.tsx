@@ -3,17 +3,18 @@ import { fill, formatNumber } from '../i18n/format';
 import { useSession } from './session';
 import styles from './Photos.module.css';
 
-/** A handover's photos, small, each opening whole: `alt` names photo {n}. */
-export function PhotoGallery({ ids, alt }: { ids: readonly string[]; alt: string }) {
+/** A handover's photos (or an incident's), small, each opening whole: `alt` names photo {n}. */
+export function PhotoGallery({ ids, alt, of = 'handovers' }: { ids: readonly string[]; alt: string; of?: 'handovers' | 'incidents' }) {
   const { lang } = useLocale();
   const { api } = useSession();
+  const src = (id: string) => api.photoUrl(of, id);
   return (
     <ul className={styles.photos}>
       {ids.map((id, i) => (
         <li key={id} className={styles.photo}>
-          <a href={api.handoverPhotoUrl(id)} target="_blank" rel="noreferrer">
+          <a href={src(id)} target="_blank" rel="noreferrer">
             <img
-              src={api.handoverPhotoUrl(id)}
+              src={src(id)}
               alt={fill(alt, { n: formatNumber(i + 1, lang) })}
               width={96}
               height={72}

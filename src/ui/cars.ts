@@ -41,19 +41,10 @@ export function useCarSearch(trip: Trip | null) {
  */
 export function useShownCars(trip: Trip) {
   const search = useCarSearch(trip);
-  const fleet = offersFor(trip);
-  const free = search.data?.results;
-  const offerOf = (car: CarOffer) => free?.find((f) => f.carId === car.carId);
   return {
     failed: search.failed,
     answered: search.data !== null,
-    results: free ?? fleet,
-    /**
-     * Every car, the free ones as the server offers them: a list of the whole fleet keeps its length
-     * (and its layout) when a car is booked; `taken` says which.
-     */
-    fleet: free ? fleet.map((car) => offerOf(car) ?? car) : fleet,
-    taken: new Set(free ? fleet.filter((car) => !offerOf(car)).map((car) => car.carId) : []),
+    results: search.data?.results ?? offersFor(trip),
   };
 }
 

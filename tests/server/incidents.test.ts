@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { liveEvents } from '../../server/db/schema';
 import { SECOND_MANAGER } from '../../server/seed';
 import { postgresSkipped } from '../support/server';
-import { browser, counter, manager, renterAt, server } from './helpers';
+import { browser, counter, manager, PNG, renterAt, server } from './helpers';
+
+const HOUR = 3_600_000;
 
 const REPORT = { description: 'Rear-ended at a red light, nobody hurt', location: '25.20480, 55.27080', more: 'White Nissan Sunny, Dubai F 12345' };
 const liveFor = async (userId: string, ref: string) =>
@@ -50,6 +52,45 @@ describe.skipIf(postgresSkipped)('incidents', () => {
     expect(mine.ok && mine.body.incidents[0]).toMatchObject({ reference: incident.reference, status: 'closed', note: 'Recovery truck sent; replacement car at Marina branch', renter: null });
     const notices = await r.api.notifications();
     expect(notices.ok && notices.body.notifications.filter((n) => n.kind === 'incidentUpdated').map((n) => n.params.status).sort()).toEqual(['acknowledged', 'closed']);
+  });
+
+  it('photos of the scene: uploaded first, attached by the report, seen by the renter and the company’s managers only', async () => {
+    const pickupAt = Math.ceil((Date.now() + 30 * HOUR) / HOUR) * HOUR;
+    const trip = { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 24 * HOUR };
+    const r = await renterAt('pickedUp', { carId: 'range-rover', trip });
+    const photo = async (who: typeof r, bytes: Uint8Array = PNG) =>
+      who.api.uploadIncidentPhoto(new File([bytes as Uint8Array<ArrayBuffer>], 'scene.png', { type: 'image/png' }));
+    const first = await photo(r);
+    const second = await photo(r);
+    if (!first.ok || !second.ok) throw new Error('a photo was refused');
+    // Not an image by its bytes, or empty: refused by field.
+    expect(await photo(r, new TextEncoder().encode('%PDF-1.4 not a photo'))).toMatchObject({ status: 400, body: { fields: { photo: 'fileType' } } });
+    // Another renter's photo is not this report's to take.
+    const stranger = await renterAt('paid');
+    const theirs = await photo(stranger);
+    if (!theirs.ok) throw new Error('the stranger’s photo was refused');
+    const ids = [first.body.photo.id, second.body.photo.id];
+    expect(await r.api.reportIncident({ ...REPORT, photos: [...ids, theirs.body.photo.id] })).toMatchObject({ status: 400, body: { fields: { photos: 'invalid' } } });
+
+    const sent = await r.api.reportIncident({ ...REPORT, photos: ids });
+    if (!sent.ok) throw new Error(JSON.stringify(sent));
+    expect(sent.body.incident.photos).toEqual(ids);
+    // Once attached, a photo is in one report only.
+    expect(await r.api.reportIncident({ ...REPORT, photos: [ids[0]!] })).toMatchObject({ status: 400 });
+
+    // The car's company's managers (Desert Drive) see them; the renter too; nobody else.
+    const url = `/api/incidents/photos/${ids[0]}`;
+    expect((await r.request(url)).status).toBe(200);
+    expect((await stranger.request(url)).status).toBe(404);
+    expect((await (await manager()).request(url)).status).toBe(404);
+    expect((await (await counter('range-rover')).request(url)).status).toBe(403);
+    const desert = await browser();
+    expect((await desert.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'staff' })).ok).toBe(true);
+    const seen = await desert.api.incidents();
+    expect(seen.ok && seen.body.incidents.find((i) => i.id === sent.body.incident.id)?.photos).toEqual(ids);
+    const answer = await desert.request(url);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/png');
   });
 
   it('with no rental out it goes to support; bad reports get 400 by field; only a signed-in renter reports', async () => {

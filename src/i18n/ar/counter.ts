@@ -10,6 +10,7 @@ const words: Words = {
     reportedAt: 'أُبلغ عنه {date}',
     location: 'الموقع: {location}',
     more: 'أطراف أخرى: {more}',
+    photoAlt: 'صورة المستأجر {n} لموقع الحادث',
     acknowledge: 'تأكيد الاستلام',
     noteLabel: 'ملاحظة للمستأجر (كيف عولج البلاغ)',
     close: 'إغلاق بهذه الملاحظة',

@@ -128,7 +128,7 @@ const words = {
       cardDeclined: 'Your card was declined. Nothing was charged. Try another card.',
       signatureFailed: 'The signature must match the name on your account: {name}.',
       taken: 'The car is booked by another renter for part of that time. Choose other dates.',
-      carNotBack: 'Your car is not back from its last rental yet, so it cannot be handed over now. The branch will tell you when it is ready; nothing was charged.',
+      carNotBack: 'Your car is not back from its last rental yet.',
       locked: 'Too many attempts. For your security, signing in is paused for 15 minutes.',
       busy: 'Move car is very busy right now. Nothing was changed: try again in a moment.',
       tooMany: 'Too many new accounts were made from this network in the last hour. Nothing was kept: try again in an hour.',

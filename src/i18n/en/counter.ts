@@ -11,6 +11,7 @@ const words = {
     reportedAt: 'Reported {date}',
     location: 'Location: {location}',
     more: 'Others involved: {more}',
+    photoAlt: 'The renter’s photo {n} of the scene',
     acknowledge: 'Acknowledge',
     noteLabel: 'Note to the renter (how it was resolved)',
     close: 'Close with this note',

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { HANDOVER_PHOTOS_MAX, type Problem } from '../../../machines/validation';
+import { useEffect } from 'react';
+import { HANDOVER_PHOTOS_MAX } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatNumber } from '../../i18n/format';
-import { compressPhoto } from '../../ui/photos';
+import { usePhotoUploads } from '../../ui/usePhotoUploads';
 import { PhotoField } from '../../ui/Field';
 import { useSession } from '../../ui/session';
 
@@ -14,9 +14,7 @@ export function ReturnPhotos({ number, open }: { number: string; open: boolean }
   const { t, lang } = useLocale('rental', 'forms');
   const r = t.carReturn;
   const { api } = useSession();
-  const [photos, setPhotos] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { photos, setPhotos, uploading, problem, add } = usePhotoUploads((photo) => api.uploadReturnPhoto(number, photo), r.photoFailed);
 
   useEffect(() => {
     let live = true;
@@ -26,23 +24,7 @@ export function ReturnPhotos({ number, open }: { number: string; open: boolean }
     return () => {
       live = false;
     };
-  }, [api, number]);
-
-  const add = async (files: File[]) => {
-    setProblem(null);
-    setUploading((n) => n + files.length);
-    for (const file of files) {
-      try {
-        const answer = await api.uploadReturnPhoto(number, await compressPhoto(file));
-        if (answer.ok) setPhotos((list) => [...list, answer.body.photo.id]);
-        else setProblem(answer.fields?.photo ? (t.problems[answer.fields.photo as Problem] ?? r.photoFailed) : r.photoFailed);
-      } catch {
-        setProblem(r.photoFailed);
-      } finally {
-        setUploading((n) => n - 1);
-      }
-    }
-  };
+  }, [api, number, setPhotos]);
 
   return (
     <PhotoField
@@ -52,7 +34,7 @@ export function ReturnPhotos({ number, open }: { number: string; open: boolean }
       choose={r.addPhotos}
       status={uploading > 0 ? r.uploading : fill(r.photosCount, { n: formatNumber(photos.length, lang) })}
       full={!open || photos.length >= HANDOVER_PHOTOS_MAX}
-      photos={photos.map((id, i) => ({ id, src: api.handoverPhotoUrl(id), alt: fill(r.photoAlt, { n: formatNumber(i + 1, lang) }) }))}
+      photos={photos.map((id, i) => ({ id, src: api.photoUrl('handovers', id), alt: fill(r.photoAlt, { n: formatNumber(i + 1, lang) }) }))}
       onFiles={(files) => void add(files.slice(0, HANDOVER_PHOTOS_MAX - photos.length))}
     />
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
-import { fill, formatDate } from '../../i18n/format';
+import { fill, formatDate, isolated } from '../../i18n/format';
 import type { IncidentView } from '../../client/api';
 import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/Field';
@@ -9,6 +9,7 @@ import { FormCard, FormError } from '../../ui/Form';
 import { Actions, Section } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
+import { PhotoGallery } from '../../ui/PhotoGallery';
 
 /** The incidents renters reported with the company's cars, newest first; live as they come in. */
 export function Incidents() {
@@ -56,11 +57,12 @@ function Incident({ incident, onSaved }: { incident: IncidentView; onSaved: () =
   return (
     <li>
       <h3>
+        {/* Each value isolated: Latin names and numbers keep their order in an Arabic line. */}
         {fill(i.heading, {
-          ref: incident.reference,
-          renter: incident.renter ?? '',
-          number: incident.bookingNumber ?? '—',
-          car: incident.carId ? carOf(incident.carId).model : '—',
+          ref: isolated(incident.reference),
+          renter: isolated(incident.renter ?? ''),
+          number: isolated(incident.bookingNumber ?? '—'),
+          car: isolated(incident.carId ? carOf(incident.carId).model : '—'),
         })}
       </h3>
       <p role="status">{i.statuses[incident.status]}</p>
@@ -68,6 +70,7 @@ function Incident({ incident, onSaved }: { incident: IncidentView; onSaved: () =
       <p>{incident.description}</p>
       {incident.location && <p>{fill(i.location, { location: incident.location })}</p>}
       {incident.more && <p>{fill(i.more, { more: incident.more })}</p>}
+      {incident.photos.length > 0 && <PhotoGallery ids={incident.photos} alt={i.photoAlt} of="incidents" />}
       {incident.status === 'closed' ? (
         <p>{fill(i.note, { note: incident.note ?? '' })}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Ambulance, CheckCircle2, LocateFixed, Phone, ShieldAlert, Wrench } from 'lucide-react';
 import { emergencyProblems, formatCoordinates } from '../../../machines/validation';
 import { fill } from '../../i18n/format';
@@ -9,13 +9,16 @@ import { TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { useSession, useSessionState } from '../../ui/session';
 import type { IncidentView } from '../../client/api';
-import { YourReports } from './YourReports';
 import { useProblems } from '../../ui/problems';
 import { IconList } from '../../ui/IconList';
 import { IconText } from '../../ui/IconText';
 import { Section, Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
 import styles from './EmergencyAssistance.module.css';
+
+/** The renter's side of a report (photos of the scene, their reports): chunks of their own, never a visitor's. */
+const ScenePhotos = lazy(() => import('./ScenePhotos'));
+const YourReports = lazy(() => import('./YourReports'));
 
 export default function EmergencyAssistance() {
   const { t, to } = useLocale('emergency');
@@ -30,6 +33,8 @@ export default function EmergencyAssistance() {
   const [sending, setSending] = useState(false);
   const { api } = useSession();
   const { user } = useSessionState();
+  // Photos of the scene, uploaded as they are taken (ScenePhotos): the report names them.
+  const [photos, setPhotos] = useState<string[]>([]);
 
   /** Fills the location from the device; when refused or unknown, says so and typing stays possible. */
   const locate = () => {
@@ -90,6 +95,7 @@ export default function EmergencyAssistance() {
                   description: report.description,
                   location: gps,
                   more: report.more,
+                  photos,
                 });
                 if (answer.ok) setSent(answer.body.incident);
                 else if (answer.status === 401 || answer.status === 403) setFailure('signIn');
@@ -132,6 +138,12 @@ export default function EmergencyAssistance() {
               </IconText>
             </Button>
             <TextArea label={e.more} name="more" error={message(problems.more)} />
+            {/* Renters only: a visitor is asked to log in to send a report. */}
+            {user?.role === 'renter' && (
+              <Suspense fallback={null}>
+                <ScenePhotos onChange={setPhotos} />
+              </Suspense>
+            )}
             {failure && <FormError>{e[failure]}</FormError>}
             <Button type="submit" block disabled={sending} aria-busy={sending}>
               {sending ? e.sending : e.submit}
@@ -141,7 +153,11 @@ export default function EmergencyAssistance() {
       </Section>
 
       {/* Read again once a report is sent here; the company's answers arrive live. */}
-      {user?.role === 'renter' && <YourReports key={sent?.id ?? 'before'} />}
+      {user?.role === 'renter' && (
+        <Suspense fallback={null}>
+          <YourReports key={sent?.id ?? 'before'} />
+        </Suspense>
+      )}
 
       <Section title={e.checklist}>
         <IconList Icon={CheckCircle2} items={[e.safety, e.exchange, e.document]} />

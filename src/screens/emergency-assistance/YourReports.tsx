@@ -3,9 +3,10 @@ import { fill, formatDate } from '../../i18n/format';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { Section } from '../../ui/Section';
+import { PhotoGallery } from '../../ui/PhotoGallery';
 
 /** The renter's reports and where each is: the company's acknowledgement and closing note arrive live. */
-export function YourReports() {
+export default function YourReports() {
   const { t, lang } = useLocale('emergency');
   const e = t.emergency;
   const { api } = useSession();
@@ -24,6 +25,7 @@ export function YourReports() {
               })}
             </p>
             {i.note && <p>{fill(e.closedNote, { note: i.note })}</p>}
+            {i.photos.length > 0 && <PhotoGallery ids={i.photos} alt={fill(e.reportPhotoAlt, { ref: i.reference })} of="incidents" />}
           </li>
         ))}
       </ul>

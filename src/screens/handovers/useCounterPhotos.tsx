@@ -16,7 +16,7 @@ export function useCounterPhotos(number: string, initial: readonly string[], alt
   const { t, lang } = useLocale('forms', 'counter');
   const k = t.counter;
   const { api } = useSession();
-  const [photos, setPhotos] = useState<Photo[]>(() => initial.map((id) => ({ id, preview: api.handoverPhotoUrl(id) })));
+  const [photos, setPhotos] = useState<Photo[]>(() => initial.map((id) => ({ id, preview: api.photoUrl('handovers', id) })));
   const [uploading, setUploading] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
 

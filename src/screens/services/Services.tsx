@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defaultTrip } from '../../../machines/booking';
+import { defaultTrip, offersFor } from '../../../machines/booking';
 import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
@@ -27,6 +27,9 @@ export default function Services() {
   // The fleet as the search shows it for the default trip: the same cards, the same prices.
   const [trip] = useState(() => defaultTrip(Date.now()));
   const fleet = useShownCars(trip);
+  // The whole fleet, each free car as the server offers it: a booked one is marked, not dropped, so
+  // the list the page was prerendered with keeps its length.
+  const free = new Map(fleet.results.map((offer) => [offer.carId, offer]));
   const rent = useRentCar();
 
   return (
@@ -38,15 +41,14 @@ export default function Services() {
           <>
             <TripLine trip={fleet.answered ? trip : null} />
             <CarList>
-              {/* The whole fleet, a booked car marked: the list the page was prerendered with keeps its length. */}
-              {fleet.fleet.map((offer) => (
-                <li key={offer.carId}>
+              {offersFor(trip).map((car) => (
+                <li key={car.carId}>
                   <CarCard
-                    offer={offer}
-                    company={names[offer.company]}
-                    onRent={() => rent(offer.carId, trip)}
+                    offer={free.get(car.carId) ?? car}
+                    company={names[car.company]}
+                    onRent={() => rent(car.carId, trip)}
                     busy={!fleet.answered}
-                    taken={fleet.taken.has(offer.carId)}
+                    taken={!free.has(car.carId)}
                     compact
                   />
                 </li>
