@@ -14,17 +14,23 @@ export function ReturnPhotos({ number, open }: { number: string; open: boolean }
   const { t, lang } = useLocale('rental', 'forms');
   const r = t.carReturn;
   const { api } = useSession();
-  const { photos, setPhotos, uploading, problem, add } = usePhotoUploads((photo) => api.uploadReturnPhoto(number, photo), r.photoFailed);
+  const { photos, keep, uploading, problem, add } = usePhotoUploads(
+    (photo) => api.uploadReturnPhoto(number, photo),
+    r.photoFailed,
+    (id) => api.photoUrl('handovers', id),
+  );
 
   useEffect(() => {
     let live = true;
     void api.returnPhotos(number).then((answer) => {
-      if (live && answer.ok) setPhotos(answer.body.photos);
+      if (live && answer.ok) keep(answer.body.photos);
     });
     return () => {
       live = false;
     };
-  }, [api, number, setPhotos]);
+    // `keep` is a new function each render; the answer is asked once per booking.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, number]);
 
   return (
     <PhotoField
@@ -34,7 +40,7 @@ export function ReturnPhotos({ number, open }: { number: string; open: boolean }
       choose={r.addPhotos}
       status={uploading > 0 ? r.uploading : fill(r.photosCount, { n: formatNumber(photos.length, lang) })}
       full={!open || photos.length >= HANDOVER_PHOTOS_MAX}
-      photos={photos.map((id, i) => ({ id, src: api.photoUrl('handovers', id), alt: fill(r.photoAlt, { n: formatNumber(i + 1, lang) }) }))}
+      photos={photos.map(({ id, preview }, i) => ({ id, src: preview, alt: fill(r.photoAlt, { n: formatNumber(i + 1, lang) }) }))}
       onFiles={(files) => void add(files.slice(0, HANDOVER_PHOTOS_MAX - photos.length))}
     />
   );

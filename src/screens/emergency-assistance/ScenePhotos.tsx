@@ -11,8 +11,8 @@ export default function ScenePhotos({ onChange }: { onChange: (ids: string[]) =>
   const { t, lang } = useLocale('emergency', 'forms');
   const e = t.emergency;
   const { api } = useSession();
-  const { photos, uploading, problem, add } = usePhotoUploads(api.uploadIncidentPhoto, e.photoFailed);
-  useEffect(() => onChange(photos), [photos, onChange]);
+  const { photos, uploading, problem, add } = usePhotoUploads(api.uploadIncidentPhoto, e.photoFailed, (id) => api.photoUrl('incidents', id));
+  useEffect(() => onChange(photos.map((p) => p.id)), [photos, onChange]);
   return (
     <PhotoField
       label={e.photos}
@@ -21,7 +21,7 @@ export default function ScenePhotos({ onChange }: { onChange: (ids: string[]) =>
       choose={e.addPhotos}
       status={uploading > 0 ? e.uploading : fill(e.photosCount, { n: formatNumber(photos.length, lang) })}
       full={photos.length >= HANDOVER_PHOTOS_MAX}
-      photos={photos.map((id, n) => ({ id, src: api.photoUrl('incidents', id), alt: fill(e.photoAlt, { n: formatNumber(n + 1, lang) }) }))}
+      photos={photos.map(({ id, preview }, n) => ({ id, src: preview, alt: fill(e.photoAlt, { n: formatNumber(n + 1, lang) }) }))}
       onFiles={(files) => void add(files.slice(0, HANDOVER_PHOTOS_MAX - photos.length))}
     />
   );

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { HANDOVER_PHOTOS_MAX, type Problem } from '../../../machines/validation';
+import { HANDOVER_PHOTOS_MAX } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatNumber } from '../../i18n/format';
-import { compressPhoto } from '../../ui/photos';
 import { PhotoField } from '../../ui/Field';
 import { useSession } from '../../ui/session';
-
-type Photo = { id: string; preview: string };
+import { usePhotoUploads } from '../../ui/usePhotoUploads';
 
 /**
  * The counter's photos of a handover, pickup or return: each made smaller on the phone and uploaded
@@ -16,26 +13,12 @@ export function useCounterPhotos(number: string, initial: readonly string[], alt
   const { t, lang } = useLocale('forms', 'counter');
   const k = t.counter;
   const { api } = useSession();
-  const [photos, setPhotos] = useState<Photo[]>(() => initial.map((id) => ({ id, preview: api.photoUrl('handovers', id) })));
-  const [uploading, setUploading] = useState(0);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const add = async (files: File[]) => {
-    setProblem(null);
-    setUploading((n) => n + files.length);
-    for (const file of files) {
-      try {
-        const small = await compressPhoto(file);
-        const answer = await api.uploadHandoverPhoto(number, small);
-        if (answer.ok) setPhotos((list) => [...list, { id: answer.body.photo.id, preview: URL.createObjectURL(small) }]);
-        else setProblem(answer.fields?.photo ? (t.problems[answer.fields.photo as Problem] ?? k.failed) : k.failed);
-      } catch {
-        setProblem(k.failed);
-      } finally {
-        setUploading((n) => n - 1);
-      }
-    }
-  };
+  const { photos, uploading, problem, add, remove } = usePhotoUploads(
+    (photo) => api.uploadHandoverPhoto(number, photo),
+    k.failed,
+    (id) => api.photoUrl('handovers', id),
+    initial,
+  );
 
   /** The picker, with the form's problem for the photos (none yet, too many) when there is one. */
   const field = (hint: string, error: string | undefined) => (
@@ -53,7 +36,7 @@ export function useCounterPhotos(number: string, initial: readonly string[], alt
         remove: fill(k.removePhoto, { n: formatNumber(i + 1, lang) }),
       }))}
       onFiles={(files) => void add(files.slice(0, HANDOVER_PHOTOS_MAX - photos.length))}
-      onRemove={(id) => setPhotos((list) => list.filter((p) => p.id !== id))}
+      onRemove={remove}
     />
   );
   return { ids: photos.map((p) => p.id), uploading: uploading > 0, field };
