@@ -71,7 +71,8 @@ export default defineConfig(({ command }) => ({
               // not part of what a page without one (Home) runs.
               name: 'forms',
               priority: 1,
-              test: /[\\/]src[\\/]ui[\\/](Field\.tsx|Field\.module\.css|problems\.tsx)$/,
+              // The file field's own icons (the camera, the paper clip) go with it.
+              test: /[\\/]src[\\/]ui[\\/](Field\.tsx|Field\.module\.css|problems\.tsx)$|[\\/]lucide-react[\\/].*[\\/](camera|paperclip)\.m?js$/,
               minShareCount: 2,
               // What they use is the app's shared code, which stays where it is.
               includeDependenciesRecursively: false,

@@ -1,6 +1,7 @@
 // The browser's client of the Move car API (typed from the server's routes by hono/client's types;
 // only the types cross over, no server code ships). Every answer is checked before the app uses it.
 import { typedClient } from './http';
+import { noteServerDate } from './serverClock';
 import type { ClientEvent } from '../../server/journey/events';
 import type { BookingSummary, JourneyView } from '../../server/journey/bookings';
 import type { PublicUser } from '../../server/auth/middleware';
@@ -80,12 +81,14 @@ export interface ApiOptions {
 }
 
 async function answer<T>(request: Promise<Response>): Promise<Answer<T>> {
+  const sentAt = Date.now();
   let response: Response;
   try {
     response = await request;
   } catch {
     throw new Unreachable();
   }
+  noteServerDate(response.headers.get('date'), sentAt, Date.now());
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.ok) return { ok: true, body: body as T };
   return {

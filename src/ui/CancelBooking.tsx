@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cancellationQuote, isCancelled, isChangeable } from '../../machines/journey-rules';
+import { serverNow } from '../client/serverClock';
 import { fill, formatDate } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { Button, ButtonLink } from './Button';
@@ -22,7 +23,7 @@ export function CancelBooking() {
   const busy = usePending() && context.pending === 'cancel';
   const [confirming, setConfirming] = useState(false);
   // The quote's time: when the screen opened, and again when the renter asks to cancel.
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(serverNow);
   const last4 = context.payment?.last4 ?? '';
   const money = (fils: number) => <Money fils={fils} />;
 
@@ -72,7 +73,7 @@ export function CancelBooking() {
         <Button
           variant="secondary"
           onClick={() => {
-            setNow(Date.now());
+            setNow(serverNow());
             setConfirming(true);
           }}
         >

@@ -13,6 +13,7 @@ import { Checkbox, TextArea, TextField } from '../../ui/Field';
 import { FormCard, FormError } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
+import { serverNow } from '../../client/serverClock';
 import { useSession } from '../../ui/session';
 
 /**
@@ -46,7 +47,7 @@ export function CheckoutForm({
   });
   // A field's problem goes as soon as what it holds is right (the same rules as on submit).
   const { error, summary, onChange } = useProblems(form, problems, ({ text }) =>
-    checkoutProblems(read(text), handover.carKm, Date.now()),
+    checkoutProblems(read(text), handover.carKm, serverNow()),
   );
 
   return (
@@ -57,7 +58,7 @@ export function CheckoutForm({
         onSubmit={async ({ text }) => {
           const checkout = read(text);
           // The same rules the machine applies on the server, said at once and next to each field.
-          const local = checkoutProblems(checkout, handover.carKm, Date.now());
+          const local = checkoutProblems(checkout, handover.carKm, serverNow());
           await send(local, () => api.recordCheckout(handover.number, checkout, handover.version));
         }}
       >
