@@ -37,6 +37,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** Who the e-mails are from. */
   MAIL_FROM: z.string().min(3).default('Move car <no-reply@movecar.ae>'),
+  /** Move car's support desk: an Emergency report with no rental out is e-mailed here. */
+  SUPPORT_EMAIL: z.string().email().default('support@movecar.ae'),
   /** Free space (MB) the documents never take from their disk: past it, uploads are refused. */
   DISK_FLOOR_MB: z.coerce.number().int().min(0).optional(),
   /** Password hashes at once (default: the cores); the others wait their turn, client by client. */
@@ -65,7 +67,7 @@ export interface Config {
   /** Password hashes at once, and how long the line may be (server/auth/passwords.ts). */
   hashing: GateLimits;
   /** Outbound e-mail (server/mail/queue.ts): the SMTP server's address, none to keep them queued. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; support: string };
   /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
   registrationAllowance: Allowance;
   /** Authority imports per company and per client per window (server/imports/routes.ts). */
@@ -123,7 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 200 phones registering at once needs about that on two cores (bench:api), and refusing them
     // would not serve them sooner; past it (many clients flooding) the answer is 429 at once.
     hashing: { running: hashesAtOnce, perClient: 4 * hashesAtOnce, maxWaitMs: 30_000 },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
     registrationAllowance: REGISTRATION_ALLOWANCE,
     importAllowance: IMPORT_ALLOWANCE,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,

@@ -2,24 +2,28 @@
 // PASS requests past their ten minutes, log-in failure counts that no longer count (unlocked and
 // older than their window), clients' usage whose window has ended, password reset links an hour past
 // their end (they count towards an account's links per hour until then), e-mails sent a day ago (a
-// reset link's text need not outlive it) and e-mails given up a month ago. Run at start and then every hour by each instance: the deletes are
+// reset link's text need not outlive it), e-mails given up a month ago, and a scene's photos no
+// Emergency report named within a day (the renter sent the photos and never the report). Run at start and then every hour by each instance: the deletes are
 // idempotent, so several instances doing it at once do no harm.
 import { and, gte, isNull, lt, or } from 'drizzle-orm';
+import type { DocumentStore } from './documents/store';
 import type { Db } from './db/open';
-import { clientUsage, loginThrottle, mailOutbox, passwordResets, sessions, uaePassRequests } from './db/schema';
+import { clientUsage, incidentPhotos, loginThrottle, mailOutbox, passwordResets, sessions, uaePassRequests } from './db/schema';
 import { FAILURE_WINDOW_MS } from './auth/throttle';
 import { endedBefore, REGISTRATION_ALLOWANCE } from './auth/usage';
 import type { Logger } from './deps';
 import { MAX_ATTEMPTS } from './mail/queue';
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+/** How long a scene's photo waits for the report that names it. */
+export const UNREPORTED_PHOTO_MS = 24 * 60 * 60 * 1000;
 
 /** Removes what has expired at `now`; returns how many rows of each. */
-export async function housekeeping(db: Db, now: Date) {
+export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remove'>, now: Date) {
   const forgotten = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const HOUR = 60 * 60 * 1000;
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail] = await Promise.all([
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, unreported] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -32,7 +36,13 @@ export async function housekeeping(db: Db, now: Date) {
       .delete(mailOutbox)
       .where(or(lt(mailOutbox.sentAt, ago(24 * HOUR)), and(gte(mailOutbox.attempts, MAX_ATTEMPTS), lt(mailOutbox.createdAt, ago(30 * 24 * HOUR)))))
       .returning({ id: mailOutbox.id }),
+    db
+      .delete(incidentPhotos)
+      .where(and(isNull(incidentPhotos.incidentId), lt(incidentPhotos.createdAt, ago(UNREPORTED_PHOTO_MS))))
+      .returning({ storageKey: incidentPhotos.storageKey }),
   ]);
+  // The row first, then its bytes: a file left by a crash in between is only space, never a photo shown.
+  for (const { storageKey } of unreported) await documents.remove(storageKey);
   return {
     sessions: expiredSessions.length,
     uaePassRequests: staleRequests.length,
@@ -40,13 +50,14 @@ export async function housekeeping(db: Db, now: Date) {
     clientUsage: staleUsage.length,
     passwordResets: staleLinks.length,
     mail: oldMail.length,
+    unreportedPhotos: unreported.length,
   };
 }
 
 /** Housekeeping now (before the server answers) and every hour after, off the request path; returns how to stop it. */
-export async function startHousekeeping(db: Db, now: () => Date, log: Logger): Promise<() => void> {
+export async function startHousekeeping(db: Db, documents: DocumentStore, now: () => Date, log: Logger): Promise<() => void> {
   const run = () =>
-    housekeeping(db, now()).then(
+    housekeeping(db, documents, now()).then(
       (removed) => log.info('housekeeping', removed),
       (error: unknown) => log.error('housekeeping failed', { reason: error instanceof Error ? error.message : 'unknown' }),
     );

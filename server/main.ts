@@ -43,7 +43,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
   const { locked } = await seed(db.db, config);
   if (locked.length > 0) log.info('sample managers locked: DEMO is off, and their passwords are published', { emails: locked });
   const deps = { ...(await makeDeps(config, db, log, now)), mailbox };
-  const stopHousekeeping = await startHousekeeping(db.db, deps.now, log);
+  const stopHousekeeping = await startHousekeeping(db.db, deps.documents, deps.now, log);
   // Steps a stopped process left half done with the gateway are driven to an end before anyone is answered.
   await reconcileAll(deps, applyStep);
   if (!config.mail.smtpUrl) log.info('SMTP_URL is not set: e-mails (password reset links) wait in their queue, unsent');

@@ -1,6 +1,6 @@
 // Emergency's reports. The renter's report is attached to their rental that is out, so its company's
-// managers see it at once (live, and as a notification); with no rental out it goes to Move car's
-// support. Photos of the scene are uploaded first and attached by the report that names them. The company acknowledges it and closes it with a note; each change reaches the renter live,
+// managers see it at once (live, and as a notification); with no rental out it is e-mailed to Move
+// car's support desk (support.ts). Photos of the scene are uploaded first and attached by the report that names them. The company acknowledges it and closes it with a note; each change reaches the renter live,
 // in their language.
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -19,6 +19,8 @@ import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { managersOf } from '../manager/contracts';
+import { queueMail } from '../mail/queue';
+import { supportIncidentMail } from './support';
 
 type IncidentRow = typeof incidents.$inferSelect;
 export type IncidentStatus = IncidentRow['status'];
@@ -195,6 +197,11 @@ export const incidentRoutes = new Hono<AppEnv>()
           .set({ incidentId: row!.id })
           .where(and(inArray(incidentPhotos.id, photos), eq(incidentPhotos.renterId, user.id), isNull(incidentPhotos.incidentId)));
       const managers = company ? await managersOf(tx, company) : [];
+      if (!company) {
+        const [renter] = await tx.select().from(users).where(eq(users.id, user.id));
+        const report = { ...row!, photos: photos.length };
+        await queueMail(tx, { to: deps.config.mail.support, ...supportIncidentMail(report, renter!) }, now);
+      }
       const model = rental && isCarId(rental.carId) ? carOf(rental.carId).model : '';
       for (const manager of managers)
         await notify(

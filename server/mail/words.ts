@@ -46,7 +46,7 @@ const ar: MailWords = {
 export const MAIL_WORDS = { en, ar } as const;
 export type MailLang = keyof typeof MAIL_WORDS;
 
-const escape = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -69,16 +69,16 @@ export function layout(
     `— ${w.brand}`,
     w.footer,
   ].join('\n\n');
-  const p = (t: string) => `<p style="margin:0 0 16px">${escape(t)}</p>`;
+  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
   const html = `<!doctype html>
-<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI','Noto Sans Arabic',sans-serif;color:#1b1f24;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;text-align:start">
-<p style="margin:0 0 16px;font-weight:700;font-size:20px">${escape(w.brand)}</p>
+<p style="margin:0 0 16px;font-weight:700;font-size:20px">${escapeHtml(w.brand)}</p>
 ${paragraphs.slice(0, -1).map(p).join('\n')}
-<p style="margin:24px 0"><a href="${escape(action.href)}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
 ${p(paragraphs.at(-1)!)}
-<p style="margin:24px 0 0;font-size:13px;color:#5b6470">${escape(w.footer)}</p>
+<p style="margin:24px 0 0;font-size:13px;color:#5b6470">${escapeHtml(w.footer)}</p>
 </div></body></html>`;
   return { subject, text, html };
 }

@@ -3,7 +3,8 @@
 // renter sees each step. With no rental out it goes to Move car's support. Nobody else sees it.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { liveEvents } from '../../server/db/schema';
+import { incidentPhotos, liveEvents, mailOutbox } from '../../server/db/schema';
+import { housekeeping, UNREPORTED_PHOTO_MS } from '../../server/housekeeping';
 import { SECOND_MANAGER } from '../../server/seed';
 import { postgresSkipped } from '../support/server';
 import { browser, counter, manager, PNG, renterAt, server } from './helpers';
@@ -91,6 +92,17 @@ describe.skipIf(postgresSkipped)('incidents', () => {
     const answer = await desert.request(url);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('image/png');
+
+    // The stranger's photo, named by no report: kept for a day for the report to come, then removed with its bytes.
+    const { deps } = await server();
+    const [kept] = await deps.db.select().from(incidentPhotos).where(eq(incidentPhotos.id, theirs.body.photo.id));
+    expect(await housekeeping(deps.db, deps.documents, new Date(Date.now() + UNREPORTED_PHOTO_MS - HOUR))).toMatchObject({ unreportedPhotos: 0 });
+    expect(await deps.documents.get(kept!.storageKey)).not.toBeNull();
+    expect(await housekeeping(deps.db, deps.documents, new Date(Date.now() + UNREPORTED_PHOTO_MS + HOUR))).toMatchObject({ unreportedPhotos: 1 });
+    expect((await stranger.request(`/api/incidents/photos/${theirs.body.photo.id}`)).status).toBe(404);
+    expect(await deps.documents.get(kept!.storageKey)).toBeNull();
+    // The report's photos stay.
+    expect((await r.request(url)).status).toBe(200);
   });
 
   it('with no rental out it goes to support; bad reports get 400 by field; only a signed-in renter reports', async () => {
@@ -100,6 +112,13 @@ describe.skipIf(postgresSkipped)('incidents', () => {
     const m = await manager();
     const list = await m.api.incidents();
     expect(list.ok && list.body.incidents.some((i) => sent.ok && i.id === sent.body.incident.id)).toBe(false);
+    // Support's desk is e-mailed what the renter wrote and how to reach them.
+    const reference = sent.ok ? sent.body.incident.reference : '';
+    const mail = (await (await server()).deps.db.select().from(mailOutbox)).filter((m) => m.subject.includes(reference));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to).toBe('support@movecar.ae');
+    expect(mail[0]!.text).toContain(REPORT.description);
+    expect(mail[0]!.text).toMatch(/Where: not given/);
 
     expect(await r.api.reportIncident({ ...REPORT, description: ' ' })).toMatchObject({ status: 400, body: { fields: { description: 'required' } } });
     expect(await r.api.reportIncident({ ...REPORT, location: 'near the mall' })).toMatchObject({ status: 400, body: { fields: { gps: 'coordinates' } } });

@@ -247,7 +247,7 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
         { ...mail, to: 'sent-now@example.ae', sentAt: ago(1) },
         { ...mail, to: 'waiting@example.ae' },
       ]);
-      expect(await housekeeping(db, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1, clientUsage: 1, passwordResets: 1, mail: 1 });
+      expect(await housekeeping(db, s.deps.documents, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1, clientUsage: 1, passwordResets: 1, mail: 1 });
       expect((await db.select().from(schema.passwordResets)).map((r) => r.tokenHash)).toEqual([expect.stringMatching(/^new-link/)]);
       expect((await db.select().from(schema.mailOutbox)).map((r) => r.to).sort()).toEqual(['sent-now@example.ae', 'waiting@example.ae']);
       expect((await db.select().from(schema.clientUsage)).map((r) => r.key)).toEqual(['registration 192.0.2.2']);

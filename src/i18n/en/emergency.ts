@@ -32,7 +32,7 @@ const words = {
     submit: 'Submit Report',
     sending: 'Sending…',
     sentTo: 'It went to the rental company of your car, which answers here.',
-    sentToSupport: 'With no rental out, it went to Move car’s support, which answers here.',
+    sentToSupport: 'With no rental out, it went to Move car’s support desk, which calls you back on your phone number.',
     signIn: 'Log in to send a report. If anyone is hurt or in danger, call 999 now.',
     failed: 'The report could not be sent. Call the numbers above; nothing you typed is lost.',
     yours: 'Your reports',
