@@ -33,6 +33,8 @@ export type Problem =
   | 'date'
   /** The driving licence the counter read has expired: the car cannot be handed over. */
   | 'licenceExpired'
+  /** A document given at registration (Emirates ID, driving licence) whose validity has ended. */
+  | 'documentExpired'
   /** The counter has not said the person matches the Emirates ID on file. */
   | 'identityUnchecked'
   | 'photosRequired'
@@ -259,10 +261,10 @@ export const HANDOVER_PHOTOS_MAX = 12;
 const DUBAI_MS = 4 * 60 * 60 * 1000;
 
 /**
- * A licence's expiry as read off the card (YYYY-MM-DD; Arabic-Indic digits accepted). It is valid
- * through that day in the UAE: expired once the day has ended in Dubai before `at`.
+ * A document's expiry as read off the card (YYYY-MM-DD; Arabic-Indic digits accepted). It is valid
+ * through that day in the UAE: `expired` once the day has ended in Dubai before `at`.
  */
-export function checkLicenceExpiry(raw: string, at: number): Problem | null {
+function checkValidUntil(raw: string, at: number, expired: Problem): Problem | null {
   const text = latinDigits(raw).trim();
   if (text === '') return 'required';
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -271,8 +273,14 @@ export function checkLicenceExpiry(raw: string, at: number): Problem | null {
   const start = Date.UTC(year, month - 1, day);
   const d = new Date(start);
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return 'date';
-  return start + 24 * 60 * 60 * 1000 - DUBAI_MS <= at ? 'licenceExpired' : null;
+  return start + 24 * 60 * 60 * 1000 - DUBAI_MS <= at ? expired : null;
 }
+
+/** Whether a document valid through `raw` (YYYY-MM-DD) has expired at `at`. */
+export const hasExpired = (raw: string, at: number) => checkValidUntil(raw, at, 'documentExpired') === 'documentExpired';
+
+/** The licence the renter shows at the counter: an expired one stops the handover. */
+export const checkLicenceExpiry = (raw: string, at: number) => checkValidUntil(raw, at, 'licenceExpired');
 
 // ---- emergency report ----
 
@@ -321,6 +329,9 @@ export interface RegistrationInput {
   password: string;
   confirmPassword: string;
   emiratesId: string;
+  /** The last day the Emirates ID and the driving licence are valid, as on the cards (YYYY-MM-DD). */
+  emiratesIdExpiry: string;
+  licenceExpiry: string;
   /** The Emirates ID's two sides: the number and photo, and the card's back (address, employer). */
   emiratesIdFile: DocumentInfo | null;
   emiratesIdBackFile: DocumentInfo | null;
@@ -329,7 +340,8 @@ export interface RegistrationInput {
 }
 export type RegistrationField = keyof RegistrationInput;
 
-export function registrationProblems(form: RegistrationInput) {
+/** The registration's rules at `at` (a document must still be valid then). */
+export function registrationProblems(form: RegistrationInput, at: number) {
   const schema = z.object({
     fullName: rule(checkFullName),
     email: rule(checkEmail),
@@ -337,8 +349,10 @@ export function registrationProblems(form: RegistrationInput) {
     password: rule((p: string) => checkPassword(p, form.email)),
     confirmPassword: rule((c: string) => (c === '' ? 'required' : c === form.password ? null : 'mismatch')),
     emiratesId: rule((id: string) => checkEmiratesId(id).problem),
+    emiratesIdExpiry: rule((e: string) => checkValidUntil(e, at, 'documentExpired')),
     emiratesIdFile: rule(checkDocument),
     emiratesIdBackFile: rule(checkDocument),
+    licenceExpiry: rule((e: string) => checkValidUntil(e, at, 'documentExpired')),
     licenceFile: rule(checkDocument),
     termsAccepted: rule((accepted: boolean) => (accepted ? null : 'terms')),
   });

@@ -29,6 +29,8 @@ async function registered(language?: 'en' | 'ar') {
     email,
     confirmPassword: RENTER.password,
     emiratesId: DOCUMENTS.emiratesId,
+    emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
+    licenceExpiry: DOCUMENTS.licenceExpiry,
     emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
     emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
     licenceFile: DOCUMENTS.licenceFile.file,

@@ -148,6 +148,8 @@ describe.each([
 
 const DOCUMENTS_AS_FILES = {
   emiratesId: DOCUMENTS.emiratesId,
+  emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
+  licenceExpiry: DOCUMENTS.licenceExpiry,
   emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
   emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),
   licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),

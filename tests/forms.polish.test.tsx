@@ -109,6 +109,8 @@ describe.each([
       email: uniqueEmail('mariam.polish'),
       confirmPassword: RENTER.password,
       emiratesId: DOCUMENTS.emiratesId,
+      emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
+      licenceExpiry: DOCUMENTS.licenceExpiry,
       emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
       emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
       licenceFile: DOCUMENTS.licenceFile.file,

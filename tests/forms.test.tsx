@@ -24,6 +24,8 @@ describe.each([
       [r.password]: '1234567890',
       [r.confirmPassword]: '1234567899',
       [r.emiratesIdNumber]: '784-1990-123',
+      [r.emiratesIdExpiry]: '2020-01-31',
+      [r.licenceExpiry]: '31/01/2030',
     };
     for (const [label, value] of Object.entries(typed))
       await user.type(await screen.findByLabelText(label), value);
@@ -36,8 +38,10 @@ describe.each([
       [r.password, t.problems.passwordDigits],
       [r.confirmPassword, t.problems.mismatch],
       [r.emiratesIdNumber, t.problems.emiratesId],
+      [r.emiratesIdExpiry, t.problems.documentExpired],
       [r.emiratesId, t.problems.required],
       [r.emiratesIdBack, t.problems.required],
+      [r.licenceExpiry, t.problems.date],
       [r.drivingLicence, t.problems.required],
     ];
     for (const [label, message] of expected) {
@@ -49,7 +53,7 @@ describe.each([
     await waitFor(() => expect(screen.getByLabelText(r.fullName)).toHaveFocus());
     for (const [label, value] of Object.entries(typed))
       expect(screen.getByLabelText(label)).toHaveValue(value);
-    expect(screen.getByText(plural(t.form.fieldsToCorrect, 10, lang))).toBeInTheDocument();
+    expect(screen.getByText(plural(t.form.fieldsToCorrect, 12, lang))).toBeInTheDocument();
     expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
   });
 
@@ -63,6 +67,8 @@ describe.each([
     await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
     await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-1');
     expect(screen.getByLabelText(r.emiratesIdNumber)).toHaveAccessibleDescription(t.warnings.emiratesIdCheck);
+    await user.type(screen.getByLabelText(r.emiratesIdExpiry), '٢٠٣١-٠١-٣١');
+    await user.type(screen.getByLabelText(r.licenceExpiry), '2030-06-30');
     await user.upload(screen.getByLabelText(r.emiratesId), new File([PNG_BYTES], 'id.png', { type: 'image/png' }));
     await user.upload(screen.getByLabelText(r.emiratesIdBack), new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }));
     await user.upload(
@@ -94,6 +100,8 @@ describe.each([
     await user.type(screen.getByLabelText(r.password), 'desert-rose-42');
     await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
     await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-6');
+    await user.type(screen.getByLabelText(r.emiratesIdExpiry), '2031-01-31');
+    await user.type(screen.getByLabelText(r.licenceExpiry), '2030-06-30');
     // Named and typed as a PNG, but its bytes are text: only the server's check by content can tell.
     await user.upload(screen.getByLabelText(r.emiratesId), new File(['not a picture'], 'id.png', { type: 'image/png' }));
     await user.upload(screen.getByLabelText(r.emiratesIdBack), new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }));
@@ -120,6 +128,8 @@ describe.each([
       await user.type(screen.getByLabelText(r.password), 'desert-rose-42');
       await user.type(screen.getByLabelText(r.confirmPassword), 'desert-rose-42');
       await user.type(screen.getByLabelText(r.emiratesIdNumber), '784-1990-1234567-6');
+      await user.type(screen.getByLabelText(r.emiratesIdExpiry), '2031-01-31');
+      await user.type(screen.getByLabelText(r.licenceExpiry), '2030-06-30');
       await user.upload(screen.getByLabelText(r.emiratesId), new File([PNG_BYTES], 'id.png', { type: 'image/png' }));
       await user.upload(screen.getByLabelText(r.emiratesIdBack), new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }));
       await user.upload(screen.getByLabelText(r.drivingLicence), new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }));

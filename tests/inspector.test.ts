@@ -29,6 +29,8 @@ describe('the Stately inspector sees no secret', () => {
           password: 'desert-rose-42',
           confirmPassword: 'desert-rose-42',
           emiratesId: '784-1990-1234567-6',
+          emiratesIdExpiry: '2031-01-31',
+          licenceExpiry: '2030-06-30',
           emiratesIdFile: { name: 'id.png', type: 'image/png', size: 2, file },
         },
       }),

@@ -116,6 +116,8 @@ function executors(
       await typeInto(r.password, form.password);
       await typeInto(r.confirmPassword, form.confirmPassword);
       await typeInto(r.emiratesIdNumber, form.emiratesId);
+      await typeInto(r.emiratesIdExpiry, form.emiratesIdExpiry);
+      await typeInto(r.licenceExpiry, form.licenceExpiry);
       for (const [label, doc] of [
         [r.emiratesId, form.emiratesIdFile],
         [r.emiratesIdBack, form.emiratesIdBackFile],
@@ -403,6 +405,8 @@ describe('model-based paths through the rendered app and the real server (xstate
           email: mail(person.email),
           confirmPassword: person.password,
           emiratesId: '784-1990-1234567-6',
+          emiratesIdExpiry: '2031-01-31',
+          licenceExpiry: '2030-06-30',
           termsAccepted: true,
           // They registered in the path's language: signing in keeps them in it (the account's language).
           language: lang,

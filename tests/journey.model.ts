@@ -46,6 +46,8 @@ export const NEW_RENTER = {
 };
 export const DOCUMENTS = {
   emiratesId: '784-1985-1234567-3',
+  emiratesIdExpiry: '2031-01-31',
+  licenceExpiry: '2030-06-30',
   emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 68 },
   emiratesIdBackFile: { name: 'emirates-id-back.png', type: 'image/png', size: 68 },
   licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 40 },
@@ -189,9 +191,9 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
   return [
     ...outcomes.map((e) => Object.assign(e, { [OUTCOME]: true })),
     ...STEPS.map((step) => ({ type: 'xstate.route', to: `#${step}` }) as const),
-    { type: 'registration.submit', form },
-    { type: 'registration.submit', form: { ...form, confirmPassword: 'not-the-same-1' } },
-    { type: 'registration.submit', form: { ...form, email: TAKEN_EMAIL } },
+    { type: 'registration.submit', form, at: AT },
+    { type: 'registration.submit', form: { ...form, confirmPassword: 'not-the-same-1' }, at: AT },
+    { type: 'registration.submit', form: { ...form, email: TAKEN_EMAIL }, at: AT },
     { type: 'logIn.submit', email: KNOWN.email, password: KNOWN.password },
     { type: 'logIn.submit', email: VERIFIED.email, password: VERIFIED.password },
     { type: 'logIn.submit', email: 'nobody@example.ae', password: KNOWN.password },

@@ -158,6 +158,8 @@ describe.each([
       password: 'desert-rose-42',
       confirmPassword: 'desert-rose-42',
       emiratesId: '784-1990-1234567-6',
+      emiratesIdExpiry: '2031-01-31',
+      licenceExpiry: '2030-06-30',
       termsAccepted: true,
       emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
       emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),

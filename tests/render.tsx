@@ -50,6 +50,8 @@ export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\n
 /** The Emirates ID and the three documents every registration carries (real bytes, as uploaded). */
 export const DOCUMENTS = {
   emiratesId: '784-1990-1234567-6',
+  emiratesIdExpiry: '2031-01-31',
+  licenceExpiry: '2030-06-30',
   emiratesIdFile: {
     name: 'emirates-id.png',
     type: 'image/png',
@@ -108,6 +110,7 @@ async function signedContract(journey: Journey) {
       confirmPassword: RENTER.password,
       termsAccepted: true,
     },
+    at: NOW,
   });
   await waitFor(journey as never, (s: ReturnType<Journey['getSnapshot']>) =>
     s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }),

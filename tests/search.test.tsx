@@ -56,7 +56,7 @@ async function someoneElseBooks(carId: CarId, trip: Trip) {
   const session = await startSession(createApi({ baseUrl: `${ORIGIN}/api`, fetch: browser.fetch }), { now: NOW });
   const journey = await session.loadJourney();
   const form = { ...RENTER, email: uniqueEmail('other'), ...DOCUMENTS, confirmPassword: RENTER.password, termsAccepted: true };
-  journey.send({ type: 'registration.submit', form });
+  journey.send({ type: 'registration.submit', form, at: Date.now() });
   await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
   journey.send({ type: 'booking.start', carId, trip, at: Date.now() });
   await signAndPay(journey);

@@ -26,7 +26,7 @@ export type CardForm = CardInput;
 
 export type JourneyEvent =
   | { type: 'xstate.route'; to: `#${Step}` }
-  | { type: 'registration.submit'; form: RegistrationInput }
+  | { type: 'registration.submit'; form: RegistrationInput; at: number }
   | { type: 'logIn.submit'; email: string; password: string }
   | { type: 'contract.acceptTerms' }
   | { type: 'contract.verifyIdentity' }

@@ -10,7 +10,7 @@ const guards = {
   passwordsMatch: ({ event }) =>
     event.type === 'registration.submit' && event.form.password === event.form.confirmPassword,
   registrationComplete: ({ event }) =>
-    event.type === 'registration.submit' && Object.keys(registrationProblems(event.form)).length === 0,
+    event.type === 'registration.submit' && Object.keys(registrationProblems(event.form, event.at)).length === 0,
   /** A route into a step that needs a signed-in renter. */
   routeNeedsSignIn: ({ context, event }) =>
     event.type === 'xstate.route' &&
@@ -30,7 +30,7 @@ const actions = {
   rejectRegistration: journeySetup.assign({
     fieldErrors: ({ event }) => {
       assertEvent(event, 'registration.submit');
-      return registrationProblems(event.form);
+      return registrationProblems(event.form, event.at);
     },
     error: null,
   }),

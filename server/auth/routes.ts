@@ -9,7 +9,7 @@ import { bookableTrip } from '../journey/availability';
 import { tripSchema } from '../journey/events';
 import { canStartBooking, DEFAULT_CAR } from '../../machines/journey-rules';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
-import { normaliseName } from '../../machines/text';
+import { latinDigits, normaliseName } from '../../machines/text';
 import {
   checkEmiratesId,
   DOCUMENT_MAX_BYTES,
@@ -48,6 +48,8 @@ const registrationForm = z.object({
   password: text(200),
   confirmPassword: text(200),
   emiratesId: text(40),
+  emiratesIdExpiry: text(20),
+  licenceExpiry: text(20),
   termsAccepted: z.enum(['true', 'false']),
   carId: z.enum(CAR_IDS).optional(),
   /** Where and when the visitor chose the car for (form fields, so times come as text). */
@@ -173,7 +175,7 @@ export const authRoutes = new Hono<AppEnv>()
         licenceFile: describeUpload(form.licenceFile ?? null, licenceBytes),
       };
       // The same rules as the browser's form, with the documents' types read from their content.
-      const problems = registrationProblems(input);
+      const problems = registrationProblems(input, deps.now().getTime());
       if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
       const client = clientAddress(c, deps.config.trustProxy);
       const busy = deps.hashing.refuses(client);
@@ -209,6 +211,8 @@ export const authRoutes = new Hono<AppEnv>()
               fullName: normaliseName(form.fullName),
               phone: normaliseUaeMobile(form.phone) ?? form.phone,
               emiratesId: checkEmiratesId(form.emiratesId).value ?? null,
+              emiratesIdExpiry: latinDigits(form.emiratesIdExpiry).trim(),
+              licenceExpiry: latinDigits(form.licenceExpiry).trim(),
               language: form.language ?? 'en',
             })
             .onConflictDoNothing({ target: users.email })

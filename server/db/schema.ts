@@ -48,6 +48,13 @@ export const users = pgTable(
     fullNameAr: text('full_name_ar'),
     phone: text('phone').notNull().default(''),
     emiratesId: text('emirates_id'),
+    /**
+     * The last day the Emirates ID and the driving licence are valid (YYYY-MM-DD, as on the cards),
+     * given at registration; the counter checks them against the cards the renter shows. Null for
+     * an account from before, or from UAE PASS, until the counter reads them.
+     */
+    emiratesIdExpiry: text('emirates_id_expiry'),
+    licenceExpiry: text('licence_expiry'),
     address: text('address'),
     verified: boolean('verified').notNull().default(false),
     /**

@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { carsOf, carOf, isCarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
+import { latinDigits } from '../../machines/text';
 import {
   bookingPrice,
   bookingStatus,
@@ -155,6 +156,9 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
       fullNameAr: renter?.fullNameAr ?? null,
       phone: renter?.phone ?? '',
       emiratesId: renter?.emiratesId ?? null,
+      /** The last valid days the renter gave (or the counter last read): checked against the cards shown. */
+      emiratesIdExpiry: renter?.emiratesIdExpiry ?? null,
+      licenceExpiry: renter?.licenceExpiry ?? null,
       verified: renter?.verified ?? false,
     },
     documents: docs,
@@ -347,6 +351,8 @@ export const handoverRoutes = new Hono<AppEnv>()
     return counterStep(c, found, event, version, async (tx) => {
       const model = carOf(found.snapshot.context.booking.carId).model;
       if (first) await notify(tx, at, row.renterId, 'handoverRecorded', { number: row.number, model }, 'carPickup');
+      // The licence as read off the card now is the account's from here on (a renewed one, or one UAE PASS did not give).
+      await tx.update(users).set({ licenceExpiry: latinDigits(checkout.licenceExpiry).trim() }).where(eq(users.id, row.renterId));
     });
   })
   // The car back: odometer, fuel, damage lines, photos. The journey prices the lines and decides (machines/journey/return.ts).

@@ -145,6 +145,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
             password: f.password,
             confirmPassword: f.confirmPassword,
             emiratesId: f.emiratesId,
+            emiratesIdExpiry: f.emiratesIdExpiry,
+            licenceExpiry: f.licenceExpiry,
             termsAccepted: String(f.termsAccepted) as 'true' | 'false',
             ...(f.carId ? { carId: f.carId } : {}),
             ...(f.pickupLocation && f.dropoffLocation && f.pickupAt !== undefined && f.dropoffAt !== undefined

@@ -131,6 +131,8 @@ async function renter(base, n, run, record, checkIn) {
     password: PASSWORD,
     confirmPassword: PASSWORD,
     emiratesId: '784-1990-1234567-6',
+    emiratesIdExpiry: '2031-01-31',
+    licenceExpiry: '2030-06-30',
     termsAccepted: 'true',
     carId: CARS[n % CARS.length],
     pickupLocation: 'dxb-t3',
@@ -228,7 +230,7 @@ async function flood(label, env) {
   const attacker = '203.0.113.9';
   const email = `flood-owner-${Date.now()}@example.ae`;
   const form = new FormData();
-  for (const [key, value] of Object.entries({ fullName: 'Bench Renter', email, phone: '050 123 4567', password: PASSWORD, confirmPassword: PASSWORD, emiratesId: '784-1990-1234567-6', termsAccepted: 'true' }))
+  for (const [key, value] of Object.entries({ fullName: 'Bench Renter', email, phone: '050 123 4567', password: PASSWORD, confirmPassword: PASSWORD, emiratesId: '784-1990-1234567-6', emiratesIdExpiry: '2031-01-31', licenceExpiry: '2030-06-30', termsAccepted: 'true' }))
     form.append(key, value);
   form.append('emiratesIdFile', new Blob([PNG], { type: 'image/png' }), 'id.png');
   form.append('emiratesIdBackFile', new Blob([PNG], { type: 'image/png' }), 'id-back.png');

@@ -26,6 +26,8 @@ async function registered(page: Page) {
       password: PASSWORD,
       confirmPassword: PASSWORD,
       emiratesId: '784-1990-1234567-6',
+      emiratesIdExpiry: '2031-01-31',
+      licenceExpiry: '2030-06-30',
       termsAccepted: 'true',
       emiratesIdFile: PNG('id.png'),
       emiratesIdBackFile: PNG('id-back.png'),

@@ -83,6 +83,8 @@ async function register(base: string, n: number) {
     password: PASSWORD,
     confirmPassword: PASSWORD,
     emiratesId: '784-1990-1234567-6',
+    emiratesIdExpiry: '2031-01-31',
+    licenceExpiry: '2030-06-30',
     termsAccepted: 'true',
     carId: CARS[n % CARS.length]!,
     pickupLocation: 'dxb-t3',

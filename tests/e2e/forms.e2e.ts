@@ -35,6 +35,7 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
     await field(r.password).fill('١٢٣٤٥٦٧٨٩٠');
     await field(r.confirmPassword).fill('abc');
     await field(r.emiratesIdNumber).fill('784-1990');
+    await field(r.emiratesIdExpiry).fill('٢٠٢٠-٠١-٣١');
     await page.getByRole('button', { name: r.submit, exact: true }).click();
 
     for (const [label, message] of [
@@ -44,12 +45,14 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
       [r.password, t.problems.passwordDigits],
       [r.confirmPassword, t.problems.mismatch],
       [r.emiratesIdNumber, t.problems.emiratesId],
+      [r.emiratesIdExpiry, t.problems.documentExpired],
+      [r.licenceExpiry, t.problems.required],
     ] as const) {
       expect(await problemOf(label)).toContain(message);
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
     expect(await field(r.email).inputValue()).toBe('mariam@');
-    await page.getByText(plural(t.form.fieldsToCorrect, 10, 'ar')).waitFor({ state: 'attached' });
+    await page.getByText(plural(t.form.fieldsToCorrect, 12, 'ar')).waitFor({ state: 'attached' });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/forms-ar-registration-errors.png`, fullPage: true });
 
@@ -60,6 +63,8 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
     await field(r.password).fill('وردة-الصحراء-42');
     await field(r.confirmPassword).fill('وردة-الصحراء-42');
     await field(r.emiratesIdNumber).fill('٧٨٤-١٩٩٠-١٢٣٤٥٦٧-٦');
+    await field(r.emiratesIdExpiry).fill('٢٠٣١-٠١-٣١');
+    await field(r.licenceExpiry).fill('2030-06-30');
     await page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
     await page.getByLabel(r.emiratesIdBack, { exact: true }).setInputFiles(PNG('id-back.png'));
     await page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PNG('licence.png'));

@@ -52,6 +52,8 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await field(t.registration.password).fill(PASSWORD);
       await field(t.registration.confirmPassword).fill(PASSWORD);
       await field(t.registration.emiratesIdNumber).fill('784-1990-1234567-6');
+      await field(t.registration.emiratesIdExpiry).fill('2031-01-31');
+      await field(t.registration.licenceExpiry).fill('2030-06-30');
       await page.getByLabel(t.registration.emiratesId, { exact: true }).setInputFiles(PNG('emirates-id.png'));
       await page.getByLabel(t.registration.emiratesIdBack, { exact: true }).setInputFiles(PNG('emirates-id-back.png'));
       await page.getByRole('img', { name: fill(t.form.preview, { name: 'emirates-id.png' }) }).waitFor();

@@ -63,6 +63,8 @@ describe.skipIf(!chromiumPath)("a renter's e-mails in Chromium", () => {
           password: OLD_PASSWORD,
           confirmPassword: OLD_PASSWORD,
           emiratesId: '784-1990-1234567-6',
+          emiratesIdExpiry: '2031-01-31',
+          licenceExpiry: '2030-06-30',
           termsAccepted: 'true',
           language: lang,
           emiratesIdFile: PNG('id.png'),

@@ -36,6 +36,8 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       await page.getByLabel(r.password, { exact: true }).fill('ghaf-tree-2026');
       await page.getByLabel(r.confirmPassword, { exact: true }).fill('ghaf-tree-2026');
       await page.getByLabel(r.emiratesIdNumber, { exact: true }).fill('784-1990-1234567-6');
+      await page.getByLabel(r.emiratesIdExpiry, { exact: true }).fill('2031-01-31');
+      await page.getByLabel(r.licenceExpiry, { exact: true }).fill('2030-06-30');
       await page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
       await page.getByLabel(r.emiratesIdBack, { exact: true }).setInputFiles(PNG('id-back.png'));
       await page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PDF('licence.pdf'));
@@ -88,6 +90,8 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
           password: 'ghaf-tree-2026',
           confirmPassword: 'ghaf-tree-2026',
           emiratesId: '784-1990-1234567-6',
+          emiratesIdExpiry: '2031-01-31',
+          licenceExpiry: '2030-06-30',
           termsAccepted: 'true',
           language,
           emiratesIdFile: PNG('id.png'),

@@ -44,6 +44,8 @@ describe.skipIf(!chromiumPath)('one renter, two browsers', () => {
     await one.page.getByLabel(r.password, { exact: true }).fill(PASSWORD);
     await one.page.getByLabel(r.confirmPassword, { exact: true }).fill(PASSWORD);
     await one.page.getByLabel(r.emiratesIdNumber, { exact: true }).fill('784-1990-1234567-6');
+    await one.page.getByLabel(r.emiratesIdExpiry, { exact: true }).fill('2031-01-31');
+    await one.page.getByLabel(r.licenceExpiry, { exact: true }).fill('2030-06-30');
     await one.page.getByLabel(r.emiratesId, { exact: true }).setInputFiles(PNG('id.png'));
     await one.page.getByLabel(r.emiratesIdBack, { exact: true }).setInputFiles(PNG('id-back.png'));
     await one.page.getByLabel(r.drivingLicence, { exact: true }).setInputFiles(PDF('licence.pdf'));

@@ -19,6 +19,8 @@ const FORM: RegistrationForm = {
   password: 'desert-rose-42',
   confirmPassword: 'desert-rose-42',
   emiratesId: '784-1990-1234567-6',
+  emiratesIdExpiry: '2031-01-31',
+  licenceExpiry: '2030-06-30',
   emiratesIdFile: { name: 'emirates-id.png', type: 'image/png', size: 120_000 },
   emiratesIdBackFile: { name: 'emirates-id-back.png', type: 'image/png', size: 110_000 },
   licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 240_000 },
@@ -69,7 +71,7 @@ function start(known: Parameters<typeof accounts>[0] = []) {
 type Journey = ReturnType<typeof start>;
 
 async function register({ actor }: Journey, form: RegistrationForm = FORM) {
-  actor.send({ type: 'registration.submit', form });
+  actor.send({ type: 'registration.submit', form, at: Date.now() });
   await waitFor(actor, (s) => !s.hasTag('pending'));
 }
 
@@ -128,7 +130,7 @@ const settled = (j: Journey) => waitFor(j.actor, (s) => !s.hasTag('pending'));
 describe('journey guards, each both ways', () => {
   it('termsAccepted: registration is refused without the terms, with the reason by field', async () => {
     const j = start();
-    j.actor.send({ type: 'registration.submit', form: { ...FORM, termsAccepted: false } });
+    j.actor.send({ type: 'registration.submit', form: { ...FORM, termsAccepted: false }, at: Date.now() });
     expect(j.state().matches({ signedOut: { registration: 'editing' } })).toBe(true);
     expect(j.state().context.fieldErrors).toEqual({ termsAccepted: 'terms' });
     await register(j);
@@ -137,7 +139,7 @@ describe('journey guards, each both ways', () => {
 
   it('passwordsMatch: a different confirmation is refused; the same is accepted', async () => {
     const j = start();
-    j.actor.send({ type: 'registration.submit', form: { ...FORM, confirmPassword: 'desert-rose-43' } });
+    j.actor.send({ type: 'registration.submit', form: { ...FORM, confirmPassword: 'desert-rose-43' }, at: Date.now() });
     expect(j.state().context.fieldErrors).toEqual({ confirmPassword: 'mismatch' });
     expect(stepOf(j.state())).toBe('registration');
     await register(j);

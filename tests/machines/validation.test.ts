@@ -323,13 +323,15 @@ describe('whole forms (zod/mini at the boundary), problems by field', () => {
     password: 'desert-rose-42',
     confirmPassword: 'desert-rose-42',
     emiratesId: '784-1990-1234567-6',
+    emiratesIdExpiry: '2031-01-31',
+    licenceExpiry: '2030-06-30',
     emiratesIdFile: { name: 'id.png', type: 'image/png', size: 1000 },
     emiratesIdBackFile: { name: 'id-back.png', type: 'image/png', size: 1000 },
     licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 1000 },
     termsAccepted: true,
   };
   it('a good registration has no problems; each bad field is named once', () => {
-    expect(registrationProblems(form)).toEqual({});
+    expect(registrationProblems(form, NOW.getTime())).toEqual({});
     expect(
       registrationProblems({
         ...form,
@@ -337,13 +339,23 @@ describe('whole forms (zod/mini at the boundary), problems by field', () => {
         confirmPassword: 'x',
         licenceFile: null,
         termsAccepted: false,
-      }),
+      }, NOW.getTime()),
     ).toEqual({
       fullName: 'nameTwoWords',
       confirmPassword: 'mismatch',
       licenceFile: 'required',
       termsAccepted: 'terms',
     });
+  });
+  it('registration: the Emirates ID and the licence must still be valid, their dates as on the cards', () => {
+    const at = Date.UTC(2026, 10, 26, 8); // 12:00 in Dubai
+    const expiring = (emiratesIdExpiry: string, licenceExpiry: string) =>
+      registrationProblems({ ...form, emiratesIdExpiry, licenceExpiry }, at);
+    // Valid through the last day printed, in Dubai; the day before is over.
+    expect(expiring('2026-11-26', '٢٠٢٨-٠٣-٣١')).toEqual({});
+    expect(expiring('2026-11-25', '2026-11-26')).toEqual({ emiratesIdExpiry: 'documentExpired' });
+    expect(expiring('', '2026-02-30')).toEqual({ emiratesIdExpiry: 'required', licenceExpiry: 'date' });
+    expect(expiring('31/12/2030', '2020-01-01')).toEqual({ emiratesIdExpiry: 'date', licenceExpiry: 'documentExpired' });
   });
   it('card and inspection forms', () => {
     const card = {

@@ -20,6 +20,8 @@ const valid = (address = email()) => ({
   password: PASSWORD,
   confirmPassword: PASSWORD,
   emiratesId: '784-1990-1234567-6',
+  emiratesIdExpiry: '2031-01-31',
+  licenceExpiry: '2030-06-30',
   termsAccepted: 'true',
   emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
   emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
@@ -47,6 +49,7 @@ describe.skipIf(postgresSkipped)('registration', () => {
     expect(row!.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$/);
     expect(row!.passwordHash).not.toContain(PASSWORD);
     expect(row!.emiratesId).toBe('784-1990-1234567-6');
+    expect(row).toMatchObject({ emiratesIdExpiry: '2031-01-31', licenceExpiry: '2030-06-30' });
     const docs = await db.select().from(documents).where(eq(documents.userId, row!.id));
     expect(docs.map((d) => [d.kind, d.contentType]).sort()).toEqual([
       ['emiratesId', 'image/png'],
@@ -65,12 +68,12 @@ describe.skipIf(postgresSkipped)('registration', () => {
     const b = await browser();
     const response = await b.request('/api/auth/register', {
       method: 'POST',
-      body: form({ ...valid(), email: 'mariam@', phone: '123', confirmPassword: 'other-password-1', termsAccepted: 'false' }),
+      body: form({ ...valid(), email: 'mariam@', phone: '123', confirmPassword: 'other-password-1', termsAccepted: 'false', licenceExpiry: '2020-02-29' }),
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'invalid',
-      fields: { email: 'email', phone: 'mobile', confirmPassword: 'mismatch', termsAccepted: 'terms' },
+      fields: { email: 'email', phone: 'mobile', confirmPassword: 'mismatch', licenceExpiry: 'documentExpired', termsAccepted: 'terms' },
     });
   });
 

@@ -254,7 +254,7 @@ describe.skipIf(postgresSkipped)('a visitor’s choice survives signing in', () 
 
     const b = await browser();
     const form = new FormData();
-    for (const [k, v] of Object.entries({ fullName: 'Mariam Al Suwaidi', email: `m${Date.now()}@example.ae`, phone: '050 123 4567', password: 'palm-grove-2026', confirmPassword: 'palm-grove-2026', emiratesId: '784-1990-1234567-6', termsAccepted: 'true', carId: 'patrol', ...Object.fromEntries(Object.entries(t).map(([k2, v2]) => [k2, String(v2)])) }))
+    for (const [k, v] of Object.entries({ fullName: 'Mariam Al Suwaidi', email: `m${Date.now()}@example.ae`, phone: '050 123 4567', password: 'palm-grove-2026', confirmPassword: 'palm-grove-2026', emiratesId: '784-1990-1234567-6', emiratesIdExpiry: '2031-01-31', licenceExpiry: '2030-06-30', termsAccepted: 'true', carId: 'patrol', ...Object.fromEntries(Object.entries(t).map(([k2, v2]) => [k2, String(v2)])) }))
       form.append(k, v);
     form.append('emiratesIdFile', new File([PNG], 'id.png', { type: 'image/png' }));
     form.append('emiratesIdBackFile', new File([PNG], 'id-back.png', { type: 'image/png' }));

@@ -32,7 +32,13 @@ describe.skipIf(postgresSkipped)('the handover at the counter: two people, one r
     expect(list.ok && list.body.handovers.find((h) => h.number === number)).toMatchObject({ state: 'open', renter: 'Mariam Al Suwaidi', carId: 'camry' });
     const view = await agent.api.handover(number);
     if (!view.ok) throw new Error('no handover');
-    expect(view.body.handover.renter).toMatchObject({ fullName: 'Mariam Al Suwaidi', emiratesId: '784-1990-1234567-6' });
+    // With the documents' last valid days the renter gave at registration, for the agent to check on the cards.
+    expect(view.body.handover.renter).toMatchObject({
+      fullName: 'Mariam Al Suwaidi',
+      emiratesId: '784-1990-1234567-6',
+      emiratesIdExpiry: '2031-01-31',
+      licenceExpiry: '2030-06-30',
+    });
     expect(view.body.handover.documents.map((d) => d.kind).sort()).toEqual(['emiratesId', 'emiratesIdBack', 'licence']);
     const licence = view.body.handover.documents.find((d) => d.kind === 'licence')!;
     expect((await agent.request(`/api/documents/${licence.id}`)).status).toBe(200);
@@ -54,6 +60,8 @@ describe.skipIf(postgresSkipped)('the handover at the counter: two people, one r
     // Recorded: the renter's phone has the same record, and a notice to check it.
     const recorded = await agent.record(number, { photos: [photo] });
     expect(recorded.ok && recorded.body.handover.state).toBe('recorded');
+    // The licence the agent read (CHECKOUT's, renewed since registration) is the account's from now on.
+    expect(recorded.ok && recorded.body.handover.renter.licenceExpiry).toBe(CHECKOUT.licenceExpiry);
     expect(await live(r.user.id, number)).toContain('journey');
     await r.refresh();
     expect(contextOf(r.journey()).checkout).toMatchObject({

@@ -50,6 +50,8 @@ export async function renter(fields: Partial<{ email: string; fullName: string; 
     password: fields.password ?? PASSWORD,
     confirmPassword: fields.password ?? PASSWORD,
     emiratesId: '784-1990-1234567-6',
+    emiratesIdExpiry: '2031-01-31',
+    licenceExpiry: '2030-06-30',
     termsAccepted: true,
     emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
     emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),

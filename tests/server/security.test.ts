@@ -173,7 +173,7 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     try {
       const register = (address: string, name: string, padding = 0) => {
         const form = new FormData();
-        const fields = { fullName: 'Mariam Al Suwaidi', email: `${name}+${Date.now().toString(36)}@example.ae`, phone: '050 123 4567', password: PASSWORD, confirmPassword: PASSWORD, emiratesId: '784-1990-1234567-6', termsAccepted: 'true' };
+        const fields = { fullName: 'Mariam Al Suwaidi', email: `${name}+${Date.now().toString(36)}@example.ae`, phone: '050 123 4567', password: PASSWORD, confirmPassword: PASSWORD, emiratesId: '784-1990-1234567-6', emiratesIdExpiry: '2031-01-31', licenceExpiry: '2030-06-30', termsAccepted: 'true' };
         for (const [key, value] of Object.entries(fields)) form.append(key, value);
         const png = new Uint8Array(PNG.byteLength + padding);
         png.set(PNG);

@@ -23,6 +23,9 @@ const words: Words = {
     emiratesIdNumber: 'رقم بطاقة الهوية الإماراتية',
     emiratesIdHint: 'مثال: \u2066784-1990-1234567-1\u2069',
     phoneHint: 'رقم متحرك إماراتي، مثل \u2066050 123 4567\u2069',
+    emiratesIdExpiry: 'بطاقة الهوية الإماراتية سارية حتى',
+    licenceExpiry: 'رخصة القيادة سارية حتى',
+    expiryHint: 'كما في البطاقة: \u2066YYYY-MM-DD\u2069، مثل \u20662028-03-31\u2069',
   },
   logIn: {
     heading: 'مرحبًا بعودتك',

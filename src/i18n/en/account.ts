@@ -22,6 +22,9 @@ const words = {
     emiratesIdNumber: 'Emirates ID number',
     emiratesIdHint: 'e.g. 784-1990-1234567-1',
     phoneHint: 'UAE mobile, e.g. 050 123 4567',
+    emiratesIdExpiry: 'Emirates ID valid until',
+    licenceExpiry: 'Driving licence valid until',
+    expiryHint: 'As on the card: YYYY-MM-DD, e.g. 2028-03-31',
   },
   logIn: {
     heading: 'Welcome back',

@@ -33,6 +33,7 @@ const words = {
     rentalTooLong: 'A rental is 30 days at most.',
     date: 'Enter the date as YYYY-MM-DD, e.g. 2028-03-31.',
     licenceExpired: 'This driving licence has expired: the car cannot be handed over until the renter shows a valid one.',
+    documentExpired: 'This document has expired: renting a car needs one that is still valid.',
     identityUnchecked: 'Compare the renter with the Emirates ID and licence first.',
     photosRequired: 'Add at least one photo of the car.',
     tooManyPhotos: 'Twelve photos at most.',

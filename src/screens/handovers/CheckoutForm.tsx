@@ -74,7 +74,7 @@ export function CheckoutForm({
           label={k.licenceExpiry}
           hint={k.licenceHint}
           error={error('licenceExpiry')}
-          defaultValue={previous?.licenceExpiry}
+          defaultValue={previous?.licenceExpiry ?? handover.renter.licenceExpiry ?? undefined}
           inputMode="numeric"
           dir="ltr"
           autoComplete="off"

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Plate } from '../../ui/Plate';
 import { carOf } from '../../../machines/fleet';
 import { PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
+import { hasExpired } from '../../../machines/validation';
+import { Fill } from '../../ui/Fill';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
@@ -37,6 +39,13 @@ export function HandoverPage({ number }: { number: string }) {
   const h = data?.handover;
   const now = useNow(h ? [h.opensAt, h.noShowAt] : []);
   const date = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
+  /** A document's last valid day as the account has it, said expired when it is (the agent checks the card). */
+  const validUntil = (day: string | null) => {
+    const noon = new Date(`${day}T12:00:00Z`);
+    if (!day || Number.isNaN(noon.getTime())) return day || k.notGiven;
+    const shown = <time dateTime={day}>{formatDate(noon, lang, 'date')}</time>;
+    return hasExpired(day, now) ? <strong><Fill text={k.expiredOn} values={{ date: shown }} /></strong> : shown;
+  };
   const back = <Link to={to('handovers')}>{k.back}</Link>;
   if (failed)
     return (
@@ -67,6 +76,8 @@ export function HandoverPage({ number }: { number: string }) {
             },
             { label: k.phone, value: <bdi dir="ltr">{h.renter.phone}</bdi> },
             { label: k.emiratesId, value: <bdi dir="ltr">{h.renter.emiratesId ?? '—'}</bdi> },
+            { label: k.emiratesIdValidUntil, value: validUntil(h.renter.emiratesIdExpiry) },
+            { label: k.licenceOnFile, value: validUntil(h.renter.licenceExpiry) },
             { label: k.identity, value: h.renter.verified ? k.verifiedYes : k.verifiedNo },
           ]}
         />

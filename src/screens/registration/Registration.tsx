@@ -15,6 +15,12 @@ import { FormCard, FormError, FormFooter, ScreenIntro, type SubmittedFields } fr
 import { useProblems } from '../../ui/problems';
 import { Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
+import { serverNow } from '../../client/serverClock';
+
+/** A document's last valid day, typed as on the card (the counter's licence field is the same). */
+const ExpiryField = (props: { label: string; name: string; hint: string; error: string | undefined }) => (
+  <TextField {...props} inputMode="numeric" dir="ltr" autoComplete="off" />
+);
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
 
@@ -30,6 +36,8 @@ const registrationOf = ({ text, checked, file }: SubmittedFields): RegistrationI
   password: text('password'),
   confirmPassword: text('confirmPassword'),
   emiratesId: text('emiratesId'),
+  emiratesIdExpiry: text('emiratesIdExpiry'),
+  licenceExpiry: text('licenceExpiry'),
   emiratesIdFile: documentOf(file('emiratesIdFile')),
   emiratesIdBackFile: documentOf(file('emiratesIdBackFile')),
   licenceFile: documentOf(file('licenceFile')),
@@ -45,7 +53,7 @@ export default function Registration() {
   const pending = usePending();
   const form = useRef<HTMLFormElement>(null);
   const { error: problem, summary, onChange } = useProblems(form, fieldErrors, (fields) =>
-    registrationProblems(registrationOf(fields)),
+    registrationProblems(registrationOf(fields), serverNow()),
   );
   const [password, setPassword] = useState('');
   const [emiratesId, setEmiratesId] = useState('');
@@ -57,7 +65,7 @@ export default function Registration() {
       <FormCard
         ref={form}
         onChange={onChange}
-        onSubmit={(fields) => journey.send({ type: 'registration.submit', form: registrationOf(fields) })}
+        onSubmit={(fields) => journey.send({ type: 'registration.submit', form: registrationOf(fields), at: serverNow() })}
       >
         {summary}
         <TextField
@@ -114,6 +122,7 @@ export default function Registration() {
           error={problem('emiratesId')}
           warning={idWarning ? t.warnings[idWarning] : undefined}
         />
+        <ExpiryField label={r.emiratesIdExpiry} name="emiratesIdExpiry" hint={r.expiryHint} error={problem('emiratesIdExpiry')} />
         <FileField
           label={r.emiratesId}
           name="emiratesIdFile"
@@ -128,6 +137,7 @@ export default function Registration() {
           hint={r.uploadHint}
           error={problem('emiratesIdBackFile')}
         />
+        <ExpiryField label={r.licenceExpiry} name="licenceExpiry" hint={r.expiryHint} error={problem('licenceExpiry')} />
         <FileField
           label={r.drivingLicence}
           name="licenceFile"
