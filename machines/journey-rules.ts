@@ -97,7 +97,13 @@ export interface Cancellation {
   reference: string | null;
   /** Set when the server cancelled it because nobody came for the car (NO_SHOW_AFTER_MS). */
   noShow?: true;
+  /** Set when the car's company cancelled it, and why: nothing is kept, all is refunded. */
+  byCompany?: CompanyCancelReason;
 }
+
+/** Why a company cannot hand a booked car over: still out with its last renter, or out of service. */
+export const COMPANY_CANCEL_REASONS = ['carNotBack', 'carUnavailable'] as const;
+export type CompanyCancelReason = (typeof COMPANY_CANCEL_REASONS)[number];
 
 /** A booking's dates or places changed before pickup: the new price and what was charged (+) or refunded (−). */
 export interface BookingChange {

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { CAR_IDS, LOCATIONS } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
-import { CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
+import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
 import { FUEL_LEVELS } from './validation';
 import { DAMAGE_ITEMS } from './returns';
@@ -127,7 +127,7 @@ export const journeyContextSchema = z.object({
   // Added in schema 3 without a bump: records saved before them read as never changed or cancelled.
   cancellation: z.optional(
     z.nullable(
-      z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)) }),
+      z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)), byCompany: z.optional(z.enum(COMPANY_CANCEL_REASONS)) }),
     ),
   ),
   changes: z.optional(

@@ -179,11 +179,19 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     outcomes.push(
       {
         type: 'xstate.done.actor.cancelBooking',
-        output: { at: AT, fee: 0, refunded: 1, reference: 're', ...(c.pending === 'noShow' ? { noShow: true as const } : {}) },
+        output: {
+          at: AT,
+          fee: 0,
+          refunded: 1,
+          reference: 're',
+          ...(c.pending === 'noShow' ? { noShow: true as const } : {}),
+          ...(c.pending === 'companyCancel' ? { byCompany: 'carNotBack' as const } : {}),
+        },
       },
     );
     // The server's no-show job: a failed call leaves nothing for the renter to see (it tries again next round).
-    if (c.pending !== 'noShow') outcomes.push({ type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') });
+    if (c.pending !== 'noShow' && c.pending !== 'companyCancel')
+      outcomes.push({ type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') });
   }
   const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
   const undisputed = c.deductions.findIndex((d) => isReturnLine(d) && !d.dispute);
@@ -229,6 +237,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'booking.cancel', at: AT },
     // The server's, when nobody came for the car (server/journey/noShows.ts).
     { type: 'booking.noShow', at: noShowAt(c) },
+    // The company's, when it cannot hand the car over (server/handovers: a manager at the counter).
+    { type: 'booking.companyCancel', reason: 'carNotBack', at: AT },
     { type: 'offer.apply', offerId: 'winter', completedRentals: 0, upgradeTo: null, at: AT },
     { type: 'account.update', profile: PROFILE },
     { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
@@ -259,6 +269,7 @@ function abstractState(s: JourneySnapshot) {
       !!c.completedAt,
       !!c.cancellation,
       !!c.cancellation?.noShow,
+      !!c.cancellation?.byCompany,
     ],
     // Until the renter confirms: recorded, flagged, or recorded again (once out, the same as any rental).
     checkout:

@@ -45,6 +45,8 @@ export const changeEvents = {
   ],
   'booking.cancel': { guard: 'changeable', target: '#cancellingBooking', actions: 'startRequest' },
   'booking.noShow': { guard: 'noShow', target: '#cancellingBooking', actions: 'startRequest' },
+  // Before the car is handed over (the counter's record not yet confirmed): the company may not keep a fee.
+  'booking.companyCancel': { guard: 'changeable', target: '#cancellingBooking', actions: 'startRequest' },
 } as const;
 
 export const changesStep = {
@@ -71,11 +73,13 @@ export const changesStep = {
       ...pendingCall(
         'cancelBooking',
         ({ context, event }) => {
-          assertEvent(event, ['booking.cancel', 'booking.noShow']);
-          // A no-show is past the free cancellation, so the policy's fee is kept.
-          const { fee, refund } = cancellationQuote(context, event.at);
+          assertEvent(event, ['booking.cancel', 'booking.noShow', 'booking.companyCancel']);
+          // A no-show is past the free cancellation, so the policy's fee is kept; the company keeps none.
+          const quote = cancellationQuote(context, event.at);
+          const byCompany = event.type === 'booking.companyCancel' ? event.reason : null;
+          const { fee, refund } = byCompany ? { fee: 0, refund: quote.fee + quote.refund } : quote;
           const noShow = event.type === 'booking.noShow';
-          return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at, noShow };
+          return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at, noShow, byCompany };
         },
         {
           done: { target: 'cancelled', actions: 'recordCancellation' },

@@ -10,6 +10,7 @@ import {
   stepAllowed,
   type BookingChange,
   type Cancellation,
+  type CompanyCancelReason,
   type DepositHold,
   type ExtensionCharge,
   type JourneyContext,
@@ -67,6 +68,11 @@ export type JourneyEvent =
   | { type: 'booking.cancel'; at: number }
   /** Only the server sends this (server/journey/noShows.ts): nobody came for the car; cancelled as booking.cancel is. */
   | { type: 'booking.noShow'; at: number }
+  /**
+   * Only the server sends this, for the car's company (server/handovers): it cannot hand the car over
+   * (the car is not back from its last rental, or out of service). Cancelled with everything refunded.
+   */
+  | { type: 'booking.companyCancel'; reason: CompanyCancelReason; at: number }
   | { type: 'account.update'; profile: ProfileInput }
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }
@@ -109,7 +115,7 @@ export interface CallInputs {
   /** `unused`: an early return's days given back to the card on file (`cardToken`). */
   settleDeposit: { deposit: DepositHold; deductions: Fils; unused: Fils; cardToken: string; returnedAt: number; at: number };
   changeBooking: { trip: Trip; price: RentalPrice; difference: Fils; cardToken: string; at: number };
-  cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number; noShow: boolean };
+  cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number; noShow: boolean; byCompany: CompanyCancelReason | null };
 }
 
 /** A failure a service reports, by the code the screens translate. */
@@ -173,6 +179,7 @@ export const journeySetup = setup({
           'booking.modify',
           'booking.cancel',
           'booking.noShow',
+          'booking.companyCancel',
         ]);
         switch (event.type) {
           case 'registration.submit':
@@ -196,6 +203,8 @@ export const journeySetup = setup({
             return 'cancel';
           case 'booking.noShow':
             return 'noShow';
+          case 'booking.companyCancel':
+            return 'companyCancel';
         }
       },
     }),

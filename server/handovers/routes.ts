@@ -11,9 +11,12 @@ import { carsOf, carOf, isCarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { latinDigits } from '../../machines/text';
 import {
+  bookingPaid,
   bookingPrice,
   bookingStatus,
+  cancellationQuote,
   checkinOpen,
+  COMPANY_CANCEL_REASONS,
   dueBackAt,
   handedOverKm,
   NO_SHOW_AFTER_MS,
@@ -71,6 +74,7 @@ const checkinBody = z
       .strict(),
   })
   .strict();
+const cancelBody = z.object({ reason: z.enum(COMPANY_CANCEL_REASONS), version: z.number().int().min(1) }).strict();
 const decisionBody = z
   .object({
     version: z.number().int().positive(),
@@ -170,6 +174,8 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     pickedUpAt: c.pickedUpAt,
     /** The odometer as handed over: the check-in cannot read less. */
     handedOverKm: handedOverKm(c),
+    /** What the card was charged for the booking: all of it goes back if the company cancels. */
+    paid: bookingPaid(c),
     /** The booking's price, for the counter to show an early return's unused days before it checks in. */
     price: bookingPrice(c.booking),
     checkin: c.checkin,
@@ -376,4 +382,22 @@ export const handoverRoutes = new Hono<AppEnv>()
     const { line, outcome, note, version } = c.req.valid('json');
     const event = { type: 'return.decide', line, outcome, note, by: c.var.user!.fullName, at: deps.now().getTime() } as const;
     return counterStep(c, found, event, version);
+  })
+  // The company cannot hand the car over (not back from its last rental, or out of service): a manager
+  // cancels the booking before the handover, and the renter keeps nothing from it but a full refund.
+  .post('/:number/cancel', requireRole('manager'), jsonOnly, validate('param', byNumber), validate('json', cancelBody), async (c) => {
+    const deps = c.var.deps;
+    const found = await companyBooking(deps.db, c.var.user!, c.req.valid('param').number);
+    if (!found) return c.json({ error: 'notFound' as const }, 404);
+    const { reason, version } = c.req.valid('json');
+    const now = deps.now();
+    const event = { type: 'booking.companyCancel', reason, at: now.getTime() } as const;
+    const { row, snapshot } = found;
+    return counterStep(c, found, event, version, async (tx) => {
+      const context = snapshot.context;
+      // Everything paid goes back: the policy's refund and the fee it would have kept (the machine's own sum).
+      const { fee, refund } = cancellationQuote(context, event.at);
+      const model = carOf(context.booking.carId).model;
+      await notify(tx, now, row.renterId, 'cancelledByCompany', { number: row.number, model, amount: fee + refund, reason }, 'bookingDetails');
+    });
   });

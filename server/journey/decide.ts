@@ -104,6 +104,7 @@ export function serverJourneyActors(services: JourneyServices) {
           : null;
       await gateway.settle({ holdReference: input.deposit.reference, capture: 0, idempotencyKey: key('release') });
       const cancellation = { at: input.at, fee: input.fee, refunded: input.refund, reference: refund?.reference ?? null };
+      if (input.byCompany) return { ...cancellation, byCompany: input.byCompany };
       return input.noShow ? { ...cancellation, noShow: true as const } : cancellation;
     }),
     // The lines captured from the hold, the rest released; an early return's unused days back to the card.

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = {
   returnRecorded: 'required',
   /** The company's manager upheld or waived a line the renter disputed. Params: number, outcome (upheld | waived). */
   disputeDecided: 'required',
+  /** The car's company cancelled the booking before the handover, everything refunded. Params: number, model, amount (fils, refunded), reason (carNotBack | carUnavailable). */
+  cancelledByCompany: 'required',
   /** The deposit was settled after the return. Params: number, amount (fils, back to the card). */
   depositSettled: 'required',
   /** The company acknowledged or closed the renter's incident report. Params: reference, status (acknowledged | closed). */

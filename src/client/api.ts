@@ -15,6 +15,7 @@ import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
 import type { ImportJobView } from '../../server/imports/jobs';
 import type { ContractSetup, ContractStatus } from '../../machines/contract';
+import type { CompanyCancelReason } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
 import type { OfferId } from '../../machines/offers';
 import type { CarCategory, CarId, CompanyId } from '../../machines/fleet';
@@ -267,6 +268,9 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     recordCheckin: (number: string, checkin: CheckinInput, version: number) =>
       answer<{ handover: HandoverView }>(client.handovers[':number'].checkin.$post({ param: { number }, json: { checkin, version } })),
     /** The manager upholds or waives a line the renter disputed, with the reason. */
+    /** A manager cancels a booking the company cannot hand over: all refunded to the renter. */
+    cancelForCompany: (number: string, json: { reason: CompanyCancelReason; version: number }) =>
+      answer<{ handover: HandoverView }>(client.handovers[':number'].cancel.$post({ param: { number }, json })),
     decideDispute: (number: string, json: { line: number; outcome: 'upheld' | 'waived'; note: string; version: number }) =>
       answer<{ handover: HandoverView }>(client.handovers[':number'].decide.$post({ param: { number }, json })),
     /** The renter's own photos of the car they bring back. */

@@ -28,13 +28,13 @@ export function CancelBooking() {
   const money = (fils: number) => <Money fils={fils} />;
 
   if (isCancelled(context)) {
-    const { at, refunded, fee, noShow } = context.cancellation!;
+    const { at, refunded, fee, noShow, byCompany } = context.cancellation!;
     return (
       <Section title={c.cancelTitle}>
         <Done>
           <Fill
-            text={noShow ? c.noShow : c.cancelled}
-            values={{ date: formatDate(new Date(at), lang, 'dateTime'), refund: money(refunded), fee: money(fee), last4 }}
+            text={byCompany ? c.byCompany : noShow ? c.noShow : c.cancelled}
+            values={{ date: formatDate(new Date(at), lang, 'dateTime'), refund: money(refunded), fee: money(fee), last4, reason: byCompany ? c.companyReasons[byCompany] : '' }}
           />
         </Done>
         <ButtonLink to={to('search')}>{c.findAnother}</ButtonLink>

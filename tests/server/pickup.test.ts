@@ -10,6 +10,7 @@ import { cancelNoShows } from '../../server/journey/noShows';
 import { travelTo } from '../support/clock';
 import { postgresSkipped, startTestServer } from '../support/server';
 import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
+import { SECOND_MANAGER } from '../../server/seed';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -179,5 +180,47 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe.skipIf(postgresSkipped)('the company cannot hand the car over', () => {
+  it('its manager cancels before the handover: nothing kept, all refunded, the deposit released, the car free; the renter is told why', async () => {
+    const t = tripIn(50, 3);
+    const r = await renterAt('paid', { carId: 'camry', trip: t });
+    const number = r.journey().number;
+    const m = await manager();
+    const view = await m.api.handover(number);
+    if (!view.ok) throw new Error('the manager cannot open the booking');
+    const { version, paid } = view.body.handover;
+    // Camry, 3 days: 720.00 + VAT 36.00, all of it back.
+    expect(paid).toBe(75_600);
+    // Refused: an agent (a manager decides), another company's manager, a reason that is not one.
+    expect(await (await counter('camry')).api.cancelForCompany(number, { reason: 'carNotBack', version })).toMatchObject({ status: 403 });
+    const desert = await browser();
+    expect((await desert.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'staff' })).ok).toBe(true);
+    expect(await desert.api.cancelForCompany(number, { reason: 'carNotBack', version })).toMatchObject({ status: 404 });
+    const odd = await m.request(`/api/handovers/${number}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'renterLate', version }),
+    });
+    expect(odd.status).toBe(400);
+
+    const cancelled = await m.api.cancelForCompany(number, { reason: 'carNotBack', version });
+    expect(cancelled.ok && cancelled.body.handover.state).toBe('cancelled');
+    await r.refresh();
+    expect(contextOf(r.journey()).cancellation).toMatchObject({ fee: 0, refunded: 75_600, byCompany: 'carNotBack' });
+    const ops = await opsOf(r);
+    expect(ops.filter((o) => o.kind === 'refund').map((o) => o.amount)).toEqual([75_600]);
+    expect(ops.filter((o) => o.kind === 'release')).toHaveLength(1);
+    expect((await rowOf(r)).holdsCar).toBe(false);
+    expect(await free('camry', t)).toBe(true);
+    const list = await r.api.notifications();
+    expect(list.ok && list.body.notifications.filter((n) => n.kind === 'cancelledByCompany')).toEqual([
+      expect.objectContaining({ params: { number, model: 'Toyota Camry', amount: 75_600, reason: 'carNotBack' }, link: 'bookingDetails' }),
+    ]);
+    // Once cancelled (or once handed over), there is nothing left to cancel.
+    const again = await m.api.cancelForCompany(number, { reason: 'carUnavailable', version: version + 1 });
+    expect(again).toMatchObject({ ok: false, status: 409 });
   });
 });

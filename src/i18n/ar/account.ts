@@ -153,6 +153,7 @@ const words: Words = {
     signInPrompt: 'سجّل الدخول لعرض إشعاراتك.',
     logIn: 'تسجيل الدخول',
     incidentStatuses: { acknowledged: 'قيد المتابعة', closed: 'مغلق' },
+    cancelReasons: { carNotBack: 'لم تُعَد السيارة بعد من إيجارها السابق', carUnavailable: 'السيارة خارج الخدمة' },
     outcomes: { upheld: 'المخالفة قائمة', cancelled: 'تم إلغاء المخالفة' },
     returnOutcomes: { upheld: 'ثبّتت', waived: 'أسقطت' },
     accountEvents: {
@@ -233,6 +234,10 @@ const words: Words = {
       noShowReported: {
         title: 'عدم حضور: أُلغي الحجز',
         body: 'لم يستلم أحد سيارة {model} للحجز رقم {number}: أُلغي الحجز لعدم الحضور وأصبحت السيارة متاحة مرة أخرى.',
+      },
+      cancelledByCompany: {
+        title: 'ألغت شركة التأجير الحجز',
+        body: 'تعذّر على شركة التأجير توفير سيارة {model} للاستلام في الحجز رقم {number} ({reason})، فألغت الحجز: يُعاد {amount} كاملًا إلى بطاقتك ويُلغى حجز مبلغ التأمين. ابحث عن سيارة أخرى.',
       },
       noShow: {
         title: 'أُلغي الحجز لعدم الحضور',

@@ -156,6 +156,7 @@ const words = {
     signInPrompt: 'Log in to see your notifications.',
     logIn: 'Log in',
     incidentStatuses: { acknowledged: 'acknowledged', closed: 'closed' },
+    cancelReasons: { carNotBack: 'the car is not back from its last rental', carUnavailable: 'the car is out of service' },
     outcomes: { upheld: 'the fine stands', cancelled: 'the fine is cancelled' },
     returnOutcomes: { upheld: 'upheld', waived: 'waived' },
     accountEvents: {
@@ -236,6 +237,10 @@ const words = {
       noShowReported: {
         title: 'No-show: booking cancelled',
         body: 'Nobody collected the {model} for booking {number}: it was cancelled as a no-show and the car is free again.',
+      },
+      cancelledByCompany: {
+        title: 'Booking cancelled by the rental company',
+        body: 'The rental company cannot hand over the {model} for booking {number} ({reason}) and cancelled it: {amount} is refunded to your card in full and the deposit hold released. Search again for another car.',
       },
       noShow: {
         title: 'Booking cancelled: no-show',

@@ -232,6 +232,9 @@ const words = {
     cancelled: 'This booking was cancelled on {date}. {refund} goes back to your card ending {last4}, and the deposit hold is released.',
     noShow:
       'Nobody picked the car up by three hours after the booked time, so this booking was cancelled as a no-show on {date}: {fee} was kept under the cancellation policy, {refund} goes back to your card ending {last4}, and the deposit hold is released.',
+    byCompany:
+      'The rental company cancelled this booking on {date}: {reason}. Nothing is kept: {refund} goes back to your card ending {last4}, and the deposit hold is released.',
+    companyReasons: { carNotBack: 'the car is not back from its last rental', carUnavailable: 'the car is out of service' },
     findAnother: 'Find another car',
   },
   bookingDetails: {

@@ -16,6 +16,7 @@ import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { useNow } from '../../ui/useNow';
 import { CheckoutForm } from './CheckoutForm';
+import { CompanyCancel } from './CompanyCancel';
 import { ReturnPart } from './ReturnPart';
 
 /**
@@ -153,6 +154,9 @@ export function HandoverPage({ number }: { number: string }) {
       {h.kind === 'return' && <ReturnPart handover={h} formKey={formKey} onAnswer={onAnswer} />}
 
       {canRecord && <CheckoutForm key={formKey} handover={h} onAnswer={onAnswer} />}
+
+      {/* Before anything is recorded: the company may still find it cannot hand the car over. */}
+      {(state === 'open' || state === 'early') && <CompanyCancel handover={h} onAnswer={onAnswer} />}
     </>
   );
 }

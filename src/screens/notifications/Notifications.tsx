@@ -46,6 +46,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   contractActive: BadgeCheck,
   paymentReversed: Wallet,
   noShow: CalendarX,
+  cancelledByCompany: CalendarX,
   noShowReported: CalendarX,
   incidentReported: ShieldAlert,
   incidentUpdated: ShieldAlert,
@@ -238,6 +239,7 @@ function Message({ item, template }: { item: NotificationView; template: string 
     else if (key === 'outcome' && (value === 'upheld' || value === 'cancelled'))
       values[key] = n.outcomes[value];
     else if (key === 'status' && (value === 'acknowledged' || value === 'closed')) values[key] = n.incidentStatuses[value];
+    else if (key === 'reason' && (value === 'carNotBack' || value === 'carUnavailable')) values[key] = n.cancelReasons[value];
     else if (typeof value === 'number') values[key] = formatNumber(value, lang);
     // A booking's or report's number is one word: never broken at its hyphens.
     else if (key === 'number' || key === 'reference' || key === 'code') values[key] = <bdi className={styles.code}>{value}</bdi>;
