@@ -51,6 +51,10 @@ describe.skipIf(!chromiumPath)('Arabic forms in Chromium: mistakes first, then f
       expect(await problemOf(label)).toContain(message);
     }
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
+    // Arabic-Indic digits show in the order typed, not group by group reversed (the screenshot shows ٠٥٣ ١٢٣ ٤٥٦٧).
+    for (const label of [r.phone, r.emiratesIdNumber, r.emiratesIdExpiry])
+      expect(await field(label).evaluate((input) => getComputedStyle(input).unicodeBidi)).toBe('bidi-override');
+    expect(await field(r.email).evaluate((input) => getComputedStyle(input).unicodeBidi)).not.toBe('bidi-override');
     expect(await field(r.email).inputValue()).toBe('mariam@');
     await page.getByText(plural(t.form.fieldsToCorrect, 12, 'ar')).waitFor({ state: 'attached' });
     expect(await axeViolations(page)).toEqual([]);
