@@ -89,7 +89,7 @@ const words: Words = {
     cancelTitle: 'إلغاء هذا الحجز',
     cancelExplain: 'إن تعذّر على الشركة توفير السيارة للاستلام، فألغِ الحجز من هنا: لا يُحتفظ بأي مبلغ من المستأجر، ويُعاد {amount} كاملًا إلى بطاقته ويُفرج عن مبلغ التأمين المحجوز. ويُبلَّغ بذلك فورًا.',
     cancelReason: 'سبب تعذّر توفير السيارة للاستلام',
-    cancelReasons: { carNotBack: 'لم تُعَد من إيجارها السابق', carUnavailable: 'خارج الخدمة (عطل أو ضرر)' },
+    cancelReasons: { carNotBack: 'لم تُعَد من إيجارها السابق', carUnavailable: 'خارج الخدمة' },
     cancelBooking: 'إلغاء الحجز',
     cancelConfirm: 'إلغاء الحجز واسترداد {amount}',
     cancelKeep: 'الإبقاء على الحجز',

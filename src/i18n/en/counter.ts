@@ -90,7 +90,7 @@ const words = {
     cancelTitle: 'Cancel this booking',
     cancelExplain: 'When the company cannot hand the car over, cancel the booking here: the renter keeps nothing from it, {amount} goes back to their card in full and the deposit hold is released. They are told at once.',
     cancelReason: 'Why the car cannot be handed over',
-    cancelReasons: { carNotBack: 'Not back from its last rental', carUnavailable: 'Out of service (a breakdown, damage)' },
+    cancelReasons: { carNotBack: 'Not back from its last rental', carUnavailable: 'Out of service' },
     cancelBooking: 'Cancel the booking',
     cancelConfirm: 'Cancel and refund {amount}',
     cancelKeep: 'Keep the booking',

@@ -28,7 +28,7 @@ export function CompanyCancel({ handover: h, onAnswer }: { handover: HandoverVie
   if (user?.role !== 'manager')
     return h.carNotBack ? <p>{k.cancelAskManager}</p> : null;
   return (
-    <Section title={k.cancelTitle}>
+    <Section title={k.cancelTitle} bare>
       <FormCard
         label={k.cancelTitle}
         onSubmit={() => {
