@@ -103,7 +103,9 @@ function screenFor(id: PageId): ComponentType {
     // The screen's words come alongside its code, not after it (cached: asked once). A failure is the
     // screen's to meet when it reads them.
     loadWords(useLocale().lang, WORDS_OF[id]).catch(() => undefined);
-    if (!loaded.has(id)) use(loadScreen(id));
+    // Always through use(), so a render that suspended here reads it here again when it retries
+    // (React warns otherwise); once loaded, its kept promise is read at once (no suspense, ../i18n/kept.ts).
+    use(loadScreen(id));
     const Loaded = loaded.get(id)!;
     return <Loaded />;
   };
