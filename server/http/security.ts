@@ -30,8 +30,11 @@ export const contentSecurityPolicy = (styleHashes: readonly string[] = [], scrip
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
-/** Geolocation for our own pages only: Emergency's report asks where the renter is (with their permission). */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=()';
+/**
+ * Geolocation for our own pages only: Emergency's report asks where the renter is (with their
+ * permission). No `bluetooth`: Chromium 156 does not know that feature and warns of it on every page.
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=()';
 
 /**
  * A built script or stylesheet (`/assets/…`): a page loads it, it is never a page or a worker itself
