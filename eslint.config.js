@@ -34,7 +34,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  // The import boundaries (ARCHITECTURE.md): the machines are pure and shared; the server and the
+  // The import boundaries (docs/architecture.md, "What runs where"): the machines are pure and shared; the server and the
   // browser meet only through machines/ and the server's types.
   {
     files: ['machines/**/*.ts'],

@@ -11,7 +11,7 @@ const KB = 1024;
  * Today's figures plus a little room: a route that grows past its budget fails the build. What every
  * page runs is React (64 KB), the router (8), the app's shared code (11), the entry (8) and its
  * language's common words (2): about 95 KB, with the screen and its words on top. Home's budget is
- * its goal, 100 KB (see README, "Fast on a phone"). A screen that drives the journey also carries it
+ * its goal, 100 KB (see docs/performance.md). A screen that drives the journey also carries it
  * (XState and the journey's machine and client, 19 KB) and the form rules (zod, 9); Arabic words are a
  * little larger.
  */

@@ -1,5 +1,5 @@
 // Arabic catalog. Keys and structure mirror ./en (enforced by `Catalog`).
-// Wording follows /work/shared/design/DOMAIN.md "Arabic wording": استلام / إرجاع,
+// Wording follows the design notes' DOMAIN.md (shared/design, beside the checkout), "Arabic wording": استلام / إرجاع,
 // مبلغ التأمين = security deposit, insurance is written as التأمين على المركبة to keep the two apart.
 // Latin formats inside Arabic sentences are wrapped in \u2066…\u2069 (isolates) to keep their order.
 //

@@ -14,7 +14,7 @@ export default function setup(project: TestProject) {
   if (!url) {
     const message = 'TEST_DATABASE_URL is not set: the server tests against PostgreSQL were SKIPPED (only PGlite ran).';
     if (process.env.REQUIRE_POSTGRES) throw new Error(message);
-    console.warn(`\n*** ${message}\n*** .ci/run starts PostgreSQL and runs them; see README.\n`);
+    console.warn(`\n*** ${message}\n*** .ci/run starts PostgreSQL and runs them; see README, "PostgreSQL".\n`);
   }
   project.provide('postgresUrl', url);
 }
