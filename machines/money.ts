@@ -62,7 +62,8 @@ export interface Deduction {
   /** How a return line was priced, shown with it: litres × the pump price, hours or days × the rate, and VAT. */
   basis?: { unit: 'litre' | 'hour' | 'day'; count: number; price: Fils; vat: Fils };
   /** Damage found at return: the price list's item (or `other`) and what the agent wrote. */
-  damage?: { item: DamageChoice; note: string };
+  /** A damage line: the item, the agent's words and the check-in photos that show it. */
+  damage?: { item: DamageChoice; note: string; photos?: string[] };
   /** The renter disputes a return line; the company's manager upholds or waives it. */
   dispute?: Dispute;
 }

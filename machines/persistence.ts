@@ -102,7 +102,7 @@ export const journeyContextSchema = z.object({
       basis: z.optional(
         z.object({ unit: z.enum(['litre', 'hour', 'day']), count: z.number().check(z.positive()), price: fils(), vat: fils() }),
       ),
-      damage: z.optional(z.object({ item: z.enum([...DAMAGE_ITEMS, 'other']), note: text() })),
+      damage: z.optional(z.object({ item: z.enum([...DAMAGE_ITEMS, 'other']), note: text(), photos: z.optional(z.array(text())) })),
       dispute: z.optional(
         z.object({
           reason: text(),

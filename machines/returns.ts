@@ -92,9 +92,9 @@ export function fuelShortfall(
 }
 
 /** One damage line: the list's price for an item, or the amount typed (in dirhams) for `other`. */
-export function damageLine(company: CompanyId, item: DamageChoice, amount: string, note: string): Deduction {
+export function damageLine(company: CompanyId, item: DamageChoice, amount: string, note: string, photos: string[] = []): Deduction {
   const price = item === 'other' ? parseAmount(amount) ?? 0 : damagePrices(company)[item];
-  return { kind: 'damage', amount: price, adminFee: 0, damage: { item, note: note.trim() } };
+  return { kind: 'damage', amount: price, adminFee: 0, damage: { item, note: note.trim(), ...(photos.length > 0 ? { photos } : {}) } };
 }
 
 /** Dirhams as typed ("1,250.50"; Arabic-Indic digits and separators "١٬٢٥٠٫٥" too) in fils; null when it is not an amount. */
@@ -138,7 +138,7 @@ export function checkinLines(car: Car, handedOver: FuelLevel, dueAt: number, for
   const returned = form.fuel as FuelLevel;
   return [
     FUEL_FRACTION[returned] === undefined ? null : fuelShortfall(handedOver, returned, car.tankLitres),
-    ...form.damage.map((d) => damageLine(car.company, isDamageChoice(d.item) ? d.item : 'other', d.amount, d.note)),
+    ...form.damage.map((d) => damageLine(car.company, isDamageChoice(d.item) ? d.item : 'other', d.amount, d.note, d.photos)),
     lateDeduction(car.dailyRate, dueAt, at),
   ].filter((d) => d !== null);
 }

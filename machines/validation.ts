@@ -410,8 +410,11 @@ export function checkoutProblems(input: CheckoutInput, carKm: number, at: number
 export interface CheckinInput {
   odometer: string;
   fuel: string;
-  /** Damage found now, each a line: an item of the company's price list, or `other` with an amount (AED) and a reason. */
-  damage: { item: string; amount: string; note: string }[];
+  /**
+   * Damage found now, each a line: an item of the company's price list, or `other` with an amount
+   * (AED), a reason and the photos that show it (some of the check-in's `photos`).
+   */
+  damage: { item: string; amount: string; note: string; photos?: string[] }[];
   /** Ids of the photos uploaded for this return (the server checks they are this booking's). */
   photos: string[];
 }
@@ -440,6 +443,9 @@ export function checkinProblems(input: CheckinInput, startKm: number): Partial<R
     }
     const note = other ? checkReason(line.note) : line.note.length > 500 ? 'tooLong' : null;
     if (note) problems[`damage.${i}.note`] = note;
+    // Its evidence is among the check-in's photos; an amount the agent typed is shown in one at least.
+    const shown = line.photos ?? [];
+    if ((other && shown.length === 0) || !shown.every((id) => input.photos.includes(id))) problems[`damage.${i}.photos`] = 'photosRequired';
   });
   return problems;
 }

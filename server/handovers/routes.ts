@@ -67,7 +67,7 @@ const checkinBody = z
         odometer: field(20),
         fuel: field(8),
         damage: z
-          .array(z.object({ item: field(40), amount: field(20), note: field(1000) }).strict())
+          .array(z.object({ item: field(40), amount: field(20), note: field(1000), photos: z.array(z.uuid()).max(HANDOVER_PHOTOS_MAX + 1).optional() }).strict())
           .max(CHECKIN_DAMAGE_MAX + 1),
         photos: z.array(z.uuid()).max(HANDOVER_PHOTOS_MAX + 1),
       })

@@ -9,6 +9,7 @@ import { useLocale } from '../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../i18n/format';
 import { Fill } from './Fill';
 import { Money } from './Money';
+import { PhotoGallery } from './PhotoGallery';
 import { Facts } from './Section';
 import styles from './Ledger.module.css';
 
@@ -137,6 +138,8 @@ function LineNotes({ d }: { d: Deduction }) {
           <bdi>{d.damage.note}</bdi>
         </Note>
       )}
+      {/* The check-in's photos that show this damage: the line's evidence. */}
+      {d.damage?.photos && <PhotoGallery ids={d.damage.photos} alt={r.linePhotoAlt} />}
       {d.basis && (
         <Note>
           <Fill

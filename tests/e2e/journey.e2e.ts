@@ -186,6 +186,11 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await a.getByLabel(fill(k.damageNote, { n: formatNumber(1, lang) }), { exact: true }).fill(lang === 'ar' ? 'الصدام الخلفي' : 'Rear bumper');
       await a.getByLabel(k.photos, { exact: true }).setInputFiles(PNG('back.png'));
       await a.getByRole('img', { name: fill(r.checkinPhotoAlt, { n: formatNumber(1, lang) }) }).waitFor();
+      // The photo is the scratch's evidence: ticked under the line.
+      await a
+        .getByRole('group', { name: fill(k.damagePhotos, { n: formatNumber(1, lang) }) })
+        .getByRole('checkbox', { name: fill(r.checkinPhotoAlt, { n: formatNumber(1, lang) }) })
+        .check();
       const preview = await a.getByRole('region', { name: k.checkIn }).textContent();
       expect(preview).toContain('42.75'); // 15 L × 2.85
       expect(preview).toContain('350.00'); // the price list's scratch
@@ -198,6 +203,8 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await page.getByRole('heading', { name: r.checkin }).waitFor();
       const charges = page.getByRole('region', { name: r.refund });
       expect(await charges.textContent()).toContain('42.75');
+      // The scratch shows the photo the agent ticked for it.
+      await charges.getByRole('img', { name: fill(r.linePhotoAlt, { n: formatNumber(1, lang) }) }).waitFor();
       await shot('return-review');
       expect(await axeViolations(page)).toEqual([]);
       const scratch = r.damageItems.scratch;

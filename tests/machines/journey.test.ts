@@ -121,7 +121,7 @@ async function pickedUp(j: Journey) {
 }
 
 /** What the counter records when the car comes back: as handed over (12,480 km, full), no damage. */
-const CHECKIN = { odometer: '12 900', fuel: 'F', damage: [] as { item: string; amount: string; note: string }[], photos: ['00000000-0000-4000-8000-000000000002'] };
+const CHECKIN = { odometer: '12 900', fuel: 'F', damage: [] as { item: string; amount: string; note: string; photos?: string[] }[], photos: ['00000000-0000-4000-8000-000000000002'] };
 const checkIn = (at: number, checkin: Partial<typeof CHECKIN> = {}) =>
   ({ type: 'handover.checkin', checkin: { ...CHECKIN, ...checkin }, agent: 'Yousef  Rahman', at }) as const;
 
@@ -294,6 +294,11 @@ describe('journey guards, each both ways', () => {
     expect(j.state().can(checkIn(dropoffAt, { photos: [] }))).toBe(false);
     expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '', note: 'Bumper' }] }))).toBe(false);
     expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '300', note: ' ' }] }))).toBe(false);
+    // An amount typed off the price list is shown in a photo, one of the check-in's.
+    const photo = CHECKIN.photos[0]!;
+    expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '300', note: 'Bumper' }] }))).toBe(false);
+    expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '300', note: 'Bumper', photos: ['00000000-0000-4000-8000-000000000009'] }] }))).toBe(false);
+    expect(j.state().can(checkIn(dropoffAt, { damage: [{ item: 'other', amount: '300', note: 'Bumper', photos: [photo] }] }))).toBe(true);
     // From the road, without the renter opening the return first.
     j.actor.send(checkIn(dropoffAt));
     expect(j.state().matches({ signedIn: { carReturn: 'reviewing' } })).toBe(true);
@@ -311,7 +316,7 @@ describe('journey guards, each both ways', () => {
         fuel: '3/4',
         damage: [
           { item: 'scratch', amount: '', note: 'Rear bumper, left' },
-          { item: 'other', amount: '1,250.50', note: 'Broken seat lever' },
+          { item: 'other', amount: '1,250.50', note: 'Broken seat lever', photos: [CHECKIN.photos[0]!] },
         ],
       }),
     );
@@ -321,7 +326,7 @@ describe('journey guards, each both ways', () => {
     expect(j.state().context.deductions).toEqual([
       { kind: 'fuel', amount: 4_275, adminFee: 0, basis: { unit: 'litre', count: 15, price: 285, vat: 0 } },
       { kind: 'damage', amount: 35_000, adminFee: 0, damage: { item: 'scratch', note: 'Rear bumper, left' } },
-      { kind: 'damage', amount: 125_050, adminFee: 0, damage: { item: 'other', note: 'Broken seat lever' } },
+      { kind: 'damage', amount: 125_050, adminFee: 0, damage: { item: 'other', note: 'Broken seat lever', photos: [CHECKIN.photos[0]] } },
       { kind: 'late', amount: 18_900, adminFee: 0, basis: { unit: 'hour', count: 3, price: 6_000, vat: 900 } },
     ]);
     // Corrected before the renter answers: the lines are replaced, not added.

@@ -382,16 +382,20 @@ describe('whole forms (zod/mini at the boundary), problems by field', () => {
       { item: 'scratch', amount: '', note: '' },
       { item: 'other', amount: '', note: '' },
       { item: 'other', amount: '0', note: 'Seat' },
-      { item: 'other', amount: '١٬٢٥٠٫٥', note: 'Seat' },
+      { item: 'other', amount: '١٬٢٥٠٫٥', note: 'Seat', photos: checkin.photos },
       { item: 'other', amount: '12.345', note: 'Seat' },
-      { item: 'other', amount: '1,250.50', note: 'Seat lever' },
+      { item: 'other', amount: '1,250.50', note: 'Seat lever', photos: ['not-one-of-the-check-in-photos'] },
       { item: 'bonus', amount: '', note: '' },
     ];
     expect(checkinProblems({ ...checkin, damage: lines }, 12_000)).toEqual({
       'damage.1.amount': 'required',
       'damage.1.note': 'required',
+      'damage.1.photos': 'photosRequired',
       'damage.2.amount': 'amount',
+      'damage.2.photos': 'photosRequired',
       'damage.4.amount': 'amount',
+      'damage.4.photos': 'photosRequired',
+      'damage.5.photos': 'photosRequired',
       'damage.6.item': 'required',
     });
   });

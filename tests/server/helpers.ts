@@ -113,7 +113,7 @@ export async function counter(carId: string, s?: TestServer) {
 }
 
 /** What the counter records at a return unless a test says otherwise: a full tank, no damage. */
-export const CHECKIN = { fuel: 'F', damage: [] as { item: string; amount: string; note: string }[] };
+export const CHECKIN = { fuel: 'F', damage: [] as { item: string; amount: string; note: string; photos?: string[] }[] };
 
 /**
  * The car back at `at` (when it is due, unless said): the counter checks it in and the renter's

@@ -63,7 +63,7 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     expect(await agent.checkIn(number, { photos: [] })).toMatchObject({ status: 400, body: { fields: { photos: 'photosRequired' } } });
     expect(await agent.checkIn(number, { photos: [photo], damage: [{ item: 'other', amount: '', note: '' }] })).toMatchObject({
       status: 400,
-      body: { fields: { 'damage.0.amount': 'required', 'damage.0.note': 'required' } },
+      body: { fields: { 'damage.0.amount': 'required', 'damage.0.note': 'required', 'damage.0.photos': 'photosRequired' } },
     });
     // A photo of the renter's, or of the pickup, is not the counter's evidence of the return.
     expect(await agent.checkIn(number, { photos: [mine.body.photo.id] })).toMatchObject({ status: 400, body: { fields: { photos: 'photosRequired' } } });
@@ -75,12 +75,15 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     expect(contextOf(r.journey()).checkin).toBeNull();
 
     // Checked in: half a tank short (handed over full) and a scratch from the price list, on time.
-    const checked = await agent.checkIn(number, { photos: [photo], fuel: '1/2', damage: [{ item: 'scratch', amount: '', note: 'Rear bumper' }] });
+    const checked = await agent.checkIn(number, { photos: [photo], fuel: '1/2', damage: [{ item: 'scratch', amount: '', note: 'Rear bumper', photos: [photo] }] });
     expect(checked.ok && checked.body.handover).toMatchObject({ state: 'checkedIn', renterPhotos: [mine.body.photo.id] });
     await r.refresh();
     const lines = contextOf(r.journey()).deductions;
     // Camry: 60 L tank, 30 L × AED 2.85 = 85.50; the scratch AED 350 from the list.
     expect(lines.map((d) => [d.kind, d.amount])).toEqual([['fuel', 8_550], ['damage', 35_000]]);
+    // The scratch carries the check-in photo that shows it, the renter's to open.
+    expect(lines[1]!.damage).toEqual({ item: 'scratch', note: 'Rear bumper', photos: [photo] });
+    expect((await r.request(`/api/handovers/photos/${photo}`)).status).toBe(200);
     expect(valueOf(r.journey())).toEqual({ signedIn: { carReturn: 'reviewing' } });
     expect(await kindsOf(r)).toContain('returnRecorded');
     expect(await phase()).toBe('review');

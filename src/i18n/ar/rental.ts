@@ -161,6 +161,7 @@ const words: Words = {
     checkin: 'فحص الإرجاع',
     checkedInBy: 'فحصها {agent} في {date}.',
     checkinPhotoAlt: 'الصورة {n} للسيارة عند الإرجاع',
+    linePhotoAlt: 'الصورة {n} لهذا الضرر',
     charges: 'الرسوم من فحص الإرجاع',
     noCharges: 'لا رسوم: عادت السيارة كما خرجت.',
     basis: {

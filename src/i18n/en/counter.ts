@@ -87,6 +87,8 @@ const words = {
     cancelled: 'This booking is cancelled: there is nothing to hand over.',
     refused: 'The handover cannot be recorded at this time.',
     taken: 'The car is still another renter’s at this time: it cannot be handed over yet.',
+    damagePhotos: 'Photos that show damage {n}',
+    damagePhotosFirst: 'Add photos of the car below, then tick those that show this damage.',
     cancelTitle: 'Cancel this booking',
     cancelExplain: 'When the company cannot hand the car over, cancel the booking here: the renter keeps nothing from it, {amount} goes back to their card in full and the deposit hold is released. They are told at once.',
     cancelReason: 'Why the car cannot be handed over',

@@ -158,6 +158,7 @@ const words = {
     checkin: 'Check-in',
     checkedInBy: 'Checked in by {agent} on {date}.',
     checkinPhotoAlt: 'Photo {n} of the car at return',
+    linePhotoAlt: 'Photo {n} of this damage',
     charges: 'Charges from the check-in',
     noCharges: 'No charges: the car came back as it left.',
     basis: {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { carOf } from '../../../machines/fleet';
 import { checkinLines, DAMAGE_ITEMS, damagePrices, LATE_RETURN, unusedDays } from '../../../machines/returns';
 import { CHECKIN_DAMAGE_MAX, checkinProblems, type CheckinInput, type FuelLevel } from '../../../machines/validation';
@@ -50,6 +50,7 @@ export function CheckinForm({
         item: d.damage!.item,
         amount: d.damage!.item === 'other' ? String(d.amount / 100) : '',
         note: d.damage!.note,
+        photos: d.damage!.photos ?? [],
       })),
   );
   const [fuel, setFuel] = useState<string>(previous?.fuel ?? '');
@@ -58,7 +59,8 @@ export function CheckinForm({
   const read = (text: (name: string) => string): CheckinInput => ({
     odometer: text('odometer'),
     fuel: text('fuel'),
-    damage: lines.map(({ item, amount, note }) => ({ item, amount, note })),
+    // A line's photos are among the check-in's: one removed below leaves the lines too.
+    damage: lines.map(({ item, amount, note, photos: shown = [] }) => ({ item, amount, note, photos: shown.filter((id) => photos.ids.includes(id)) })),
     photos: photos.ids,
   });
   const { error, summary, onChange } = useProblems(form, problems, ({ text }) => checkinProblems(read(text), handover.handedOverKm));
@@ -132,6 +134,15 @@ export function CheckinForm({
                   onChange={(e) => setLine(line.key, { note: e.currentTarget.value })}
                   error={error(`damage.${i}.note`)}
                 />
+                <LinePhotos
+                  name={`damage.${i}.photos`}
+                  legend={fill(k.damagePhotos, { n })}
+                  photos={photos.list}
+                  alt={r.checkinPhotoAlt}
+                  chosen={line.photos ?? []}
+                  onChange={(chosen) => setLine(line.key, { photos: chosen })}
+                  error={error(`damage.${i}.photos`)}
+                />
                 <Button type="button" variant="secondary" onClick={() => setLines((list) => list.filter((l) => l.key !== line.key))}>
                   {fill(k.removeDamage, { n })}
                 </Button>
@@ -142,7 +153,7 @@ export function CheckinForm({
             <Button
               type="button"
               variant="secondary"
-              onClick={() => setLines((list) => [...list, { key: Math.max(-1, ...list.map((l) => l.key)) + 1, item: 'scratch', amount: '', note: '' }])}
+              onClick={() => setLines((list) => [...list, { key: Math.max(-1, ...list.map((l) => l.key)) + 1, item: 'scratch', amount: '', note: '', photos: [] }])}
             >
               {k.addDamage}
             </Button>
@@ -165,5 +176,53 @@ export function CheckinForm({
         </Button>
       </FormCard>
     </Section>
+  );
+}
+
+/** Which of the check-in's photos show one damage line: ticked from the photos taken below. */
+function LinePhotos({
+  name,
+  legend,
+  photos,
+  alt,
+  chosen,
+  onChange,
+  error,
+}: {
+  name: string;
+  legend: string;
+  photos: readonly { id: string; preview: string }[];
+  alt: string;
+  chosen: readonly string[];
+  onChange: (chosen: string[]) => void;
+  error: string | undefined;
+}) {
+  const { t, lang } = useLocale('counter');
+  const errorId = useId();
+  return (
+    <fieldset className={styles.linePhotos}>
+      <legend>{legend}</legend>
+      {photos.length === 0 && <p>{t.counter.damagePhotosFirst}</p>}
+      {photos.map((photo, j) => (
+        <label key={photo.id} className={styles.linePhoto}>
+          <input
+            type="checkbox"
+            name={name}
+            value={photo.id}
+            checked={chosen.includes(photo.id)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => onChange(e.currentTarget.checked ? [...chosen, photo.id] : chosen.filter((id) => id !== photo.id))}
+          />
+          <img src={photo.preview} alt="" width={64} height={48} />
+          <span>{fill(alt, { n: formatNumber(j + 1, lang) })}</span>
+        </label>
+      ))}
+      {error && (
+        <p id={errorId} className={styles.lineError}>
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -39,5 +39,5 @@ export function useCounterPhotos(number: string, initial: readonly string[], alt
       onRemove={remove}
     />
   );
-  return { ids: photos.map((p) => p.id), uploading: uploading > 0, field };
+  return { ids: photos.map((p) => p.id), list: photos, uploading: uploading > 0, field };
 }
