@@ -129,7 +129,8 @@ export const incidentRoutes = new Hono<AppEnv>()
     if ('refused' in photo) return c.json(photo.refused, photo.status);
     const [row] = await deps.db
       .insert(incidentPhotos)
-      .values({ renterId: user.id, ...photo.kept })
+      // On the server's clock, which housekeeping measures the day from (not the database's).
+      .values({ renterId: user.id, ...photo.kept, createdAt: deps.now() })
       .returning({ id: incidentPhotos.id });
     return c.json({ photo: { id: row!.id } }, 201);
   })
