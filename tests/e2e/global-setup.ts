@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -61,17 +61,26 @@ export default async function setup(project: TestProject) {
   const version = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   console.log(`\nBrowser tests on ${version} (${chromium})\n`);
 
-  // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
-  // and dev JSX runtime. The browser tests check what ships.
-  execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
-  // And the server, compiled as `npm run build` compiles it (vite.server.config.ts).
-  execFileSync(process.execPath, [VITE, 'build', '--config', 'vite.server.config.ts', '--outDir', SERVER_OUT_DIR, '--logLevel', 'error'], {
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  if (process.env.E2E_FROM_BUILD) {
+    // .ci/run has just run `npm run build` (the same two builds as below): a copy of it, which the
+    // tests may change (a deploy while a page is open), saves building it again.
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+    cpSync('dist', OUT_DIR, { recursive: true });
+    cpSync('dist-server', SERVER_OUT_DIR, { recursive: true });
+  } else {
+    // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
+    // and dev JSX runtime. The browser tests check what ships.
+    execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    });
+    // And the server, compiled as `npm run build` compiles it (vite.server.config.ts).
+    execFileSync(process.execPath, [VITE, 'build', '--config', 'vite.server.config.ts', '--outDir', SERVER_OUT_DIR, '--logLevel', 'error'], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    });
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'movecar-e2e-'));
   const config = {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),

@@ -1,6 +1,6 @@
 // Random event sequences (valid, invalid, out of order, forged) through the one accept-or-refuse
 // function the API uses, and a few hundred through the real API and database, checking after every
-// step that the journey's rules and its money hold. FUZZ_RUNS sets the count (.ci/run: 10,000).
+// step that the journey's rules and its money hold. FUZZ_RUNS sets the count (.ci/run: 4,000).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { depositFor, CAR_IDS } from '../../machines/fleet';
