@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { fill } from '../src/i18n/format';
+import { fill, formatAmount } from '../src/i18n/format';
 import { createApi } from '../src/client/api';
 import { PDF_BYTES, PNG_BYTES, renderAt, resetServer, testServer } from './render';
 import { browserFor, ORIGIN } from './support/server';
@@ -188,6 +188,60 @@ describe.each([
     await user.click(screen.getAllByRole('link', { name: new RegExp(c.number.split('{code}')[0]!.trim()) })[0]!);
     expect(await screen.findByText(c.cancelled)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: c.save })).toBeNull();
+  });
+
+  it('counter: the manager cancels a booking the company cannot hand over, asked once more with the amount; nothing is kept', async () => {
+    const k = t.counter;
+    // A renter registers, signs and pays for the default car (Elite Auto's Camry), in their own browser.
+    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    const registered = await renter.register({
+      fullName: 'Mariam Al Suwaidi',
+      email: `mariam.cancel+${Date.now().toString(36)}@example.ae`,
+      phone: '050 123 4567',
+      password: 'desert-rose-42',
+      confirmPassword: 'desert-rose-42',
+      emiratesId: '784-1990-1234567-6',
+      emiratesIdExpiry: '2031-01-31',
+      licenceExpiry: '2030-06-30',
+      termsAccepted: true,
+      emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
+      emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),
+      licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
+    });
+    if (!registered.ok) throw new Error('registration');
+    let journey = registered.body.journey;
+    for (const event of [
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
+    ] as const) {
+      const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
+      if (!answer.ok) throw new Error(event.type);
+      journey = answer.body.journey;
+    }
+
+    const { user } = await renderAt(`${prefix}/handovers/${journey.number}`, { manager: true });
+    const section = await screen.findByRole('region', { name: k.cancelTitle });
+    // The documents' last valid days the renter registered with are beside their name.
+    expect(screen.getByText(k.emiratesIdValidUntil)).toBeInTheDocument();
+    expect(within(section).getByLabelText(k.cancelReason)).toHaveValue('carUnavailable');
+    await user.selectOptions(within(section).getByLabelText(k.cancelReason), 'carNotBack');
+    await user.click(within(section).getByRole('button', { name: k.cancelBooking }));
+    // Asked once more, with what goes back to the renter; keeping it changes nothing.
+    const confirm = within(section).getByRole('button', { name: new RegExp(k.cancelConfirm.split('{amount}')[0]!.trim()) });
+    const paid = (journey.journey.snapshot.context as { payment: { amount: number } }).payment.amount;
+    expect(confirm).toHaveTextContent(formatAmount(paid, prefix ? 'ar' : 'en'));
+    await user.click(within(section).getByRole('button', { name: k.cancelKeep }));
+    expect(within(section).queryByRole('button', { name: k.cancelKeep })).toBeNull();
+    await user.click(within(section).getByRole('button', { name: k.cancelBooking }));
+    await user.click(within(section).getByRole('button', { name: new RegExp(k.cancelConfirm.split('{amount}')[0]!.trim()) }));
+    expect(await screen.findByText(k.cancelled)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: k.cancelTitle })).toBeNull();
+    // The renter's booking: cancelled by the company, nothing kept.
+    const after = await renter.booking(journey.bookingId);
+    expect(after.ok && after.body.journey.journey.snapshot.context).toMatchObject({ cancellation: { fee: 0, refunded: paid, byCompany: 'carNotBack' } });
   });
 
   it('contracts: a set-up Save refuses is explained next to the field, in the reader’s language, and kept', async () => {
