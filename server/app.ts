@@ -53,6 +53,9 @@ export function createApp(deps: Deps) {
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
     c.header('Cache-Control', 'no-store');
+    // The clock the server decides by, for the screens that show a moment before asking it
+    // (src/client/serverClock.ts); Node would otherwise write its own wall clock here.
+    c.header('Date', deps.now().toUTCString());
     await next();
   });
   app.use(

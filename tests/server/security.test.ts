@@ -15,6 +15,14 @@ import { browser, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
 import { SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER, seed } from '../../server/seed';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
+  it('an API answer is dated by the server’s own clock (the one it decides by), for the screens to read the time from', async () => {
+    const s = await server();
+    const answer = await s.app.request(`${ORIGIN}/api/auth/session`);
+    const dated = Date.parse(answer.headers.get('date') ?? '');
+    // The tests' calendar, not the wall clock: within the header's whole second.
+    expect(Math.abs(dated - s.deps.now().getTime())).toBeLessThan(2_000);
+  });
+
   it('in production: a script policy without unsafe-inline or unsafe-eval, no framing, nosniff, a referrer policy', async () => {
     const production = await startTestServer({ production: true });
     try {
