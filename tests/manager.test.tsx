@@ -4,8 +4,43 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, formatAmount } from '../src/i18n/format';
 import { createApi } from '../src/client/api';
-import { PDF_BYTES, PNG_BYTES, renderAt, resetServer, testServer } from './render';
+import { DOCUMENTS, renderAt, RENTER, resetServer, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
+
+/**
+ * A renter in a browser of their own who registered (the fixtures' renter and documents), signed and paid for the
+ * default car (Elite Auto's Camry), then took the `more` steps; their API and the journey as last answered.
+ */
+async function paidRenter(name: string, more: Parameters<ReturnType<typeof createApi>['journeyEvent']>[1][] = []) {
+  const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+  const registered = await renter.register({
+    ...RENTER,
+    email: uniqueEmail(name),
+    confirmPassword: RENTER.password,
+    emiratesId: DOCUMENTS.emiratesId,
+    emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
+    licenceExpiry: DOCUMENTS.licenceExpiry,
+    termsAccepted: true,
+    emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
+    emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
+    licenceFile: DOCUMENTS.licenceFile.file,
+  });
+  if (!registered.ok) throw new Error('registration');
+  let journey = registered.body.journey;
+  for (const event of [
+    { type: 'contract.acceptTerms' },
+    { type: 'contract.verifyIdentity' },
+    { type: 'contract.sign', signature: RENTER.fullName },
+    { type: 'contract.proceed' },
+    { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
+    ...more,
+  ] as const) {
+    const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
+    if (!answer.ok) throw new Error(event.type);
+    journey = answer.body.journey;
+  }
+  return { renter, journey };
+}
 
 describe.each([
   { t: en, prefix: '' },
@@ -150,35 +185,7 @@ describe.each([
   it('contracts: a cancelled booking’s contract says it is closed and offers no Save', async () => {
     const c = t.contracts;
     // A renter registers, signs, pays and then cancels, in their own browser.
-    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-    const registered = await renter.register({
-      fullName: 'Mariam Al Suwaidi',
-      email: `mariam+${Date.now().toString(36)}@example.ae`,
-      phone: '050 123 4567',
-      password: 'desert-rose-42',
-      confirmPassword: 'desert-rose-42',
-      emiratesId: '784-1990-1234567-6',
-      emiratesIdExpiry: '2031-01-31',
-      licenceExpiry: '2030-06-30',
-      termsAccepted: true,
-      emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
-      emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),
-      licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
-    });
-    if (!registered.ok) throw new Error('registration');
-    let journey = registered.body.journey;
-    for (const event of [
-      { type: 'contract.acceptTerms' },
-      { type: 'contract.verifyIdentity' },
-      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
-      { type: 'contract.proceed' },
-      { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
-      { type: 'booking.cancel' },
-    ] as const) {
-      const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
-      if (!answer.ok) throw new Error(event.type);
-      journey = answer.body.journey;
-    }
+    const { journey } = await paidRenter('mariam', [{ type: 'booking.cancel' }]);
 
     const { user } = await renderAt(`${prefix}/contracts`, { manager: true });
     await user.type(await screen.findByRole('searchbox', { name: c.searchLabel }), journey.number);
@@ -193,34 +200,7 @@ describe.each([
   it('counter: the manager cancels a booking the company cannot hand over, asked once more with the amount; nothing is kept', async () => {
     const k = t.counter;
     // A renter registers, signs and pays for the default car (Elite Auto's Camry), in their own browser.
-    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-    const registered = await renter.register({
-      fullName: 'Mariam Al Suwaidi',
-      email: `mariam.cancel+${Date.now().toString(36)}@example.ae`,
-      phone: '050 123 4567',
-      password: 'desert-rose-42',
-      confirmPassword: 'desert-rose-42',
-      emiratesId: '784-1990-1234567-6',
-      emiratesIdExpiry: '2031-01-31',
-      licenceExpiry: '2030-06-30',
-      termsAccepted: true,
-      emiratesIdFile: new File([PNG_BYTES], 'id.png', { type: 'image/png' }),
-      emiratesIdBackFile: new File([PNG_BYTES], 'id-back.png', { type: 'image/png' }),
-      licenceFile: new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }),
-    });
-    if (!registered.ok) throw new Error('registration');
-    let journey = registered.body.journey;
-    for (const event of [
-      { type: 'contract.acceptTerms' },
-      { type: 'contract.verifyIdentity' },
-      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
-      { type: 'contract.proceed' },
-      { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
-    ] as const) {
-      const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
-      if (!answer.ok) throw new Error(event.type);
-      journey = answer.body.journey;
-    }
+    const { renter, journey } = await paidRenter('mariam.cancel');
 
     const { user } = await renderAt(`${prefix}/handovers/${journey.number}`, { manager: true });
     const section = await screen.findByRole('region', { name: k.cancelTitle });
