@@ -420,3 +420,9 @@ export const freshRental = (c: JourneyContext, carId: CarId, now: number, trip?:
   renter: c.renter,
   identityVerified: c.renter?.verified ?? false,
 });
+
+/** A company that cannot hand the car over keeps nothing: all the policy would split goes back to the card. */
+export function companyCancellation(c: JourneyContext, at: number): { fee: Fils; refund: Fils } {
+  const { fee, refund } = cancellationQuote(c, at);
+  return { fee: 0, refund: fee + refund };
+}

@@ -4,7 +4,7 @@
 // events are taken from anywhere once paid: Booking Details sends them whatever screen was last.
 import { and, assertEvent } from 'xstate';
 import { tripProblems } from '../booking';
-import { cancellationQuote, changeQuote, isChangeable, isNoShow } from '../journey-rules';
+import { cancellationQuote, changeQuote, companyCancellation, isChangeable, isNoShow } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
@@ -75,9 +75,8 @@ export const changesStep = {
         ({ context, event }) => {
           assertEvent(event, ['booking.cancel', 'booking.noShow', 'booking.companyCancel']);
           // A no-show is past the free cancellation, so the policy's fee is kept; the company keeps none.
-          const quote = cancellationQuote(context, event.at);
           const byCompany = event.type === 'booking.companyCancel' ? event.reason : null;
-          const { fee, refund } = byCompany ? { fee: 0, refund: quote.fee + quote.refund } : quote;
+          const { fee, refund } = byCompany ? companyCancellation(context, event.at) : cancellationQuote(context, event.at);
           const noShow = event.type === 'booking.noShow';
           return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at, noShow, byCompany };
         },

@@ -14,9 +14,9 @@ import {
   bookingPaid,
   bookingPrice,
   bookingStatus,
-  cancellationQuote,
   checkinOpen,
   COMPANY_CANCEL_REASONS,
+  companyCancellation,
   dueBackAt,
   handedOverKm,
   NO_SHOW_AFTER_MS,
@@ -395,9 +395,9 @@ export const handoverRoutes = new Hono<AppEnv>()
     const { row, snapshot } = found;
     return counterStep(c, found, event, version, async (tx) => {
       const context = snapshot.context;
-      // Everything paid goes back: the policy's refund and the fee it would have kept (the machine's own sum).
-      const { fee, refund } = cancellationQuote(context, event.at);
+      // Everything paid goes back, by the machine's own rule.
+      const { refund } = companyCancellation(context, event.at);
       const model = carOf(context.booking.carId).model;
-      await notify(tx, now, row.renterId, 'cancelledByCompany', { number: row.number, model, amount: fee + refund, reason }, 'bookingDetails');
+      await notify(tx, now, row.renterId, 'cancelledByCompany', { number: row.number, model, amount: refund, reason }, 'bookingDetails');
     });
   });
