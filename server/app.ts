@@ -24,6 +24,9 @@ import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 import { handoverRoutes } from './handovers/routes';
 import { PHOTO_BODY_MAX } from './documents/photos';
 import { incidentRoutes } from './incidents/routes';
+import { staffRoutes } from './staff/routes';
+import { invitationRoutes } from './staff/invitations';
+import { operatorRoutes } from './staff/operator';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
@@ -41,6 +44,9 @@ export const api = new Hono<AppEnv>()
   .route('/violations', violationRoutes)
   .route('/handovers', handoverRoutes)
   .route('/incidents', incidentRoutes)
+  .route('/staff', staffRoutes)
+  .route('/invitations', invitationRoutes)
+  .route('/operator', operatorRoutes)
   .route('/notifications', notificationRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);

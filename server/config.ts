@@ -23,6 +23,9 @@ const envSchema = z.object({
   DEMO: flag,
   MANAGER_EMAIL: z.string().email().optional(),
   MANAGER_PASSWORD: z.string().min(10).optional(),
+  /** The platform's operator, made at start if missing: creates companies and their first admin. */
+  OPERATOR_EMAIL: z.string().email().optional(),
+  OPERATOR_PASSWORD: z.string().min(10).optional(),
   /** The address renters reach the app on, when it differs from the Host header (behind a proxy). */
   PUBLIC_ORIGIN: z.string().url().optional(),
   /** Behind a proxy that sets X-Forwarded-Proto and -Host: read the request's own origin from them. */
@@ -57,6 +60,7 @@ export interface Config {
   /** Demo shortcuts ("Load sample rental", the sample fine) and the seeded sample manager. */
   demo: boolean;
   manager: { email: string; password: string } | undefined;
+  operator: { email: string; password: string } | undefined;
   publicOrigin: string | undefined;
   trustProxy: boolean;
   uaePass: UaePassSettings;
@@ -111,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     demo: e.DEMO,
     manager: e.MANAGER_EMAIL && e.MANAGER_PASSWORD ? { email: e.MANAGER_EMAIL, password: e.MANAGER_PASSWORD } : undefined,
+    operator: e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD ? { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD } : undefined,
     publicOrigin: e.PUBLIC_ORIGIN,
     trustProxy: e.TRUST_PROXY,
     uaePass: {

@@ -1,17 +1,18 @@
 // Records the server makes at start: the rental companies, the manager named by
-// MANAGER_EMAIL/MANAGER_PASSWORD, and with DEMO=1 the sample company's two contracts and the sample
-// managers the README documents (one per company, to see that each sees only their own) and the
-// sample company's branch agent; without DEMO, those sample accounts locked.
+// MANAGER_EMAIL/MANAGER_PASSWORD, the platform's operator named by OPERATOR_EMAIL/OPERATOR_PASSWORD,
+// and with DEMO=1 the sample company's two contracts and the sample people the README documents (a
+// manager per company, to see that each sees only their own, each company's branch agent, the sample
+// company's admin and an operator); without DEMO, those sample accounts locked.
 import { eq } from 'drizzle-orm';
 import { normaliseEmail } from '../machines/renter';
 import { normaliseName } from '../machines/text';
 import { checkEmail, checkPassword } from '../machines/validation';
 import type { Config } from './config';
 import type { Db } from './db/open';
-import { sessions, users } from './db/schema';
+import { companies, sessions, users, type StaffRole } from './db/schema';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './manager/contracts';
-import { COMPANIES, ensureCompanies } from './companies/companies';
+import { ensureCompanies } from './companies/companies';
 import { backfillPeriods } from './journey/bookings';
 
 export const SAMPLE_MANAGER = {
@@ -56,6 +57,24 @@ export const THIRD_AGENT = {
   role: 'agent' as const,
 };
 
+/** The sample company's admin, who keeps its staff (DEMO=1 only). */
+export const SAMPLE_ADMIN = {
+  email: 'admin@movecar.ae',
+  password: 'fleet-admin-2026',
+  name: 'Noura Al Falasi',
+  company: SAMPLE_COMPANY,
+  role: 'admin' as const,
+};
+
+/** The platform's operator, who creates companies (DEMO=1 only). */
+export const SAMPLE_OPERATOR = {
+  email: 'operator@movecar.ae',
+  password: 'platform-operator-2026',
+  name: 'Move car operations',
+  company: null,
+  role: 'operator' as const,
+};
+
 /** The sample branch agent of each company, by company. */
 export const SAMPLE_AGENTS: Record<string, typeof SAMPLE_AGENT> = {
   [SAMPLE_AGENT.company]: SAMPLE_AGENT,
@@ -63,23 +82,37 @@ export const SAMPLE_AGENTS: Record<string, typeof SAMPLE_AGENT> = {
   [THIRD_AGENT.company]: THIRD_AGENT,
 };
 
+/** Every sample account (DEMO=1), whose passwords the README publishes. */
+const SAMPLE_PEOPLE: ManagerInput[] = [SAMPLE_MANAGER, SECOND_MANAGER, ...Object.values(SAMPLE_AGENTS), SAMPLE_ADMIN, SAMPLE_OPERATOR];
+
 export interface ManagerInput {
   email: string;
   password: string;
   name: string;
-  company: string;
+  /** The company's id; none for the operator. */
+  company: string | null;
   /** A manager unless said otherwise. */
-  role?: 'manager' | 'agent';
+  role?: StaffRole | 'operator';
 }
 
 export class ManagerInputError extends Error {}
 
-/** Creates a company's manager (or agent); 'exists' when the e-mail already has an account (nothing changes). */
+/**
+ * Creates a company's person (a manager unless said otherwise), or the platform's operator; 'exists'
+ * when the e-mail already has an account (nothing changes).
+ */
 export async function createManager(db: Db, input: ManagerInput, scryptCost: number): Promise<'created' | 'exists'> {
   const email = normaliseEmail(input.email);
   const problem = checkEmail(email) ?? checkPassword(input.password, email);
   if (problem) throw new ManagerInputError(problem === 'email' ? 'not a valid e-mail' : `password refused (${problem})`);
-  if (!Object.hasOwn(COMPANIES, input.company)) throw new ManagerInputError(`no company "${input.company}" (one of ${Object.keys(COMPANIES).join(', ')})`);
+  const operator = input.role === 'operator';
+  if (!operator) {
+    const [company] = input.company ? await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company)) : [];
+    if (!company) {
+      const known = (await db.select({ id: companies.id }).from(companies)).map((c) => c.id);
+      throw new ManagerInputError(`no company "${input.company}" (one of ${known.join(', ')})`);
+    }
+  }
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return 'exists';
   // Another instance starting at the same moment may create it between the look and the insert.
@@ -90,7 +123,7 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
       role: input.role ?? 'manager',
       passwordHash: await hashPassword(input.password, scryptCost),
       fullName: normaliseName(input.name) || email,
-      companyId: input.company,
+      companyId: operator ? null : input.company,
       verified: true,
     })
     .onConflictDoNothing({ target: users.email })
@@ -109,11 +142,12 @@ export async function seed(db: Db, config: Config): Promise<Seeded> {
   if (config.manager) {
     await createManager(db, { ...config.manager, name: 'Contract manager', company: SAMPLE_COMPANY }, config.scryptCost);
   }
+  if (config.operator) {
+    await createManager(db, { ...config.operator, name: 'Move car operations', company: null, role: 'operator' }, config.scryptCost);
+  }
   if (config.demo) {
     await ensureSampleContracts(db);
-    await createManager(db, SAMPLE_MANAGER, config.scryptCost);
-    await createManager(db, SECOND_MANAGER, config.scryptCost);
-    for (const agent of Object.values(SAMPLE_AGENTS)) await createManager(db, agent, config.scryptCost);
+    for (const person of SAMPLE_PEOPLE) await createManager(db, person, config.scryptCost);
     return { locked: [] };
   }
   return { locked: await lockSampleManagers(db) };
@@ -126,7 +160,7 @@ export async function seed(db: Db, config: Config): Promise<Seeded> {
  */
 async function lockSampleManagers(db: Db): Promise<string[]> {
   const locked: string[] = [];
-  for (const sample of [SAMPLE_MANAGER, SECOND_MANAGER, ...Object.values(SAMPLE_AGENTS)]) {
+  for (const sample of SAMPLE_PEOPLE) {
     const [row] = await db.select().from(users).where(eq(users.email, sample.email));
     if (!row?.passwordHash || !(await verifyPassword(sample.password, row.passwordHash))) continue;
     await db.transaction(async (tx) => {

@@ -31,6 +31,8 @@ interface RenderOptions {
   journeyFirst?: boolean;
   /** Signed in as the sample contract manager (through the API, as the sign-in form does). */
   manager?: boolean;
+  /** Signed in as this company person or operator, as the staff sign-in form does. */
+  staff?: { email: string; password: string };
   /** Another window of a browser already used (same cookies): see `renderAt(...).browser`. */
   browser?: ReturnType<typeof browserFor>;
   /** The network's delay for a new browser, so busy states can be observed. */
@@ -157,13 +159,14 @@ function routerOf(history: ReturnType<typeof memoryHistory>) {
  */
 export async function renderAt(
   path: string,
-  { journey = 'fresh', journeyFirst = true, manager = false, browser, latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
+  { journey = 'fresh', journeyFirst = true, manager = false, staff, browser, latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
 ) {
   const app = await testServer();
   const tab = browser ?? browserFor(app, { latencyMs });
   const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch });
   const session = await startSession(api, { inspect, now: NOW });
   if (manager) await session.logInStaff(SAMPLE_MANAGER.email, SAMPLE_MANAGER.password);
+  if (staff) await session.logInStaff(staff.email, staff.password);
   if (journey === 'sample') await session.loadSample();
   const actor = journeyFirst || journey === 'toPayment' ? await session.loadJourney() : session.journey!;
   if (journey === 'toPayment') await signedContract(actor);

@@ -24,7 +24,7 @@ const passwordBody = z.object({ currentPassword: z.string().max(200), newPasswor
 const preferencesBody = z.object({ language: z.enum(['en', 'ar']), currency: z.enum(DISPLAY_CURRENCIES) }).strict();
 
 export const accountRoutes = new Hono<AppEnv>()
-  .use(requireRole('renter', 'manager', 'agent'))
+  .use(requireRole('renter', 'manager', 'agent', 'admin', 'operator'))
   .post('/password', jsonOnly, validate('json', passwordBody), async (c) => {
     const deps = c.var.deps;
     const user = c.var.user!;

@@ -1,5 +1,6 @@
 // Who is asking: the session cookie is read once per request; routes then require a role.
 import { createMiddleware } from 'hono/factory';
+import { actsAsAny } from '../../machines/roles';
 import type { AppEnv } from '../deps';
 import { readSessionCookie, validateSession, writeSessionCookie, type User } from './sessions';
 
@@ -14,12 +15,12 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** 401 without a session; 403 when the signed-in user has another role. */
+/** 401 without a session; 403 when the signed-in user's role may not (machines/roles.ts: an admin may what a manager may). */
 export const requireRole = (...roles: User['role'][]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user;
     if (!user) return c.json({ error: 'unauthenticated' as const }, 401);
-    if (!roles.includes(user.role)) return c.json({ error: 'forbidden' as const }, 403);
+    if (!actsAsAny(user.role, roles)) return c.json({ error: 'forbidden' as const }, 403);
     await next();
   });
 

@@ -29,7 +29,7 @@ import { publicUser } from './middleware';
 import { spend } from './usage';
 import { queueVerification } from './verify';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { clearSessionCookie, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
+import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { clearFailures, logInCounts, recordFailure, throttleState } from './throttle';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -65,14 +65,15 @@ const registrationForm = z.object({
 });
 
 /** Whether an account of `actual` role may sign in where `asked` is asked for. */
+/** The staff sign-in takes any of a company's people, and the operator; the others their own role. */
 const signsInAs = (actual: string, asked: 'renter' | 'manager' | 'staff') =>
-  asked === 'staff' ? actual === 'manager' || actual === 'agent' : actual === asked;
+  asked === 'staff' ? actual !== 'renter' : actual === asked;
 
 const loginBody = z
   .object({
     email: text(254),
     password: text(200),
-    /** `staff`: a company's person, manager or agent (the staff sign-in does not ask which). */
+    /** `staff`: a company's person (admin, manager or agent) or the operator; the staff sign-in does not ask which. */
     role: z.enum(['renter', 'manager', 'staff']).default('renter'),
     carId: z.enum(CAR_IDS).optional(),
     trip: tripSchema.optional(),
@@ -116,7 +117,7 @@ async function bytesOf(file: File | undefined) {
 }
 
 /** Signs the user in: a new session, its cookie, and (for a renter) the journey to show. */
-async function signIn(c: Context<AppEnv>, user: User, choice?: Choice) {
+export async function signIn(c: Context<AppEnv>, user: User, choice?: Choice) {
   const deps = c.var.deps;
   const at = deps.now();
   const { token, expiresAt } = await createSession(deps.db, user.id, at);
@@ -278,6 +279,8 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ error: 'wrongCredentials' as const }, 401);
     }
     await clearFailures(deps.db, counted[0]!);
+    // Said only to whoever gave the right password.
+    if (await companySuspended(deps.db, user)) return c.json({ error: 'suspended' as const }, 403);
     return c.json(await signIn(c, user, choiceOf(carId, trip)), 200);
   })
   .post('/logout', jsonOnly, validate('json', z.object({}).strict()), async (c) => {

@@ -1,11 +1,11 @@
 // Sessions, as lucia-auth.com now documents the pattern: a random token in an HttpOnly cookie, kept on
 // the server only as its SHA-256 with an expiry; sliding renewal; sign-out deletes it.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db, Tx } from '../db/open';
-import { sessions, users } from '../db/schema';
+import { companies, sessions, users } from '../db/schema';
 
 export const SESSION_COOKIE = 'movecar_session';
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,7 +35,10 @@ export async function validateSession(db: Db, token: string, now: Date, { renew 
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)));
+    // A revoked person, or the staff of a suspended company, holds no session (those ended when it
+    // happened; this keeps one made in the same moment from outliving it).
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.revokedAt), isNull(companies.suspendedAt)));
   if (!row) return null;
   let expiresAt = row.expiresAt;
   if (renew && expiresAt.getTime() - now.getTime() < RENEW_WITHIN) {
@@ -71,3 +74,10 @@ export function writeSessionCookie(c: Context, token: string, expiresAt: Date, n
 
 export const clearSessionCookie = (c: Context, secure: boolean) =>
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure });
+
+/** True when the user's company is suspended by the operator: its staff cannot sign in. */
+export async function companySuspended(db: Db, user: User) {
+  if (!user.companyId) return false;
+  const [row] = await db.select({ at: companies.suspendedAt }).from(companies).where(eq(companies.id, user.companyId));
+  return row?.at != null;
+}

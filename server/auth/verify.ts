@@ -91,7 +91,7 @@ export const verifyRoutes = new Hono<AppEnv>()
   // Another link to the account's e-mail, when the first is lost or late.
   .post(
     '/resend',
-    requireRole('renter', 'manager', 'agent'),
+    requireRole('renter', 'manager', 'agent', 'admin', 'operator'),
     jsonOnly,
     validate('json', z.object({ lang: z.enum(['en', 'ar']) }).strict()),
     async (c) => {

@@ -1,5 +1,6 @@
 // Search: the cars free for a whole trip, priced by the same rules the booking will be charged by
 // (machines/booking.ts), cheapest first. Public: a visitor searches before signing in.
+import { isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { offersFor, tripProblems } from '../../machines/booking';
@@ -7,6 +8,7 @@ import { CAR_CATEGORIES, carOf, COMPANY_IDS, LOCATIONS } from '../../machines/fl
 import type { AppEnv } from '../deps';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
+import { companies } from '../db/schema';
 
 const query = z
   .object({
@@ -26,9 +28,17 @@ export const carRoutes = new Hono<AppEnv>().get('/search', validate('query', que
   const problems = tripProblems(trip, c.var.deps.now().getTime());
   if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
   const taken = await takenCars(c.var.deps.db, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) });
+  // A suspended company's cars are out of search.
+  const suspended = new Set(
+    (await c.var.deps.db.select({ id: companies.id }).from(companies).where(isNotNull(companies.suspendedAt))).map((r) => r.id),
+  );
   const results = offersFor(
     trip,
-    (id) => !taken.has(id) && (!category || carOf(id).category === category) && (!company || carOf(id).company === company),
+    (id) =>
+      !taken.has(id) &&
+      !suspended.has(carOf(id).company) &&
+      (!category || carOf(id).category === category) &&
+      (!company || carOf(id).company === company),
   );
   return c.json({ results });
 });

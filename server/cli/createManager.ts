@@ -1,5 +1,6 @@
-// npm run manager:create -- --email omar@company.ae --password '…' [--name 'Omar Haddad'] [--company elite-auto|desert-drive|marina-motors] [--role manager|agent]
-// Creates a company's contract manager, or branch agent, in the configured database (DATA_DIR's PGlite, or DATABASE_URL).
+// npm run manager:create -- --email omar@company.ae --password '…' [--name 'Omar Haddad'] [--company elite-auto] [--role manager|agent|admin|operator]
+// Creates a company's contract manager, branch agent or admin, or the platform's operator (no company),
+// in the configured database (DATA_DIR's PGlite, or DATABASE_URL).
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/open';
@@ -17,14 +18,15 @@ const { values } = parseArgs({
   },
 });
 
-if (values.role !== 'manager' && values.role !== 'agent') {
-  console.error('--role is manager or agent');
+const ROLES = ['manager', 'agent', 'admin', 'operator'] as const;
+const role = ROLES.find((r) => r === values.role);
+if (!role) {
+  console.error(`--role is one of ${ROLES.join(', ')}`);
   process.exit(2);
 }
-const role = values.role;
 
 if (!values.email || !values.password) {
-  console.error('Usage: npm run manager:create -- --email EMAIL --password PASSWORD [--name NAME] [--company COMPANY] [--role manager|agent]');
+  console.error('Usage: npm run manager:create -- --email EMAIL --password PASSWORD [--name NAME] [--company COMPANY] [--role manager|agent|admin|operator]');
   process.exit(2);
 }
 
@@ -34,10 +36,10 @@ try {
   await ensureCompanies(database.db);
   const result = await createManager(
     database.db,
-    { email: values.email, password: values.password, name: values.name, company: values.company, role },
+    { email: values.email, password: values.password, name: values.name, company: role === 'operator' ? null : values.company, role },
     config.scryptCost,
   );
-  console.log(result === 'created' ? `${role === 'agent' ? 'Agent' : 'Manager'} ${values.email} created.` : `An account for ${values.email} already exists; nothing changed.`);
+  console.log(result === 'created' ? `${role[0]!.toUpperCase()}${role.slice(1)} ${values.email} created.` : `An account for ${values.email} already exists; nothing changed.`);
 } catch (error) {
   if (!(error instanceof ManagerInputError)) throw error;
   console.error(`Not created: ${error.message}.`);

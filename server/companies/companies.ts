@@ -1,10 +1,10 @@
 // Rental companies as records: the cards renters see (Services carousel) and, per company, the API key
 // its authority feeds (police fines, Salik) import with. The key is shown once; only its SHA-256 is kept.
 import { createHash, randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { CompanyId } from '../../machines/fleet';
+import { COMPANY_IDS, type CompanyId } from '../../machines/fleet';
 import type { Db } from '../db/open';
 import { companies } from '../db/schema';
 import type { AppEnv } from '../deps';
@@ -45,11 +45,15 @@ export async function ensureCompanies(db: Db) {
   }
 }
 
+const isCompanyId = (id: string): id is CompanyId => (COMPANY_IDS as readonly string[]).includes(id);
+
 export const companyView = (row: CompanyRow) => ({
   id: row.id,
   name: { en: row.nameEn, ar: row.nameAr },
   subtitle: { en: row.subtitleEn, ar: row.subtitleAr },
   picture: row.picture,
+  /** Renters can rent from it: it has cars in the fleet (machines/fleet.ts; a new company has none yet). */
+  hasCars: isCompanyId(row.id),
 });
 export type CompanyView = ReturnType<typeof companyView>;
 
@@ -71,7 +75,12 @@ export async function rotateApiKey(db: Db, companyId: string) {
 export const companyRoutes = new Hono<AppEnv>()
   // Public: the companies renters can rent from.
   .get('/', async (c) => {
-    const rows = await c.var.deps.db.select().from(companies).orderBy(asc(companies.createdAt), asc(companies.id));
+    // A suspended company is not offered to anyone.
+    const rows = await c.var.deps.db
+      .select()
+      .from(companies)
+      .where(isNull(companies.suspendedAt))
+      .orderBy(asc(companies.createdAt), asc(companies.id));
     return c.json({ companies: rows.map(companyView) });
   })
   .post('/api-key', requireRole('manager'), jsonOnly, validate('json', z.object({}).strict()), async (c) => {

@@ -3,6 +3,7 @@
 // optimistic concurrency. Migrations are generated from this file by drizzle-kit (npm run db:generate).
 import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
+import { STAFF_ROLES } from '../../machines/roles';
 import {
   bigint,
   boolean,
@@ -32,16 +33,23 @@ export const companies = pgTable('companies', {
   picture: text('picture').notNull().default('company'),
   /** SHA-256 of the company's import API key (the key itself is shown once, when it is made). */
   apiKeyHash: text('api_key_hash').unique(),
+  /** When the platform's operator suspended it: its cars leave search and its staff cannot sign in. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
 
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull().unique(),
-    /** A company's people: managers run contracts and fines, agents hand cars over at the branch. */
-    role: text('role', { enum: ['renter', 'manager', 'agent'] }).notNull(),
+    /**
+     * A company's people: its admin keeps the staff (and the fleet), managers run contracts and fines,
+     * agents hand cars over at the branch. The operator is the platform's, of no company.
+     */
+    role: text('role', { enum: ['renter', 'manager', 'agent', 'admin', 'operator'] }).notNull(),
     /** scrypt, with its parameters; null for an account that only signs in with UAE PASS. */
     passwordHash: text('password_hash'),
     fullName: text('full_name').notNull(),
@@ -73,9 +81,37 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
     /** The currency figures are also shown in (payments are always in AED). */
     currency: text('currency', { enum: ['AED', 'USD', 'SAR'] }).notNull().default('AED'),
+    /** When the company's admin revoked this person: they can no longer sign in (their records stay theirs). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('renter', 'manager', 'agent')`)],
+  (t) => [check('users_role_check', sql`${t.role} in ('renter', 'manager', 'agent', 'admin', 'operator')`)],
+);
+
+/**
+ * An invitation to join a company's staff (server/staff/invitations.ts): a link e-mailed to one
+ * address, for one role, single use, 72 hours; only its SHA-256 is kept.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    /** Who sent it (an admin, or the operator for a company's first admin). */
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    lang: text('lang', { enum: ['en', 'ar'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Withdrawn by an admin before it was used. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_invitations_company_idx').on(t.companyId)],
 );
 
 /** A session is its token's SHA-256 (the token itself lives only in the renter's cookie). */

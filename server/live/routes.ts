@@ -37,7 +37,7 @@ function resumeAfter(header: string | undefined): number | null {
   return Number(header.trim());
 }
 
-export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'manager', 'agent'), (c) => {
+export const liveRoutes = new Hono<AppEnv>().get('/', requireRole('renter', 'manager', 'agent', 'admin', 'operator'), (c) => {
   const { db, live, now } = c.var.deps;
   const user = c.var.user!;
   const token = c.var.sessionToken;

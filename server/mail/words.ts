@@ -20,6 +20,14 @@ const en = {
     action: 'Confirm my e-mail',
     notYou: 'If you did not give this e-mail to Move car, ignore this message: nothing is linked to it.',
   },
+  invitation: {
+    subject: 'Join {company} on Move car',
+    greeting: 'Hello,',
+    body: '{inviter} invites you to join {company} on Move car as {role}. Open the link below within 72 hours to choose your password. It works once.',
+    action: 'Join {company}',
+    notYou: 'If you do not expect this, ignore this e-mail: no account is made.',
+    roles: { admin: 'its admin', manager: 'a manager', agent: 'a branch agent' },
+  },
 };
 
 export type MailWords = typeof en;
@@ -40,6 +48,14 @@ const ar: MailWords = {
     body: 'أكّد أن هذا البريد الإلكتروني لك: افتح الرابط أدناه خلال 24 ساعة. حتى ذلك الحين يعمل حسابك، لكن لا يمكن ربطه بالهوية الرقمية UAE PASS عبر هذا البريد.',
     action: 'تأكيد بريدي الإلكتروني',
     notYou: 'إن لم تُعطِ هذا البريد لـ Move car، فتجاهل هذه الرسالة: لا شيء مرتبط به.',
+  },
+  invitation: {
+    subject: 'انضمّ إلى {company} في Move car',
+    greeting: 'مرحبًا،',
+    body: 'يدعوك {inviter} للانضمام إلى {company} في Move car بصفتك {role}. افتح الرابط أدناه خلال 72 ساعة لتختار كلمة مرورك. يعمل الرابط مرة واحدة.',
+    action: 'الانضمام إلى {company}',
+    notYou: 'إن لم تكن تنتظر هذه الدعوة، فتجاهل هذا البريد: لن يُنشأ أي حساب.',
+    roles: { admin: 'مسؤولًا عنها', manager: 'مديرًا', agent: 'موظف فرع' },
   },
 };
 
@@ -96,4 +112,16 @@ export function passwordResetMail(lang: MailLang, name: string, href: string) {
     label: w.action,
     href,
   });
+}
+
+/** The e-mail that invites someone to a company's staff, with the link to join. */
+export function invitationMail(
+  lang: MailLang,
+  words: { company: string; inviter: string; role: keyof MailWords['invitation']['roles'] },
+  href: string,
+) {
+  const w = MAIL_WORDS[lang].invitation;
+  const fill = (text: string) =>
+    text.replace('{company}', words.company).replace('{inviter}', words.inviter).replace('{role}', w.roles[words.role]);
+  return layout(lang, fill(w.subject), [w.greeting, fill(w.body), w.notYou], { label: fill(w.action), href });
 }

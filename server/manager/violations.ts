@@ -3,6 +3,7 @@
 // events; paying from the deposit takes the fine with its admin fee off the booking's deposit in the
 // same transaction. Each step tells the other side (notification record, live update) on commit.
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { actsAs } from '../../machines/roles';
 import { Hono } from 'hono';
 import { createActor } from 'xstate';
 import { z } from 'zod';
@@ -176,7 +177,7 @@ export const violationRoutes = new Hono<AppEnv>()
       const visible =
         found && (user.role === 'renter' ? found.booking.renterId === user.id : found.contract.companyId === user.companyId);
       if (!found || !visible) return c.json({ error: 'notFound' as const }, 404);
-      if (MANAGER_EVENTS.has(sent.type) !== (user.role === 'manager')) return c.json({ error: 'forbidden' as const }, 403);
+      if (MANAGER_EVENTS.has(sent.type) !== actsAs(user.role, 'manager')) return c.json({ error: 'forbidden' as const }, 403);
       const row = found.violation;
       const current = () => violationView(row, found.booking.number);
       if (row.version !== version) return c.json({ error: 'conflict' as const, violation: current() }, 409);

@@ -19,7 +19,7 @@ const readBody = z
 const preferencesBody = z.object({ notificationsOn: z.boolean() }).strict();
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .use(requireRole('renter', 'manager', 'agent'))
+  .use(requireRole('renter', 'manager', 'agent', 'admin', 'operator'))
   .get('/', async (c) => c.json(await listNotifications(c.var.deps.db, c.var.user!.id)))
   .post('/read', jsonOnly, validate('json', readBody), async (c) => {
     const { ids } = c.req.valid('json');

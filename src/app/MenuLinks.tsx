@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LogIn, LogOut } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
-import { AccountLinks } from '../ui/AccountLinks';
+import { AccountLinks, placesOf } from '../ui/AccountLinks';
 import { useSession, useSessionState } from '../ui/session';
 import styles from './HeaderMenu.module.css';
 import { Link } from '../ui/Link';
@@ -15,7 +15,8 @@ export default function MenuLinks({ close }: { close: (focusButton?: boolean) =>
   const { t, to } = useLocale();
   const m = t.menu;
   const session = useSession();
-  const signedIn = useSessionState().user !== null;
+  const user = useSessionState().user;
+  const signedIn = user !== null;
   const navigate = useNavigate();
   const first = useRef<HTMLAnchorElement>(null);
 
@@ -29,7 +30,7 @@ export default function MenuLinks({ close }: { close: (focusButton?: boolean) =>
 
   return (
     <>
-      <AccountLinks firstLink={first} onFollow={() => close()} />
+      <AccountLinks links={placesOf(user?.role ?? null)} firstLink={first} onFollow={() => close()} />
       <div className={styles.session}>
         {signedIn ? (
           <button type="button" className={styles.action} onClick={() => void logOut()}>

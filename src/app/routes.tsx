@@ -33,6 +33,9 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   search: () => import('../screens/search/Search'),
   reservations: () => import('../screens/reservations/Reservations'),
   handovers: () => import('../screens/handovers/Handovers'),
+  staff: () => import('../screens/staff/Staff'),
+  join: () => import('../screens/join/Join'),
+  operator: () => import('../screens/operator/Operator'),
 };
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
@@ -72,6 +75,9 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   search: ['forms', 'search'],
   reservations: ['rental'],
   handovers: ['forms', 'manager', 'counter', 'rental'],
+  staff: ['forms', 'manager', 'staff'],
+  join: ['forms', 'staff'],
+  operator: ['forms', 'manager', 'staff'],
   index: [],
   notFound: [],
 };

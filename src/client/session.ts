@@ -147,6 +147,16 @@ export class Session {
     return result;
   }
 
+  /** Joins a company's staff by an invitation's link; signed in as that person, a renter's journey put away. */
+  async joinStaff(json: { token: string; fullName: string; password: string; language: 'en' | 'ar' }) {
+    const result = await this.api.acceptInvitation(json);
+    if (result.ok) {
+      this.resetJourney();
+      this.set({ user: result.body.user });
+    }
+    return result;
+  }
+
   /** Ends the session on the server, then here. */
   async signOut() {
     try {

@@ -15,5 +15,6 @@ import manager from './ar/manager';
 import counter from './ar/counter';
 import help from './ar/help';
 import emergency from './ar/emergency';
+import staff from './ar/staff';
 
-export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency };
+export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff };

@@ -16,8 +16,9 @@ import manager from './en/manager';
 import counter from './en/counter';
 import help from './en/help';
 import emergency from './en/emergency';
+import staff from './en/staff';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

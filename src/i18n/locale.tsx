@@ -22,6 +22,7 @@ interface PartWords {
   counter: typeof import('./en/counter').default;
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
+  staff: typeof import('./en/staff').default;
 }
 export type Part = keyof PartWords;
 
@@ -38,6 +39,7 @@ const LOADERS: Record<Lang, Loaders> = {
     counter: () => import('./en/counter'),
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
+    staff: () => import('./en/staff'),
   },
   ar: {
     common: () => import('./ar/common'),
@@ -50,6 +52,7 @@ const LOADERS: Record<Lang, Loaders> = {
     counter: () => import('./ar/counter'),
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),
+    staff: () => import('./ar/staff'),
   },
 };
 

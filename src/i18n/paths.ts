@@ -28,6 +28,9 @@ export const SLUGS: Record<ScreenId, string> = {
   search: 'search',
   reservations: 'reservations',
   handovers: 'handovers',
+  staff: 'staff',
+  join: 'join',
+  operator: 'operator',
 };
 
 export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];

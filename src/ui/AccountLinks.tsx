@@ -1,6 +1,10 @@
 import type { Ref } from 'react';
 import {
   Bell,
+  Building2,
+  FileText,
+  KeyRound,
+  UsersRound,
   CalendarCheck,
   ChevronRight,
   CircleHelp,
@@ -10,6 +14,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
+import { actsAsAny, type Role } from '../../machines/roles';
 import type { Catalog } from '../i18n/en';
 import { useLocale } from '../i18n/locale';
 import type { ScreenId } from '../i18n/paths';
@@ -17,12 +22,28 @@ import { Link } from './Link';
 import styles from './AccountLinks.module.css';
 
 type LinkLabel = Exclude<keyof Catalog['menu'], 'open' | 'label' | 'logIn' | 'logOut'>;
+type PlaceLink = { id: ScreenId; label: LinkLabel; Icon: LucideIcon };
+
+/**
+ * A company's people and the operator have their own places instead (no renter's bookings or fines
+ * in their menu), each by who may open it (machines/roles.ts).
+ */
+const STAFF_LINKS: readonly (PlaceLink & { roles: Role[] })[] = [
+  { id: 'staff', label: 'staff', Icon: UsersRound, roles: ['admin'] },
+  { id: 'contracts', label: 'contracts', Icon: FileText, roles: ['manager'] },
+  { id: 'handovers', label: 'handovers', Icon: KeyRound, roles: ['manager', 'agent'] },
+  { id: 'operator', label: 'companies', Icon: Building2, roles: ['operator'] },
+];
+
+/** The places of someone of `role`: a renter's account, or their work's. */
+export const placesOf = (role: Role | null): readonly PlaceLink[] =>
+  role === null || role === 'renter' ? ACCOUNT_LINKS : STAFF_LINKS.filter((l) => actsAsAny(role, l.roles));
 
 /**
  * The renter's own places, in one order wherever they are listed (the header's menu, the Profile
  * tab).
  */
-export const ACCOUNT_LINKS: readonly { id: ScreenId; label: LinkLabel; Icon: LucideIcon }[] = [
+export const ACCOUNT_LINKS: readonly PlaceLink[] = [
   { id: 'account', label: 'account', Icon: UserRound },
   { id: 'reservations', label: 'bookings', Icon: CalendarCheck },
   { id: 'pastRentals', label: 'pastRentals', Icon: History },
@@ -38,16 +59,19 @@ export const ACCOUNT_LINKS: readonly { id: ScreenId; label: LinkLabel; Icon: Luc
  */
 export function AccountLinks({
   only,
+  links: all = ACCOUNT_LINKS,
   firstLink,
   onFollow,
 }: {
   /** Which of them, in the usual order; all by default. */
   only?: readonly ScreenId[];
+  /** Another list (placesOf: a company's person's); the renter's account by default. */
+  links?: readonly PlaceLink[];
   firstLink?: Ref<HTMLAnchorElement>;
   onFollow?: () => void;
 }) {
   const { t, to } = useLocale();
-  const links = only ? ACCOUNT_LINKS.filter((l) => only.includes(l.id)) : ACCOUNT_LINKS;
+  const links = only ? all.filter((l) => only.includes(l.id)) : all;
   return (
     <ul className={styles.list}>
       {links.map(({ id, label, Icon }, i) => (

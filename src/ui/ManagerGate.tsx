@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { actsAsAny, type Role } from '../../machines/roles';
 import type { PublicUser } from '../client/api';
 import { useLocale } from '../i18n/locale';
 import { fill } from '../i18n/format';
@@ -11,7 +12,7 @@ import styles from './ManagerGate.module.css';
 
 type Problem = 'wrong' | 'locked' | 'busy' | 'network' | null;
 
-type StaffRole = 'manager' | 'agent';
+type StaffRole = Exclude<Role, 'renter'>;
 
 /**
  * Company screens show their content only to a signed-in member of the company with one of `roles`
@@ -52,7 +53,7 @@ export function ManagerGate({
             {m.signOut}
           </Button>
         </div>
-        {roles.includes(user.role) ? children(user) : <p role="status">{m.managersOnly}</p>}
+        {actsAsAny(user.role, roles) ? children(user) : <p role="status">{fill(m.notYourScreen, { role: t.manager.roles[user.role] })}</p>}
       </>
     );
   }

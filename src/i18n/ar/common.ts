@@ -43,6 +43,9 @@ const words: Words = {
     search: 'البحث عن سيارة',
     reservations: 'الحجوزات',
     handovers: 'مكتب الاستلام',
+    staff: 'فريق العمل',
+    join: 'الانضمام إلى شركتك',
+    operator: 'الشركات',
   },
   index: {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',
@@ -164,6 +167,10 @@ const words: Words = {
     emergency: 'المساعدة الطارئة',
     logOut: 'تسجيل الخروج',
     logIn: 'تسجيل الدخول',
+    contracts: 'العقود',
+    handovers: 'مكتب الاستلام',
+    staff: 'فريق العمل',
+    companies: 'شركات التأجير',
   },
 };
 

@@ -13,7 +13,8 @@ const words: Words = {
     wrong: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
     signedInAs: 'تم تسجيل الدخول باسم {name}، {company}.',
     signOut: 'تسجيل الخروج',
-    managersOnly: 'هذه الشاشة مخصصة لمديري الشركة، وأنت مسجّل الدخول بصفتك موظف فرع.',
+    notYourScreen: 'هذه الشاشة ليست لدورك: أنت مسجّل الدخول بصفتك {role}.',
+    roles: { admin: 'مسؤول شركة', manager: 'مديرًا', agent: 'موظف فرع', operator: 'مشغّل منصة', renter: 'مستأجرًا' },
   },
   contracts: {
     listTitle: 'عقود شركتك',

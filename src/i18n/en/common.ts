@@ -50,6 +50,9 @@ const words = {
     search: 'Search Cars',
     reservations: 'Reservations',
     handovers: 'Handovers',
+    staff: 'Staff',
+    join: 'Join your company',
+    operator: 'Companies',
   },
   index: {
     intro: 'Open any screen of Move car in English or Arabic.',
@@ -177,6 +180,11 @@ const words = {
     emergency: 'Emergency assistance',
     logOut: 'Log out',
     logIn: 'Log in',
+    /** A company's people and the operator have their own screens instead of a renter's. */
+    contracts: 'Contracts',
+    handovers: 'Handovers at the counter',
+    staff: 'Staff',
+    companies: 'Rental companies',
   },
 };
 

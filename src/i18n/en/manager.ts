@@ -12,7 +12,8 @@ const words = {
     wrong: 'The e-mail or password is not right.',
     signedInAs: 'Signed in as {name}, {company}.',
     signOut: 'Sign out',
-    managersOnly: 'This screen is for the company’s managers. You are signed in as a branch agent.',
+    notYourScreen: 'This screen is not for your role: you are signed in as {role}.',
+    roles: { admin: 'a company admin', manager: 'a manager', agent: 'a branch agent', operator: 'a platform operator', renter: 'a renter' },
   },
   contracts: {
     listTitle: 'Your company’s contracts',

@@ -1,3 +1,4 @@
+import { actsAs } from '../../../machines/roles';
 import { useState } from 'react';
 import { COMPANY_CANCEL_REASONS, type CompanyCancelReason } from '../../../machines/journey-rules';
 import type { HandoverView } from '../../client/api';
@@ -25,7 +26,7 @@ export function CompanyCancel({ handover: h, onAnswer }: { handover: HandoverVie
   const [reason, setReason] = useState<CompanyCancelReason>(h.carNotBack ? 'carNotBack' : 'carUnavailable');
   const { failure, sending, send } = useCounterSend(onAnswer);
   const refund = <Money fils={h.paid} />;
-  if (user?.role !== 'manager')
+  if (!user || !actsAs(user.role, 'manager'))
     return h.carNotBack ? <p>{k.cancelAskManager}</p> : null;
   return (
     <Section title={k.cancelTitle} bare>

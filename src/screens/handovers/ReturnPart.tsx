@@ -1,3 +1,4 @@
+import { actsAs } from '../../../machines/roles';
 import type { HandoverView } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
@@ -67,7 +68,7 @@ export function ReturnPart({
           {h.lines
             .filter((d) => d.dispute && !d.dispute.decision)
             .map((d) =>
-              user?.role === 'manager' ? (
+              user && actsAs(user.role, 'manager') ? (
                 <DecideDispute key={d.line} handover={h} line={d.line} name={name(d)} onAnswer={onAnswer} />
               ) : (
                 <p key={d.line}>{k.managersDecide}</p>

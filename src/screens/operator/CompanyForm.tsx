@@ -1,0 +1,87 @@
+import { useRef, useState } from 'react';
+import { checkEmail, NAME_MAX, type Problem } from '../../../machines/validation';
+import { fill } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
+import { Section } from '../../ui/Section';
+import { useSession } from '../../ui/session';
+
+const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'adminEmail'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The same rules as the server's (server/staff/operator.ts): both names, an admin's e-mail. */
+function problemsOf({ text }: SubmittedFields) {
+  const found: Partial<Record<Field, Problem>> = {};
+  for (const field of FIELDS) {
+    const value = text(field).trim();
+    if (field === 'adminEmail') {
+      const problem = checkEmail(value);
+      if (problem) found[field] = problem;
+    } else if (value === '' && (field === 'nameEn' || field === 'nameAr')) found[field] = 'required';
+    else if (value.length > NAME_MAX) found[field] = 'tooLong';
+  }
+  return found;
+}
+
+/** Adds a company and e-mails its admin the invitation, in the operator's language. */
+export function CompanyForm({ added }: { added: () => void }) {
+  const { t, lang } = useLocale('staff', 'forms');
+  const o = t.operator;
+  const { api } = useSession();
+  const form = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
+  const [nameTaken, setNameTaken] = useState(false);
+  const [failure, setFailure] = useState(false);
+  const [done, setDone] = useState('');
+  const [sending, setSending] = useState(false);
+  const { error, summary, onChange } = useProblems(form, problems, problemsOf);
+
+  const create = async (fields: SubmittedFields) => {
+    const found = problemsOf(fields);
+    setProblems(found);
+    setNameTaken(false);
+    setFailure(false);
+    setDone('');
+    if (Object.keys(found).length > 0) return;
+    const body = Object.fromEntries(FIELDS.map((f) => [f, fields.text(f).trim()])) as Record<Field, string>;
+    setSending(true);
+    try {
+      const answer = await api.createCompany({ ...body, lang });
+      if (answer.ok) {
+        setDone(fill(o.created, { name: lang === 'ar' ? body.nameAr : body.nameEn, email: body.adminEmail }));
+        form.current?.reset();
+        added();
+      } else if (answer.fields?.nameEn === 'nameTaken') {
+        setNameTaken(true);
+        form.current?.querySelector<HTMLElement>('[name="nameEn"]')?.focus();
+      } else if (answer.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);
+      else setFailure(true);
+    } catch {
+      setFailure(true);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Section title={o.add} bare>
+      <FormCard ref={form} label={o.add} onChange={onChange} onSubmit={(fields) => void create(fields)}>
+        <p>{o.addText}</p>
+        {summary}
+        <TextField label={o.nameEn} name="nameEn" dir="ltr" lang="en" error={nameTaken ? o.nameTaken : error('nameEn')} />
+        <TextField label={o.nameAr} name="nameAr" dir="rtl" lang="ar" error={error('nameAr')} />
+        <TextField label={o.subtitleEn} name="subtitleEn" dir="ltr" lang="en" error={error('subtitleEn')} />
+        <TextField label={o.subtitleAr} name="subtitleAr" dir="rtl" lang="ar" error={error('subtitleAr')} />
+        <TextField label={o.adminEmail} name="adminEmail" type="email" autoComplete="off" dir="ltr" error={error('adminEmail')} />
+        {failure && <FormError>{o.failed}</FormError>}
+        <p role="status">{done}</p>
+        <Button type="submit" block disabled={sending} aria-busy={sending}>
+          {sending ? o.creating : o.create}
+        </Button>
+      </FormCard>
+    </Section>
+  );
+}

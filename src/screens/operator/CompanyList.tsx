@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { OperatorCompany } from '../../client/api';
+import { fill } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale';
+import { Button } from '../../ui/Button';
+import { Section } from '../../ui/Section';
+import { useSession } from '../../ui/session';
+import styles from '../staff/Staff.module.css';
+
+/** Every company, with its staff count and status, and the button that suspends or reinstates it. */
+export function CompanyList({ companies, reload }: { companies: OperatorCompany[]; reload: () => void }) {
+  const { t, lang } = useLocale('staff');
+  const o = t.operator;
+  const { api } = useSession();
+  const [said, setSaid] = useState('');
+  const [busy, setBusy] = useState(false);
+  const toggle = async (c: OperatorCompany) => {
+    const name = c.name[lang];
+    setBusy(true);
+    try {
+      const answer = await (c.suspended ? api.reinstateCompany(c.id) : api.suspendCompany(c.id));
+      setSaid(answer.ok ? fill(c.suspended ? o.reinstatedNow : o.suspendedNow, { name }) : o.failed);
+      reload();
+    } catch {
+      setSaid(o.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title={o.companies} bare>
+      <p role="status" className={styles.said}>
+        {said}
+      </p>
+      <ul className={styles.people}>
+        {companies.map((c) => (
+          <li key={c.id} className={styles.person}>
+            <p className={styles.name}>
+              <strong>{c.name[lang]}</strong>
+            </p>
+            <p>
+              {fill(o.staffCount, { n: c.staff })} · {c.suspended ? o.suspended : o.active}
+            </p>
+            <Button variant={c.suspended ? 'secondary' : 'ghost'} disabled={busy} onClick={() => void toggle(c)}>
+              {fill(c.suspended ? o.reinstate : o.suspend, { name: c.name[lang] })}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

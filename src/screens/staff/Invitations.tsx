@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { StaffInvitation } from '../../client/api';
+import { fill, formatDate } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale';
+import { Button } from '../../ui/Button';
+import { Section } from '../../ui/Section';
+import { useSession } from '../../ui/session';
+import styles from './Staff.module.css';
+
+/** The invitations not yet used, each until when its link works, and a way to withdraw it. */
+export function Invitations({ invitations, reload }: { invitations: StaffInvitation[]; reload: () => void }) {
+  const { t, lang } = useLocale('staff');
+  const k = t.staff;
+  const { api } = useSession();
+  const [said, setSaid] = useState('');
+  const withdraw = async (i: StaffInvitation) => {
+    try {
+      const answer = await api.withdrawInvitation(i.id);
+      setSaid(answer.ok ? fill(k.withdrawn, { email: i.email }) : k.changedMeanwhile);
+      reload();
+    } catch {
+      setSaid(k.failed);
+    }
+  };
+  return (
+    <Section title={k.waiting}>
+      <p role="status" className={styles.said}>
+        {said}
+      </p>
+      {invitations.length === 0 ? (
+        <p>{k.noneWaiting}</p>
+      ) : (
+        <ul className={styles.people}>
+          {invitations.map((i) => (
+            <li key={i.id} className={styles.person}>
+              <p dir="ltr" className={styles.email}>
+                {i.email}
+              </p>
+              <p>{fill(k.waitingAs, { role: k.roles[i.role], date: formatDate(new Date(i.expiresAt), lang, 'dateTime') })}</p>
+              <Button variant="ghost" onClick={() => void withdraw(i)}>
+                {fill(k.withdraw, { email: i.email })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

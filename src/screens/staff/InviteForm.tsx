@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { checkEmail, type Problem } from '../../../machines/validation';
+import { STAFF_ROLES, type StaffRole } from '../../client/api';
+import { fill } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { FormCard, FormError } from '../../ui/Form';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { useProblems } from '../../ui/problems';
+import { Section } from '../../ui/Section';
+import { useSession } from '../../ui/session';
+
+/** Invites one e-mail for one role: the link goes by e-mail, in the admin's language. */
+export function InviteForm({ sent }: { sent: () => void }) {
+  const { t, lang } = useLocale('staff', 'forms');
+  const k = t.staff;
+  const { api } = useSession();
+  const form = useRef<HTMLFormElement>(null);
+  const [role, setRole] = useState<StaffRole>('agent');
+  const [problems, setProblems] = useState<Partial<Record<'email', Problem>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const [sending, setSending] = useState(false);
+  const { error, summary, onChange } = useProblems(form, problems, ({ text }) => {
+    const problem = checkEmail(text('email'));
+    return problem ? { email: problem } : {};
+  });
+
+  return (
+    <Section title={k.invite} bare>
+      <FormCard
+        ref={form}
+        label={k.invite}
+        onChange={onChange}
+        onSubmit={async ({ text }) => {
+          const email = text('email').trim();
+          const problem = checkEmail(email);
+          setDone('');
+          setFailure(null);
+          setProblems(problem ? { email: problem } : {});
+          if (problem) return;
+          setSending(true);
+          try {
+            const answer = await api.invite({ email, role, lang });
+            if (answer.ok) {
+              setDone(fill(k.sent, { email }));
+              form.current?.reset();
+              sent();
+            } else if (answer.fields?.email) setProblems({ email: 'email' });
+            else setFailure(answer.error === 'tooMany' ? k.tooMany : k.failed);
+          } catch {
+            setFailure(k.failed);
+          } finally {
+            setSending(false);
+          }
+        }}
+      >
+        <p>{k.inviteText}</p>
+        {summary}
+        <TextField label={k.email} name="email" type="email" autoComplete="off" dir="ltr" error={error('email')} />
+        <RadioGroup
+          label={k.role}
+          value={role}
+          onValueChange={(value) => setRole(value as StaffRole)}
+          options={STAFF_ROLES.map((r) => ({ value: r, label: k.roles[r], description: k.roleHints[r] }))}
+        />
+        {failure && <FormError>{failure}</FormError>}
+        <p role="status">{done}</p>
+        <Button type="submit" block disabled={sending} aria-busy={sending}>
+          {sending ? k.sending : k.send}
+        </Button>
+      </FormCard>
+    </Section>
+  );
+}
