@@ -26,6 +26,13 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // A screen's chunk is preloaded with what it imports, less what the entry has always loaded by
+    // then (the runtime, React, the router, the app's shared code and its CSS): every page's script
+    // lists each screen's preloads, and naming those again is bytes on every first visit.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((d) => !/(^|\/)(rolldown-runtime|react|router|app)-[\w-]+\.(js|css)$/.test(d)) : deps,
+    },
     // The car pictures and the logo are files of their own (cached like any asset, fetched with the
     // page's HTML that names them), not text inside the JavaScript that every page would carry.
     assetsInlineLimit: (file) => (/[\\/]assets[\\/](cars[\\/]|logo\.svg$)/.test(file) ? false : undefined),
@@ -35,8 +42,11 @@ export default defineConfig(({ command }) => ({
         // share their modules' names.
         chunkFileNames: (chunk) => {
           const words = /[\\/]i18n[\\/](en|ar)[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? '');
-          return words ? `assets/${words[1]}-${words[2]}-[hash].js` : 'assets/[name]-[hash].js';
+          return words ? `assets/${words[1]}-${words[2]}-[hash:7].js` : 'assets/[name]-[hash:7].js';
         },
+        // Seven characters of hash (42 bits; rolldown asks that many for this count of chunks) tell a build's files apart; every page's script names
+        // every chunk it may preload, and a hash is what gzip cannot shorten.
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // What every page runs comes in a few cacheable chunks instead of a chain of small ones,
         // split where evaluating them is a task of its own (the boot script runs one per task, see
         // build/prerender.ts): React; the router; the app's shared code. The journey (XState, the
@@ -90,14 +100,15 @@ export default defineConfig(({ command }) => ({
               // The app's shared code (layout, session, the UI kit, the rules a page shows: fleet,
               // prices, steps); the catalogs' parts (each language's, each screen's), the carousel
               // (Swiper) and a rental's money, handover records and photos (Ledger, CheckoutRecord,
-              // PhotoGallery: never on Home) stay with the pages that need them. Before the journey's
+              // PhotoGallery: never on Home) and the staff's sign-in gate and calls (ManagerGate,
+              // staffApi: staff code stays out of renters' pages) stay with the pages that need them. Before the journey's
               // group, which would otherwise take these with the journey's modules, away from pages
               // that need no journey.
               name: 'app',
               priority: 1,
               test: (id: string) =>
                 (/[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
-                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|journey|violation|Ledger|CheckoutRecord|PhotoGallery|Photos\.module)|client[\\/](journey|violation)Client)/.test(id)) ||
+                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|journey|violation|Ledger|CheckoutRecord|PhotoGallery|Photos\.module|ManagerGate|staffApi)|client[\\/]((journey|violation)Client|staffApi))/.test(id)) ||
                 /[\\/]machines[\\/](booking|fleet|money|steps|text)\.ts$/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,

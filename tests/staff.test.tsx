@@ -9,6 +9,7 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
 import { createApi } from '../src/client/api';
+import { staffApi } from '../src/client/staffApi';
 import { mailOutbox } from '../server/db/schema';
 import { SAMPLE_ADMIN, SAMPLE_AGENT, SAMPLE_OPERATOR } from '../server/seed';
 import { renderAt, testServer, uniqueEmail } from './render';
@@ -31,9 +32,9 @@ async function joinedPerson(name: string, role: 'manager' | 'agent') {
   const admin = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
   await admin.logIn({ email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password, role: 'staff' });
   const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  if (!(await admin.invite({ email, role, lang: 'en' })).ok) throw new Error('not invited');
+  if (!(await staffApi(admin.typed).invite({ email, role, lang: 'en' })).ok) throw new Error('not invited');
   const invitee = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-  const joined = await invitee.acceptInvitation({ token: await linkMailedTo(email), fullName: name, password: PASSWORD, language: 'en' });
+  const joined = await staffApi(invitee.typed).acceptInvitation({ token: await linkMailedTo(email), fullName: name, password: PASSWORD, language: 'en' });
   if (!joined.ok) throw new Error('not joined');
   return { email, name };
 }
@@ -86,7 +87,7 @@ describe.each([
     const admin = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
     await admin.logIn({ email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password, role: 'staff' });
     const address = uniqueEmail('agent');
-    await admin.invite({ email: address, role: 'agent', lang: prefix ? 'ar' : 'en' });
+    await staffApi(admin.typed).invite({ email: address, role: 'agent', lang: prefix ? 'ar' : 'en' });
     const { user, router } = await renderAt(`${prefix}/join?token=${await linkMailedTo(address)}`);
 
     expect(await screen.findByRole('heading', { level: 2, name: fill(t.join.heading, { company }) })).toBeInTheDocument();
@@ -139,9 +140,9 @@ describe.each([
       fill(t.manager.notYourScreen, { role: t.manager.roles.agent }),
     );
     await user.click(screen.getByRole('button', { name: t.menu.open }));
-    expect(await screen.findByRole('link', { name: t.menu.handovers })).toHaveAttribute('href', `${prefix}/handovers`);
+    expect(await screen.findByRole('link', { name: t.titles.handovers })).toHaveAttribute('href', `${prefix}/handovers`);
     expect(screen.queryByRole('link', { name: t.menu.bookings })).toBeNull();
-    expect(screen.queryByRole('link', { name: t.menu.staff })).toBeNull();
+    expect(screen.queryByRole('link', { name: t.titles.staff })).toBeNull();
   });
 });
 
@@ -177,6 +178,9 @@ describe.each([
     expect(await linkMailedTo(adminEmail)).toBeTruthy();
 
     await user.click(within(list).getByRole('button', { name: fill(o.suspend, { name: shown }) }));
+    const asked = within(list).getByRole('group', { name: fill(o.suspend, { name: shown }) });
+    expect(within(asked).getByText(fill(o.suspendQuestion, { name: shown }))).toBeInTheDocument();
+    await user.click(within(asked).getByRole('button', { name: o.confirmSuspend }));
     expect(await within(list).findByText(fill(o.suspendedNow, { name: shown }))).toBeInTheDocument();
     await user.click(await within(list).findByRole('button', { name: fill(o.reinstate, { name: shown }) }));
     expect(await within(list).findByText(fill(o.reinstatedNow, { name: shown }))).toBeInTheDocument();

@@ -1,11 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LogIn, LogOut } from 'lucide-react';
+import { Building2, FileText, Handshake, LogIn, LogOut, UsersRound } from 'lucide-react';
+import { actsAsAny, type Role } from '../../machines/roles';
 import { useLocale } from '../i18n/locale';
-import { AccountLinks, placesOf } from '../ui/AccountLinks';
+import { ACCOUNT_LINKS, AccountLinks, type PlaceLink } from '../ui/AccountLinks';
 import { useSession, useSessionState } from '../ui/session';
 import styles from './HeaderMenu.module.css';
 import { Link } from '../ui/Link';
+
+/**
+ * A company's people and the operator have their own places instead (no renter's bookings or fines
+ * in their menu), each by who may open it (machines/roles.ts).
+ */
+const STAFF_LINKS: readonly (PlaceLink & { roles: Role[] })[] = [
+  { id: 'staff', Icon: UsersRound, roles: ['admin'] },
+  { id: 'contracts', Icon: FileText, roles: ['manager'] },
+  { id: 'handovers', Icon: Handshake, roles: ['manager', 'agent'] },
+  { id: 'operator', Icon: Building2, roles: ['operator'] },
+];
+
+/** The places of someone of `role`: a renter's account, or their work's. */
+const placesOf = (role: Role | null): readonly PlaceLink[] =>
+  role === null || role === 'renter' ? ACCOUNT_LINKS : STAFF_LINKS.filter((l) => actsAsAny(role, l.roles));
 
 /**
  * What the header's menu lists (./HeaderMenu.tsx), loaded the first time it opens: no page needs it

@@ -17,7 +17,6 @@ import type { ImportJobView } from '../../server/imports/jobs';
 import type { ContractSetup, ContractStatus } from '../../machines/contract';
 import type { CompanyCancelReason } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
-import type { StaffRole } from '../../machines/roles';
 import type { OfferId } from '../../machines/offers';
 import type { CarCategory, CarId, CompanyId } from '../../machines/fleet';
 import type { DisplayCurrency } from '../../machines/money';
@@ -82,7 +81,7 @@ export interface ApiOptions {
   fetch?: typeof fetch;
 }
 
-async function answer<T>(request: Promise<Response>): Promise<Answer<T>> {
+export async function answer<T>(request: Promise<Response>): Promise<Answer<T>> {
   const sentAt = Date.now();
   let response: Response;
   try {
@@ -100,32 +99,6 @@ async function answer<T>(request: Promise<Response>): Promise<Answer<T>> {
     ...(body.fields && typeof body.fields === 'object' ? { fields: body.fields as Record<string, string> } : {}),
     body,
   };
-}
-
-export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
-export interface StaffPerson {
-  id: string;
-  fullName: string;
-  email: string;
-  role: StaffRole;
-  since: number;
-}
-export interface StaffInvitation {
-  id: string;
-  email: string;
-  role: StaffRole;
-  expiresAt: number;
-}
-export interface InvitationView {
-  email: string;
-  role: StaffRole;
-  company: { id: string; name: { en: string; ar: string } };
-}
-export interface OperatorCompany {
-  id: string;
-  name: { en: string; ar: string };
-  suspended: boolean;
-  staff: number;
 }
 
 export interface SessionAnswer {
@@ -162,6 +135,8 @@ export interface Preferences {
 export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {}) {
   const client = typedClient(baseUrl, fetcher ?? ((input, init) => fetch(input, init)));
   return {
+    /** The typed client itself, for the staff's own calls (./staffApi.ts: not in renters' pages). */
+    typed: client,
     session: () => answer<SessionAnswer>(client.auth.session.$get()),
     register: (f: RegistrationFields) =>
       answer<{ user: PublicUser; journey: JourneyView }>(
@@ -241,26 +216,6 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
           },
         }),
       ),
-    /** The admin's company: its people and the invitations still open. */
-    staff: () => answer<{ staff: StaffPerson[]; invitations: StaffInvitation[] }>(client.staff.$get()),
-    /** An invitation e-mailed to one address for one role (72 hours, single use). */
-    invite: (json: { email: string; role: StaffRole; lang: 'en' | 'ar' }) =>
-      answer<{ invitation: StaffInvitation }>(client.staff.invitations.$post({ json })),
-    withdrawInvitation: (id: string) => answer<{ ok: true }>(client.staff.invitations[':id'].$delete({ param: { id } })),
-    /** A new role for one of the company's people (their sessions end); 409 `lastAdmin` for the only admin. */
-    changeRole: (id: string, role: StaffRole) =>
-      answer<{ person: StaffPerson }>(client.staff[':id'].$patch({ param: { id }, json: { role } })),
-    revoke: (id: string) => answer<{ ok: true }>(client.staff[':id'].revoke.$post({ param: { id }, json: {} })),
-    /** What an invitation's link is for; 410 `linkExpired` when used, withdrawn or past its time. */
-    invitation: (token: string) => answer<InvitationView>(client.invitations.$get({ query: { token } })),
-    acceptInvitation: (json: { token: string; fullName: string; password: string; language: 'en' | 'ar' }) =>
-      answer<{ user: PublicUser; journey: null }>(client.invitations.accept.$post({ json })),
-    /** The operator's list of companies. */
-    operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
-    createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>
-      answer<{ company: OperatorCompany }>(client.operator.companies.$post({ json })),
-    suspendCompany: (id: string) => answer<{ ok: true }>(client.operator.companies[':id'].suspend.$post({ param: { id }, json: {} })),
-    reinstateCompany: (id: string) => answer<{ ok: true }>(client.operator.companies[':id'].reinstate.$post({ param: { id }, json: {} })),
     /** A new import API key for the manager's company (shown once; the previous one stops working). */
     rotateApiKey: () => answer<{ key: string }>(client.companies['api-key'].$post({ json: {} })),
     contracts: (query: { q?: string; status?: ContractStatus; page?: number }) =>

@@ -140,21 +140,14 @@ export class Session {
   /** A contract manager signs in; a renter's journey on this page is put away. */
   async logInStaff(email: string, password: string) {
     const result = await this.api.logIn({ email, password, role: 'staff' });
-    if (result.ok) {
-      this.resetJourney();
-      this.set({ user: result.body.user });
-    }
+    if (result.ok) this.signedInAsStaff(result.body.user);
     return result;
   }
 
-  /** Joins a company's staff by an invitation's link; signed in as that person, a renter's journey put away. */
-  async joinStaff(json: { token: string; fullName: string; password: string; language: 'en' | 'ar' }) {
-    const result = await this.api.acceptInvitation(json);
-    if (result.ok) {
-      this.resetJourney();
-      this.set({ user: result.body.user });
-    }
-    return result;
+  /** Signed in as a company's person (their sign-in, or joining by an invitation): a renter's journey here is put away. */
+  signedInAsStaff(user: PublicUser) {
+    this.resetJourney();
+    this.set({ user });
   }
 
   /** Ends the session on the server, then here. */

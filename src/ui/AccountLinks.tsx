@@ -1,10 +1,6 @@
 import type { Ref } from 'react';
 import {
   Bell,
-  Building2,
-  FileText,
-  KeyRound,
-  UsersRound,
   CalendarCheck,
   ChevronRight,
   CircleHelp,
@@ -14,7 +10,6 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { actsAsAny, type Role } from '../../machines/roles';
 import type { Catalog } from '../i18n/en';
 import { useLocale } from '../i18n/locale';
 import type { ScreenId } from '../i18n/paths';
@@ -22,22 +17,10 @@ import { Link } from './Link';
 import styles from './AccountLinks.module.css';
 
 type LinkLabel = Exclude<keyof Catalog['menu'], 'open' | 'label' | 'logIn' | 'logOut'>;
-type PlaceLink = { id: ScreenId; label: LinkLabel; Icon: LucideIcon };
+/** A place in a menu; without its own label, the screen's title names it. */
+export type PlaceLink = { id: ScreenId; label?: LinkLabel; Icon: LucideIcon };
 
-/**
- * A company's people and the operator have their own places instead (no renter's bookings or fines
- * in their menu), each by who may open it (machines/roles.ts).
- */
-const STAFF_LINKS: readonly (PlaceLink & { roles: Role[] })[] = [
-  { id: 'staff', label: 'staff', Icon: UsersRound, roles: ['admin'] },
-  { id: 'contracts', label: 'contracts', Icon: FileText, roles: ['manager'] },
-  { id: 'handovers', label: 'handovers', Icon: KeyRound, roles: ['manager', 'agent'] },
-  { id: 'operator', label: 'companies', Icon: Building2, roles: ['operator'] },
-];
 
-/** The places of someone of `role`: a renter's account, or their work's. */
-export const placesOf = (role: Role | null): readonly PlaceLink[] =>
-  role === null || role === 'renter' ? ACCOUNT_LINKS : STAFF_LINKS.filter((l) => actsAsAny(role, l.roles));
 
 /**
  * The renter's own places, in one order wherever they are listed (the header's menu, the Profile
@@ -83,7 +66,7 @@ export function AccountLinks({
             onClick={onFollow}
           >
             <Icon aria-hidden size={20} className={styles.icon} />
-            <span className={styles.text}>{t.menu[label]}</span>
+            <span className={styles.text}>{label ? t.menu[label] : t.titles[id]}</span>
             <ChevronRight aria-hidden size={18} className={`${styles.chevron} flip-rtl`} />
           </Link>
         </li>

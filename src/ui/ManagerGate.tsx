@@ -48,7 +48,11 @@ export function ManagerGate({
     return (
       <>
         <div className={styles.session}>
-          <p>{fill(m.signedInAs, { name: user.fullName, company: companyName(user.companyId) })}</p>
+          <p>
+            {user.companyId
+              ? fill(m.signedInAs, { name: user.fullName, company: companyName(user.companyId) })
+              : fill(m.signedInAsName, { name: user.fullName })}
+          </p>
           <Button variant="ghost" onClick={() => void session.signOut()}>
             {m.signOut}
           </Button>

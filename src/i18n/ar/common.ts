@@ -167,10 +167,6 @@ const words: Words = {
     emergency: 'المساعدة الطارئة',
     logOut: 'تسجيل الخروج',
     logIn: 'تسجيل الدخول',
-    contracts: 'العقود',
-    handovers: 'مكتب الاستلام',
-    staff: 'فريق العمل',
-    companies: 'شركات التأجير',
   },
 };
 

@@ -12,6 +12,7 @@ const words: Words = {
     signingIn: 'جارٍ تسجيل الدخول…',
     wrong: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
     signedInAs: 'تم تسجيل الدخول باسم {name}، {company}.',
+    signedInAsName: 'تم تسجيل الدخول باسم {name}.',
     signOut: 'تسجيل الخروج',
     notYourScreen: 'هذه الشاشة ليست لدورك: أنت مسجّل الدخول بصفتك {role}.',
     roles: { admin: 'مسؤول شركة', manager: 'مديرًا', agent: 'موظف فرع', operator: 'مشغّل منصة', renter: 'مستأجرًا' },

@@ -180,11 +180,6 @@ const words = {
     emergency: 'Emergency assistance',
     logOut: 'Log out',
     logIn: 'Log in',
-    /** A company's people and the operator have their own screens instead of a renter's. */
-    contracts: 'Contracts',
-    handovers: 'Handovers at the counter',
-    staff: 'Staff',
-    companies: 'Rental companies',
   },
 };
 

@@ -11,6 +11,8 @@ const words = {
     signingIn: 'Signing in…',
     wrong: 'The e-mail or password is not right.',
     signedInAs: 'Signed in as {name}, {company}.',
+    /** The platform's operator, of no company. */
+    signedInAsName: 'Signed in as {name}.',
     signOut: 'Sign out',
     notYourScreen: 'This screen is not for your role: you are signed in as {role}.',
     roles: { admin: 'a company admin', manager: 'a manager', agent: 'a branch agent', operator: 'a platform operator', renter: 'a renter' },

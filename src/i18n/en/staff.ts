@@ -43,7 +43,7 @@ const words = {
   },
   join: {
     heading: 'Join {company}',
-    text: 'You are invited as {role}, with the e-mail {email}. Choose your name and a password.',
+    text: 'You are invited as {role}, with the e-mail below. Choose your name and a password.',
     noToken: 'Open this page from the link in your invitation e-mail.',
     expired: 'This invitation link has expired, was withdrawn or was already used. Ask your company’s admin for a new one.',
     emailTaken: 'This e-mail already has a Move car account. Ask your company’s admin to invite another e-mail.',
@@ -63,6 +63,9 @@ const words = {
     suspended: 'Suspended: its cars are out of search and its staff cannot sign in',
     suspend: 'Suspend {name}',
     reinstate: 'Reinstate {name}',
+    suspendQuestion: 'Suspend {name}? Its staff are signed out at once and its cars leave search until you reinstate it.',
+    confirmSuspend: 'Suspend',
+    keep: 'Keep it active',
     suspendedNow: '{name} is suspended.',
     reinstatedNow: '{name} is active again.',
     add: 'Add a company',

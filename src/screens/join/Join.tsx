@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkFullName, checkPassword, type Problem } from '../../../machines/validation';
-import type { InvitationView, StaffRole } from '../../client/api';
+import type { InvitationView, StaffRole } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import type { ScreenId } from '../../i18n/paths';
@@ -12,6 +12,7 @@ import { useProblems } from '../../ui/problems';
 import { Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 
 /** Where each role starts its work once it has joined. */
 const FIRST_SCREEN: Record<StaffRole, ScreenId> = { admin: 'staff', manager: 'contracts', agent: 'handovers' };
@@ -31,7 +32,7 @@ export default function Join() {
   const { t } = useLocale('staff');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { api } = useSession();
+  const api = useStaffApi();
   const invitation = useServerData(() => api.invitation(token), `invitation:${token}`);
   if (!token) return <p role="alert">{t.join.noToken}</p>;
   if (invitation.failed) return <p role="alert">{t.join.expired}</p>;
@@ -43,6 +44,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
   const { t, lang, to } = useLocale('staff', 'forms');
   const j = t.join;
   const session = useSession();
+  const api = useStaffApi();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
@@ -58,8 +60,11 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
     if (Object.keys(found).length > 0) return;
     setJoining(true);
     try {
-      const answer = await session.joinStaff({ token, fullName: fields.text('fullName'), password: fields.text('password'), language: lang });
-      if (answer.ok) return void navigate(to(FIRST_SCREEN[invitation.role]));
+      const answer = await api.acceptInvitation({ token, fullName: fields.text('fullName'), password: fields.text('password'), language: lang });
+      if (answer.ok) {
+        session.signedInAsStaff(answer.body.user);
+        return void navigate(to(FIRST_SCREEN[invitation.role]));
+      }
       if (answer.status === 400 && answer.fields) return setProblems(answer.fields as Partial<Record<Field, Problem>>);
       setFailure(answer.status === 410 ? j.expired : answer.error === 'emailTaken' ? j.emailTaken : j.failed);
     } catch {
@@ -71,10 +76,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
 
   return (
     <Stack>
-      <ScreenIntro
-        heading={fill(j.heading, { company })}
-        text={fill(j.text, { role: t.staff.roles[invitation.role], email: `\u2068${invitation.email}\u2069` })}
-      />
+      <ScreenIntro heading={fill(j.heading, { company })} text={fill(j.text, { role: t.staff.roles[invitation.role] })} />
       <FormCard ref={form} onChange={onChange} onSubmit={(fields) => void join(fields)}>
         {summary}
         <TextField label={t.staff.email} name="email" value={invitation.email} readOnly dir="ltr" autoComplete="username" />

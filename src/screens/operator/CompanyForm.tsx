@@ -7,7 +7,7 @@ import { TextField } from '../../ui/Field';
 import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
-import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 
 const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'adminEmail'] as const;
 type Field = (typeof FIELDS)[number];
@@ -30,7 +30,7 @@ function problemsOf({ text }: SubmittedFields) {
 export function CompanyForm({ added }: { added: () => void }) {
   const { t, lang } = useLocale('staff', 'forms');
   const o = t.operator;
-  const { api } = useSession();
+  const api = useStaffApi();
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [nameTaken, setNameTaken] = useState(false);

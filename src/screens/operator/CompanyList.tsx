@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import type { OperatorCompany } from '../../client/api';
+import type { OperatorCompany } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
-import { Section } from '../../ui/Section';
-import { useSession } from '../../ui/session';
+import { Actions, Section } from '../../ui/Section';
+import { useStaffApi } from '../../ui/staffApi';
 import styles from '../staff/Staff.module.css';
 
 /** Every company, with its staff count and status, and the button that suspends or reinstates it. */
 export function CompanyList({ companies, reload }: { companies: OperatorCompany[]; reload: () => void }) {
   const { t, lang } = useLocale('staff');
   const o = t.operator;
-  const { api } = useSession();
+  const api = useStaffApi();
   const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<string | null>(null);
   const toggle = async (c: OperatorCompany) => {
     const name = c.name[lang];
     setBusy(true);
@@ -25,6 +26,7 @@ export function CompanyList({ companies, reload }: { companies: OperatorCompany[
       setSaid(o.failed);
     } finally {
       setBusy(false);
+      setAsking(null);
     }
   };
   return (
@@ -41,9 +43,28 @@ export function CompanyList({ companies, reload }: { companies: OperatorCompany[
             <p>
               {fill(o.staffCount, { n: c.staff })} · {c.suspended ? o.suspended : o.active}
             </p>
-            <Button variant={c.suspended ? 'secondary' : 'ghost'} disabled={busy} onClick={() => void toggle(c)}>
-              {fill(c.suspended ? o.reinstate : o.suspend, { name: c.name[lang] })}
-            </Button>
+            {asking === c.id ? (
+              // Suspending signs a whole company out: asked once more.
+              <div role="group" aria-label={fill(o.suspend, { name: c.name[lang] })}>
+                <p>{fill(o.suspendQuestion, { name: c.name[lang] })}</p>
+                <Actions>
+                  <Button disabled={busy} aria-busy={busy} onClick={() => void toggle(c)}>
+                    {o.confirmSuspend}
+                  </Button>
+                  <Button variant="secondary" disabled={busy} onClick={() => setAsking(null)}>
+                    {o.keep}
+                  </Button>
+                </Actions>
+              </div>
+            ) : (
+              <Button
+                variant={c.suspended ? 'secondary' : 'ghost'}
+                disabled={busy}
+                onClick={() => (c.suspended ? void toggle(c) : setAsking(c.id))}
+              >
+                {fill(c.suspended ? o.reinstate : o.suspend, { name: c.name[lang] })}
+              </Button>
+            )}
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import { useLocale } from '../../i18n/locale';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
-import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 import { CompanyForm } from './CompanyForm';
 import { CompanyList } from './CompanyList';
 
@@ -21,7 +21,7 @@ export default function Operator() {
 
 function Companies() {
   const { t } = useLocale('staff');
-  const { api } = useSession();
+  const api = useStaffApi();
   const companies = useServerData(() => api.operatorCompanies(), 'operator-companies');
   if (companies.failed) return <p role="alert">{t.operator.loadFailed}</p>;
   if (!companies.data) return <p role="status">{t.operator.loading}</p>;

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import type { StaffInvitation } from '../../client/api';
+import type { StaffInvitation } from '../../client/staffApi';
 import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { Section } from '../../ui/Section';
-import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 import styles from './Staff.module.css';
 
 /** The invitations not yet used, each until when its link works, and a way to withdraw it. */
 export function Invitations({ invitations, reload }: { invitations: StaffInvitation[]; reload: () => void }) {
   const { t, lang } = useLocale('staff');
   const k = t.staff;
-  const { api } = useSession();
+  const api = useStaffApi();
   const [said, setSaid] = useState('');
   const withdraw = async (i: StaffInvitation) => {
     try {
@@ -33,8 +33,8 @@ export function Invitations({ invitations, reload }: { invitations: StaffInvitat
         <ul className={styles.people}>
           {invitations.map((i) => (
             <li key={i.id} className={styles.person}>
-              <p dir="ltr" className={styles.email}>
-                {i.email}
+              <p className={styles.email}>
+                <bdi dir="ltr">{i.email}</bdi>
               </p>
               <p>{fill(k.waitingAs, { role: k.roles[i.role], date: formatDate(new Date(i.expiresAt), lang, 'dateTime') })}</p>
               <Button variant="ghost" onClick={() => void withdraw(i)}>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { checkEmail, type Problem } from '../../../machines/validation';
-import { STAFF_ROLES, type StaffRole } from '../../client/api';
+import { STAFF_ROLES, type StaffRole } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
@@ -9,13 +9,13 @@ import { FormCard, FormError } from '../../ui/Form';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
-import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 
 /** Invites one e-mail for one role: the link goes by e-mail, in the admin's language. */
 export function InviteForm({ sent }: { sent: () => void }) {
   const { t, lang } = useLocale('staff', 'forms');
   const k = t.staff;
-  const { api } = useSession();
+  const api = useStaffApi();
   const form = useRef<HTMLFormElement>(null);
   const [role, setRole] = useState<StaffRole>('agent');
   const [problems, setProblems] = useState<Partial<Record<'email', Problem>>>({});

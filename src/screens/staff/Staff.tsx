@@ -2,7 +2,7 @@ import { useLocale } from '../../i18n/locale';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
-import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 import { InviteForm } from './InviteForm';
 import { StaffList } from './StaffList';
 import { Invitations } from './Invitations';
@@ -22,7 +22,7 @@ export default function Staff() {
 
 function StaffPage({ adminId }: { adminId: string }) {
   const { t } = useLocale('staff');
-  const { api } = useSession();
+  const api = useStaffApi();
   const staff = useServerData(() => api.staff(), 'staff');
   if (staff.failed) return <p role="alert">{t.staff.loadFailed}</p>;
   if (!staff.data) return <p role="status">{t.staff.loading}</p>;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { STAFF_ROLES, type Answer, type StaffPerson, type StaffRole } from '../../client/api';
+import type { Answer } from '../../client/api';
+import { STAFF_ROLES, type StaffPerson, type StaffRole } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/Field';
 import { Actions, Section } from '../../ui/Section';
-import { useSession } from '../../ui/session';
+import { useStaffApi } from '../../ui/staffApi';
 import styles from './Staff.module.css';
 
 /**
@@ -15,7 +16,7 @@ import styles from './Staff.module.css';
 export function StaffList({ people, adminId, reload }: { people: StaffPerson[]; adminId: string; reload: () => void }) {
   const { t } = useLocale('staff');
   const k = t.staff;
-  const { api } = useSession();
+  const api = useStaffApi();
   const [said, setSaid] = useState('');
   const [revoking, setRevoking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,8 +48,8 @@ export function StaffList({ people, adminId, reload }: { people: StaffPerson[]; 
               <strong>{p.fullName}</strong>
               {p.id === adminId && <span> ({k.you})</span>}
             </p>
-            <p dir="ltr" className={styles.email}>
-              {p.email}
+            <p className={styles.email}>
+              <bdi dir="ltr">{p.email}</bdi>
             </p>
             <SelectField
               label={fill(k.roleOf, { name: p.fullName })}

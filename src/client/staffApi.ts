@@ -1,0 +1,57 @@
+// The staff's own calls (a company's admin, an invitee, the platform's operator), apart from the
+// app's client (./api.ts) so that renters' pages do not carry them.
+import type { StaffRole } from '../../machines/roles';
+import { answer, type PublicUser } from './api';
+import type { Client } from './http';
+
+export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
+export interface StaffPerson {
+  id: string;
+  fullName: string;
+  email: string;
+  role: StaffRole;
+  since: number;
+}
+export interface StaffInvitation {
+  id: string;
+  email: string;
+  role: StaffRole;
+  expiresAt: number;
+}
+export interface InvitationView {
+  email: string;
+  role: StaffRole;
+  company: { id: string; name: { en: string; ar: string } };
+}
+export interface OperatorCompany {
+  id: string;
+  name: { en: string; ar: string };
+  suspended: boolean;
+  staff: number;
+}
+
+/** The calls of the staff screens, over the app's typed client (`api.typed`). */
+export function staffApi(client: Client) {
+  return {
+    /** The admin's company: its people and the invitations still open. */
+    staff: () => answer<{ staff: StaffPerson[]; invitations: StaffInvitation[] }>(client.staff.$get()),
+    /** An invitation e-mailed to one address for one role (72 hours, single use). */
+    invite: (json: { email: string; role: StaffRole; lang: 'en' | 'ar' }) =>
+      answer<{ invitation: StaffInvitation }>(client.staff.invitations.$post({ json })),
+    withdrawInvitation: (id: string) => answer<{ ok: true }>(client.staff.invitations[':id'].$delete({ param: { id } })),
+    /** A new role for one of the company's people (their sessions end); 409 `lastAdmin` for the only admin. */
+    changeRole: (id: string, role: StaffRole) =>
+      answer<{ person: StaffPerson }>(client.staff[':id'].$patch({ param: { id }, json: { role } })),
+    revoke: (id: string) => answer<{ ok: true }>(client.staff[':id'].revoke.$post({ param: { id }, json: {} })),
+    /** What an invitation's link is for; 410 `linkExpired` when used, withdrawn or past its time. */
+    invitation: (token: string) => answer<InvitationView>(client.invitations.$get({ query: { token } })),
+    acceptInvitation: (json: { token: string; fullName: string; password: string; language: 'en' | 'ar' }) =>
+      answer<{ user: PublicUser; journey: null }>(client.invitations.accept.$post({ json })),
+    /** The operator's list of companies. */
+    operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
+    createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>
+      answer<{ company: OperatorCompany }>(client.operator.companies.$post({ json })),
+    suspendCompany: (id: string) => answer<{ ok: true }>(client.operator.companies[':id'].suspend.$post({ param: { id }, json: {} })),
+    reinstateCompany: (id: string) => answer<{ ok: true }>(client.operator.companies[':id'].reinstate.$post({ param: { id }, json: {} })),
+  };
+}
