@@ -38,7 +38,6 @@ export const companies = pgTable('companies', {
   createdAt: createdAt(),
 });
 
-export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
 
 export const users = pgTable(
   'users',

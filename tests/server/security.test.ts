@@ -12,7 +12,7 @@ import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
 import { browser, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
-import { SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER, seed } from '../../server/seed';
+import { SAMPLE_ADMIN, SAMPLE_AGENTS, SAMPLE_MANAGER, SAMPLE_OPERATOR, SECOND_MANAGER, seed } from '../../server/seed';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
   it('an API answer is dated by the server’s own clock (the one it decides by), for the screens to read the time from', async () => {
@@ -98,14 +98,14 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
     expect(page.headers.get('permissions-policy')).toMatch(/camera=\(\).*geolocation=\(self\)/);
   });
 
-  it('the sample managers and agents of a database once started with DEMO=1 are locked when it starts without', async () => {
+  it('the sample people (managers, agents, admin, operator) of a database once started with DEMO=1 are locked when it starts without', async () => {
     const s = await startTestServer();
     try {
       const b = await browser(s);
       const logIn = () => b.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
       expect((await logIn()).ok).toBe(true);
       expect(await seed(s.deps.db, { ...s.config, demo: false })).toEqual({
-        locked: [SAMPLE_MANAGER.email, SECOND_MANAGER.email, ...Object.values(SAMPLE_AGENTS).map((a) => a.email)],
+        locked: [SAMPLE_MANAGER.email, SECOND_MANAGER.email, ...Object.values(SAMPLE_AGENTS).map((a) => a.email), SAMPLE_ADMIN.email, SAMPLE_OPERATOR.email],
       });
       const session = await b.api.session();
       expect(session.ok && session.body.user).toBeNull();
