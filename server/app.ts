@@ -25,6 +25,7 @@ import { handoverRoutes } from './handovers/routes';
 import { PHOTO_BODY_MAX } from './documents/photos';
 import { incidentRoutes } from './incidents/routes';
 import { staffRoutes } from './staff/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './staff/invitations';
 import { operatorRoutes } from './staff/operator';
 
@@ -45,6 +46,7 @@ export const api = new Hono<AppEnv>()
   .route('/handovers', handoverRoutes)
   .route('/incidents', incidentRoutes)
   .route('/staff', staffRoutes)
+  .route('/dashboard', dashboardRoutes)
   .route('/invitations', invitationRoutes)
   .route('/operator', operatorRoutes)
   .route('/notifications', notificationRoutes)

@@ -258,8 +258,8 @@ describe('layout', () => {
     await renderAt('/');
     const english = await screen.findByRole('region', { name: 'English' });
     const arabic = screen.getByRole('region', { name: 'Arabic' });
-    expect(within(english).getAllByRole('link')).toHaveLength(25);
-    expect(within(arabic).getAllByRole('link')).toHaveLength(25);
+    expect(within(english).getAllByRole('link')).toHaveLength(26);
+    expect(within(arabic).getAllByRole('link')).toHaveLength(26);
     expect(within(arabic).getByRole('link', { name: ar.titles.payment })).toHaveAttribute(
       'href',
       '/arabic/payment',

@@ -32,9 +32,9 @@ async function joinedPerson(name: string, role: 'manager' | 'agent') {
   const admin = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
   await admin.logIn({ email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password, role: 'staff' });
   const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  if (!(await staffApi(admin.typed).invite({ email, role, lang: 'en' })).ok) throw new Error('not invited');
+  if (!(await staffApi(admin.typed, admin.baseUrl).invite({ email, role, lang: 'en' })).ok) throw new Error('not invited');
   const invitee = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-  const joined = await staffApi(invitee.typed).acceptInvitation({ token: await linkMailedTo(email), fullName: name, password: PASSWORD, language: 'en' });
+  const joined = await staffApi(invitee.typed, invitee.baseUrl).acceptInvitation({ token: await linkMailedTo(email), fullName: name, password: PASSWORD, language: 'en' });
   if (!joined.ok) throw new Error('not joined');
   return { email, name };
 }
@@ -87,7 +87,7 @@ describe.each([
     const admin = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
     await admin.logIn({ email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password, role: 'staff' });
     const address = uniqueEmail('agent');
-    await staffApi(admin.typed).invite({ email: address, role: 'agent', lang: prefix ? 'ar' : 'en' });
+    await staffApi(admin.typed, admin.baseUrl).invite({ email: address, role: 'agent', lang: prefix ? 'ar' : 'en' });
     const { user, router } = await renderAt(`${prefix}/join?token=${await linkMailedTo(address)}`);
 
     expect(await screen.findByRole('heading', { level: 2, name: fill(t.join.heading, { company }) })).toBeInTheDocument();

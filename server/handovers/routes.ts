@@ -111,7 +111,7 @@ export type HandoverState =
   | 'disputed'
   | 'settled'
   | 'cancelled';
-function stateOf(c: JourneySnapshot['context'], now: number): HandoverState {
+export function stateOf(c: JourneySnapshot['context'], now: number): HandoverState {
   const status = bookingStatus(c);
   if (status === 'cancelled') return 'cancelled';
   if (c.refund) return 'settled';

@@ -12,7 +12,7 @@ const TABS: { id: ScreenId; label: 'home' | 'search' | 'reservations' | 'profile
 ];
 
 /** The company's own screens: a manager there is not renting, so the renter's tabs would only mislead. */
-const MANAGER_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'handovers', 'staff', 'join', 'operator']);
+const MANAGER_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'handovers', 'staff', 'join', 'operator', 'dashboard']);
 
 /** The tab bar stays on every renter's screen (journey steps too), so Search and Reservations are always one tap away. */
 export const showsBottomNav = (id: ScreenId) => !MANAGER_SCREENS.has(id);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Building2, FileText, Handshake, LogIn, LogOut, UsersRound } from 'lucide-react';
+import { Building2, FileText, Handshake, LayoutDashboard, LogIn, LogOut, UsersRound } from 'lucide-react';
 import { actsAsAny, type Role } from '../../machines/roles';
 import { useLocale } from '../i18n/locale';
 import { ACCOUNT_LINKS, AccountLinks, type PlaceLink } from '../ui/AccountLinks';
@@ -13,6 +13,7 @@ import { Link } from '../ui/Link';
  * in their menu), each by who may open it (machines/roles.ts).
  */
 const STAFF_LINKS: readonly (PlaceLink & { roles: Role[] })[] = [
+  { id: 'dashboard', Icon: LayoutDashboard, roles: ['manager'] },
   { id: 'staff', Icon: UsersRound, roles: ['admin'] },
   { id: 'contracts', Icon: FileText, roles: ['manager'] },
   { id: 'handovers', Icon: Handshake, roles: ['manager', 'agent'] },

@@ -36,6 +36,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   staff: () => import('../screens/staff/Staff'),
   join: () => import('../screens/join/Join'),
   operator: () => import('../screens/operator/Operator'),
+  dashboard: () => import('../screens/dashboard/Dashboard'),
 };
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
@@ -78,6 +79,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   staff: ['forms', 'manager', 'staff'],
   join: ['forms', 'staff'],
   operator: ['forms', 'manager', 'staff'],
+  dashboard: ['forms', 'manager', 'counter', 'staff'],
   index: [],
   notFound: [],
 };

@@ -135,8 +135,9 @@ export interface Preferences {
 export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {}) {
   const client = typedClient(baseUrl, fetcher ?? ((input, init) => fetch(input, init)));
   return {
-    /** The typed client itself, for the staff's own calls (./staffApi.ts: not in renters' pages). */
+    /** The typed client itself and where it points, for the staff's own calls (./staffApi.ts: not in renters' pages). */
     typed: client,
+    baseUrl,
     session: () => answer<SessionAnswer>(client.auth.session.$get()),
     register: (f: RegistrationFields) =>
       answer<{ user: PublicUser; journey: JourneyView }>(

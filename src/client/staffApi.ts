@@ -3,6 +3,10 @@
 import type { StaffRole } from '../../machines/roles';
 import { answer, type PublicUser } from './api';
 import type { Client } from './http';
+import type { DashboardView } from '../../server/dashboard/routes';
+
+export type { DashboardView };
+export type ExportKind = 'bookings' | 'contracts' | 'fines';
 
 export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
 export interface StaffPerson {
@@ -31,7 +35,7 @@ export interface OperatorCompany {
 }
 
 /** The calls of the staff screens, over the app's typed client (`api.typed`). */
-export function staffApi(client: Client) {
+export function staffApi(client: Client, baseUrl: string) {
   return {
     /** The admin's company: its people and the invitations still open. */
     staff: () => answer<{ staff: StaffPerson[]; invitations: StaffInvitation[] }>(client.staff.$get()),
@@ -47,6 +51,10 @@ export function staffApi(client: Client) {
     invitation: (token: string) => answer<InvitationView>(client.invitations.$get({ query: { token } })),
     acceptInvitation: (json: { token: string; fullName: string; password: string; language: 'en' | 'ar' }) =>
       answer<{ user: PublicUser; journey: null }>(client.invitations.accept.$post({ json })),
+    /** The company's day: pickups and returns, cars out and overdue, what waits, this month and the last. */
+    dashboard: () => answer<DashboardView>(client.dashboard.$get()),
+    /** Where the browser downloads a CSV of the company's records over a range of Dubai days. */
+    exportUrl: (query: { kind: ExportKind; from: string; to: string }) => `${baseUrl}/dashboard/export?${new URLSearchParams(query)}`,
     /** The operator's list of companies. */
     operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
     createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>

@@ -31,6 +31,7 @@ export const SLUGS: Record<ScreenId, string> = {
   staff: 'staff',
   join: 'join',
   operator: 'operator',
+  dashboard: 'dashboard',
 };
 
 export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];

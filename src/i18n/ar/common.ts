@@ -46,6 +46,7 @@ const words: Words = {
     staff: 'فريق العمل',
     join: 'الانضمام إلى شركتك',
     operator: 'الشركات',
+    dashboard: 'اليوم',
   },
   index: {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',

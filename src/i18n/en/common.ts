@@ -53,6 +53,7 @@ const words = {
     staff: 'Staff',
     join: 'Join your company',
     operator: 'Companies',
+    dashboard: 'Today',
   },
   index: {
     intro: 'Open any screen of Move car in English or Arabic.',

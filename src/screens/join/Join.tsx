@@ -34,10 +34,19 @@ export default function Join() {
   const token = params.get('token') ?? '';
   const api = useStaffApi();
   const invitation = useServerData(() => api.invitation(token), `invitation:${token}`);
-  if (!token) return <p role="alert">{t.join.noToken}</p>;
-  if (invitation.failed) return <p role="alert">{t.join.expired}</p>;
-  if (!invitation.data) return <p role="status">{t.join.loading}</p>;
-  return <JoinForm token={token} invitation={invitation.data} />;
+  if (invitation.data) return <JoinForm token={token} invitation={invitation.data} />;
+  return (
+    <Stack>
+      <ScreenIntro heading={t.join.invitation} />
+      {!token ? (
+        <p role="alert">{t.join.noToken}</p>
+      ) : invitation.failed ? (
+        <p role="alert">{t.join.expired}</p>
+      ) : (
+        <p role="status">{t.join.loading}</p>
+      )}
+    </Stack>
+  );
 }
 
 function JoinForm({ token, invitation }: { token: string; invitation: InvitationView }) {

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { ExportKind } from '../../client/staffApi';
+import { useLocale } from '../../i18n/locale';
+import { SelectField, TextField } from '../../ui/Field';
+import { FormCard } from '../../ui/Form';
+import { Section } from '../../ui/Section';
+import { useStaffApi } from '../../ui/staffApi';
+import buttons from '../../ui/Button.module.css';
+
+const KINDS: readonly ExportKind[] = ['bookings', 'contracts', 'fines'];
+
+/**
+ * A CSV of the company's bookings, contracts or fines over a range of days (this month so far, to
+ * begin with; `today` is the server's day): a download link, offered only for a range that runs forwards.
+ */
+export function ExportForm({ today }: { today: string }) {
+  const { t } = useLocale('staff', 'forms');
+  const d = t.dashboard;
+  const api = useStaffApi();
+  const [kind, setKind] = useState<ExportKind>('bookings');
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const backwards = from > to;
+  return (
+    <Section title={d.export} bare>
+      <FormCard label={d.export}>
+        <p>{d.exportText}</p>
+        <SelectField
+          label={d.kind}
+          name="kind"
+          value={kind}
+          onChange={(e) => setKind(e.currentTarget.value as ExportKind)}
+          options={KINDS.map((k) => ({ value: k, label: d.kinds[k] }))}
+        />
+        <TextField label={d.from} name="from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextField
+          label={d.to}
+          name="to"
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          error={backwards ? d.rangeBackwards : undefined}
+        />
+        {/* No link for a range that runs backwards: the last day's field says why. */}
+        {!backwards && (
+          <a className={`${buttons.button} ${buttons.primary} ${buttons.block}`} href={api.exportUrl({ kind, from, to })} download>
+            {d.download}
+          </a>
+        )}
+      </FormCard>
+    </Section>
+  );
+}

@@ -1,0 +1,41 @@
+// The company's day as its manager sees it, in English and Arabic: the sections, this month against
+// the last as a table, and the export's link following what is chosen (a range that runs backwards
+// is named next to its field and offers no link). The figures themselves: tests/server/dashboard.test.ts.
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { renderAt } from './render';
+
+describe.each([
+  { t: en, prefix: '' },
+  { t: ar, prefix: '/arabic' },
+] as const)('the company’s day ($prefix)', ({ t, prefix }) => {
+  const d = t.dashboard;
+
+  it('shows the day, what waits, the month against the last, and an export that follows the choice', async () => {
+    const { user } = await renderAt(`${prefix}/dashboard`, { manager: true });
+    const month = await screen.findByRole('region', { name: d.month }, { timeout: 5000 });
+    const table = within(month).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([d.figure, d.lastMonth, d.thisMonth]);
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(Object.values(d.rows));
+    expect(screen.getByRole('region', { name: d.fleet })).toHaveTextContent(d.overdue);
+
+    const form = screen.getByRole('form', { name: d.export });
+    const link = within(form).getByRole('link', { name: d.download });
+    expect(link.getAttribute('href')).toMatch(/\/dashboard\/export\?kind=bookings&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+    await user.selectOptions(within(form).getByLabelText(d.kind), 'fines');
+    expect(within(form).getByRole('link', { name: d.download }).getAttribute('href')).toContain('kind=fines');
+
+    const to = within(form).getByLabelText(d.to);
+    await user.clear(to);
+    await user.type(to, '2020-01-01');
+    expect(to).toHaveAccessibleDescription(expect.stringContaining(d.rangeBackwards));
+    expect(within(form).queryByRole('link', { name: d.download })).toBeNull();
+  });
+
+  it('is not a branch agent’s screen', async () => {
+    await renderAt(`${prefix}/dashboard`, { staff: { email: 'agent@movecar.ae', password: 'counter-agent-2026' } });
+    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(t.manager.roles.agent);
+  });
+});
