@@ -64,8 +64,8 @@ const registrationForm = z.object({
   licenceFile: upload.optional(),
 });
 
-/** Whether an account of `actual` role may sign in where `asked` is asked for. */
-/** The staff sign-in takes any of a company's people, and the operator; the others their own role. */
+/** Whether an account of `actual` role may sign in where `asked` is asked for: the staff
+ * sign-in takes any of a company's people, and the operator; the others their own role. */
 const signsInAs = (actual: string, asked: 'renter' | 'manager' | 'staff') =>
   asked === 'staff' ? actual !== 'renter' : actual === asked;
 

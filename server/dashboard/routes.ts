@@ -6,7 +6,7 @@ import { and, count, desc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { carOf, carsOf } from '../../machines/fleet';
-import { bookingPaid, bookingPrice, bookingStatus, dueBackAt, type JourneyContext } from '../../machines/journey-rules';
+import { bookingPaid, bookingPrice, bookingStatus, dueBackAt } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import { restoreViolation } from '../../machines/violation';
 import { toDubaiInput } from '../../machines/booking';
@@ -16,7 +16,7 @@ import type { Db } from '../db/open';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { validate } from '../http/validate';
-import { stateOf } from '../handovers/routes';
+import { summaryOf } from '../handovers/routes';
 import { contractView } from '../manager/contracts';
 import { dayAround, monthFigures, monthsAround } from './figures';
 
@@ -41,17 +41,6 @@ async function companyJourneys(db: Db, companyId: string) {
     return c ? [{ booking, renter, c }] : [];
   });
 }
-
-const item = (b: { number: string }, renter: string, c: JourneyContext, now: number) => ({
-  number: b.number,
-  renter,
-  carId: c.booking.carId,
-  pickupAt: c.booking.pickupAt,
-  pickupLocation: c.booking.pickupLocation,
-  dueBackAt: dueBackAt(c),
-  dropoffLocation: c.booking.dropoffLocation,
-  state: stateOf(c, now),
-});
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const exportQuery = z.object({ kind: z.enum(['bookings', 'contracts', 'fines']), from: day, to: day }).strict();
@@ -98,10 +87,10 @@ async function dashboardOf(db: Db, companyId: string, now: number) {
   const bySoonest = (key: 'pickupAt' | 'dueBackAt') => (a: Record<typeof key, number>, b: Record<typeof key, number>) => a[key] - b[key];
   return {
     day: today,
-    pickups: pickups.map(({ booking, renter, c: j }) => item(booking, renter, j, now)).sort(bySoonest('pickupAt')),
-    returns: returns.map(({ booking, renter, c: j }) => item(booking, renter, j, now)).sort(bySoonest('dueBackAt')),
+    pickups: pickups.map(({ booking, renter, c: j }) => summaryOf(booking, j, renter, now)).sort(bySoonest('pickupAt')),
+    returns: returns.map(({ booking, renter, c: j }) => summaryOf(booking, j, renter, now)).sort(bySoonest('dueBackAt')),
     carsOut: out.length,
-    overdue: overdue.map(({ booking, renter, c: j }) => item(booking, renter, j, now)).sort(bySoonest('dueBackAt')),
+    overdue: overdue.map(({ booking, renter, c: j }) => summaryOf(booking, j, renter, now)).sort(bySoonest('dueBackAt')),
     openIncidents: openIncidents?.n ?? 0,
     waitingFines,
     months: {

@@ -111,7 +111,7 @@ export type HandoverState =
   | 'disputed'
   | 'settled'
   | 'cancelled';
-export function stateOf(c: JourneySnapshot['context'], now: number): HandoverState {
+function stateOf(c: JourneySnapshot['context'], now: number): HandoverState {
   const status = bookingStatus(c);
   if (status === 'cancelled') return 'cancelled';
   if (c.refund) return 'settled';
@@ -125,8 +125,8 @@ export function stateOf(c: JourneySnapshot['context'], now: number): HandoverSta
 export type HandoverSummary = ReturnType<typeof summaryOf>;
 export type HandoverView = Awaited<ReturnType<typeof detailOf>>;
 
-function summaryOf(row: BookingRow, snapshot: JourneySnapshot, renter: string, now: number) {
-  const c = snapshot.context;
+/** A booking as the counter's list (and the company's day) shows it. */
+export function summaryOf(row: { number: string }, c: JourneySnapshot['context'], renter: string, now: number) {
   return {
     number: row.number,
     renter,
@@ -152,7 +152,7 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
   const renterPhotos = await renterReturnPhotos(deps.db, row);
   const now = deps.now();
   return {
-    ...summaryOf(row, snapshot, renter?.fullName ?? '', now.getTime()),
+    ...summaryOf(row, c, renter?.fullName ?? '', now.getTime()),
     bookingId: row.id,
     version: row.version,
     renter: {
@@ -317,7 +317,7 @@ export const handoverRoutes = new Hono<AppEnv>()
     return c.json({
       handovers: rows.flatMap(({ booking, renter }) => {
         const snapshot = restoreJourney(booking.journey).snapshot;
-        return snapshot ? [summaryOf(booking, snapshot, renter, now)] : [];
+        return snapshot ? [summaryOf(booking, snapshot.context, renter, now)] : [];
       }),
     });
   })

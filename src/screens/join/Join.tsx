@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkFullName, checkPassword, type Problem } from '../../../machines/validation';
 import type { InvitationView, StaffRole } from '../../client/staffApi';
@@ -31,20 +31,34 @@ const problemsOf = ({ text }: SubmittedFields, email: string) => {
 export default function Join() {
   const { t } = useLocale('staff');
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  // The e-mailed link's token is taken from the address at once (not left in the history, not sent on
+  // as a referrer), and kept here.
+  const [token, setToken] = useState('');
+  const fromLink = params.get('token');
+  if (fromLink && fromLink !== token) setToken(fromLink);
+  useEffect(() => {
+    if (fromLink) void navigate({ search: '' }, { replace: true });
+  }, [fromLink, navigate]);
+  if (token) return <Invitation key={token} token={token} />;
+  return (
+    <Stack>
+      <ScreenIntro heading={t.join.invitation} />
+      <p role="alert">{t.join.noToken}</p>
+    </Stack>
+  );
+}
+
+/** What the link's invitation is for, read from the server; then the form to join. */
+function Invitation({ token }: { token: string }) {
+  const { t } = useLocale('staff');
   const api = useStaffApi();
   const invitation = useServerData(() => api.invitation(token), `invitation:${token}`);
   if (invitation.data) return <JoinForm token={token} invitation={invitation.data} />;
   return (
     <Stack>
       <ScreenIntro heading={t.join.invitation} />
-      {!token ? (
-        <p role="alert">{t.join.noToken}</p>
-      ) : invitation.failed ? (
-        <p role="alert">{t.join.expired}</p>
-      ) : (
-        <p role="status">{t.join.loading}</p>
-      )}
+      {invitation.failed ? <p role="alert">{t.join.expired}</p> : <p role="status">{t.join.loading}</p>}
     </Stack>
   );
 }

@@ -67,7 +67,7 @@ export default function Services() {
         {companies.data && (
           <Carousel
             label={s.companiesNav}
-            slides={companies.data.companies.map((c) => ({
+            slides={companies.data.companies.filter((c) => c.hasCars).map((c) => ({
               id: c.id,
               content: (
                 <article className={styles.company}>

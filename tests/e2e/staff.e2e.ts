@@ -1,0 +1,115 @@
+// A new company's people in Chromium, in English and Arabic, as they would go through it: the
+// platform's operator signs in and adds the company; its admin opens the e-mailed invitation and
+// joins; the admin invites a branch agent, who joins and starts at the counter; the admin revokes
+// them. Every screen axe-clean, screenshotted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ar } from '../../src/i18n/ar';
+import { en, type Lang } from '../../src/i18n/en';
+import { fill } from '../../src/i18n/format';
+import { pathOf } from '../../src/i18n/paths';
+import { SAMPLE_OPERATOR } from '../../server/seed';
+import { axeViolations, baseURL, chromiumPath, launch, live, phonePage, SHOTS, uniqueEmail } from './browser';
+
+const PASSWORD = 'ghaf-shade-2026';
+
+/** The invitation's link in the newest e-mail to `to` (the local mail server caught it). */
+async function invitationLink(page: Page, to: string) {
+  for (let i = 0; i < 100; i++) {
+    const answer = await page.request.get(`${baseURL}/api/demo/mail?to=${encodeURIComponent(to)}`);
+    const { messages } = (await answer.json()) as { messages: { text: string; lang: string; dir: string }[] };
+    const mail = messages.findLast((m) => /\/join\?token=/.test(m.text));
+    if (mail) return { ...mail, link: /https?:\/\/\S+\/join\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0] };
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no invitation reached ${to}`);
+}
+
+/** Opens an invitation's link in a browser of its own and joins with a name and the password. */
+async function join(browser: Browser, link: string, name: string, t: typeof en, shot: (page: Page, name: string) => Promise<unknown>, as: string) {
+  const { page, errors } = await phonePage(browser);
+  await page.goto(link);
+  await live(page);
+  // The token leaves the address at once.
+  await page.waitForURL((url) => !url.search.includes('token='));
+  await page.getByLabel(t.join.fullName).fill(name);
+  await page.getByLabel(t.join.password).fill(PASSWORD);
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(page, `join-${as}`);
+  await page.locator('form button[type="submit"]').click();
+  return { page, errors };
+}
+
+describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it.each(['en', 'ar'] as const)('%s: the operator adds a company, its admin joins and invites an agent, who joins; the admin revokes them', async (lang: Lang) => {
+    const t = lang === 'ar' ? ar : en;
+    const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/staff-${lang}-${name}.png`, fullPage: true });
+
+    // The operator signs in on the companies' screen and adds one.
+    const { page: ops, errors } = await phonePage(browser);
+    await ops.goto(baseURL + pathOf('operator', lang));
+    await live(ops);
+    await ops.getByLabel(t.manager.email).fill(SAMPLE_OPERATOR.email);
+    await ops.getByLabel(t.manager.password).fill(SAMPLE_OPERATOR.password);
+    await ops.getByRole('button', { name: t.staff.signIn }).click();
+    const adminEmail = uniqueEmail(`admin-${lang}`);
+    // Its own name each run (a retried run finds the last one's company there).
+    const run = Date.now().toString(36);
+    const name = { en: `Falcon Cars ${lang.toUpperCase()} ${run}`, ar: `فالكون للسيارات ${run}` };
+    await ops.getByLabel(t.operator.nameEn, { exact: true }).fill(name.en);
+    await ops.getByLabel(t.operator.nameAr, { exact: true }).fill(name.ar);
+    await ops.getByLabel(t.operator.adminEmail).fill(adminEmail);
+    await ops.getByRole('button', { name: t.operator.create }).click();
+    await ops.getByText(fill(t.operator.created, { name: name[lang], email: adminEmail })).waitFor();
+    expect(await axeViolations(ops)).toEqual([]);
+    await shot(ops, 'operator');
+
+    // The admin's invitation came in the operator's language; the admin joins and lands on Staff.
+    const invitation = await invitationLink(ops, adminEmail);
+    expect(invitation.lang).toBe(lang);
+    expect(invitation.dir).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    const { page: admin } = await join(browser, invitation.link, 'Noura Al Falasi', t, shot, 'admin');
+    await admin.waitForURL((url) => url.pathname === pathOf('staff', lang));
+    const people = admin.getByRole('region', { name: t.staff.people });
+    await people.getByText('Noura Al Falasi', { exact: true }).waitFor();
+
+    // The admin invites a branch agent (a wrong e-mail first: named by its field, focused).
+    const invite = admin.getByRole('form', { name: t.staff.invite });
+    const email = invite.getByLabel(t.staff.email);
+    await email.fill('not-an-email');
+    await invite.getByRole('button', { name: t.staff.send }).click();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(email.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const agentEmail = uniqueEmail(`agent-${lang}`);
+    await email.fill(agentEmail);
+    await invite.getByRole('radio', { name: t.staff.roles.agent }).click();
+    await invite.getByRole('button', { name: t.staff.send }).click();
+    await invite.getByText(fill(t.staff.sent, { email: agentEmail })).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'invited');
+
+    // The agent joins and starts at the counter.
+    const { page: agent } = await join(browser, (await invitationLink(admin, agentEmail)).link, 'Yousef Rahman', t, shot, 'agent');
+    await agent.waitForURL((url) => url.pathname === pathOf('handovers', lang));
+    await agent.getByRole('heading', { level: 2 }).first().waitFor();
+
+    // The admin sees them, and revokes them: their session ends at once.
+    await admin.reload();
+    await live(admin);
+    await people.getByText('Yousef Rahman', { exact: true }).waitFor();
+    await people.getByRole('button', { name: `${t.staff.revoke}: Yousef Rahman` }).click();
+    await people.getByRole('button', { name: t.staff.confirmRevoke, exact: true }).click();
+    await people.getByText(fill(t.staff.revoked, { name: 'Yousef Rahman' })).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'revoked');
+    const session = (await (await agent.request.get(`${baseURL}/api/auth/session`)).json()) as { user: unknown };
+    expect(session.user).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
