@@ -36,6 +36,7 @@ const words: Words = {
     noneWaiting: 'لا توجد دعوات بانتظار القبول.',
     waitingAs: '{role}، حتى {date}',
     withdraw: 'سحب الدعوة المرسلة إلى {email}',
+    withdrawShort: 'سحب الدعوة',
     withdrawn: 'سُحبت الدعوة المرسلة إلى {email}: لم يعد رابطها يعمل.',
     loading: 'جارٍ التحميل…',
     loadFailed: 'تعذّر تحميل فريق العمل. تحقّق من اتصالك وحاول مرة أخرى.',

@@ -35,6 +35,7 @@ const words = {
     noneWaiting: 'No invitation is waiting.',
     waitingAs: '{role}, until {date}',
     withdraw: 'Withdraw invitation to {email}',
+    withdrawShort: 'Withdraw invitation',
     withdrawn: 'The invitation to {email} was withdrawn: its link no longer works.',
     loading: 'Loading…',
     loadFailed: 'The staff could not be loaded. Check your connection and try again.',

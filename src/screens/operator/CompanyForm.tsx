@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { checkEmail, NAME_MAX, type Problem } from '../../../machines/validation';
-import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
+import { Fill } from '../../ui/Fill';
+import { Email } from '../staff/Email';
 import { TextField } from '../../ui/Field';
 import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
@@ -35,7 +36,7 @@ export function CompanyForm({ added }: { added: () => void }) {
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [nameTaken, setNameTaken] = useState(false);
   const [failure, setFailure] = useState(false);
-  const [done, setDone] = useState('');
+  const [done, setDone] = useState<ReactNode>(null);
   const [sending, setSending] = useState(false);
   const { error, summary, onChange } = useProblems(form, problems, problemsOf);
 
@@ -44,14 +45,14 @@ export function CompanyForm({ added }: { added: () => void }) {
     setProblems(found);
     setNameTaken(false);
     setFailure(false);
-    setDone('');
+    setDone(null);
     if (Object.keys(found).length > 0) return;
     const body = Object.fromEntries(FIELDS.map((f) => [f, fields.text(f).trim()])) as Record<Field, string>;
     setSending(true);
     try {
       const answer = await api.createCompany({ ...body, lang });
       if (answer.ok) {
-        setDone(fill(o.created, { name: lang === 'ar' ? body.nameAr : body.nameEn, email: body.adminEmail }));
+        setDone(<Fill text={o.created} values={{ name: lang === 'ar' ? body.nameAr : body.nameEn, email: <Email value={body.adminEmail} /> }} />);
         form.current?.reset();
         added();
       } else if (answer.fields?.nameEn === 'nameTaken') {

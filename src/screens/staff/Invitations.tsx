@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { StaffInvitation } from '../../client/staffApi';
 import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
+import { Fill } from '../../ui/Fill';
+import { Email } from './Email';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
 import styles from './Staff.module.css';
@@ -12,11 +14,11 @@ export function Invitations({ invitations, reload }: { invitations: StaffInvitat
   const { t, lang } = useLocale('staff');
   const k = t.staff;
   const api = useStaffApi();
-  const [said, setSaid] = useState('');
+  const [said, setSaid] = useState<ReactNode>(null);
   const withdraw = async (i: StaffInvitation) => {
     try {
       const answer = await api.withdrawInvitation(i.id);
-      setSaid(answer.ok ? fill(k.withdrawn, { email: i.email }) : k.changedMeanwhile);
+      setSaid(answer.ok ? <Fill text={k.withdrawn} values={{ email: <Email value={i.email} /> }} /> : k.changedMeanwhile);
       reload();
     } catch {
       setSaid(k.failed);
@@ -37,8 +39,9 @@ export function Invitations({ invitations, reload }: { invitations: StaffInvitat
                 <bdi dir="ltr">{i.email}</bdi>
               </p>
               <p>{fill(k.waitingAs, { role: k.roles[i.role], date: formatDate(new Date(i.expiresAt), lang, 'dateTime') })}</p>
-              <Button variant="ghost" onClick={() => void withdraw(i)}>
-                {fill(k.withdraw, { email: i.email })}
+              {/* The address is said above: the button shows its first words, and says whose in full. */}
+              <Button variant="ghost" onClick={() => void withdraw(i)} aria-label={fill(k.withdraw, { email: i.email })}>
+                {k.withdrawShort}
               </Button>
             </li>
           ))}

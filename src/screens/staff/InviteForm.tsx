@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { checkEmail, type Problem } from '../../../machines/validation';
 import { STAFF_ROLES, type StaffRole } from '../../client/staffApi';
-import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
+import { Fill } from '../../ui/Fill';
+import { Email } from './Email';
 import { TextField } from '../../ui/Field';
 import { FormCard, FormError } from '../../ui/Form';
 import { RadioGroup } from '../../ui/RadioGroup';
@@ -20,7 +21,7 @@ export function InviteForm({ sent }: { sent: () => void }) {
   const [role, setRole] = useState<StaffRole>('agent');
   const [problems, setProblems] = useState<Partial<Record<'email', Problem>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState('');
+  const [done, setDone] = useState<ReactNode>(null);
   const [sending, setSending] = useState(false);
   const { error, summary, onChange } = useProblems(form, problems, ({ text }) => {
     const problem = checkEmail(text('email'));
@@ -36,7 +37,7 @@ export function InviteForm({ sent }: { sent: () => void }) {
         onSubmit={async ({ text }) => {
           const email = text('email').trim();
           const problem = checkEmail(email);
-          setDone('');
+          setDone(null);
           setFailure(null);
           setProblems(problem ? { email: problem } : {});
           if (problem) return;
@@ -44,7 +45,7 @@ export function InviteForm({ sent }: { sent: () => void }) {
           try {
             const answer = await api.invite({ email, role, lang });
             if (answer.ok) {
-              setDone(fill(k.sent, { email }));
+              setDone(<Fill text={k.sent} values={{ email: <Email value={email} /> }} />);
               form.current?.reset();
               sent();
             } else if (answer.fields?.email) setProblems({ email: 'email' });
