@@ -20,8 +20,6 @@ type LinkLabel = Exclude<keyof Catalog['menu'], 'open' | 'label' | 'logIn' | 'lo
 /** A place in a menu; without its own label, the screen's title names it. */
 export type PlaceLink = { id: ScreenId; label?: LinkLabel; Icon: LucideIcon };
 
-
-
 /**
  * The renter's own places, in one order wherever they are listed (the header's menu, the Profile
  * tab).
