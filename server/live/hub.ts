@@ -10,7 +10,7 @@ import { liveEvents } from '../db/schema';
 import { consoleLogger, type Logger } from '../deps';
 
 /** What a screen refetches; `ref` names the record when there is one (a violation id, a contract code). */
-export type LiveTopic = 'journey' | 'violations' | 'contracts' | 'notifications' | 'imports' | 'incidents';
+export type LiveTopic = 'journey' | 'violations' | 'contracts' | 'notifications' | 'imports' | 'incidents' | 'staff';
 /**
  * What the streams themselves hear besides: `session`, a session of the user ended (signed out, or
  * signed out everywhere), so each of their streams, on any instance, checks its own at once.

@@ -19,6 +19,7 @@ import { queueMail } from '../mail/queue';
 import { invitationMail, type MailLang } from '../mail/words';
 import { hashPassword } from '../auth/passwords';
 import { signIn } from '../auth/routes';
+import { staffChanged } from './live';
 
 export const INVITATION_HOURS = 72;
 const HOUR = 60 * 60 * 1000;
@@ -143,6 +144,9 @@ export const invitationRoutes = new Hono<AppEnv>()
       // Otherwise the e-mail has an account already (a renter's, say): one e-mail, one account.
       if (!back) throw new EmailHasAccount();
       return back;
+    }).then(async (joined) => {
+      if (joined !== 'expired') await staffChanged(deps.db, joined.companyId!);
+      return joined;
     }).catch((error: unknown) => {
       if (error instanceof EmailHasAccount) return 'emailTaken' as const;
       throw error;

@@ -17,6 +17,7 @@ import { appOrigin, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { invite } from './invitations';
+import { staffChanged } from './live';
 
 /** Invitations an admin may send an hour: a company grows by people, not by thousands. */
 export const INVITATIONS_PER_HOUR = 30;
@@ -97,27 +98,31 @@ export const staffRoutes = new Hono<AppEnv>()
       .where(and(eq(staffInvitations.companyId, admin.companyId!), gt(staffInvitations.createdAt, new Date(deps.now().getTime() - HOUR))));
     if ((recent?.n ?? 0) >= INVITATIONS_PER_HOUR) return c.json({ error: 'tooMany' as const }, 429);
     const origin = appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy);
-    const row = await deps.db.transaction((tx) =>
-      invite(tx, deps, { companyId: admin.companyId!, email, role, lang, invitedBy: admin }, origin),
-    );
+    const row = await deps.db.transaction(async (tx) => {
+      const made = await invite(tx, deps, { companyId: admin.companyId!, email, role, lang, invitedBy: admin }, origin);
+      await staffChanged(tx, admin.companyId!);
+      return made;
+    });
     deps.mail.nudge();
     return c.json({ invitation: { id: row.id, email: row.email, role: row.role, expiresAt: row.expiresAt.getTime() } }, 201);
   })
   .delete('/invitations/:id', validate('param', idParam), async (c) => {
     const { db, now } = c.var.deps;
+    const companyId = c.var.user!.companyId!;
     const [withdrawn] = await db
       .update(staffInvitations)
       .set({ cancelledAt: now() })
       .where(
         and(
           eq(staffInvitations.id, c.req.valid('param').id),
-          eq(staffInvitations.companyId, c.var.user!.companyId!),
+          eq(staffInvitations.companyId, companyId),
           isNull(staffInvitations.usedAt),
           isNull(staffInvitations.cancelledAt),
         ),
       )
       .returning({ id: staffInvitations.id });
     if (!withdrawn) return c.json({ error: 'notFound' as const }, 404);
+    await staffChanged(db, companyId);
     return c.json({ ok: true as const });
   })
   .patch('/:id', jsonOnly, validate('param', idParam), validate('json', roleBody), async (c) => {
@@ -133,6 +138,7 @@ export const staffRoutes = new Hono<AppEnv>()
       const [changed] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
       // What they may do changed: they sign in again and get the screens of their new role.
       await signOutEverywhere(tx, id);
+      await staffChanged(tx, companyId);
       return changed!;
     });
     if (result === 'notFound') return c.json({ error: 'notFound' as const }, 404);
@@ -150,6 +156,7 @@ export const staffRoutes = new Hono<AppEnv>()
       // The account stays (the handovers and decisions they signed keep their name); it no longer opens.
       await tx.update(users).set({ revokedAt: now(), passwordHash: null }).where(eq(users.id, id));
       await signOutEverywhere(tx, id);
+      await staffChanged(tx, companyId);
       return 'revoked' as const;
     });
     if (result === 'notFound') return c.json({ error: 'notFound' as const }, 404);

@@ -11,7 +11,7 @@ export interface LiveChange {
 }
 
 /** Every topic, checked by the compiler against the server's list (a missing or extra one fails). */
-const TOPICS: Record<LiveTopic, true> = { journey: true, violations: true, contracts: true, notifications: true, imports: true, incidents: true };
+const TOPICS: Record<LiveTopic, true> = { journey: true, violations: true, contracts: true, notifications: true, imports: true, incidents: true, staff: true };
 
 const isTopic = (value: unknown): value is LiveTopic => typeof value === 'string' && Object.hasOwn(TOPICS, value);
 

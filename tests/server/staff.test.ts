@@ -128,6 +128,10 @@ describe('a new company on a fresh production database, and its people', () => {
     expect(await whoAmI(agent)).toMatchObject({ role: 'agent', companyId: 'palm-cars' });
 
     const staff = await (await admin.request('/api/staff')).json();
+    // The admin's open Staff screen heard each of them join (a live 'staff' change for the admin).
+    const adminId = (await whoAmI(admin))!.id;
+    const heard = await s.deps.db.select().from(schema.liveEvents).where(eq(schema.liveEvents.userId, adminId));
+    expect(heard.filter((e) => e.topic === 'staff').length).toBeGreaterThanOrEqual(4);
     expect(staff.staff.map((p: { fullName: string; role: string }) => [p.fullName, p.role])).toEqual([
       ['Noura Al Falasi', 'admin'],
       ['Omar Haddad', 'manager'],
@@ -238,6 +242,18 @@ describe('a new company on a fresh production database, and its people', () => {
 
     expect((await operator.json('POST', '/api/operator/companies/palm-cars/reinstate', {})).status).toBe(200);
     await staffBrowser(s, { email: agent.email, password: PASSWORD });
+  });
+
+  it('the operator invites another admin to a company (its first left); not to one that does not exist; nobody else may', async () => {
+    const second = email('second-admin');
+    expect((await operator.json('POST', '/api/operator/companies/palm-cars/admins', { adminEmail: 'nope', lang: 'en' })).status).toBe(400);
+    expect((await operator.json('POST', '/api/operator/companies/nowhere/admins', { adminEmail: second, lang: 'en' })).status).toBe(404);
+    // The suspension signed the admin out: signed in again, an admin still may not.
+    const again = await staffBrowser(s, { email: adminEmail, password: PASSWORD });
+    expect((await again.json('POST', '/api/operator/companies/palm-cars/admins', { adminEmail: second, lang: 'en' })).status).toBe(403);
+    expect((await operator.json('POST', '/api/operator/companies/palm-cars/admins', { adminEmail: second, lang: 'en' })).status).toBe(201);
+    const joined = await join(s, (await invitationTo(s, second)).token, 'Khalid Al Ameri');
+    expect(await whoAmI(joined)).toMatchObject({ role: 'admin', companyId: 'palm-cars' });
   });
 });
 

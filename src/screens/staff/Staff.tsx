@@ -23,7 +23,8 @@ export default function Staff() {
 function StaffPage({ adminId }: { adminId: string }) {
   const { t } = useLocale('staff');
   const api = useStaffApi();
-  const staff = useServerData(() => api.staff(), 'staff');
+  // Live: someone joining, or another admin's change, shows without a reload.
+  const staff = useServerData(() => api.staff(), 'staff', ['staff']);
   if (staff.failed) return <p role="alert">{t.staff.loadFailed}</p>;
   if (!staff.data) return <p role="status">{t.staff.loading}</p>;
   return (
