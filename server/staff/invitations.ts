@@ -134,19 +134,19 @@ export const invitationRoutes = new Hono<AppEnv>()
         .values({ email: taken.email, ...person })
         .onConflictDoNothing({ target: users.email })
         .returning();
-      if (created) return created;
       // Someone revoked before (here or at another company) comes back on the same account.
-      const [back] = await tx
-        .update(users)
-        .set({ ...person, revokedAt: null })
-        .where(and(eq(users.email, taken.email), ne(users.role, 'renter'), isNotNull(users.revokedAt)))
-        .returning();
+      const [back] = created
+        ? [created]
+        : await tx
+            .update(users)
+            .set({ ...person, revokedAt: null })
+            .where(and(eq(users.email, taken.email), ne(users.role, 'renter'), isNotNull(users.revokedAt)))
+            .returning();
       // Otherwise the e-mail has an account already (a renter's, say): one e-mail, one account.
       if (!back) throw new EmailHasAccount();
+      // The company's admins see them join (last: it pushes live).
+      await staffChanged(tx, taken.companyId);
       return back;
-    }).then(async (joined) => {
-      if (joined !== 'expired') await staffChanged(deps.db, joined.companyId!);
-      return joined;
     }).catch((error: unknown) => {
       if (error instanceof EmailHasAccount) return 'emailTaken' as const;
       throw error;
