@@ -81,7 +81,7 @@ export const offersFor = (trip: Trip, offered: (id: CarId) => boolean = () => tr
 // ---- Asia/Dubai wall-clock times, as the native date and time inputs give them ----
 
 /** Dubai keeps UTC+4 all year. */
-const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
+export const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
 
 /** `2026-12-01T10:00` read as Dubai time, to epoch ms; null when it is not such a value. */
 export function fromDubaiInput(value: string): number | null {

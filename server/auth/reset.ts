@@ -2,7 +2,7 @@
 // whether or not the e-mail has an account, so nobody learns who has one; the link's token is kept
 // only as its SHA-256. Setting the password signs every device out, and shows that the person holds
 // the mailbox (the e-mail counts as verified from then on).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import { queueMail } from '../mail/queue';
 import { passwordResetMail } from '../mail/words';
 import { notify } from '../notifications/store';
 import { hashPassword } from './passwords';
-import { invalidateUserSessions } from './sessions';
+import { hashToken, invalidateUserSessions } from './sessions';
 import { spend, type Allowance } from './usage';
 
 /** How long a link works. */
@@ -27,8 +27,6 @@ const HOUR = 60 * 60 * 1000;
 export const RESET_ALLOWANCE: Allowance = { count: 10, bytes: 0, windowMs: HOUR };
 /** Links sent to one account per hour: more asks say the same, and send nothing. */
 export const LINKS_PER_ACCOUNT = 3;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const forgotBody = z.object({ email: z.string().max(320), lang: z.enum(['en', 'ar']) }).strict();
 const resetBody = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) }).strict();

@@ -15,7 +15,8 @@ const RENEW_WITHIN = (SESSION_DAYS / 2) * DAY;
 
 export type User = typeof users.$inferSelect;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What is kept of a secret token (a session's, an e-mailed link's): its SHA-256, never the token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Db, userId: string, now: Date) {
   const token = randomBytes(24).toString('base64url');

@@ -3,7 +3,7 @@
 // links to it by e-mail only once it is verified (auth/routes.ts), so registering with someone else's
 // e-mail, or changing to it, takes nothing of theirs. The link is a plain GET from a mail app: it
 // verifies and sends the browser on to the app, where the screen says so.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -15,13 +15,12 @@ import { validate } from '../http/validate';
 import { queueMail } from '../mail/queue';
 import { verifyEmailMail, type MailLang } from '../mail/words';
 import { requireRole } from './middleware';
+import { hashToken } from './sessions';
 
 export const VERIFY_HOURS = 24;
 const HOUR = 60 * 60 * 1000;
 /** Links sent to one account per hour (a resend button pressed again and again sends no more). */
 export const VERIFY_LINKS_PER_HOUR = 3;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Queues the link for `email` in `tx` (the registration's, or the change's, own transaction). */
 export async function queueVerification(

@@ -5,9 +5,8 @@
 import { DAY_MS, type Fils } from '../../machines/money';
 import { bookingPrice, bookingStatus, dueBackAt, type JourneyContext } from '../../machines/journey-rules';
 import { moneyTimeline } from '../../machines/ledger';
+import { DUBAI_OFFSET_MS } from '../../machines/booking';
 
-/** Dubai keeps UTC+4 all year. */
-const DUBAI_OFFSET_MS = 4 * 60 * 60 * 1000;
 
 export interface Span {
   start: number;

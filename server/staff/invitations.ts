@@ -2,7 +2,7 @@
 // invites one e-mail for one role; the link goes to that mailbox only, works once and for 72 hours,
 // and only its SHA-256 is kept. Opening it, the person chooses their name and password: the account
 // is made with the role and the company, its e-mail verified (the link came to it), and signed in.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -19,12 +19,11 @@ import { queueMail } from '../mail/queue';
 import { invitationMail, type MailLang } from '../mail/words';
 import { hashPassword } from '../auth/passwords';
 import { signIn } from '../auth/routes';
+import { hashToken } from '../auth/sessions';
 import { staffChanged } from './live';
 
 export const INVITATION_HOURS = 72;
 const HOUR = 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Queues an invitation in `tx` (the request's own transaction): the row, and the e-mail with its link. */
 export async function invite(
@@ -55,20 +54,18 @@ export async function invite(
   return row!;
 }
 
-/** An invitation that can still be used: not used, not withdrawn, not expired, its company not suspended. */
+/** An invitation whose link still works at `now`: not used, not withdrawn, not expired. */
+export const stillOpen = (now: Date) =>
+  and(isNull(staffInvitations.usedAt), isNull(staffInvitations.cancelledAt), gt(staffInvitations.expiresAt, now));
+
+/** An invitation that can still be used (stillOpen), its company not suspended. */
 async function openInvitation(db: Db | Tx, token: string, now: Date) {
   const [row] = await db
     .select({ invitation: staffInvitations, company: companies })
     .from(staffInvitations)
     .innerJoin(companies, eq(companies.id, staffInvitations.companyId))
     .where(
-      and(
-        eq(staffInvitations.tokenHash, hashToken(token)),
-        isNull(staffInvitations.usedAt),
-        isNull(staffInvitations.cancelledAt),
-        gt(staffInvitations.expiresAt, now),
-        isNull(companies.suspendedAt),
-      ),
+      and(eq(staffInvitations.tokenHash, hashToken(token)), stillOpen(now), isNull(companies.suspendedAt)),
     );
   return row ?? null;
 }

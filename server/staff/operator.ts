@@ -4,7 +4,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkEmail, NAME_MAX, type Problem } from '../../machines/validation';
+import { checkEmail, companyProblems } from '../../machines/validation';
 import { companies, sessions, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
@@ -34,20 +34,6 @@ export const slugOf = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'company';
 
-
-/** The form's problems, per field, by the same codes the screens translate. */
-function companyProblems(body: z.infer<typeof companyBody>) {
-  const fields: Partial<Record<keyof typeof body, Problem>> = {};
-  for (const key of ['nameEn', 'nameAr'] as const) {
-    const value = body[key].trim();
-    if (value === '') fields[key] = 'required';
-    else if (value.length > NAME_MAX) fields[key] = 'tooLong';
-  }
-  for (const key of ['subtitleEn', 'subtitleAr'] as const) if (body[key].trim().length > NAME_MAX) fields[key] = 'tooLong';
-  const email = checkEmail(body.adminEmail);
-  if (email) fields.adminEmail = email;
-  return fields;
-}
 
 export const operatorRoutes = new Hono<AppEnv>()
   .use(requireRole('operator'))

@@ -16,7 +16,7 @@ import { invalidateUserSessions } from '../auth/sessions';
 import { appOrigin, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
-import { invite } from './invitations';
+import { invite, stillOpen } from './invitations';
 import { staffChanged } from './live';
 
 /** Invitations an admin may send an hour: a company grows by people, not by thousands. */
@@ -72,14 +72,7 @@ export const staffRoutes = new Hono<AppEnv>()
     const invitations = await db
       .select()
       .from(staffInvitations)
-      .where(
-        and(
-          eq(staffInvitations.companyId, companyId),
-          isNull(staffInvitations.usedAt),
-          isNull(staffInvitations.cancelledAt),
-          gt(staffInvitations.expiresAt, now()),
-        ),
-      )
+      .where(and(eq(staffInvitations.companyId, companyId), stillOpen(now())))
       .orderBy(desc(staffInvitations.createdAt));
     return c.json({
       staff: people.map(personView),

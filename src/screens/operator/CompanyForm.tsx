@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { checkEmail, NAME_MAX, type Problem } from '../../../machines/validation';
+import { companyProblems, type Problem } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { Fill } from '../../ui/Fill';
@@ -13,19 +13,9 @@ import { useStaffApi } from '../../ui/staffApi';
 const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'adminEmail'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The same rules as the server's (server/staff/operator.ts): both names, an admin's e-mail. */
-function problemsOf({ text }: SubmittedFields) {
-  const found: Partial<Record<Field, Problem>> = {};
-  for (const field of FIELDS) {
-    const value = text(field).trim();
-    if (field === 'adminEmail') {
-      const problem = checkEmail(value);
-      if (problem) found[field] = problem;
-    } else if (value === '' && (field === 'nameEn' || field === 'nameAr')) found[field] = 'required';
-    else if (value.length > NAME_MAX) found[field] = 'tooLong';
-  }
-  return found;
-}
+/** The form's values, checked by the same rule as the server's (machines/validation.ts). */
+const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f).trim()])) as Record<Field, string>;
+const problemsOf = (fields: SubmittedFields) => companyProblems(valuesOf(fields));
 
 /** Adds a company and e-mails its admin the invitation, in the operator's language. */
 export function CompanyForm({ added }: { added: () => void }) {
@@ -47,7 +37,7 @@ export function CompanyForm({ added }: { added: () => void }) {
     setFailure(false);
     setDone(null);
     if (Object.keys(found).length > 0) return;
-    const body = Object.fromEntries(FIELDS.map((f) => [f, fields.text(f).trim()])) as Record<Field, string>;
+    const body = valuesOf(fields);
     setSending(true);
     try {
       const answer = await api.createCompany({ ...body, lang });
