@@ -65,7 +65,8 @@ const dubai = (ms: number | null) => (ms === null ? '' : toDubaiInput(ms).replac
 async function dashboardOf(db: Db, companyId: string, now: number) {
   const today = dayAround(now);
   const journeys = await companyJourneys(db, companyId);
-  const live = journeys.filter(({ c: j }) => bookingStatus(j) !== 'cancelled' && bookingStatus(j) !== 'unpaid');
+  // Paid and not cancelled: what the counter still has to do something with.
+  const live = journeys.filter(({ c: j }) => !['cancelled', 'unpaid'].includes(bookingStatus(j)));
   const within = (at: number) => at >= today.start && at < today.end;
   const pickups = live.filter(({ c: j }) => within(j.booking.pickupAt));
   const returns = live.filter(({ c: j }) => j.pickedUpAt !== null && within(dueBackAt(j)));
