@@ -4,7 +4,6 @@
 import { depositFor, type CarId } from './fleet';
 import type { BookingOfferId } from './offers';
 import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
-import { owed } from './returns';
 import { bookingPaid, bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
 
 export type DepositState = 'toHold' | 'held' | 'settled';
@@ -60,6 +59,10 @@ export function ledgerOf(c: JourneyContext): Ledger {
     releaseBy: c.refund?.releaseBy ?? null,
   };
 }
+
+
+/** What a line takes from the deposit: nothing once the company's manager has waived it. */
+export const owed = (d: Deduction): Fils => (d.dispute?.decision?.outcome === 'waived' ? 0 : d.amount);
 
 /** One movement of the rental's money, as Booking Details lists it: what, how much, when. */
 export interface MoneyEvent {

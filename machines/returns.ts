@@ -124,9 +124,6 @@ export function unusedDays(
 /** Lines the counter adds at return (the ones a renter may dispute); fines and Salik come otherwise. */
 export const isReturnLine = (d: Deduction) => d.kind === 'fuel' || d.kind === 'damage' || d.kind === 'late';
 
-/** What a line takes from the deposit: nothing once the company's manager has waived it. */
-export const owed = (d: Deduction): Fils => (d.dispute?.decision?.outcome === 'waived' ? 0 : d.amount);
-
 /** What the renter says is wrong with a line, or the manager's reason for a decision. */
 export const checkReason = (text: string) => (text.trim() === '' ? 'required' : text.length > 500 ? 'tooLong' : null);
 

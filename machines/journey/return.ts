@@ -6,8 +6,9 @@
 import { and, assertEvent } from 'xstate';
 import { carOf } from '../fleet';
 import { carPeriod, checkinOpen, checkinToAnswer, dueBackAt, handedOverKm, openDisputes, bookingPrice } from '../journey-rules';
-import { checkinLines, checkReason, isReturnLine, owed, unusedDays } from '../returns';
+import { checkinLines, checkReason, isReturnLine, unusedDays } from '../returns';
 import { latinDigits, normaliseName } from '../text';
+import { owed } from '../ledger';
 import { checkinProblems, type FuelLevel } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 

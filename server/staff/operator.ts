@@ -4,7 +4,8 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkEmail, companyProblems } from '../../machines/validation';
+import { companyProblems } from '../../machines/company';
+import { checkEmail } from '../../machines/validation';
 import { companies, sessions, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';

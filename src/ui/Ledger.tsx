@@ -1,9 +1,8 @@
 // The rental's money, drawn from the one ledger (machines/ledger.ts): every part once, every fee on
 // its own line, the deposit apart from what is charged, and who owes whom at the end.
 import type { ReactNode } from 'react';
-import type { Ledger } from '../../machines/ledger';
+import { owed, type Ledger } from '../../machines/ledger';
 import type { Deduction } from '../../machines/money';
-import { owed } from '../../machines/returns';
 import { carOf } from '../../machines/fleet';
 import { useLocale } from '../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../i18n/format';

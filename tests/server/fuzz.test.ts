@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { depositFor, CAR_IDS } from '../../machines/fleet';
 import { openJourney, type JourneyEvent, type JourneySnapshot } from '../../machines/journey';
 import { bookingPaid, bookingPrice, dueBackAt, isOver, MAX_EXTENSION_DAYS, STEPS, type JourneyContext } from '../../machines/journey-rules';
-import { owed } from '../../machines/returns';
+import { owed } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
 import { ledgerOf } from '../../machines/ledger';
 import { restoreJourney, serializeJourney } from '../../machines/persistence';

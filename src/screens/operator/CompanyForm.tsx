@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { companyProblems, type Problem } from '../../../machines/validation';
+import { companyProblems } from '../../../machines/company';
+import type { Problem } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { Fill } from '../../ui/Fill';
