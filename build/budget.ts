@@ -20,6 +20,12 @@ const HOME_BUDGET = 100 * KB;
 const JOURNEY = 40 * KB;
 const ARABIC_WORDS = 2 * KB;
 /**
+ * The company's screens come through one loader (src/app/staffScreens.ts) that names their chunks, so
+ * a renter's page does not carry their names (150 bytes off every page, and a company screen added
+ * costs a renter nothing); a company page loads that list instead: 0.7 KB when made (2026-11-27).
+ */
+const STAFF_LOADER = 1 * KB;
+/**
  * Services adds Swiper; the branch counter (a staff screen, on the agent's phone) checks its records
  * by the journey's form rules (zod) before sending, as the journey's screens do, and since the return
  * (2026-11-26) prices a check-in as it is typed, by the journey's own rules, and decides disputes
@@ -51,9 +57,11 @@ export function budgetOf(path: string, files: readonly string[]): number {
   const arabic = path === '/arabic' || path.startsWith('/arabic/');
   const screen = arabic ? path.replace(/^\/arabic/, '') || '/home' : path;
   const journey = files.some((f) => /(^|\/)journey-[\w-]+\.js$/.test(f));
+  const staff = files.some((f) => /(^|\/)staffScreens-[\w-]+\.js$/.test(f));
   return (
     (screen === '/home' ? HOME_BUDGET : ROUTE_BUDGET) +
     (journey ? JOURNEY : 0) +
+    (staff ? STAFF_LOADER : 0) +
     (arabic ? ARABIC_WORDS : 0) +
     (SPECIAL[screen] ?? 0)
   );

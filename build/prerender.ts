@@ -20,13 +20,21 @@ export interface Page {
   file: string;
   /** The module (relative to the project) whose chunk shows this page. */
   module: string;
+  /** The module that imports it, when not the entry's routes: the company's screens' (src/app/staffScreens.ts). */
+  via?: string;
 }
 
-/** The screens' modules, as src/app/routes.tsx imports them (the one list of screens and their files). */
-function screenModules(root: string): Record<string, string> {
-  const source = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
+/** A list of screens' loaders (`id: () => import('../screens/…')`) in one module. */
+function loadersIn(root: string, file: string, via?: string): Record<string, Pick<Page, 'module' | 'via'>> {
+  const source = readFileSync(join(root, file), 'utf8');
   const found = [...source.matchAll(/(\w+): \(\) => import\('\.\.\/([^']+)'\)/g)];
-  return Object.fromEntries(found.map(([, id, file]) => [id!, `src/${file}.tsx`]));
+  return Object.fromEntries(found.map(([, id, screen]) => [id!, { module: `src/${screen}.tsx`, ...(via ? { via } : {}) }]));
+}
+
+/** The screens' modules, as src/app/routes.tsx imports them, the company's through src/app/staffScreens.ts. */
+function screenModules(root: string) {
+  const staff = 'src/app/staffScreens.ts';
+  return { ...loadersIn(root, 'src/app/routes.tsx'), ...loadersIn(root, staff, staff) };
 }
 
 /** Every page: the index, each screen in English and Arabic, and "not found" in both. */
@@ -34,9 +42,9 @@ export function pagesOf(root: string): Page[] {
   const modules = screenModules(root);
   const fileOf = (path: string) => `${path === '/' ? 'index' : path.slice(1)}.html`;
   const page = (path: string, id: string): Page => {
-    const module = modules[id];
-    if (!module) throw new Error(`src/app/routes.tsx has no loader for ${id}`);
-    return { path, file: fileOf(path), module };
+    const loader = modules[id];
+    if (!loader) throw new Error(`src/app/routes.tsx has no loader for ${id}`);
+    return { path, file: fileOf(path), ...loader };
   };
   return [
     page('/', 'index'),
@@ -255,12 +263,14 @@ export function prerenderPages(): Plugin {
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
         const inlineStyles: string[] = [];
-        const moduleOf = new Map(pages.map((p) => [p.path, p.module]));
+        const pageAt = new Map(pages.map((p) => [p.path, p]));
         /** One variant of a page: rendered, then written with what it needs and nothing else. */
         const write = (page: Page, rendered: RenderedPage, file: string, visitor: boolean) => {
           htmls.push(rendered.html);
-          const module = rendered.redirect ? moduleOf.get(rendered.redirect.to)! : page.module;
-          const screen = chunkOf(bundle, root, module);
+          const shown = rendered.redirect ? pageAt.get(rendered.redirect.to)! : page;
+          const screen = chunkOf(bundle, root, shown.module);
+          // A company screen's loader comes first, so opening the screen waits for no request.
+          const via = shown.via ? [chunkOf(bundle, root, shown.via)] : [];
           const own = staticGraph(bundle, screen).filter((f) => !shell.has(f));
           // The page's words: its language's common words and its screen's parts (the index lists
           // the screens in both languages).
@@ -269,7 +279,7 @@ export function prerenderPages(): Plugin {
             ...['common', ...rendered.words].map((part) => wordsOf(rendered.lang, part)),
           ];
           // The screen and the catalogs before the entry, which hydrates the page.
-          const js = runOrder(bundle, [screen, ...catalogs, ...entryFiles]);
+          const js = runOrder(bundle, [...via, screen, ...catalogs, ...entryFiles]);
           if (!visitor) jsByPage.set(page.path, js);
           // The page's CSS is in the page: the first paint waits for no other request.
           const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];

@@ -34,8 +34,8 @@ function partsRead(file: string, seen = new Set<string>()): Set<Part> {
   return parts;
 }
 
-/** Each page's module, as src/app/routes.tsx loads it. */
-const routes = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
+/** Each page's module, as src/app/routes.tsx loads it (the company's screens through src/app/staffScreens.ts). */
+const routes = ['routes.tsx', 'staffScreens.ts'].map((f) => readFileSync(join(root, 'src/app', f), 'utf8')).join('\n');
 const pages = [...routes.matchAll(/(\w+): \(\) => import\('\.\.\/([^']+)'\)/g)].map(([, id, module]) => ({
   id: id as keyof typeof WORDS_OF,
   file: join(root, 'src', `${module}.tsx`),

@@ -9,6 +9,10 @@ import { Layout } from './Layout';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 
+/** A company screen, through the one module that names them (./staffScreens.ts). */
+const staffScreen = (id: keyof typeof import('./staffScreens').STAFF_SCREENS): ScreenModule =>
+  import('./staffScreens').then(({ STAFF_SCREENS }) => STAFF_SCREENS[id]());
+
 /** Each screen's own chunk: a phone downloads only the screen it opens. */
 export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   home: () => import('../screens/home/Home'),
@@ -16,8 +20,8 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   logIn: () => import('../screens/log-in/LogIn'),
   rentalContract: () => import('../screens/rental-contract/RentalContract'),
   services: () => import('../screens/services/Services'),
-  contracts: () => import('../screens/contracts/Contracts'),
-  transferLogic: () => import('../screens/transfer-logic/TransferLogic'),
+  contracts: () => staffScreen('contracts'),
+  transferLogic: () => staffScreen('transferLogic'),
   payment: () => import('../screens/payment/Payment'),
   carPickup: () => import('../screens/car-pickup/CarPickup'),
   trafficViolation: () => import('../screens/traffic-violation/TrafficViolation'),
@@ -32,11 +36,11 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   insurancePolicy: () => import('../screens/insurance-policy/InsurancePolicy'),
   search: () => import('../screens/search/Search'),
   reservations: () => import('../screens/reservations/Reservations'),
-  handovers: () => import('../screens/handovers/Handovers'),
-  staff: () => import('../screens/staff/Staff'),
-  join: () => import('../screens/join/Join'),
-  operator: () => import('../screens/operator/Operator'),
-  dashboard: () => import('../screens/dashboard/Dashboard'),
+  handovers: () => staffScreen('handovers'),
+  staff: () => staffScreen('staff'),
+  join: () => staffScreen('join'),
+  operator: () => staffScreen('operator'),
+  dashboard: () => staffScreen('dashboard'),
 };
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
