@@ -1,25 +1,85 @@
-// A rental company's own records as its people type them: the company (the operator's form), and later its
-// branches and cars. Kept apart from validation.ts so a renter's pages do not load the company side's rules.
-import { checkEmail, NAME_MAX, type Problem } from './validation';
+// A rental company's own records as its people type them: the company as the operator adds it, its
+// profile as its admin keeps it (and later its branches and cars). Kept apart from validation.ts so a
+// renter's pages do not load the company side's rules.
+import { ADDRESS_MAX, checkEmail, NAME_MAX, type Problem } from './validation';
+import { digitsOf } from './text';
 
-/** A new rental company as the platform's operator types it: both names, subtitles that fit, its admin's e-mail. */
-export interface CompanyInput {
+/** A company's names as renters read them: both required, subtitles optional; each fits a card. */
+export interface CompanyNames {
   nameEn: string;
   nameAr: string;
   subtitleEn: string;
   subtitleAr: string;
-  adminEmail: string;
 }
 
-export function companyProblems(input: CompanyInput): Partial<Record<keyof CompanyInput, Problem>> {
-  const fields: Partial<Record<keyof CompanyInput, Problem>> = {};
+function namesProblems(input: CompanyNames): Partial<Record<keyof CompanyNames, Problem>> {
+  const fields: Partial<Record<keyof CompanyNames, Problem>> = {};
   for (const key of ['nameEn', 'nameAr'] as const) {
     const value = input[key].trim();
     if (value === '') fields[key] = 'required';
     else if (value.length > NAME_MAX) fields[key] = 'tooLong';
   }
   for (const key of ['subtitleEn', 'subtitleAr'] as const) if (input[key].trim().length > NAME_MAX) fields[key] = 'tooLong';
+  return fields;
+}
+
+/** A new rental company as the platform's operator types it: both names, subtitles that fit, its admin's e-mail. */
+export interface CompanyInput extends CompanyNames {
+  adminEmail: string;
+}
+
+export function companyProblems(input: CompanyInput): Partial<Record<keyof CompanyInput, Problem>> {
+  const fields: Partial<Record<keyof CompanyInput, Problem>> = namesProblems(input);
   const email = checkEmail(input.adminEmail);
   if (email) fields.adminEmail = email;
   return fields;
 }
+
+/**
+ * A UAE VAT registration number (TRN) as printed on a certificate, in any spacing or script
+ * (`100-1234-5678-9012-3`, Arabic-Indic digits): its 15 digits, starting 100; null when it is not one.
+ */
+export function normaliseTrn(raw: string): string | null {
+  const digits = digitsOf(raw);
+  return /^100\d{12}$/.test(digits) && digits.length === raw.replace(/[\s-]/g, '').length ? digits : null;
+}
+
+/**
+ * A UAE number a renter can call: a landline (`04 234 5678`: area code 2, 3, 4, 6, 7 or 9), a mobile
+ * (`050 123 4567`) as `+971…`, or a toll-free `800` number as dialled; null when it is none of these.
+ */
+export function normaliseUaePhone(raw: string): string | null {
+  let digits = digitsOf(raw);
+  if (raw.replace(/[\s()-]/g, '').replace(/^\+/, '').length !== digits.length) return null;
+  if (/^800\d{3,7}$/.test(digits)) return digits;
+  if (digits.startsWith('00971')) digits = digits.slice(5);
+  else if (digits.startsWith('971')) digits = digits.slice(3);
+  else if (digits.startsWith('0')) digits = digits.slice(1);
+  return /^(?:[234679]\d{7}|5[024568]\d{7})$/.test(digits) ? `+971${digits}` : null;
+}
+
+/** What a company's admin keeps of it: the names renters read, its VAT number, address and support line. */
+export interface CompanyProfileInput extends CompanyNames {
+  /** Optional: a company below the VAT threshold has none. */
+  trn: string;
+  addressEn: string;
+  addressAr: string;
+  supportPhone: string;
+}
+
+export function companyProfileProblems(input: CompanyProfileInput): Partial<Record<keyof CompanyProfileInput, Problem>> {
+  const fields: Partial<Record<keyof CompanyProfileInput, Problem>> = namesProblems(input);
+  if (input.trn.trim() !== '' && !normaliseTrn(input.trn)) fields.trn = 'trn';
+  for (const key of ['addressEn', 'addressAr'] as const) {
+    const value = input[key].trim();
+    if (value === '') fields[key] = 'required';
+    else if (value.length > ADDRESS_MAX) fields[key] = 'tooLong';
+  }
+  if (input.supportPhone.trim() === '') fields.supportPhone = 'required';
+  else if (!normaliseUaePhone(input.supportPhone)) fields.supportPhone = 'phone';
+  return fields;
+}
+
+/** A company's picture as uploaded (a logo, a car's photo): JPEG, PNG or WebP, 10 MB at most. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

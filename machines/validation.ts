@@ -46,7 +46,15 @@ export type Problem =
   | 'tooFar'
   | 'beforePickup'
   | 'tooShort'
-  | 'rentalTooLong';
+  | 'rentalTooLong'
+  /** A company's VAT registration number (machines/company.ts). */
+  | 'trn'
+  /** A UAE landline, mobile or 800 number (a company's support line). */
+  | 'phone'
+  /** A picture a company uploads (its logo, a car's photo): not a JPEG, PNG or WebP, over 10 MB, or not readable as one. */
+  | 'imageType'
+  | 'imageSize'
+  | 'imageUnreadable';
 
 /** A value that is accepted but worth a second look (e.g. an Emirates ID whose check digit fails). */
 export type Warning = 'emiratesIdCheck';

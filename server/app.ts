@@ -23,6 +23,8 @@ import { offerRoutes } from './offers/routes';
 import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 import { handoverRoutes } from './handovers/routes';
 import { PHOTO_BODY_MAX } from './documents/photos';
+import { IMAGE_BODY_MAX, imageRoutes } from './images/images';
+import { profileRoutes } from './companies/profile';
 import { incidentRoutes } from './incidents/routes';
 import { staffRoutes } from './staff/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -38,6 +40,8 @@ export const api = new Hono<AppEnv>()
   .route('/bookings', journeyRoutes)
   .route('/documents', documentRoutes)
   .route('/companies', companyRoutes)
+  .route('/company', profileRoutes)
+  .route('/images', imageRoutes)
   .route('/cars', carRoutes)
   .route('/offers', offerRoutes)
   .route('/contracts', contractRoutes)
@@ -73,6 +77,7 @@ export function createApp(deps: Deps) {
       [
         [/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX],
         [/^\/api\/incidents\/photos$/, PHOTO_BODY_MAX],
+        [/^\/api\/company\/logo$/, IMAGE_BODY_MAX],
       ],
     ),
   );

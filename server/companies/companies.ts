@@ -11,6 +11,7 @@ import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
+import { imageView } from '../images/images';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -52,6 +53,8 @@ export const companyView = (row: CompanyRow) => ({
   name: { en: row.nameEn, ar: row.nameAr },
   subtitle: { en: row.subtitleEn, ar: row.subtitleAr },
   picture: row.picture,
+  /** The logo its admin uploaded (server/companies/profile.ts), or null: the cards then show the app's picture. */
+  logo: imageView(row.logo ?? null),
   /** Renters can rent from it: it has cars in the fleet (machines/fleet.ts; a new company has none yet). */
   hasCars: isCompanyId(row.id),
 });

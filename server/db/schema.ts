@@ -35,6 +35,36 @@ export const companies = pgTable('companies', {
   apiKeyHash: text('api_key_hash').unique(),
   /** When the platform's operator suspended it: its cars leave search and its staff cannot sign in. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** Its VAT registration number (15 digits), printed on what it invoices; null until its admin gives it. */
+  trn: text('trn'),
+  addressEn: text('address_en').notNull().default(''),
+  addressAr: text('address_ar').notNull().default(''),
+  /** Where renters call it, normalised (`+97142345678`, `800123456`); null until its admin gives it. */
+  supportPhone: text('support_phone'),
+  /** Its logo, resized on the server: each size's file in image_files, with its width and height. */
+  logo: jsonb('logo').$type<ImageSizes>(),
+  /** Bumped on every change of the profile: a save over another admin's is refused with the current values. */
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+});
+
+/** An uploaded picture's sizes, as the screens use them: each a file in image_files. */
+export type ImageSizes = { hash: string; width: number; height: number }[];
+
+/**
+ * The pictures companies upload (logos; cars' photos), each size one file named by the SHA-256 of its
+ * bytes: served to anyone with long caching (a new picture is a new name), never changed in place.
+ */
+export const imageFiles = pgTable('image_files', {
+  hash: text('hash').primaryKey(),
+  companyId: text('company_id')
+    .notNull()
+    .references(() => companies.id),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  size: integer('size').notNull(),
+  storageKey: text('storage_key').notNull(),
   createdAt: createdAt(),
 });
 

@@ -1,6 +1,6 @@
 import { CalendarCheck, House, Search, UserRound, type LucideIcon } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
-import type { ScreenId } from '../i18n/paths';
+import { STAFF_SCREEN_IDS, type ScreenId } from '../i18n/paths';
 import { Link } from '../ui/Link';
 import styles from './BottomNav.module.css';
 
@@ -12,7 +12,7 @@ const TABS: { id: ScreenId; label: 'home' | 'search' | 'reservations' | 'profile
 ];
 
 /** The company's own screens: a manager there is not renting, so the renter's tabs would only mislead. */
-const MANAGER_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'handovers', 'staff', 'join', 'operator', 'dashboard']);
+const MANAGER_SCREENS: ReadonlySet<ScreenId> = new Set(STAFF_SCREEN_IDS);
 
 /** The tab bar stays on every renter's screen (journey steps too), so Search and Reservations are always one tap away. */
 export const showsBottomNav = (id: ScreenId) => !MANAGER_SCREENS.has(id);

@@ -3,14 +3,14 @@ import { unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } 
 import type { Lang } from '../i18n/en';
 import { keptLoads } from '../i18n/kept';
 import { loadWords, useLocale, type Part } from '../i18n/locale';
-import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId } from '../i18n/paths';
+import { PARAM_SCREENS, SCREEN_IDS, pathOf, type Resolved, type ScreenId, type StaffScreenId } from '../i18n/paths';
 import { LeavingContext, type GuardedHistory } from '../ui/leaving';
 import { Layout } from './Layout';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /** A company screen, through the one module that names them (./staffScreens.ts). */
-const staffScreen = (id: keyof typeof import('./staffScreens').STAFF_SCREENS): ScreenModule =>
+const staffScreen = (id: StaffScreenId): ScreenModule =>
   import('./staffScreens').then(({ STAFF_SCREENS }) => STAFF_SCREENS[id]());
 
 /** Each screen's own chunk: a phone downloads only the screen it opens. */
@@ -41,6 +41,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   join: () => staffScreen('join'),
   operator: () => staffScreen('operator'),
   dashboard: () => staffScreen('dashboard'),
+  company: () => staffScreen('company'),
 };
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
@@ -84,6 +85,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   join: ['forms', 'staff'],
   operator: ['forms', 'manager', 'staff'],
   dashboard: ['forms', 'manager', 'counter', 'staff'],
+  company: ['forms', 'manager', 'company'],
   index: [],
   notFound: [],
 };

@@ -2,7 +2,10 @@
 // names only this module, not each staff screen's chunks and styles, so a company screen added costs
 // a renter's page nothing. A staff page's prerendered HTML preloads what it needs, so it waits for no
 // extra round trip on a first visit.
-export const STAFF_SCREENS = {
+import type { ComponentType } from 'react';
+import type { StaffScreenId } from '../i18n/paths';
+
+export const STAFF_SCREENS: Record<StaffScreenId, () => Promise<{ default: ComponentType }>> = {
   contracts: () => import('../screens/contracts/Contracts'),
   transferLogic: () => import('../screens/transfer-logic/TransferLogic'),
   handovers: () => import('../screens/handovers/Handovers'),
@@ -10,4 +13,5 @@ export const STAFF_SCREENS = {
   join: () => import('../screens/join/Join'),
   operator: () => import('../screens/operator/Operator'),
   dashboard: () => import('../screens/dashboard/Dashboard'),
+  company: () => import('../screens/company/Company'),
 };

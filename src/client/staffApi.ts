@@ -4,8 +4,9 @@ import type { StaffRole } from '../../machines/roles';
 import { answer, type PublicUser } from './api';
 import type { Client } from './http';
 import type { DashboardView } from '../../server/dashboard/routes';
+import type { CompanyProfile } from '../../server/companies/profile';
 
-export type { DashboardView };
+export type { DashboardView, CompanyProfile };
 export type ExportKind = 'bookings' | 'contracts' | 'fines';
 
 export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
@@ -55,6 +56,13 @@ export function staffApi(client: Client, baseUrl: string) {
     dashboard: () => answer<DashboardView>(client.dashboard.$get()),
     /** Where the browser downloads a CSV of the company's records over a range of Dubai days. */
     exportUrl: (query: { kind: ExportKind; from: string; to: string }) => `${baseUrl}/dashboard/export?${new URLSearchParams(query)}`,
+    /** The admin's company as kept (names, TRN, address, support line, logo) and the version to save over. */
+    company: () => answer<{ company: CompanyProfile }>(client.company.$get()),
+    /** 409 `conflict` with the values now kept when another admin saved first. */
+    saveCompany: (json: Omit<CompanyProfile, 'id' | 'logo'>) => answer<{ company: CompanyProfile }>(client.company.$put({ json })),
+    uploadLogo: (logo: File, version: number) =>
+      answer<{ company: CompanyProfile }>(client.company.logo.$post({ form: { logo, version: String(version) } })),
+    removeLogo: (version: number) => answer<{ company: CompanyProfile }>(client.company.logo.$delete({ query: { version: String(version) } })),
     /** The operator's list of companies. */
     operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
     createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>

@@ -16,5 +16,6 @@ import counter from './ar/counter';
 import help from './ar/help';
 import emergency from './ar/emergency';
 import staff from './ar/staff';
+import company from './ar/company';
 
-export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff };
+export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company };

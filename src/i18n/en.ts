@@ -17,8 +17,9 @@ import counter from './en/counter';
 import help from './en/help';
 import emergency from './en/emergency';
 import staff from './en/staff';
+import company from './en/company';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

@@ -23,6 +23,7 @@ interface PartWords {
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
   staff: typeof import('./en/staff').default;
+  company: typeof import('./en/company').default;
 }
 export type Part = keyof PartWords;
 
@@ -40,6 +41,7 @@ const LOADERS: Record<Lang, Loaders> = {
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
     staff: () => import('./en/staff'),
+    company: () => import('./en/company'),
   },
   ar: {
     common: () => import('./ar/common'),
@@ -53,6 +55,7 @@ const LOADERS: Record<Lang, Loaders> = {
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),
     staff: () => import('./ar/staff'),
+    company: () => import('./ar/company'),
   },
 };
 

@@ -32,9 +32,14 @@ export const SLUGS: Record<ScreenId, string> = {
   join: 'join',
   operator: 'operator',
   dashboard: 'dashboard',
+  company: 'company',
 };
 
 export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];
+
+/** The company's own screens (and the operator's): loaded through src/app/staffScreens.ts, with no renter's tabs. */
+export const STAFF_SCREEN_IDS = ['contracts', 'transferLogic', 'handovers', 'staff', 'join', 'operator', 'dashboard', 'company'] as const satisfies readonly ScreenId[];
+export type StaffScreenId = (typeof STAFF_SCREEN_IDS)[number];
 
 /** Screens whose header shows the logo instead of a text title. */
 export const LOGO_SCREENS: ReadonlySet<ScreenId> = new Set(['home', 'registration', 'logIn']);

@@ -47,6 +47,7 @@ const words: Words = {
     join: 'الانضمام إلى شركتك',
     operator: 'الشركات',
     dashboard: 'اليوم',
+    company: 'ملف الشركة',
   },
   index: {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',

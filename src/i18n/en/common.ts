@@ -54,6 +54,7 @@ const words = {
     join: 'Join your company',
     operator: 'Companies',
     dashboard: 'Today',
+    company: 'Company profile',
   },
   index: {
     intro: 'Open any screen of Move car in English or Arabic.',

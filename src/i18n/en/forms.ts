@@ -38,6 +38,11 @@ const words = {
     photosRequired: 'Add at least one photo of the car.',
     tooManyPhotos: 'Twelve photos at most.',
     amount: 'Enter an amount in dirhams, above zero and at most 50,000.',
+    trn: 'Enter the 15-digit TRN from your VAT certificate, starting with 100.',
+    phone: 'Enter a UAE phone number, e.g. 04 234 5678, 050 123 4567 or 800 1234.',
+    imageType: 'Upload a JPEG, PNG or WebP picture.',
+    imageSize: 'The picture is larger than 10 MB.',
+    imageUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it.',
   },
   warnings: {
     emiratesIdCheck:

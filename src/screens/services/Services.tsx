@@ -71,7 +71,14 @@ export default function Services() {
               id: c.id,
               content: (
                 <article className={styles.company}>
-                  <img src={company} alt="" width={240} height={160} className={styles.companyPicture} />
+                  {c.logo ? (
+                    // The company's own logo (resized by the server), in the same 3:2 frame: nothing shifts.
+                    <span className={`${styles.companyPicture} ${styles.logoFrame}`}>
+                      <img src={c.logo.src} srcSet={c.logo.srcSet} sizes="192px" width={c.logo.width} height={c.logo.height} alt="" />
+                    </span>
+                  ) : (
+                    <img src={company} alt="" width={240} height={160} className={styles.companyPicture} />
+                  )}
                   <h3 className={styles.companyTitle}>
                     {/* A company opens its own cars (the search's company filter). */}
                     <Link to={`${to('search')}?${new URLSearchParams({ company: c.id })}`}>{c.name[lang]}</Link>

@@ -1,0 +1,110 @@
+// The company as its admin keeps it: the names renters read, its VAT number (TRN), address, support line
+// and logo. Saved over a version, as contracts are: an admin saving over another's change gets 409 with
+// the values now kept, and loses nothing they typed. Always the admin's own company (the session's).
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { companyProfileProblems, normaliseTrn, normaliseUaePhone } from '../../machines/company';
+import { normaliseName } from '../../machines/text';
+import type { Db, Tx } from '../db/open';
+import { companies } from '../db/schema';
+import type { AppEnv } from '../deps';
+import { requireRole } from '../auth/middleware';
+import { jsonOnly, limitBody } from '../http/security';
+import { upload, validate } from '../http/validate';
+import { IMAGE_BODY_MAX, imageView, keepImage, LOGO_WIDTHS } from '../images/images';
+
+const text = z.string().max(1000);
+const profileBody = z
+  .object({
+    version: z.number().int().positive(),
+    nameEn: text,
+    nameAr: text,
+    subtitleEn: text,
+    subtitleAr: text,
+    trn: text,
+    addressEn: text,
+    addressAr: text,
+    supportPhone: text,
+  })
+  .strict();
+const logoForm = z.object({ logo: upload, version: z.coerce.number().int().positive() });
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** What the admin's screen shows and edits: the values as kept, and the version to save over. */
+export const profileView = (row: CompanyRow) => ({
+  id: row.id,
+  version: row.version,
+  nameEn: row.nameEn,
+  nameAr: row.nameAr,
+  subtitleEn: row.subtitleEn,
+  subtitleAr: row.subtitleAr,
+  trn: row.trn ?? '',
+  addressEn: row.addressEn,
+  addressAr: row.addressAr,
+  supportPhone: row.supportPhone ?? '',
+  logo: imageView(row.logo ?? null),
+});
+export type CompanyProfile = ReturnType<typeof profileView>;
+
+async function companyRow(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row!;
+}
+
+/** Writes `values` when the row is still at `version`; the row as it is now, or null when another change came first. */
+async function saveOver(tx: Tx, id: string, version: number, values: Partial<typeof companies.$inferInsert>) {
+  const [row] = await tx
+    .update(companies)
+    .set({ ...values, version: version + 1 })
+    .where(and(eq(companies.id, id), eq(companies.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(requireRole('admin'))
+  .get('/', async (c) => c.json({ company: profileView(await companyRow(c.var.deps.db, c.var.user!.companyId!)) }))
+  .put('/', jsonOnly, validate('json', profileBody), async (c) => {
+    const { version, ...input } = c.req.valid('json');
+    const fields = companyProfileProblems(input);
+    if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
+    const id = c.var.user!.companyId!;
+    const saved = await c.var.deps.db.transaction((tx) =>
+      saveOver(tx, id, version, {
+        nameEn: normaliseName(input.nameEn),
+        nameAr: normaliseName(input.nameAr),
+        subtitleEn: normaliseName(input.subtitleEn),
+        subtitleAr: normaliseName(input.subtitleAr),
+        trn: input.trn.trim() === '' ? null : normaliseTrn(input.trn),
+        addressEn: input.addressEn.trim(),
+        addressAr: input.addressAr.trim(),
+        supportPhone: normaliseUaePhone(input.supportPhone),
+      }),
+    );
+    if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(c.var.deps.db, id)) }, 409);
+    return c.json({ company: profileView(saved) });
+  })
+  // The logo, resized on the server (server/images/images.ts); saved over the version like the rest.
+  .post('/logo', limitBody(IMAGE_BODY_MAX), validate('form', logoForm), async (c) => {
+    const { logo, version } = c.req.valid('form');
+    const id = c.var.user!.companyId!;
+    const deps = c.var.deps;
+    const outcome = await deps.db.transaction(async (tx) => {
+      const kept = await keepImage(deps, tx, id, logo, LOGO_WIDTHS);
+      if (!('sizes' in kept)) return kept;
+      return { saved: await saveOver(tx, id, version, { logo: kept.sizes }) };
+    });
+    if ('problem' in outcome) return c.json({ error: 'invalid' as const, fields: { logo: outcome.problem } }, 400);
+    if ('storageFull' in outcome) return c.json({ error: 'storageFull' as const }, 507);
+    if (!outcome.saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(deps.db, id)) }, 409);
+    return c.json({ company: profileView(outcome.saved) });
+  })
+  .delete('/logo', validate('query', z.object({ version: z.coerce.number().int().positive() })), async (c) => {
+    const { version } = c.req.valid('query');
+    const id = c.var.user!.companyId!;
+    const saved = await c.var.deps.db.transaction((tx) => saveOver(tx, id, version, { logo: null }));
+    if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(c.var.deps.db, id)) }, 409);
+    return c.json({ company: profileView(saved) });
+  });

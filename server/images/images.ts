@@ -1,0 +1,93 @@
+// Pictures a company uploads (its logo; later its cars' photos): checked by their content, decoded and
+// resized by sharp into the sizes the screens use, re-encoded as WebP (which also drops what the camera
+// wrote in them: place, device), and kept in the document store under the SHA-256 of each size's bytes.
+// A size's name is its content, so it is served to anyone with a year's caching and never changes.
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import sharp, { type OutputInfo } from 'sharp';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../machines/company';
+import type { Problem } from '../../machines/validation';
+import type { Tx } from '../db/open';
+import { imageFiles, type ImageSizes } from '../db/schema';
+import type { AppEnv, Deps } from '../deps';
+import { validate } from '../http/validate';
+import { sha256, sniffType } from '../documents/store';
+
+/** A picture's multipart body: the file and a little room for the form's framing. */
+export const IMAGE_BODY_MAX = IMAGE_MAX_BYTES + 16 * 1024;
+/** Pixels sharp decodes at most: a small file that inflates into a huge bitmap is refused, not decoded. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** The widths a logo is kept at: 192 px, as the company cards and the admin's page show it, and twice that for sharp screens. */
+export const LOGO_WIDTHS = [192, 384] as const;
+
+type Refusal = { problem: Extract<Problem, 'required' | 'imageType' | 'imageSize' | 'imageUnreadable'> } | { storageFull: true };
+
+/**
+ * Decodes the upload and keeps it at each of `widths` (never enlarged; the aspect kept), inside the
+ * caller's transaction so that the rows and the company's reference to them land together.
+ */
+export async function keepImage(deps: Deps, tx: Tx, companyId: string, file: File, widths: readonly number[]): Promise<Refusal | { sizes: ImageSizes }> {
+  if (file.size === 0) return { problem: 'required' };
+  if (file.size > IMAGE_MAX_BYTES) return { problem: 'imageSize' };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffType(bytes);
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type)) return { problem: 'imageType' };
+  let encoded: { data: Buffer; info: OutputInfo }[];
+  try {
+    // rotate(): a phone's photo stands as it was taken (EXIF orientation) before the metadata goes.
+    const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    encoded = await Promise.all(
+      widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true })),
+    );
+  } catch {
+    return { problem: 'imageUnreadable' };
+  }
+  if (!(await deps.documents.room(encoded.reduce((sum, e) => sum + e.data.byteLength, 0)))) return { storageFull: true };
+  const sizes: ImageSizes = [];
+  for (const { data, info } of encoded) {
+    const hash = sha256(data);
+    // The same bytes uploaded again (by anyone) are the same file: kept once.
+    const [known] = await tx.select({ hash: imageFiles.hash }).from(imageFiles).where(eq(imageFiles.hash, hash));
+    if (!known) {
+      const storageKey = await deps.documents.put(new Uint8Array(data));
+      await tx
+        .insert(imageFiles)
+        .values({ hash, companyId, contentType: 'image/webp', width: info.width, height: info.height, size: data.byteLength, storageKey })
+        .onConflictDoNothing();
+    }
+    if (!sizes.some((s) => s.hash === hash)) sizes.push({ hash, width: info.width, height: info.height });
+  }
+  return { sizes };
+}
+
+/** Where a kept size is served. */
+export const imageSrc = (hash: string) => `/api/images/${hash}`;
+
+/** A picture as the screens draw it: the smallest size as `src`, every size in `srcSet`, its box for no shift. */
+export function imageView(sizes: ImageSizes | null) {
+  if (!sizes || sizes.length === 0) return null;
+  const [first] = sizes;
+  return {
+    src: imageSrc(first!.hash),
+    srcSet: sizes.map((s) => `${imageSrc(s.hash)} ${s.width}w`).join(', '),
+    width: first!.width,
+    height: first!.height,
+  };
+}
+export type ImageView = NonNullable<ReturnType<typeof imageView>>;
+
+/** Public: what companies show renters (a logo, a car) is public, and its name is its content. */
+export const imageRoutes = new Hono<AppEnv>().get('/:hash', validate('param', z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/) })), async (c) => {
+  const { hash } = c.req.valid('param');
+  const [row] = await c.var.deps.db.select().from(imageFiles).where(eq(imageFiles.hash, hash));
+  const bytes = row ? await c.var.deps.documents.get(row.storageKey) : null;
+  if (!row || !bytes) return c.json({ error: 'notFound' as const }, 404);
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': row.contentType,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ETag: `"${hash}"`,
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  });
+});
