@@ -1,7 +1,7 @@
 // The company admin's profile, in English and Arabic, through the real server: what is missing or wrong
 // is said next to its field with the focus on the first; a save lands and says so; when another admin
-// saved first the screen names what they changed and keeps what this admin typed; a logo uploaded is
-// resized by the server and shown at its size.
+// saved first the screen names what they changed and keeps what this admin typed; a renter's contract
+// names the company so; a logo uploaded is resized by the server and shown at its size.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import sharp from 'sharp';
@@ -76,6 +76,18 @@ describe.each([
     expect(await within(form).findByText(k.saved)).toBeInTheDocument();
     const now = await other.company();
     expect(now.ok && now.body.company).toMatchObject({ addressEn: 'Shop 3, Marina Walk, Dubai', supportPhone: theirs[1] });
+  });
+
+  it('the renter’s contract names the company as its admin keeps it: address, VAT number, support line', async () => {
+    const kept = await (await otherAdmin()).company();
+    if (!kept.ok) throw new Error('no company');
+    const profile = kept.body.company;
+    await renderAt(`${prefix}/rental-contract`, { journey: 'sample' });
+    const party = await screen.findByRole('region', { name: t.rentalContract.company }, { timeout: 5000 });
+    expect(within(party).getByText(name)).toBeInTheDocument();
+    expect(within(party).getByText(prefix ? profile.addressAr : profile.addressEn)).toBeInTheDocument();
+    expect(within(party).getByText(profile.trn)).toBeInTheDocument();
+    expect(within(party).getByRole('link', { name: new RegExp(t.rentalContract.companyPhone) })).toHaveAttribute('href', `tel:${profile.supportPhone}`);
   });
 
   it('takes a logo, resized by the server, and shows it at its size; a file that is not a picture is named', async () => {

@@ -55,6 +55,10 @@ export const companyView = (row: CompanyRow) => ({
   picture: row.picture,
   /** The logo its admin uploaded (server/companies/profile.ts), or null: the cards then show the app's picture. */
   logo: imageView(row.logo ?? null),
+  /** The party to a renter's contract, as its admin keeps it: what a contract and an invoice print. */
+  address: { en: row.addressEn, ar: row.addressAr },
+  trn: row.trn,
+  supportPhone: row.supportPhone,
   /** Renters can rent from it: it has cars in the fleet (machines/fleet.ts; a new company has none yet). */
   hasCars: isCompanyId(row.id),
 });

@@ -38,6 +38,11 @@ const words: Words = {
     dates: 'من {from} إلى {to}',
   },
   rentalContract: {
+    company: 'شركة التأجير',
+    companyName: 'الشركة',
+    companyAddress: 'العنوان',
+    companyTrn: 'رقم التسجيل الضريبي (TRN)',
+    companyPhone: 'دعم الشركة',
     details: 'تفاصيل الإيجار',
     carModel: 'طراز السيارة',
     pickupLocation: 'مكان الاستلام',

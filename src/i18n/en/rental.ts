@@ -38,6 +38,11 @@ const words = {
     dates: '{from} to {to}',
   },
   rentalContract: {
+    company: 'Rental company',
+    companyName: 'Company',
+    companyAddress: 'Address',
+    companyTrn: 'VAT registration number (TRN)',
+    companyPhone: 'Company support',
     details: 'Rental Details',
     carModel: 'Car model',
     pickupLocation: 'Pick-up location',

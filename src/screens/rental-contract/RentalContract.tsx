@@ -12,6 +12,7 @@ import { Done, FormCard, FormError } from '../../ui/Form';
 import { PriceSummary } from '../../ui/Ledger';
 import { Facts, Section, Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
+import { RentalCompany } from './RentalCompany';
 import styles from './RentalContract.module.css';
 
 export default function RentalContract() {
@@ -149,6 +150,8 @@ export default function RentalContract() {
           </li>
         </ul>
       </Section>
+
+      <RentalCompany carId={booking.carId} />
     </Stack>
   );
 }
