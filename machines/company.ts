@@ -58,6 +58,13 @@ export function normaliseUaePhone(raw: string): string | null {
   return /^(?:[234679]\d{7}|5[024568]\d{7})$/.test(digits) ? `+971${digits}` : null;
 }
 
+/** A number as `normaliseUaePhone` keeps it, grouped as it is read aloud: `+971 4 234 5678`, `+971 50 123 4567`, `800 1234`. */
+export function formatUaePhone(phone: string): string {
+  const local = /^\+971(5\d|\d)(\d{3})(\d{4})$/.exec(phone);
+  if (local) return `+971 ${local[1]} ${local[2]} ${local[3]}`;
+  return /^800\d+$/.test(phone) ? `800 ${phone.slice(3)}` : phone;
+}
+
 /** What a company's admin keeps of it: the names renters read, its VAT number, address and support line. */
 export interface CompanyProfileInput extends CompanyNames {
   /** Optional: a company below the VAT threshold has none. */

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { companyProfileProblems, normaliseTrn, normaliseUaePhone } from '../../machines/company';
+import { companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
 import { normaliseName } from '../../machines/text';
 import type { Db, Tx } from '../db/open';
 import { companies } from '../db/schema';
@@ -43,7 +43,7 @@ export const profileView = (row: CompanyRow) => ({
   trn: row.trn ?? '',
   addressEn: row.addressEn,
   addressAr: row.addressAr,
-  supportPhone: row.supportPhone ?? '',
+  supportPhone: row.supportPhone ? formatUaePhone(row.supportPhone) : '',
   logo: imageView(row.logo ?? null),
 });
 export type CompanyProfile = ReturnType<typeof profileView>;

@@ -1,4 +1,5 @@
 import { Phone } from 'lucide-react';
+import { formatUaePhone } from '../../../machines/company';
 import { carOf, type CarId } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { useServerData } from '../../ui/contract';
@@ -25,14 +26,14 @@ export function RentalCompany({ carId }: { carId: CarId }) {
         rows={[
           { label: c.companyName, value: company.name[lang] },
           ...(address ? [{ label: c.companyAddress, value: address }] : []),
-          ...(company.trn ? [{ label: c.companyTrn, value: <bdi>{company.trn}</bdi> }] : []),
+          ...(company.trn ? [{ label: c.companyTrn, value: <bdi className={styles.number}>{company.trn}</bdi> }] : []),
         ]}
       />
       {company.supportPhone && (
         <a className={styles.contact} href={`tel:${company.supportPhone}`}>
           <Phone aria-hidden size={20} />
           <span className={styles.contactName}>{c.companyPhone}</span>
-          <span dir="ltr">{company.supportPhone}</span>
+          <span dir="ltr">{formatUaePhone(company.supportPhone)}</span>
         </a>
       )}
     </Section>
