@@ -1,7 +1,8 @@
 // The company's people as its admin and the platform's operator see them, in English and Arabic,
 // through the real server: the admin signs in, invites (a wrong e-mail is named next to its field),
 // the invitee opens the e-mailed link and joins, the admin changes a role and revokes; the operator
-// adds a company and suspends it. A company's person's menu lists their work, not a renter's account.
+// adds a company, suspends and reinstates it, and invites another admin to it. A company's person's
+// menu lists their work, not a renter's account.
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { desc } from 'drizzle-orm';
@@ -187,6 +188,21 @@ describe.each([
     expect(await within(list).findByText(fill(o.suspendedNow, { name: shown }))).toBeInTheDocument();
     await user.click(await within(list).findByRole('button', { name: fill(o.reinstate, { name: shown }) }));
     expect(await within(list).findByText(fill(o.reinstatedNow, { name: shown }))).toBeInTheDocument();
+
+    // Another admin for it (the first left): a wrong address is named next to its field.
+    await user.click(await within(list).findByRole('button', { name: fill(o.inviteAdmin, { name: shown }) }));
+    const again = within(list).getByRole('form', { name: fill(o.inviteAdmin, { name: shown }) });
+    const address = within(again).getByLabelText(o.adminEmail);
+    await waitFor(() => expect(address).toHaveFocus());
+    await user.type(address, 'second-admin');
+    await user.click(within(again).getByRole('button', { name: o.sendInvitation }));
+    expect(address).toHaveAccessibleDescription(expect.stringContaining(t.problems.email));
+    const second = uniqueEmail('oasis-second');
+    await user.clear(address);
+    await user.type(address, second);
+    await user.click(within(again).getByRole('button', { name: o.sendInvitation }));
+    expect(await within(list).findByText(saying(fill(o.adminInvited, { name: shown, email: second })))).toBeInTheDocument();
+    expect(await linkMailedTo(second)).toBeTruthy();
     await act(async () => undefined);
   });
 });

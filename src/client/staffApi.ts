@@ -67,6 +67,9 @@ export function staffApi(client: Client, baseUrl: string) {
     operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
     createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>
       answer<{ company: OperatorCompany }>(client.operator.companies.$post({ json })),
+    /** Another invitation to be a company's admin. */
+    inviteAdmin: (id: string, json: { adminEmail: string; lang: 'en' | 'ar' }) =>
+      answer<{ ok: true }>(client.operator.companies[':id'].admins.$post({ param: { id }, json })),
     suspendCompany: (id: string) => answer<{ ok: true }>(client.operator.companies[':id'].suspend.$post({ param: { id }, json: {} })),
     reinstateCompany: (id: string) => answer<{ ok: true }>(client.operator.companies[':id'].reinstate.$post({ param: { id }, json: {} })),
   };

@@ -95,6 +95,10 @@ const words: Words = {
     loadFailed: 'تعذّر تحميل اليوم. تحقّق من اتصالك وحاول مرة أخرى.',
   },
   operator: {
+    inviteAdmin: 'دعوة مسؤول إلى {name}',
+    sendInvitation: 'إرسال الدعوة',
+    cancel: 'إلغاء',
+    adminInvited: 'أُرسلت دعوة ليكون مسؤولًا عن {name} إلى {email}.',
     signInHeading: 'تسجيل دخول مشغّل المنصة',
     signInPrompt: 'هذه الشاشة لمشغّلي Move car: شركات التأجير على المنصة. سجّل الدخول للمتابعة.',
     companies: 'شركات التأجير',

@@ -95,6 +95,10 @@ const words = {
     loadFailed: 'The day could not be loaded. Check your connection and try again.',
   },
   operator: {
+    inviteAdmin: 'Invite an admin to {name}',
+    sendInvitation: 'Send invitation',
+    cancel: 'Cancel',
+    adminInvited: 'An invitation to be {name}’s admin was sent to {email}.',
     signInHeading: 'Operator sign-in',
     signInPrompt: 'This screen is for Move car’s operators: the rental companies on the platform. Sign in to continue.',
     companies: 'Rental companies',

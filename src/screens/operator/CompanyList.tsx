@@ -1,18 +1,25 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { OperatorCompany } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { Actions, Section } from '../../ui/Section';
+import { Fill } from '../../ui/Fill';
 import { useStaffApi } from '../../ui/staffApi';
+import { Email } from '../staff/Email';
 import styles from '../staff/Staff.module.css';
+import { AdminInvite } from './AdminInvite';
 
-/** Every company, with its staff count and status, and the button that suspends or reinstates it. */
+/**
+ * Every company, with its staff count and status, the button that suspends or reinstates it, and for
+ * an active one another admin's invitation.
+ */
 export function CompanyList({ companies, reload }: { companies: OperatorCompany[]; reload: () => void }) {
   const { t, lang } = useLocale('staff');
   const o = t.operator;
   const api = useStaffApi();
-  const [said, setSaid] = useState('');
+  const [said, setSaid] = useState<ReactNode>('');
+  const [inviting, setInviting] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
   const toggle = async (c: OperatorCompany) => {
@@ -65,6 +72,21 @@ export function CompanyList({ companies, reload }: { companies: OperatorCompany[
                 {fill(c.suspended ? o.reinstate : o.suspend, { name: c.name[lang] })}
               </Button>
             )}
+            {!c.suspended &&
+              (inviting === c.id ? (
+                <AdminInvite
+                  company={c}
+                  close={() => setInviting(null)}
+                  sent={(email) => {
+                    setInviting(null);
+                    setSaid(<Fill text={o.adminInvited} values={{ name: c.name[lang], email: <Email value={email} /> }} />);
+                  }}
+                />
+              ) : (
+                <Button variant="secondary" onClick={() => setInviting(c.id)}>
+                  {fill(o.inviteAdmin, { name: c.name[lang] })}
+                </Button>
+              ))}
           </li>
         ))}
       </ul>
