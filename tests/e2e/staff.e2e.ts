@@ -1,13 +1,15 @@
 // A new company's people in Chromium, in English and Arabic, as they would go through it: the
 // platform's operator signs in and adds the company; its admin opens the e-mailed invitation and
 // joins; the admin invites a branch agent, who joins and starts at the counter; the admin revokes
-// them. Every screen axe-clean, screenshotted.
+// them, then gives the company's VAT number, address, support line and logo. Every screen axe-clean,
+// screenshotted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill } from '../../src/i18n/format';
 import { pathOf } from '../../src/i18n/paths';
+import sharp from 'sharp';
 import { SAMPLE_OPERATOR } from '../../server/seed';
 import { axeViolations, baseURL, chromiumPath, launch, live, phonePage, SHOTS, uniqueEmail } from './browser';
 
@@ -47,7 +49,7 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
   });
   afterAll(() => browser?.close());
 
-  it.each(['en', 'ar'] as const)('%s: the operator adds a company, its admin joins and invites an agent, who joins; the admin revokes them', async (lang: Lang) => {
+  it.each(['en', 'ar'] as const)('%s: the operator adds a company, its admin joins and invites an agent, who joins; the admin revokes them and fills in the company', async (lang: Lang) => {
     const t = lang === 'ar' ? ar : en;
     const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/staff-${lang}-${name}.png`, fullPage: true });
 
@@ -110,6 +112,32 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     await shot(admin, 'revoked');
     const session = (await (await agent.request.get(`${baseURL}/api/auth/session`)).json()) as { user: unknown };
     expect(session.user).toBeNull();
+
+    // The admin gives the company's VAT number, address and support line (a wrong one first), and a logo.
+    await admin.goto(baseURL + pathOf('company', lang));
+    await live(admin);
+    const profile = admin.getByRole('form', { name: t.company.profile });
+    const phone = profile.getByLabel(t.company.supportPhone);
+    await profile.getByLabel(t.company.trn).fill('100 2345 6789 0123');
+    await profile.getByLabel(t.company.addressEn).fill('Warehouse 4, Al Quoz 1, Dubai');
+    await profile.getByLabel(t.company.addressAr).fill('مستودع 4، القوز 1، دبي');
+    await phone.fill('12345');
+    await profile.getByRole('button', { name: t.company.save }).click();
+    await expect(phone.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(phone.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await phone.fill('04 234 5678');
+    await profile.getByRole('button', { name: t.company.save }).click();
+    await profile.getByText(t.company.saved).waitFor();
+    await expect(phone.inputValue()).resolves.toBe('+971 4 234 5678');
+    const logo = admin.getByRole('form', { name: t.company.logo });
+    const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#b45309' } }).png().toBuffer();
+    await logo.getByLabel(t.company.newLogo).setInputFiles({ name: 'falcon.png', mimeType: 'image/png', buffer: png });
+    await logo.getByRole('button', { name: t.company.upload }).click();
+    await logo.getByText(t.company.uploaded).waitFor();
+    const shown = admin.getByRole('img', { name: fill(t.company.logoAlt, { name: name[lang] }) });
+    await expect(shown.evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth > 0, img.width, img.height]))).resolves.toEqual([true, 192, 64]);
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'company');
     expect(errors).toEqual([]);
   });
 });

@@ -34,6 +34,13 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
   const [saving, setSaving] = useState(false);
   const { error, summary, onChange } = useProblems(form, problems, problemsOf);
 
+  // The inputs are the browser's (uncontrolled): what the server kept is written into them.
+  const inputOf = (f: Field) => form.current?.elements.namedItem(f) as HTMLInputElement | null;
+  const setInput = (f: Field, value: string) => {
+    const input = inputOf(f);
+    if (input) input.value = value;
+  };
+
   const save = async (fields: SubmittedFields) => {
     const found = problemsOf(fields);
     setProblems(found);
@@ -44,6 +51,8 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
     try {
       const answer = await api.saveCompany({ ...valuesOf(fields), version: company.version });
       if (answer.ok) {
+        // The fields show what was kept, as the server wrote it (a phone grouped, a name's spaces tidied).
+        for (const f of FIELDS) setInput(f, answer.body.company[f]);
         changed(answer.body.company);
         setNote(k.saved);
       } else if (answer.status === 409 && 'company' in answer.body) {
@@ -51,10 +60,7 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
         const differing = FIELDS.filter((f) => now[f] !== company[f]);
         // A field this admin left as it was shows the other admin's value now (so saving again does not
         // put the old one back); one they changed keeps what they typed.
-        for (const f of differing) {
-          const input = form.current?.elements.namedItem(f) as HTMLInputElement | null;
-          if (input && input.value === company[f]) input.value = now[f];
-        }
+        for (const f of differing) if (inputOf(f)?.value === company[f]) setInput(f, now[f]);
         changed(now);
         setFailure(differing.length > 0 ? fill(k.conflict, { fields: differing.map((f) => k[f]).join(lang === 'ar' ? '، ' : ', ') }) : k.conflictNothing);
       } else if (answer.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);
