@@ -81,8 +81,8 @@ export default defineConfig(({ command }) => ({
               // not part of what a page without one (Home) runs.
               name: 'forms',
               priority: 1,
-              // The file field's own icons (the camera, the paper clip) go with it.
-              test: /[\\/]src[\\/]ui[\\/](Field\.tsx|Field\.module\.css|problems\.tsx)$|[\\/]lucide-react[\\/].*[\\/](camera|paperclip)\.m?js$/,
+              // The file field's own icons (the camera, the paper clip) go with it, and how a form sends.
+              test: /[\\/]src[\\/]ui[\\/](Field\.tsx|Field\.module\.css|problems\.tsx|useSending\.ts)$|[\\/]lucide-react[\\/].*[\\/](camera|paperclip)\.m?js$/,
               minShareCount: 2,
               // What they use is the app's shared code, which stays where it is.
               includeDependenciesRecursively: false,

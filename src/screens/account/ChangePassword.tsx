@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { passwordChangeProblems, type PasswordChangeField, type Problem } from '../../../machines/validation';
-import { Unreachable } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { ProblemCount, useClearedWhenValid } from '../../ui/problems';
 import { useSession, useSessionState } from '../../ui/session';
+import { useSending } from '../../ui/useSending';
 
 /** A field's problem: a rule of the form, or the server saying the current password is not right. */
 type Code = Problem | 'wrongPassword';
@@ -30,7 +30,7 @@ export function ChangePassword() {
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<Partial<Record<PasswordChangeField, Code>>>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   const count = Object.keys(problems).length;
   // A field fixed since the submit loses its error at once (a wrong current password, once retyped).
   const { shown, onChange } = useClearedWhenValid(problems, (fields) =>
@@ -52,22 +52,15 @@ export function ChangePassword() {
     const found = passwordChangeProblems(input, user.email);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      const result = await session.changePassword(input.currentPassword, input.newPassword);
-      if (result.ok) {
-        form.current?.reset();
-        return setOutcome('changed');
-      }
-      if (result.status === 400 && result.fields) return setProblems(serverProblems(result.fields, t.problems));
-      const known = ['locked', 'busy', 'noPassword'] as const;
-      setOutcome(known.find((outcome) => outcome === result.error) ?? 'failed');
-    } catch (error) {
-      if (!(error instanceof Unreachable)) throw error;
-      setOutcome('failed');
-    } finally {
-      setSending(false);
+    const result = await call(() => session.changePassword(input.currentPassword, input.newPassword));
+    if (!result) return setOutcome('failed');
+    if (result.ok) {
+      form.current?.reset();
+      return setOutcome('changed');
     }
+    if (result.status === 400 && result.fields) return setProblems(serverProblems(result.fields, t.problems));
+    const known = ['locked', 'busy', 'noPassword'] as const;
+    setOutcome(known.find((outcome) => outcome === result.error) ?? 'failed');
   };
 
   return (

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Unreachable } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Done, FormError } from '../../ui/Form';
 import { useHydrated } from '../../ui/hydrated';
 import { useSession, useSessionState } from '../../ui/session';
+import { useSending } from '../../ui/useSending';
 
 type Outcome = 'sent' | 'tooMany' | 'failed' | null;
 
@@ -27,21 +27,13 @@ export function EmailStatus() {
   const { user } = useSessionState();
   const { api } = useSession();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   if (!user) return null;
 
   const resend = async () => {
-    setSending(true);
     setOutcome(null);
-    try {
-      const answer = await api.resendVerification({ lang });
-      setOutcome(answer.ok ? 'sent' : answer.error === 'tooMany' ? 'tooMany' : 'failed');
-    } catch (error) {
-      if (!(error instanceof Unreachable)) throw error;
-      setOutcome('failed');
-    } finally {
-      setSending(false);
-    }
+    const answer = await call(() => api.resendVerification({ lang }));
+    setOutcome(answer?.ok ? 'sent' : answer?.error === 'tooMany' ? 'tooMany' : 'failed');
   };
 
   return (

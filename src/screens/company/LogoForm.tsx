@@ -10,6 +10,7 @@ import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { useSending } from '../../ui/useSending';
 import styles from './Company.module.css';
 
 /** What the browser can tell before sending: a file is chosen, says it is a picture we take, and fits. */
@@ -29,31 +30,24 @@ export function LogoForm({ company, changed }: { company: CompanyProfile; change
   const [problems, setProblems] = useState<{ logo?: Problem }>({});
   const [note, setNote] = useState<ReactNode>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   const [round, setRound] = useState(0);
   const { error, summary, onChange } = useProblems(form, problems, logoProblems);
 
   /** Sends one change of the logo and says how it went; the form is emptied once it is on the card. */
-  const send = async (call: () => ReturnType<typeof api.removeLogo>, done: string) => {
+  const send = async (request: () => ReturnType<typeof api.removeLogo>, done: string) => {
     setNote(null);
     setFailure(null);
-    setSending(true);
-    try {
-      const answer = await call();
-      if (answer.ok) {
-        changed(answer.body.company);
-        setNote(done);
-        setRound((n) => n + 1); // a fresh picker: the file sent is no longer shown as chosen
-      } else if (answer.status === 409 && 'company' in answer.body) {
-        changed(answer.body.company as CompanyProfile);
-        setFailure(k.conflictNothing);
-      } else if (answer.status === 400 && answer.fields?.logo) setProblems({ logo: answer.fields.logo as Problem });
-      else setFailure(answer.status === 507 ? k.storageFull : k.failed);
-    } catch {
-      setFailure(k.failed);
-    } finally {
-      setSending(false);
-    }
+    const answer = await call(request);
+    if (answer?.ok) {
+      changed(answer.body.company);
+      setNote(done);
+      setRound((n) => n + 1); // a fresh picker: the file sent is no longer shown as chosen
+    } else if (answer?.status === 409 && 'company' in answer.body) {
+      changed(answer.body.company as CompanyProfile);
+      setFailure(k.conflictNothing);
+    } else if (answer?.status === 400 && answer.fields?.logo) setProblems({ logo: answer.fields.logo as Problem });
+    else setFailure(answer?.status === 507 ? k.storageFull : k.failed);
   };
 
   const upload = (fields: SubmittedFields) => {

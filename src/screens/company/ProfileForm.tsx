@@ -10,6 +10,7 @@ import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { useSending } from '../../ui/useSending';
 
 const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'trn', 'addressEn', 'addressAr', 'supportPhone'] as const;
 type Field = (typeof FIELDS)[number];
@@ -31,7 +32,7 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [note, setNote] = useState<ReactNode>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { sending: saving, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, problemsOf);
 
   // The inputs are the browser's (uncontrolled): what the server kept is written into them.
@@ -47,29 +48,22 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
     setNote(null);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const answer = await api.saveCompany({ ...valuesOf(fields), version: company.version });
-      if (answer.ok) {
-        // The fields show what was kept, as the server wrote it (a phone grouped, a name's spaces tidied).
-        for (const f of FIELDS) setInput(f, answer.body.company[f]);
-        changed(answer.body.company);
-        setNote(k.saved);
-      } else if (answer.status === 409 && 'company' in answer.body) {
-        const now = answer.body.company as CompanyProfile;
-        const differing = FIELDS.filter((f) => now[f] !== company[f]);
-        // A field this admin left as it was shows the other admin's value now (so saving again does not
-        // put the old one back); one they changed keeps what they typed.
-        for (const f of differing) if (inputOf(f)?.value === company[f]) setInput(f, now[f]);
-        changed(now);
-        setFailure(differing.length > 0 ? fill(k.conflict, { fields: differing.map((f) => k[f]).join(lang === 'ar' ? '، ' : ', ') }) : k.conflictNothing);
-      } else if (answer.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);
-      else setFailure(k.failed);
-    } catch {
-      setFailure(k.failed);
-    } finally {
-      setSaving(false);
-    }
+    const answer = await call(() => api.saveCompany({ ...valuesOf(fields), version: company.version }));
+    if (answer?.ok) {
+      // The fields show what was kept, as the server wrote it (a phone grouped, a name's spaces tidied).
+      for (const f of FIELDS) setInput(f, answer.body.company[f]);
+      changed(answer.body.company);
+      setNote(k.saved);
+    } else if (answer?.status === 409 && 'company' in answer.body) {
+      const now = answer.body.company as CompanyProfile;
+      const differing = FIELDS.filter((f) => now[f] !== company[f]);
+      // A field this admin left as it was shows the other admin's value now (so saving again does not
+      // put the old one back); one they changed keeps what they typed.
+      for (const f of differing) if (inputOf(f)?.value === company[f]) setInput(f, now[f]);
+      changed(now);
+      setFailure(differing.length > 0 ? fill(k.conflict, { fields: differing.map((f) => k[f]).join(lang === 'ar' ? '، ' : ', ') }) : k.conflictNothing);
+    } else if (answer?.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);
+    else setFailure(k.failed);
   };
 
   const field = (name: Field, extra: { dir: 'ltr' | 'rtl'; lang?: 'en' | 'ar'; hint?: string; type?: string; inputMode?: 'numeric' | 'tel' }) => (

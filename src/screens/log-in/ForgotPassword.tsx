@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { checkEmail, type Problem } from '../../../machines/validation';
-import { Unreachable } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -9,6 +8,7 @@ import { Done, FormCard, FormError, FormFooter, ScreenIntro } from '../../ui/For
 import { Link } from '../../ui/Link';
 import { Stack } from '../../ui/Section';
 import { useSession } from '../../ui/session';
+import { useSending } from '../../ui/useSending';
 
 type Outcome = { sent: string } | 'tooMany' | 'failed' | null;
 
@@ -23,7 +23,7 @@ export function ForgotPassword({ notice }: { notice?: string }) {
   const { api } = useSession();
   const [problem, setProblem] = useState<Problem | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -35,18 +35,10 @@ export function ForgotPassword({ notice }: { notice?: string }) {
     const found = checkEmail(email);
     setProblem(found);
     if (found) return;
-    setSending(true);
-    try {
-      const answer = await api.forgotPassword({ email, lang });
-      if (answer.ok) setOutcome({ sent: email });
-      else if (answer.status === 400) setProblem('email');
-      else setOutcome(answer.error === 'tooMany' ? 'tooMany' : 'failed');
-    } catch (error) {
-      if (!(error instanceof Unreachable)) throw error;
-      setOutcome('failed');
-    } finally {
-      setSending(false);
-    }
+    const answer = await call(() => api.forgotPassword({ email, lang }));
+    if (answer?.ok) setOutcome({ sent: email });
+    else if (answer?.status === 400) setProblem('email');
+    else setOutcome(answer?.error === 'tooMany' ? 'tooMany' : 'failed');
   };
 
   return (

@@ -9,6 +9,7 @@ import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Actions } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { useSending } from '../../ui/useSending';
 
 const problemsOf = ({ text }: SubmittedFields): { adminEmail?: Problem } => {
   const problem = checkEmail(text('adminEmail'));
@@ -23,7 +24,7 @@ export function AdminInvite({ company, sent, close }: { company: OperatorCompany
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<{ adminEmail?: Problem }>({});
   const [failure, setFailure] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, problemsOf);
   const label = fill(o.inviteAdmin, { name: company.name[lang] });
   // Opened by a click: the focus goes to what it asks for.
@@ -35,17 +36,10 @@ export function AdminInvite({ company, sent, close }: { company: OperatorCompany
     setFailure(false);
     if (found.adminEmail) return;
     const adminEmail = fields.text('adminEmail').trim();
-    setSending(true);
-    try {
-      const answer = await api.inviteAdmin(company.id, { adminEmail, lang });
-      if (answer.ok) sent(adminEmail);
-      else if (answer.status === 400 && answer.fields?.adminEmail) setProblems({ adminEmail: answer.fields.adminEmail as Problem });
-      else setFailure(true);
-    } catch {
-      setFailure(true);
-    } finally {
-      setSending(false);
-    }
+    const answer = await call(() => api.inviteAdmin(company.id, { adminEmail, lang }));
+    if (answer?.ok) sent(adminEmail);
+    else if (answer?.status === 400 && answer.fields?.adminEmail) setProblems({ adminEmail: answer.fields.adminEmail as Problem });
+    else setFailure(true);
   };
 
   return (

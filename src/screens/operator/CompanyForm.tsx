@@ -10,6 +10,7 @@ import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { useSending } from '../../ui/useSending';
 
 const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'adminEmail'] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,7 +29,7 @@ export function CompanyForm({ added }: { added: () => void }) {
   const [nameTaken, setNameTaken] = useState(false);
   const [failure, setFailure] = useState(false);
   const [done, setDone] = useState<ReactNode>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, problemsOf);
 
   const create = async (fields: SubmittedFields) => {
@@ -39,23 +40,16 @@ export function CompanyForm({ added }: { added: () => void }) {
     setDone(null);
     if (Object.keys(found).length > 0) return;
     const body = valuesOf(fields);
-    setSending(true);
-    try {
-      const answer = await api.createCompany({ ...body, lang });
-      if (answer.ok) {
-        setDone(<Fill text={o.created} values={{ name: lang === 'ar' ? body.nameAr : body.nameEn, email: <Email value={body.adminEmail} /> }} />);
-        form.current?.reset();
-        added();
-      } else if (answer.fields?.nameEn === 'nameTaken') {
-        setNameTaken(true);
-        form.current?.querySelector<HTMLElement>('[name="nameEn"]')?.focus();
-      } else if (answer.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);
-      else setFailure(true);
-    } catch {
-      setFailure(true);
-    } finally {
-      setSending(false);
-    }
+    const answer = await call(() => api.createCompany({ ...body, lang }));
+    if (answer?.ok) {
+      setDone(<Fill text={o.created} values={{ name: lang === 'ar' ? body.nameAr : body.nameEn, email: <Email value={body.adminEmail} /> }} />);
+      form.current?.reset();
+      added();
+    } else if (answer?.fields?.nameEn === 'nameTaken') {
+      setNameTaken(true);
+      form.current?.querySelector<HTMLElement>('[name="nameEn"]')?.focus();
+    } else if (answer?.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);
+    else setFailure(true);
   };
 
   return (

@@ -11,6 +11,7 @@ import { RadioGroup } from '../../ui/RadioGroup';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { useSending } from '../../ui/useSending';
 
 /** Invites one e-mail for one role: the link goes by e-mail, in the admin's language. */
 export function InviteForm({ sent }: { sent: () => void }) {
@@ -22,7 +23,7 @@ export function InviteForm({ sent }: { sent: () => void }) {
   const [problems, setProblems] = useState<Partial<Record<'email', Problem>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<ReactNode>(null);
-  const [sending, setSending] = useState(false);
+  const { sending, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, ({ text }) => {
     const problem = checkEmail(text('email'));
     return problem ? { email: problem } : {};
@@ -41,20 +42,13 @@ export function InviteForm({ sent }: { sent: () => void }) {
           setFailure(null);
           setProblems(problem ? { email: problem } : {});
           if (problem) return;
-          setSending(true);
-          try {
-            const answer = await api.invite({ email, role, lang });
-            if (answer.ok) {
-              setDone(<Fill text={k.sent} values={{ email: <Email value={email} /> }} />);
-              form.current?.reset();
-              sent();
-            } else if (answer.fields?.email) setProblems({ email: 'email' });
-            else setFailure(answer.error === 'tooMany' ? k.tooMany : k.failed);
-          } catch {
-            setFailure(k.failed);
-          } finally {
-            setSending(false);
-          }
+          const answer = await call(() => api.invite({ email, role, lang }));
+          if (answer?.ok) {
+            setDone(<Fill text={k.sent} values={{ email: <Email value={email} /> }} />);
+            form.current?.reset();
+            sent();
+          } else if (answer?.fields?.email) setProblems({ email: 'email' });
+          else setFailure(answer?.error === 'tooMany' ? k.tooMany : k.failed);
         }}
       >
         <p>{k.inviteText}</p>
