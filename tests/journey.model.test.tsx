@@ -309,6 +309,7 @@ function executors(
       await fineArrives(app);
       await go(pathOf('trafficViolation', lang));
       await user.click(await screen.findByRole('button', { name: fill(v.payWith, { method: v.deposit }) }));
+      await user.click(await screen.findByRole('button', { name: v.confirmDepositPay }));
       await screen.findByText(new RegExp(v.paidDeposit.split('{date}')[0]!.trim()));
       await go(pathOf(stepOf(state), lang));
     },

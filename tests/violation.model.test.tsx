@@ -123,7 +123,10 @@ describe('model-based paths through /traffic-violation and /contracts, renter an
         'violation.transfer': () => asManager(t.contracts.transferNow),
         'violation.accept': () => click(v.accept),
         'violation.decline': ({ event }) => withReason(v.decline, event.reason, v.sendDecline),
-        'violation.payFromDeposit': () => click(fill(v.payWith, { method: v.deposit })),
+        'violation.payFromDeposit': async () => {
+          await click(fill(v.payWith, { method: v.deposit }));
+          await click(v.confirmDepositPay);
+        },
         'violation.payByCard': async ({ event }) => {
           await click(fill(v.payWith, { method: v.other }));
           await app.user.type(await screen.findByLabelText(v.cardNumber), event.number);

@@ -143,7 +143,19 @@ describe.skipIf(!chromiumPath)('transfer settings decide how a fine reaches the 
       await button(r, v.accept).click();
       // …and the renter's consent shows on the manager's open screen, then the payment.
       await m.getByText(v.statuses.payable).waitFor({ timeout: 3000 });
-      await r.getByRole('button', { name: fill(v.payWith, { method: v.deposit }) }).click();
+      // Asked once more, with the amount (550.00 from the deposit); "Not now" takes nothing.
+      const payFromDeposit = r.getByRole('button', { name: fill(v.payWith, { method: v.deposit }) });
+      await payFromDeposit.click();
+      const asked = r.getByRole('group', { name: /550\.00/ });
+      await asked.getByRole('button', { name: v.keepDeposit }).click();
+      await asked.waitFor({ state: 'detached' });
+      await expect(r.getByText(v.statuses.payable).count()).resolves.toBeGreaterThan(0);
+      await payFromDeposit.click();
+      // Only the question is open: no dispute or card form beside it.
+      await expect(r.getByLabel(v.reason).count()).resolves.toBe(0);
+      await shot(r, 'confirm-deposit');
+      expect(await axeViolations(r)).toEqual([]);
+      await asked.getByRole('button', { name: v.confirmDepositPay }).click();
       await r.getByText(v.paidDeposit.split('{date}')[0]!.trim()).waitFor();
       await m.getByText(v.statuses.paid).waitFor({ timeout: 3000 });
 

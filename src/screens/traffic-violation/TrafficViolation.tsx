@@ -8,6 +8,7 @@ import { Accordion } from '../../ui/Accordion';
 import { Button, ButtonLink } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
+import { Fill } from '../../ui/Fill';
 import { useJourneySelector } from '../../ui/journey';
 import { useSession, useSessionState } from '../../ui/session';
 import { Money } from '../../ui/Money';
@@ -91,7 +92,8 @@ function SalikCrossings({ crossings }: { crossings: SalikView[] }) {
 }
 
 type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
-type Form = 'dispute' | 'decline' | 'card' | null;
+/** What the renter has open below the fine: a form, or the question before the deposit pays it. */
+type Form = 'dispute' | 'decline' | 'card' | 'confirmDeposit' | null;
 
 function Violation({ actor }: { actor: ViolationActor }) {
   const { t, lang } = useLocale('forms', 'rental', 'manager');
@@ -214,7 +216,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
         </Section>
       )}
 
-      {form !== null && (
+      {form !== null && form !== 'confirmDeposit' && (
         <Section title={form === 'card' ? v.payByCard : form === 'decline' ? v.decline : v.dispute} bare>
           <FormCard onSubmit={({ text }) => void submit(text('answer'))}>
             {form === 'card' ? (
@@ -241,11 +243,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
               <h3 className={styles.methodTitle}>{v.deposit}</h3>
               <p className={styles.methodText}>{canDeduct ? v.depositText : v.noDeposit}</p>
             </div>
-            <Button
-              disabled={!canDeduct}
-              aria-label={fill(v.payWith, { method: v.deposit })}
-              onClick={() => void send({ type: 'violation.payFromDeposit', at: Date.now() })}
-            >
+            <Button disabled={!canDeduct} aria-label={fill(v.payWith, { method: v.deposit })} onClick={() => setForm('confirmDeposit')}>
               {v.pay}
             </Button>
           </div>
@@ -257,6 +255,30 @@ function Violation({ actor }: { actor: ViolationActor }) {
             <Button aria-label={fill(v.payWith, { method: v.other })} onClick={() => setForm('card')}>
               {v.pay}
             </Button>
+          </div>
+        </Section>
+      )}
+
+      {state === 'payable' && form === 'confirmDeposit' && (
+        // Money leaves the deposit at one tap no more: the amount is said, and asked once more.
+        <Section title={v.confirmDepositTitle}>
+          <div role="group" aria-labelledby={`${id}-confirm`}>
+            <p id={`${id}-confirm`}>
+              <Fill text={v.confirmDeposit} values={{ amount: <Money fils={charge.amount} /> }} />
+            </p>
+            <div className={styles.choices}>
+              <Button
+                onClick={async () => {
+                  setProblem(null);
+                  if (await send({ type: 'violation.payFromDeposit', at: Date.now() })) setForm(null);
+                }}
+              >
+                {v.confirmDepositPay}
+              </Button>
+              <Button variant="secondary" onClick={() => setForm(null)}>
+                {v.keepDeposit}
+              </Button>
+            </div>
           </div>
         </Section>
       )}
