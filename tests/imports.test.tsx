@@ -48,3 +48,27 @@ describe('the authority import on /contracts', () => {
     expect(within(unmatched).getAllByRole('listitem')).toHaveLength(400);
   }, 90_000);
 });
+
+describe('the feed key on /contracts', () => {
+  it.each(['en', 'ar'] as const)('a new key is asked for once more, and the one it replaces works for a day more (%s)', async (lang) => {
+    const t = lang === 'ar' ? ar : en;
+    const c = t.imports;
+    const { user } = await renderAt(pathOf('contracts', lang), { manager: true });
+    await user.click(await screen.findByRole('button', { name: c.newKey }, { timeout: 5000 }));
+    const asked = screen.getByRole('group', { name: c.newKey });
+    expect(within(asked).getByText(c.newKeyQuestion)).toBeInTheDocument();
+    // "Keep" makes nothing.
+    await user.click(within(asked).getByRole('button', { name: c.keepKey }));
+    expect(screen.queryByText(c.keyShown)).not.toBeInTheDocument();
+
+    // The sample company may or may not have a key yet: two new ones in a row, and the second says
+    // until when the first still works.
+    for (let i = 0; i < 2; i++) {
+      await user.click(screen.getByRole('button', { name: c.newKey }));
+      await user.click(within(screen.getByRole('group', { name: c.newKey })).getByRole('button', { name: c.confirmNewKey }));
+      expect(await screen.findByText(c.keyShown)).toBeInTheDocument();
+    }
+    const grace = c.keyGrace.split('{date}')[0]!;
+    expect(screen.getByText((text) => text.startsWith(grace))).toBeInTheDocument();
+  });
+});

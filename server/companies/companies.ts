@@ -1,7 +1,7 @@
 // Rental companies as records: the cards renters see (Services carousel) and, per company, the API key
 // its authority feeds (police fines, Salik) import with. The key is shown once; only its SHA-256 is kept.
 import { createHash, randomBytes } from 'node:crypto';
-import { asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COMPANY_IDS, type CompanyId } from '../../machines/fleet';
@@ -66,17 +66,37 @@ export type CompanyView = ReturnType<typeof companyView>;
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** The company a feed's API key belongs to, or null. */
-export async function companyByKey(db: Db, key: string) {
-  const [row] = await db.select().from(companies).where(eq(companies.apiKeyHash, hashKey(key)));
+/** The company a feed's API key belongs to (its current key, or the one it replaced while that still works), or null. */
+export async function companyByKey(db: Db, key: string, now: Date) {
+  const hash = hashKey(key);
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(or(eq(companies.apiKeyHash, hash), and(eq(companies.previousApiKeyHash, hash), gt(companies.previousKeyUntil, now))));
   return row ?? null;
 }
 
-/** A new API key for the company (the previous one stops working); returned once, never stored. */
-export async function rotateApiKey(db: Db, companyId: string) {
+/** How long a replaced key keeps working: a day to give the authorities' systems the new one. */
+export const KEY_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A new API key for the company, returned once and never stored; the key it replaces keeps working
+ * until the returned moment (null when there was none), so a feed does not stop at one tap.
+ */
+export async function rotateApiKey(db: Db, companyId: string, now: Date) {
   const key = `mck_${randomBytes(24).toString('base64url')}`;
-  await db.update(companies).set({ apiKeyHash: hashKey(key) }).where(eq(companies.id, companyId));
-  return key;
+  const until = new Date(now.getTime() + KEY_GRACE_MS).toISOString();
+  // One statement: the right-hand sides read the row as it was, so two rotations at once cannot lose a key.
+  const [row] = await db
+    .update(companies)
+    .set({
+      apiKeyHash: hashKey(key),
+      previousApiKeyHash: sql`${companies.apiKeyHash}`,
+      previousKeyUntil: sql`case when ${companies.apiKeyHash} is null then null else ${until}::timestamptz end`,
+    })
+    .where(eq(companies.id, companyId))
+    .returning({ previousUntil: companies.previousKeyUntil });
+  return { key, previousUntil: row?.previousUntil?.getTime() ?? null };
 }
 
 export const companyRoutes = new Hono<AppEnv>()
@@ -91,6 +111,5 @@ export const companyRoutes = new Hono<AppEnv>()
     return c.json({ companies: rows.map(companyView) });
   })
   .post('/api-key', requireRole('manager'), jsonOnly, validate('json', z.object({}).strict()), async (c) => {
-    const key = await rotateApiKey(c.var.deps.db, c.var.user!.companyId!);
-    return c.json({ key }, 201);
+    return c.json(await rotateApiKey(c.var.deps.db, c.var.user!.companyId!, c.var.deps.now()), 201);
   });

@@ -33,6 +33,9 @@ export const companies = pgTable('companies', {
   picture: text('picture').notNull().default('company'),
   /** SHA-256 of the company's import API key (the key itself is shown once, when it is made). */
   apiKeyHash: text('api_key_hash').unique(),
+  /** The key it replaced, which works until `previous_key_until` so the authorities' feeds can move to the new one. */
+  previousApiKeyHash: text('previous_api_key_hash'),
+  previousKeyUntil: timestamp('previous_key_until', { withTimezone: true }),
   /** When the platform's operator suspended it: its cars leave search and its staff cannot sign in. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   /** Its VAT registration number (15 digits), printed on what it invoices; null until its admin gives it. */

@@ -62,7 +62,7 @@ export const importRoutes = new Hono<AppEnv>()
 /** The company whose API key the request carries (`Authorization: Bearer <key>`), or null. */
 async function keyHolder(c: Context<AppEnv>) {
   const key = /^Bearer (mck_[A-Za-z0-9_-]{20,80})$/.exec(c.req.header('authorization') ?? '')?.[1];
-  return key ? companyByKey(c.var.deps.db, key) : null;
+  return key ? companyByKey(c.var.deps.db, key, c.var.deps.now()) : null;
 }
 
 /**

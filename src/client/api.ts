@@ -218,7 +218,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         }),
       ),
     /** A new import API key for the manager's company (shown once; the previous one stops working). */
-    rotateApiKey: () => answer<{ key: string }>(client.companies['api-key'].$post({ json: {} })),
+    rotateApiKey: () => answer<{ key: string; previousUntil: number | null }>(client.companies['api-key'].$post({ json: {} })),
     contracts: (query: { q?: string; status?: ContractStatus; page?: number }) =>
       answer<{ contracts: ContractView[]; total: number; page: number; pageSize: number }>(
         client.contracts.$get({

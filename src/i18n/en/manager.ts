@@ -139,7 +139,11 @@ const words = {
     keyTitle: 'Key for the authorities’ feeds',
     keyText: 'Authorities’ systems send the same file to {endpoint} with the header “Authorization: Bearer” and your company’s key.',
     newKey: 'Create a new key',
-    keyShown: 'Copy this key now: it is not shown again. Any earlier key no longer works.',
+    keyShown: 'Copy this key now: it is not shown again.',
+    keyGrace: 'The earlier key keeps working until {date}: give the authorities’ systems the new one before then.',
+    newKeyQuestion: 'Create a new key? A key already in use keeps working for 24 hours, then stops: the authorities’ systems need the new one by then.',
+    confirmNewKey: 'Create the new key',
+    keepKey: 'Keep the current key',
     keyFailed: 'No key was created. Check your connection and try again.',
   },
   transferLogic: {

@@ -7,7 +7,7 @@ import { FileField } from '../../ui/Field';
 import { Done, FormError } from '../../ui/Form';
 import { Fill } from '../../ui/Fill';
 import { Money } from '../../ui/Money';
-import { Section } from '../../ui/Section';
+import { Actions, Section } from '../../ui/Section';
 import { useOnline } from '../../ui/online';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
@@ -187,32 +187,50 @@ function Report({ report }: { report: ImportReport }) {
   );
 }
 
-/** The company's key for the feed endpoint: shown once when made; making one replaces the last. */
+/**
+ * The company's key for the feed endpoint: shown once when made. Making one replaces the last, which
+ * keeps working for a day (server/companies/companies.ts): asked once more, saying so.
+ */
 function ApiKey() {
-  const { t } = useLocale('manager');
+  const { t, lang } = useLocale('manager');
   const c = t.imports;
   const { api } = useSession();
-  const [key, setKey] = useState<string | null>(null);
+  const [made, setMade] = useState<{ key: string; previousUntil: number | null } | null>(null);
+  const [asking, setAsking] = useState(false);
   const [failed, setFailed] = useState(false);
   const make = async () => {
     const result = await api.rotateApiKey().catch(() => null);
+    setAsking(false);
     setFailed(!result?.ok);
-    setKey(result?.ok ? result.body.key : null);
+    setMade(result?.ok ? result.body : null);
   };
   return (
     <>
       <h3>{c.keyTitle}</h3>
       <p>{fill(c.keyText, { endpoint: `${location.origin}/api/feeds/authority` })}</p>
-      {key && (
+      {made && (
         <>
           <Done>{c.keyShown}</Done>
-          <p className={styles.key}>{key}</p>
+          <p className={styles.key}>{made.key}</p>
+          {made.previousUntil !== null && <p>{fill(c.keyGrace, { date: formatDate(new Date(made.previousUntil), lang, 'dateTime') })}</p>}
         </>
       )}
       {failed && <FormError>{c.keyFailed}</FormError>}
-      <Button variant="secondary" onClick={make}>
-        {c.newKey}
-      </Button>
+      {asking ? (
+        <div role="group" aria-label={c.newKey}>
+          <p>{c.newKeyQuestion}</p>
+          <Actions>
+            <Button onClick={make}>{c.confirmNewKey}</Button>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              {c.keepKey}
+            </Button>
+          </Actions>
+        </div>
+      ) : (
+        <Button variant="secondary" onClick={() => setAsking(true)}>
+          {c.newKey}
+        </Button>
+      )}
     </>
   );
 }
