@@ -40,8 +40,6 @@ const STAFF_LOADER = 1 * KB;
  * rental's words and decided by the journey, 2026-11-26; and 162 KB by 52 bytes when the forms' words
  * came to say what is wrong with a company's VAT number, phone or picture, and a form's sending came to
  * be one hook beside its fields, 2026-11-27);
- * Reservations leads to the rental that is out (the current-rental card, a chunk after the page: its
- * loader passed 115 KB, 2026-11-26);
  * the company admin's Staff and the operator's Companies (staff screens, 2026-11-26) check their forms
  * by the same rules as the server (zod, machines/validation.ts) and sign in through the staff's gate;
  * Staff also carries Radix's radio group (the role to invite as): 129.7 and 117.9 KB when made; the
@@ -53,7 +51,6 @@ const SPECIAL: Record<string, number> = {
   '/services': 15 * KB,
   '/handovers': 18 * KB,
   '/traffic-violation': 6 * KB,
-  '/reservations': 1 * KB,
   '/staff': 16 * KB,
   '/operator': 6 * KB,
   '/company': 4 * KB,
