@@ -4,6 +4,8 @@ import { policeFine, renderAt, resetServer } from './render';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { formatDate } from '../src/i18n/format';
+import { carOf } from '../machines/fleet';
+import { LOCATION_NAMES } from '../src/data/sample';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
 async function valueOf(label: string) {
@@ -103,12 +105,32 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(screen.getByRole('heading', { level: 2, name: 'Pickup Details' })).toBeInTheDocument();
   });
 
+  it.each([
+    { path: '/payment', t: en, lang: 'en' },
+    { path: '/arabic/payment', t: ar, lang: 'ar' },
+  ] as const)('payment names the car, the places and the days before the card ($path)', async ({ path, t, lang }) => {
+    const { actor } = await renderAt(path, { journey: 'toPayment' });
+    const { booking } = actor.getSnapshot().context;
+    expect(await valueOf(t.rentalContract.carModel)).toHaveTextContent(carOf(booking.carId).model);
+    expect(await valueOf(t.rentalContract.pickupLocation)).toHaveTextContent(LOCATION_NAMES[booking.pickupLocation][lang]);
+    expect(await valueOf(t.rentalContract.pickupDate)).toHaveTextContent(formatDate(new Date(booking.pickupAt), lang, 'dateTime'));
+    expect(await valueOf(t.rentalContract.dropoffDate)).toHaveTextContent(formatDate(new Date(booking.dropoffAt), lang, 'dateTime'));
+  });
+
   it('rental contract shows pickup and drop-off as every screen does, in UAE time: noon, five days apart', async () => {
     const { actor } = await renderAt('/rental-contract', { journey: 'sample' });
     const { pickupAt, dropoffAt } = actor.getSnapshot().context.booking;
     expect(dropoffAt - pickupAt).toBe(5 * 86_400_000);
     expect(await valueOf('Pick-up date')).toHaveTextContent(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 12:00 PM$/);
     expect(await valueOf('Drop-off date')).toHaveTextContent(formatDate(new Date(dropoffAt), 'en', 'dateTime'));
+  });
+
+  it.each([
+    ['/log-in', /welcome back/i],
+    ['/arabic/log-in', /مرحبًا بعودتك/],
+  ])('log in greets someone new as well as someone back: nobody is welcomed back (%s)', async (path, welcomeBack) => {
+    await renderAt(path);
+    expect(await screen.findByRole('heading', { level: 2 })).not.toHaveTextContent(welcomeBack);
   });
 
   it('log in: the primary button says "Sign In", and UAE PASS is a separate button', async () => {

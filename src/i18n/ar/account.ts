@@ -28,7 +28,7 @@ const words: Words = {
     expiryHint: 'كما في البطاقة: \u2066YYYY-MM-DD\u2069، مثل \u20662028-03-31\u2069',
   },
   logIn: {
-    heading: 'مرحبًا بعودتك',
+    heading: 'سجّل الدخول إلى Move car',
     intro: 'سجّل الدخول ببريدك الإلكتروني أو باستخدام الهوية الرقمية UAE PASS.',
     email: 'البريد الإلكتروني',
     password: 'كلمة المرور',

@@ -27,7 +27,8 @@ const words = {
     expiryHint: 'As on the card: YYYY-MM-DD, e.g. 2028-03-31',
   },
   logIn: {
-    heading: 'Welcome back',
+    // Whoever opens it: someone new here too (a visitor who tapped Rent), so nobody is welcomed back.
+    heading: 'Log in to Move car',
     intro: 'Log in with your e-mail, or with UAE PASS.',
     email: 'E-mail',
     password: 'Password',

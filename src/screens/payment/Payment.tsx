@@ -14,6 +14,7 @@ import { Done, FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Money } from '../../ui/Money';
 import { PriceSummary } from '../../ui/Ledger';
+import { BookingFacts } from '../../ui/BookingFacts';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Payment.module.css';
 
@@ -47,6 +48,10 @@ export default function Payment() {
 
   return (
     <Stack>
+      {/* Which car and which days, before the card: nobody pays for what the screen does not name. */}
+      <Section title={t.rentalContract.details}>
+        <BookingFacts booking={context.booking} />
+      </Section>
       <Section title={p.summary}>
         <PriceSummary ledger={ledgerOf(context)} heldAt={context.deposit?.heldAt ?? null} />
       </Section>

@@ -1,17 +1,17 @@
 import { BadgeCheck, Phone } from 'lucide-react';
-import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { contactPhones, LOCATION_NAMES } from '../../data/sample';
+import { contactPhones } from '../../data/sample';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { NextStep } from '../../ui/NextStep';
 import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { PriceSummary } from '../../ui/Ledger';
-import { Facts, Section, Stack } from '../../ui/Section';
+import { Section, Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
+import { BookingFacts } from '../../ui/BookingFacts';
 import { RentalCompany } from './RentalCompany';
 import styles from './RentalContract.module.css';
 
@@ -42,16 +42,7 @@ export default function RentalContract() {
   return (
     <Stack>
       <Section title={c.details}>
-        <Facts
-          rows={[
-            { label: c.carModel, value: carOf(booking.carId).model },
-            { label: c.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
-            { label: c.dropoffLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
-            // One date-time format per language on every screen, in UAE time.
-            { label: c.pickupDate, value: <time>{formatDate(new Date(booking.pickupAt), lang, 'dateTime')}</time> },
-            { label: c.dropoffDate, value: <time>{formatDate(new Date(booking.dropoffAt), lang, 'dateTime')}</time> },
-          ]}
-        />
+        <BookingFacts booking={booking} />
       </Section>
 
       {/* The price and the deposit, before the renter commits to anything. */}
