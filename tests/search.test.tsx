@@ -261,6 +261,9 @@ describe('reservations', () => {
     expect(screen.getByRole('link', { name: ar.reservations.search })).toHaveAttribute('href', '/arabic/search');
     const unpaid = screen.getByRole('region', { name: ar.reservations.unpaid });
     expect(within(unpaid).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^\/arabic\/booking-details\/[\w-]+$/));
+    // What it will cost: the specification's 1,260.00, still to pay.
+    expect(within(unpaid).getByRole('link')).toHaveTextContent(`${ar.reservations.toPay.replace('{amount}', '').trim()}`);
+    expect(within(unpaid).getByRole('link')).toHaveTextContent('1,260.00');
     expect(screen.queryByRole('region', { name: ar.reservations.upcoming })).toBeNull();
   });
 
@@ -270,6 +273,9 @@ describe('reservations', () => {
     const link = within(active).getByRole('link', { name: /BMW 7 Series/ });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^\/booking-details\/[\w-]+$/));
     expect(link).toHaveTextContent(en.bookingDetails.statuses.active);
+    // What was paid for it (five days of the BMW at 2,000.00, with VAT).
+    expect(link).toHaveTextContent(en.reservations.charged.replace('{amount}', '').trim());
+    expect(link).toHaveTextContent('10,500.00');
     expect(screen.queryByText(en.reservations.none)).toBeNull();
 
     // The car comes back: the counter checks it in, the renter accepts and the deposit is settled;

@@ -76,6 +76,8 @@ export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
     dropoffLocation: c.booking.dropoffLocation,
     /** What was charged for the rental (with VAT and added days); 0 before payment. */
     charged: ledger.charged,
+    /** The rental's price as booked (with VAT): what an unpaid booking will charge. */
+    price: ledger.rental.total,
     /** Every movement of the money with its date (machines/ledger.ts moneyTimeline). */
     money: moneyTimeline(c),
     /** Once the deposit is settled: what went back to the card, and what is owed. */

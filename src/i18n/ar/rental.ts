@@ -36,6 +36,8 @@ const words: Words = {
     signIn: 'سجّل الدخول لترى حجوزاتك.',
     logIn: 'تسجيل الدخول',
     dates: 'من {from} إلى {to}',
+    charged: 'المدفوع {amount}',
+    toPay: 'المطلوب دفعه {amount}',
   },
   rentalContract: {
     company: 'شركة التأجير',

@@ -36,6 +36,8 @@ const words = {
     signIn: 'Log in to see your reservations.',
     logIn: 'Log in',
     dates: '{from} to {to}',
+    charged: 'Paid {amount}',
+    toPay: 'To pay {amount}',
   },
   rentalContract: {
     company: 'Rental company',

@@ -7,6 +7,8 @@ import { useLocale } from '../../i18n/locale';
 import { BookingLine, BookingLinks } from '../../ui/BookingLinks';
 import { RenterBookings } from '../../ui/bookings';
 import { ButtonLink } from '../../ui/Button';
+import { Fill } from '../../ui/Fill';
+import { Money } from '../../ui/Money';
 import { useSessionState } from '../../ui/session';
 import { Section, Stack } from '../../ui/Section';
 import styles from './Reservations.module.css';
@@ -105,6 +107,15 @@ function BookingList({ bookings }: { bookings: BookingSummary[] }) {
                   dropoff: LOCATION_NAMES[b.dropoffLocation][lang],
                 })}
           </BookingLine>
+          {/* What it costs, paid or still to pay (a cancelled one's figures are on its page). */}
+          {b.status !== 'cancelled' && (
+            <BookingLine>
+              <Fill
+                text={b.status === 'unpaid' ? t.reservations.toPay : t.reservations.charged}
+                values={{ amount: <Money fils={b.status === 'unpaid' ? b.price : b.charged} /> }}
+              />
+            </BookingLine>
+          )}
           <span className={styles.status}>{t.bookingDetails.statuses[b.status]}</span>
         </>
       )}
