@@ -15,7 +15,7 @@ import { imageView } from '../images/images';
 
 type CompanyRow = typeof companies.$inferSelect;
 
-/** The companies whose cars the fleet lists; made (or renamed) at start. */
+/** The companies whose cars the fleet lists; made at start when missing. */
 export const COMPANIES: Record<CompanyId, Omit<typeof companies.$inferInsert, 'id'>> = {
   'elite-auto': {
     nameEn: 'Elite Auto Rentals',
@@ -42,7 +42,8 @@ export const COMPANIES: Record<CompanyId, Omit<typeof companies.$inferInsert, 'i
 
 export async function ensureCompanies(db: Db) {
   for (const [id, values] of Object.entries(COMPANIES)) {
-    await db.insert(companies).values({ id, ...values }).onConflictDoUpdate({ target: companies.id, set: values });
+    // Made once: afterwards the company is its admin's to name (server/companies/profile.ts), and a restart keeps it.
+    await db.insert(companies).values({ id, ...values }).onConflictDoNothing({ target: companies.id });
   }
 }
 

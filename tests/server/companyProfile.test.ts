@@ -77,6 +77,15 @@ describe("a company's profile, kept by its admin", () => {
     version = company.version;
   });
 
+  it('keeps what the admin saved when the server starts again (the sample companies are made once, not renamed)', async () => {
+    const saved = await admin.json('PUT', '/api/company', { ...PROFILE, version, subtitleEn: 'Premium and sports cars' });
+    expect(saved.status).toBe(200);
+    await s.restart();
+    const { company } = await (await admin.request('/api/company')).json();
+    expect(company).toMatchObject({ subtitleEn: 'Premium and sports cars', trn: '100234567890123', version: version + 1 });
+    version = company.version;
+  });
+
   it('refuses a save over another admin’s change with the values now kept', async () => {
     const other = await signedIn(s, SAMPLE_ADMIN);
     const first = await other.json('PUT', '/api/company', { ...PROFILE, version, supportPhone: '800 1234' });
@@ -85,7 +94,7 @@ describe("a company's profile, kept by its admin", () => {
     expect(second.status).toBe(409);
     const { error, company } = await second.json();
     expect(error).toBe('conflict');
-    expect(company).toMatchObject({ supportPhone: '800 1234', subtitleEn: 'Premium selection', version: version + 1 });
+    expect(company).toMatchObject({ supportPhone: '800 1234', subtitleEn: PROFILE.subtitleEn, version: version + 1 });
     version = company.version;
   });
 
