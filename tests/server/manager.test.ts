@@ -272,7 +272,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     }
   });
 
-  it('the feed endpoint takes text/csv with the company’s API key; a wrong or replaced key is refused', async () => {
+  it('the feed endpoint takes text/csv with the company’s API key; a wrong key is refused, a replaced one keeps working a day', async () => {
     const s = await server();
     const r = await renterAt('pickedUp');
     const m = await manager();
@@ -295,7 +295,8 @@ describe.skipIf(postgresSkipped)('authority import', () => {
     expect((await post('mck_' + 'x'.repeat(32))).status).toBe(401);
     const next = await m.api.rotateApiKey();
     expect(next.ok).toBe(true);
-    expect((await post(key.body.key)).status).toBe(401);
+    // The key it replaced still reads for a day (tests/server/apiKey.test.ts follows it past that).
+    expect((await ask(key.body.key)).status).toBe(200);
     // The key is never stored as given.
     expect(JSON.stringify(await s.deps.db.select().from((await import('../../server/db/schema')).companies))).not.toContain(key.body.key);
   });
