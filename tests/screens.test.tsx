@@ -117,6 +117,16 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(await valueOf(t.rentalContract.dropoffDate)).toHaveTextContent(formatDate(new Date(booking.dropoffAt), lang, 'dateTime'));
   });
 
+  it.each([
+    { path: '/car-pickup', t: en, lang: 'en' },
+    { path: '/arabic/car-pickup', t: ar, lang: 'ar' },
+  ] as const)('pickup says where the car is collected and returned, as well as when ($path)', async ({ path, t, lang }) => {
+    const { actor } = await renderAt(path, { journey: 'sample' });
+    const { booking } = actor.getSnapshot().context;
+    expect(await valueOf(t.rentalContract.pickupLocation)).toHaveTextContent(LOCATION_NAMES[booking.pickupLocation][lang]);
+    expect(await valueOf(t.rentalContract.dropoffLocation)).toHaveTextContent(LOCATION_NAMES[booking.dropoffLocation][lang]);
+  });
+
   it('rental contract shows pickup and drop-off as every screen does, in UAE time: noon, five days apart', async () => {
     const { actor } = await renderAt('/rental-contract', { journey: 'sample' });
     const { pickupAt, dropoffAt } = actor.getSnapshot().context.booking;

@@ -103,7 +103,10 @@ export default function CarPickup() {
           rows={[
             // Once picked up, the rental started then (not when it was booked for).
             { label: p.start, value: when(pickedUpAt ?? booking.pickupAt) },
+            // Where, as well as when: the counter the car is collected from and returned to.
+            { label: t.rentalContract.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
             { label: p.end, value: when(dueBackAt(context)) },
+            { label: t.rentalContract.dropoffLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
           ]}
         />
         {extensions.map((e) => (
