@@ -4,7 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { isPaid } from '../../machines/journey-rules';
+import { bookingStatus, isPaid } from '../../machines/journey-rules';
 import { OFFER_IDS, offerProblem, partnerCode, upgradesFor } from '../../machines/offers';
 import { requireRole } from '../auth/middleware';
 import { bookings } from '../db/schema';
@@ -37,7 +37,10 @@ export const offerRoutes = new Hono<AppEnv>()
     const taken = id === 'loyalty' ? await takenCars(deps.db, { start: new Date(booking.pickupAt), end: new Date(booking.dropoffAt) }) : null;
     const upgradeTo = (taken && upgradesFor(booking.carId).find((carId) => !taken.has(carId))) || null;
     const facts = { completedRentals: finished?.n ?? 0, upgradeTo };
-    const problem = offerProblem(id, { booking: { ...booking, paid: isPaid(snapshot.context) }, ...facts }, now.getTime());
+    // A cancelled or finished booking is no booking to apply an offer to: the renter is told to choose a
+    // car, not that it is "already paid".
+    const over = ['cancelled', 'completed'].includes(bookingStatus(snapshot.context));
+    const problem = offerProblem(id, { booking: over ? null : { ...booking, paid: isPaid(snapshot.context) }, ...facts }, now.getTime());
     if (problem) return c.json({ error: 'offer' as const, problem }, 422);
     const result = await applyStep(deps, user, row, { type: 'offer.apply', offerId: id, ...facts, at: now.getTime() }, row.version);
     return c.json(result.body, result.status);

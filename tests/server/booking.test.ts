@@ -217,6 +217,9 @@ describe.skipIf(postgresSkipped)('offers', () => {
       return p;
     })();
     expect(await (await redeem(paid, 'winter')).json()).toEqual({ error: 'offer', problem: 'alreadyPaid' });
+    // Once that booking is cancelled there is no booking to apply it to: "choose a car", not "already paid".
+    expect((await paid.step({ type: 'booking.cancel' })).ok).toBe(true);
+    expect(await (await redeem(paid, 'winter')).json()).toEqual({ error: 'offer', problem: 'noBooking' });
     expect((await (await browser()).json('POST', '/api/offers/winter/redeem', {})).status).toBe(401);
   });
 
