@@ -88,6 +88,16 @@ describe.each([
     expect(await within(section).findByText(fill(c.toRefund, { last4: '4242' }))).toBeInTheDocument();
     expect(within(section).getByText(amount(-difference, lang))).toBeInTheDocument();
     expect(view.actor.getSnapshot().context.changes).toEqual([]);
+    // "Keep the dates as they are": nothing changes, and the form shows the booking's dates again.
+    await view.user.click(within(section).getByRole('button', { name: c.keepDates }));
+    expect(within(section).queryByText(fill(c.toRefund, { last4: '4242' }))).toBeNull();
+    expect(within(section).getByLabelText(s.dropoffAt)).toHaveValue(toDubaiInput(booking.dropoffAt));
+    // Asked again, the same day less.
+    const again = within(section).getByLabelText(s.dropoffAt);
+    await view.user.clear(again);
+    await view.user.type(again, toDubaiInput(shorter.dropoffAt));
+    await view.user.click(within(section).getByRole('button', { name: c.check }));
+    expect(await within(section).findByText(fill(c.toRefund, { last4: '4242' }))).toBeInTheDocument();
     await view.user.click(within(section).getByRole('button', { name: c.confirmChange }));
     expect(await within(section).findByText(c.changed)).toBeInTheDocument();
     expect(view.actor.getSnapshot().context.changes).toEqual([expect.objectContaining({ difference })]);

@@ -24,6 +24,8 @@ export function ChangeBooking() {
   const busy = usePending() && context.pending === 'change';
   const [proposal, setProposal] = useState<Trip | null>(null);
   const [changes, setChanges] = useState(context.changes.length);
+  // Kept as they are: the form shows the booking's dates again, not the ones set aside.
+  const [kept, setKept] = useState(0);
   if (!isChangeable(context) && !busy) return null;
 
   const done = context.changes.length > changes;
@@ -36,7 +38,7 @@ export function ChangeBooking() {
       <p>{c.changeText}</p>
       {done && <Done>{c.changed}</Done>}
       <SearchForm
-        key={`${context.booking.pickupAt}-${context.booking.dropoffAt}-${context.changes.length}`}
+        key={`${context.booking.pickupAt}-${context.booking.dropoffAt}-${context.changes.length}-${kept}`}
         query={tripQuery(context.booking)}
         problems={problems}
         submitLabel={c.check}
@@ -65,7 +67,14 @@ export function ChangeBooking() {
             <Button aria-busy={busy} disabled={busy} onClick={() => journey.send({ type: 'booking.modify', trip: proposal!, at: Date.now() })}>
               {c.confirmChange}
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => setProposal(null)}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                setProposal(null);
+                setKept((n) => n + 1);
+              }}
+            >
               {c.keepDates}
             </Button>
           </Actions>
