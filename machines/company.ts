@@ -1,7 +1,7 @@
 // A rental company's own records as its people type them: the company as the operator adds it, its
 // profile as its admin keeps it (and later its branches and cars). Kept apart from validation.ts so a
 // renter's pages do not load the company side's rules.
-import { ADDRESS_MAX, checkEmail, NAME_MAX, type Problem } from './validation';
+import { ADDRESS_MAX, checkEmail, NAME_MAX, UAE_MOBILE, uaeNationalDigits, type Problem } from './validation';
 import { digitsOf } from './text';
 
 /** A company's names as renters read them: both required, subtitles optional; each fits a card. */
@@ -44,18 +44,19 @@ export function normaliseTrn(raw: string): string | null {
   return /^100\d{12}$/.test(digits) && digits.length === raw.replace(/[\s-]/g, '').length ? digits : null;
 }
 
+/** A UAE landline's national digits: an area code (2, 3, 4, 6, 7 or 9) and seven more. */
+const UAE_LANDLINE = /^[234679]\d{7}$/;
+
 /**
  * A UAE number a renter can call: a landline (`04 234 5678`: area code 2, 3, 4, 6, 7 or 9), a mobile
  * (`050 123 4567`) as `+971…`, or a toll-free `800` number as dialled; null when it is none of these.
  */
 export function normaliseUaePhone(raw: string): string | null {
-  let digits = digitsOf(raw);
+  const digits = digitsOf(raw);
   if (raw.replace(/[\s()-]/g, '').replace(/^\+/, '').length !== digits.length) return null;
   if (/^800\d{3,7}$/.test(digits)) return digits;
-  if (digits.startsWith('00971')) digits = digits.slice(5);
-  else if (digits.startsWith('971')) digits = digits.slice(3);
-  else if (digits.startsWith('0')) digits = digits.slice(1);
-  return /^(?:[234679]\d{7}|5[024568]\d{7})$/.test(digits) ? `+971${digits}` : null;
+  const national = uaeNationalDigits(raw);
+  return UAE_LANDLINE.test(national) || UAE_MOBILE.test(national) ? `+971${national}` : null;
 }
 
 /** A number as `normaliseUaePhone` keeps it, grouped as it is read aloud: `+971 4 234 5678`, `+971 50 123 4567`, `800 1234`. */

@@ -103,14 +103,19 @@ export function checkEmail(raw: string): Problem | null {
 }
 
 /** UAE mobile networks' national prefixes: 050, 052, 054, 055, 056, 058. */
-const UAE_MOBILE = /^5[024568]\d{7}$/;
+export const UAE_MOBILE = /^5[024568]\d{7}$/;
+
+/** A UAE number's digits without its country code or trunk 0 (`+971 4…`, `00971 4…`, `04…` → `4…`). */
+export function uaeNationalDigits(raw: string): string {
+  const digits = digitsOf(raw);
+  if (digits.startsWith('00971')) return digits.slice(5);
+  if (digits.startsWith('971')) return digits.slice(3);
+  return digits.startsWith('0') ? digits.slice(1) : digits;
+}
 
 /** `+971 50 123 4567`, `00971501234567`, `050 123 4567` → `+971501234567`; null when not a UAE mobile. */
 export function normaliseUaeMobile(raw: string): string | null {
-  let digits = digitsOf(raw);
-  if (digits.startsWith('00971')) digits = digits.slice(5);
-  else if (digits.startsWith('971')) digits = digits.slice(3);
-  else if (digits.startsWith('0')) digits = digits.slice(1);
+  const digits = uaeNationalDigits(raw);
   return UAE_MOBILE.test(digits) ? `+971${digits}` : null;
 }
 
