@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
 import { normaliseName } from '../../machines/text';
-import type { Db, Tx } from '../db/open';
+import type { Db } from '../db/open';
 import { companies } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
@@ -48,14 +48,15 @@ export const profileView = (row: CompanyRow) => ({
 });
 export type CompanyProfile = ReturnType<typeof profileView>;
 
-async function companyRow(db: Db | Tx, id: string) {
+async function companyRow(db: Db, id: string) {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row!;
 }
 
 /** Writes `values` when the row is still at `version`; the row as it is now, or null when another change came first. */
-async function saveOver(tx: Tx, id: string, version: number, values: Partial<typeof companies.$inferInsert>) {
-  const [row] = await tx
+async function saveOver(db: Db, id: string, version: number, values: Partial<typeof companies.$inferInsert>) {
+  // One UPDATE guarded by the version: no transaction is needed around it.
+  const [row] = await db
     .update(companies)
     .set({ ...values, version: version + 1 })
     .where(and(eq(companies.id, id), eq(companies.version, version)))
@@ -71,18 +72,16 @@ export const profileRoutes = new Hono<AppEnv>()
     const fields = companyProfileProblems(input);
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
     const id = c.var.user!.companyId!;
-    const saved = await c.var.deps.db.transaction((tx) =>
-      saveOver(tx, id, version, {
-        nameEn: normaliseName(input.nameEn),
-        nameAr: normaliseName(input.nameAr),
-        subtitleEn: normaliseName(input.subtitleEn),
-        subtitleAr: normaliseName(input.subtitleAr),
-        trn: input.trn.trim() === '' ? null : normaliseTrn(input.trn),
-        addressEn: input.addressEn.trim(),
-        addressAr: input.addressAr.trim(),
-        supportPhone: normaliseUaePhone(input.supportPhone),
-      }),
-    );
+    const saved = await saveOver(c.var.deps.db, id, version, {
+      nameEn: normaliseName(input.nameEn),
+      nameAr: normaliseName(input.nameAr),
+      subtitleEn: normaliseName(input.subtitleEn),
+      subtitleAr: normaliseName(input.subtitleAr),
+      trn: input.trn.trim() === '' ? null : normaliseTrn(input.trn),
+      addressEn: input.addressEn.trim(),
+      addressAr: input.addressAr.trim(),
+      supportPhone: normaliseUaePhone(input.supportPhone),
+    });
     if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(c.var.deps.db, id)) }, 409);
     return c.json({ company: profileView(saved) });
   })
@@ -91,20 +90,17 @@ export const profileRoutes = new Hono<AppEnv>()
     const { logo, version } = c.req.valid('form');
     const id = c.var.user!.companyId!;
     const deps = c.var.deps;
-    const outcome = await deps.db.transaction(async (tx) => {
-      const kept = await keepImage(deps, tx, id, logo, LOGO_WIDTHS);
-      if (!('sizes' in kept)) return kept;
-      return { saved: await saveOver(tx, id, version, { logo: kept.sizes }) };
-    });
-    if ('problem' in outcome) return c.json({ error: 'invalid' as const, fields: { logo: outcome.problem } }, 400);
-    if ('storageFull' in outcome) return c.json({ error: 'storageFull' as const }, 507);
-    if (!outcome.saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(deps.db, id)) }, 409);
-    return c.json({ company: profileView(outcome.saved) });
+    const kept = await keepImage(deps, id, logo, LOGO_WIDTHS);
+    if ('problem' in kept) return c.json({ error: 'invalid' as const, fields: { logo: kept.problem } }, 400);
+    if ('storageFull' in kept) return c.json({ error: 'storageFull' as const }, 507);
+    const saved = await saveOver(deps.db, id, version, { logo: kept.sizes });
+    if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(deps.db, id)) }, 409);
+    return c.json({ company: profileView(saved) });
   })
   .delete('/logo', validate('query', z.object({ version: z.coerce.number().int().positive() })), async (c) => {
     const { version } = c.req.valid('query');
     const id = c.var.user!.companyId!;
-    const saved = await c.var.deps.db.transaction((tx) => saveOver(tx, id, version, { logo: null }));
+    const saved = await saveOver(c.var.deps.db, id, version, { logo: null });
     if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(c.var.deps.db, id)) }, 409);
     return c.json({ company: profileView(saved) });
   });

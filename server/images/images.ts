@@ -8,7 +8,6 @@ import sharp, { type OutputInfo } from 'sharp';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../machines/company';
 import type { Problem } from '../../machines/validation';
-import type { Tx } from '../db/open';
 import { imageFiles, type ImageSizes } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { validate } from '../http/validate';
@@ -25,10 +24,11 @@ export const LOGO_WIDTHS = [192, 384] as const;
 type Refusal = { problem: Extract<Problem, 'required' | 'imageType' | 'imageSize' | 'imageUnreadable'> } | { storageFull: true };
 
 /**
- * Decodes the upload and keeps it at each of `widths` (never enlarged; the aspect kept), inside the
- * caller's transaction so that the rows and the company's reference to them land together.
+ * Decodes the upload and keeps it at each of `widths` (never enlarged; the aspect kept). Outside any
+ * transaction: decoding takes a while, and a kept size is a file of its own, valid whoever refers to it
+ * (the caller then saves the reference over its record's version).
  */
-export async function keepImage(deps: Deps, tx: Tx, companyId: string, file: File, widths: readonly number[]): Promise<Refusal | { sizes: ImageSizes }> {
+export async function keepImage(deps: Deps, companyId: string, file: File, widths: readonly number[]): Promise<Refusal | { sizes: ImageSizes }> {
   if (file.size === 0) return { problem: 'required' };
   if (file.size > IMAGE_MAX_BYTES) return { problem: 'imageSize' };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -49,10 +49,10 @@ export async function keepImage(deps: Deps, tx: Tx, companyId: string, file: Fil
   for (const { data, info } of encoded) {
     const hash = sha256(data);
     // The same bytes uploaded again (by anyone) are the same file: kept once.
-    const [known] = await tx.select({ hash: imageFiles.hash }).from(imageFiles).where(eq(imageFiles.hash, hash));
+    const [known] = await deps.db.select({ hash: imageFiles.hash }).from(imageFiles).where(eq(imageFiles.hash, hash));
     if (!known) {
       const storageKey = await deps.documents.put(new Uint8Array(data));
-      await tx
+      await deps.db
         .insert(imageFiles)
         .values({ hash, companyId, contentType: 'image/webp', width: info.width, height: info.height, size: data.byteLength, storageKey })
         .onConflictDoNothing();
