@@ -1,6 +1,6 @@
 // Where and when a renter books, and what it costs before they choose: the rules the search screen
 // checks as the renter types and the server applies when it searches, books or changes a booking.
-import { CAR_IDS, carOf, depositFor, EMIRATE_OF, isLocationId, type CarId, type LocationId } from './fleet';
+import { EMIRATE_OF, isLocationId, type Car, type LocationId } from './fleet';
 import { aed, DAY_MS, priceRental, rentalDays, type Fils, type RentalPrice } from './money';
 import type { Problem } from './validation';
 
@@ -51,32 +51,31 @@ export const oneWayFee = (trip: Pick<Trip, 'pickupLocation' | 'dropoffLocation'>
   EMIRATE_OF[trip.pickupLocation] === EMIRATE_OF[trip.dropoffLocation] ? 0 : ONE_WAY_FEE;
 
 /** The rental's price for a car and trip: daily rate × days, the one-way fee as a fee, VAT on both. */
-export function tripPrice(carId: CarId, trip: Trip): RentalPrice {
-  return priceRental(carOf(carId).dailyRate, rentalDays(new Date(trip.pickupAt), new Date(trip.dropoffAt)), oneWayFee(trip));
+export function tripPrice(car: Pick<Car, 'dailyRate'>, trip: Trip): RentalPrice {
+  return priceRental(car.dailyRate, rentalDays(new Date(trip.pickupAt), new Date(trip.dropoffAt)), oneWayFee(trip));
 }
 
 /** One car offered for a trip: the car, and every figure the renter sees before choosing it. */
-export function carOffer(carId: CarId, trip: Trip) {
-  const car = carOf(carId);
+export function carOffer(car: Car, trip: Trip) {
   return {
-    carId,
+    carId: car.id,
+    /** The car's facts a booking of it starts with (the server books on its own record's). */
+    car,
     model: car.model,
     company: car.company,
     category: car.category,
     picture: car.picture,
     dailyRate: car.dailyRate,
-    price: tripPrice(carId, trip),
+    price: tripPrice(car, trip),
     oneWayFee: oneWayFee(trip),
-    deposit: depositFor(carId),
+    deposit: car.deposit,
   };
 }
 export type CarOffer = ReturnType<typeof carOffer>;
 
-/** The cars offered for a trip, cheapest first: those `offered` says (the server knows which are free). */
-export const offersFor = (trip: Trip, offered: (id: CarId) => boolean = () => true): CarOffer[] =>
-  CAR_IDS.filter(offered)
-    .map((id) => carOffer(id, trip))
-    .sort((a, b) => a.price.total - b.price.total);
+/** These cars offered for a trip, cheapest first (the server knows which are free). */
+export const offersFor = (trip: Trip, cars: readonly Car[]): CarOffer[] =>
+  cars.map((car) => carOffer(car, trip)).sort((a, b) => a.price.total - b.price.total);
 
 // ---- Asia/Dubai wall-clock times, as the native date and time inputs give them ----
 

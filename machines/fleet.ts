@@ -3,6 +3,9 @@ import { aed, type Fils } from './money';
 
 export type CarCategory = 'economy' | 'standard' | 'suv' | 'luxury' | 'sports';
 export type CarPicture = 'sedan' | 'suv' | 'sports';
+/** A car's record: offered, out for maintenance, or no longer rented out. */
+export const CAR_STATUSES = ['available', 'maintenance', 'retired'] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
 
 /** Security deposit held on the card per category (AED 750 economy to 5,000 luxury in the UAE). */
 export const DEPOSIT_BY_CATEGORY: Record<CarCategory, Fils> = {
@@ -30,12 +33,20 @@ export const INSURANCE_EXCESS_BY_CATEGORY: Record<CarCategory, Fils> = {
 export const COMPANY_IDS = ['elite-auto', 'desert-drive', 'marina-motors'] as const;
 export type CompanyId = (typeof COMPANY_IDS)[number];
 
+/**
+ * A car as a booking keeps it: the facts its price, deposit, handover and return are worked out
+ * from, copied when the booking is made, so a later change to the car's record (a new daily rate)
+ * never changes a booking already made.
+ */
 export interface Car {
   id: string;
-  company: CompanyId;
+  /** The rental company's id (its record is the server's). */
+  company: string;
   model: string;
   category: CarCategory;
   dailyRate: Fils;
+  /** Held on the renter's card from payment until the deposit is settled. */
+  deposit: Fils;
   picture: CarPicture;
   plate: string;
   /** Odometer when the car leaves, in km: the return mileage cannot be lower. */
@@ -51,6 +62,7 @@ export const FLEET = {
     model: 'Toyota Camry',
     category: 'standard',
     dailyRate: aed(240),
+    deposit: DEPOSIT_BY_CATEGORY.standard,
     picture: 'sedan',
     plate: 'Dubai K 48213',
     odometerKm: 12_000,
@@ -62,6 +74,7 @@ export const FLEET = {
     model: 'Mercedes-Benz S-Class',
     category: 'luxury',
     dailyRate: aed(2500),
+    deposit: DEPOSIT_BY_CATEGORY.luxury,
     picture: 'sedan',
     plate: 'Dubai A 12345',
     odometerKm: 8_400,
@@ -73,6 +86,7 @@ export const FLEET = {
     model: 'Range Rover Sport',
     category: 'suv',
     dailyRate: aed(1800),
+    deposit: DEPOSIT_BY_CATEGORY.suv,
     picture: 'suv',
     plate: 'Dubai R 7781',
     odometerKm: 15_200,
@@ -84,6 +98,7 @@ export const FLEET = {
     model: 'Porsche 911 Carrera',
     category: 'sports',
     dailyRate: aed(2200),
+    deposit: DEPOSIT_BY_CATEGORY.sports,
     picture: 'sports',
     plate: 'Dubai P 911',
     odometerKm: 4_100,
@@ -95,6 +110,7 @@ export const FLEET = {
     model: 'BMW 7 Series',
     category: 'luxury',
     dailyRate: aed(2000),
+    deposit: DEPOSIT_BY_CATEGORY.luxury,
     picture: 'sedan',
     plate: 'Dubai B 7007',
     odometerKm: 9_750,
@@ -106,6 +122,7 @@ export const FLEET = {
     model: 'Nissan Patrol',
     category: 'suv',
     dailyRate: aed(950),
+    deposit: DEPOSIT_BY_CATEGORY.suv,
     picture: 'suv',
     plate: 'Abu Dhabi 5 22871',
     odometerKm: 21_300,
@@ -117,6 +134,7 @@ export const FLEET = {
     model: 'Toyota Yaris',
     category: 'economy',
     dailyRate: aed(140),
+    deposit: DEPOSIT_BY_CATEGORY.economy,
     picture: 'sedan',
     plate: 'Sharjah 3 44120',
     odometerKm: 30_050,
@@ -124,13 +142,31 @@ export const FLEET = {
   },
 } as const satisfies Record<string, Car>;
 
-export type CarId = keyof typeof FLEET;
+/** A car's id: the company's record's key. */
+export type CarId = string;
+/** The sample cars' ids. */
+export type SampleCarId = keyof typeof FLEET;
 
-export const carOf = (id: CarId) => FLEET[id];
-export const depositFor = (id: CarId): Fils => DEPOSIT_BY_CATEGORY[FLEET[id].category];
+export const carOf = (id: SampleCarId): Car => FLEET[id];
 // Own keys only: `"constructor" in FLEET` is true, and its price would be NaN.
-export const isCarId = (id: unknown): id is CarId => typeof id === 'string' && Object.hasOwn(FLEET, id);
-export const CAR_IDS = Object.keys(FLEET) as [CarId, ...CarId[]];
+export const isCarId = (id: unknown): id is SampleCarId => typeof id === 'string' && Object.hasOwn(FLEET, id);
+export const CAR_IDS = Object.keys(FLEET) as [SampleCarId, ...SampleCarId[]];
+/** The sample companies' cars: what a prerendered page shows until the server answers. */
+export const SAMPLE_CARS: readonly Car[] = Object.values(FLEET);
+
+/** A car's id as records keep it: short, URL-safe. */
+export const CAR_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** A car's facts a booking can be made on: a record's id and a real rate and deposit. */
+export const isBookable = (car: Car | null | undefined) =>
+  typeof car === 'object' &&
+  car !== null &&
+  typeof car.id === 'string' &&
+  CAR_ID.test(car.id) &&
+  Number.isSafeInteger(car.dailyRate) &&
+  car.dailyRate > 0 &&
+  Number.isSafeInteger(car.deposit) &&
+  car.deposit >= 0;
 
 /** A company's own cars. */
 export const carsOf = (company: string): Car[] => Object.values(FLEET).filter((car) => car.company === company);
@@ -149,9 +185,6 @@ export function plateKey(plate: string) {
   return bare;
 }
 
-/** The car with this plate, if it is in the fleet. */
-export const carByPlate = (plate: string): Car | undefined =>
-  Object.values(FLEET).find((car) => plateKey(car.plate) === plateKey(plate));
 
 /**
  * Where cars are picked up and returned: the four airports and city branches in three emirates.

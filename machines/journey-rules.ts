@@ -1,7 +1,7 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
 // (snapshot.can, selectors) and uses `whyNot` only to say *why* a step is not open yet.
 import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from './money';
-import { carOf, type CarId, type LocationId } from './fleet';
+import { FLEET, type Car, type CarId, type LocationId } from './fleet';
 import { tripPrice, type Trip } from './booking';
 import { winterDiscount, type BookingOfferId } from './offers';
 import type { Renter } from './renter';
@@ -31,6 +31,8 @@ export const MAX_EXTENSION_DAYS = 7;
 
 export interface Booking {
   carId: CarId;
+  /** The car's facts as they were when it was booked (its id is `carId`): the rate, deposit and specs this booking keeps. */
+  car: Car;
   pickupLocation: LocationId;
   dropoffLocation: LocationId;
   pickupAt: number;
@@ -39,11 +41,11 @@ export interface Booking {
   /** An offer redeemed on this booking before payment. */
   offer?: BookingOfferId;
   /** With the loyalty upgrade: the car booked, whose price the upgraded car keeps. */
-  upgradedFrom?: CarId;
+  upgradedFrom?: Car;
 }
 
 /** The car whose daily rate the booking pays: the one booked, even when upgraded. */
-const pricedCar = (booking: Booking) => carOf(booking.upgradedFrom ?? booking.carId);
+const pricedCar = (booking: Booking) => booking.upgradedFrom ?? booking.car;
 
 /** What was charged for the rental: never the card number or CVV. */
 export interface PaymentRecord {
@@ -289,7 +291,7 @@ export const isNoShow = (c: JourneyContext, at: number) => isChangeable(c) && at
 // ---- when the car comes back ----
 
 /** The odometer as the car was handed over: the counter's record, else the car's last reading. */
-export const handedOverKm = (c: JourneyContext) => c.checkout?.odometerKm ?? carOf(c.booking.carId).odometerKm;
+export const handedOverKm = (c: JourneyContext) => c.checkout?.odometerKm ?? c.booking.car.odometerKm;
 
 /** Return lines the renter disputed and the company's manager has not decided yet. */
 export const openDisputes = (c: JourneyContext) => c.deductions.filter((d) => d.dispute && d.dispute.decision === null);
@@ -360,7 +362,7 @@ export const extensionAllowed = (c: JourneyContext, days: number) =>
 
 /** The rental as booked: daily rate × days, the one-way fee, VAT on top. Extensions are priced on their own. */
 export function bookingPrice(booking: Booking): RentalPrice {
-  const base = tripPrice(booking.upgradedFrom ?? booking.carId, booking);
+  const base = tripPrice(pricedCar(booking), booking);
   if (booking.offer !== 'winter') return base;
   return priceRental(base.dailyRate, base.days, base.fees, winterDiscount(base.cost));
 }
@@ -372,17 +374,17 @@ export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEA
 
 // ---- defaults ----
 
-/** The car a rental starts with when nobody chose one yet. */
-export const DEFAULT_CAR: CarId = 'camry';
+/** The car a visitor's journey shows before anyone chose one (a sample car: the journey's placeholder). */
+export const DEFAULT_CAR: Car = FLEET.camry;
 
 /** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
-export function defaultBooking(now: number, carId: CarId = DEFAULT_CAR, trip?: Trip): Booking {
-  if (trip) return { carId, ...trip };
+export function defaultBooking(now: number, car: Car = DEFAULT_CAR, trip?: Trip): Booking {
+  if (trip) return { carId: car.id, car, ...trip };
   // Noon in Dubai (UTC+4 all year), whatever the time zone of the machine running this.
   const dubai = 4 * 60 * 60 * 1000;
   const tomorrow = new Date(now + dubai + DAY_MS);
   const pickupAt = Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 12) - dubai;
-  return { carId, pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + 5 * DAY_MS };
+  return { carId: car.id, car, pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + 5 * DAY_MS };
 }
 
 export function initialContext(now: number): JourneyContext {
@@ -414,9 +416,9 @@ export function initialContext(now: number): JourneyContext {
 }
 
 /** A rental that starts over (new car, new dates) for the same renter. */
-export const freshRental = (c: JourneyContext, carId: CarId, now: number, trip?: Trip): JourneyContext => ({
+export const freshRental = (c: JourneyContext, car: Car, now: number, trip?: Trip): JourneyContext => ({
   ...initialContext(now),
-  booking: defaultBooking(now, carId, trip),
+  booking: defaultBooking(now, car, trip),
   renter: c.renter,
   identityVerified: c.renter?.verified ?? false,
 });

@@ -2,7 +2,7 @@
 // Pure XState v5: no React, no DOM, no database. The browser runs it to guide the renter; the server
 // runs the same machine on the stored snapshot to decide. Each step lives in machines/journey/.
 import { and, assertEvent, type SnapshotFrom } from 'xstate';
-import { isCarId, type CarId } from './fleet';
+import { isBookable, type Car } from './fleet';
 import { tripProblems, type Trip } from './booking';
 import { offerProblem } from './offers';
 import {
@@ -50,7 +50,7 @@ const guards = {
   canStartBooking: ({ context, event }) =>
     event.type === 'booking.start' &&
     context.pending === null &&
-    isCarId(event.carId) &&
+    isBookable(event.car) &&
     (event.trip === undefined || Object.keys(tripProblems(event.trip, event.at)).length === 0) &&
     canStartBooking(context),
   /** The deposit is held from payment until it is settled; only real, positive deductions come off it. */
@@ -82,7 +82,7 @@ const guards = {
 const actions = {
   startBooking: journeySetup.assign(({ context, event }) => {
     assertEvent(event, 'booking.start');
-    return freshRental(context, event.carId, event.at, event.trip);
+    return freshRental(context, event.car, event.at, event.trip);
   }),
   updateProfile: journeySetup.assign({
     renter: ({ context, event }) => {
@@ -114,7 +114,7 @@ const actions = {
       assertEvent(event, 'offer.apply');
       const { booking } = context;
       return event.offerId === 'loyalty'
-        ? { ...booking, offer: 'loyalty', carId: event.upgradeTo!, upgradedFrom: booking.carId }
+        ? { ...booking, offer: 'loyalty', carId: event.upgradeTo!.id, car: event.upgradeTo!, upgradedFrom: booking.car }
         : { ...booking, offer: event.offerId };
     },
   }),
@@ -188,13 +188,13 @@ export const journeyMachine = journeySetup
 export type JourneySnapshot = SnapshotFrom<typeof journeyMachine>;
 
 /** A signed-in renter's new rental: the contract is the step that is due. */
-export function openJourney(renter: Renter, carId: CarId, now: number, trip?: Trip): JourneySnapshot {
+export function openJourney(renter: Renter, car: Car, now: number, trip?: Trip): JourneySnapshot {
   return journeyMachine.resolveState({
     value: { signedIn: { rentalContract: 'reviewingTerms' } },
     context: {
       ...initialContext(now),
       renter,
-      booking: defaultBooking(now, carId, trip),
+      booking: defaultBooking(now, car, trip),
       identityVerified: renter.verified,
     },
   });

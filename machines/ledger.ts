@@ -1,7 +1,7 @@
 // One money story for a rental, read by every screen and by the server alike: what the rental costs
 // (each part once), what the card was charged, what the deposit holds, what was taken from it and
 // what goes back. Every figure comes from the booking's prices and the amounts the server recorded.
-import { depositFor, type CarId } from './fleet';
+import type { Car } from './fleet';
 import type { BookingOfferId } from './offers';
 import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
 import { bookingPaid, bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
@@ -12,7 +12,7 @@ export interface Ledger {
   /** The rental as booked: daily rate × days, fees, an offer's discount, VAT, total. */
   rental: RentalPrice;
   /** The offer redeemed on the booking, and with the loyalty upgrade the car whose price it keeps. */
-  offer: { id: BookingOfferId; upgradedFrom: CarId | null } | null;
+  offer: { id: BookingOfferId; upgradedFrom: Car | null } | null;
   /** Each confirmed extension with its own price and VAT, charged when confirmed. */
   extensions: ExtensionCharge[];
   /** The whole rental with VAT: the booking plus every extension. */
@@ -36,7 +36,7 @@ export interface Ledger {
 export function ledgerOf(c: JourneyContext): Ledger {
   const rental = bookingPrice(c.booking);
   const extensionsTotal = c.extensions.reduce((sum, e) => sum + e.price.total, 0);
-  const amount = c.deposit?.amount ?? depositFor(c.booking.carId);
+  const amount = c.deposit?.amount ?? c.booking.car.deposit;
   const deposit = depositRefund(
     amount,
     c.deductions.map(owed),

@@ -1,6 +1,6 @@
 // The offers a renter can redeem, each rule once: when it is valid, what it needs, and what it does to
 // the price. The Offers screen says why one does not apply; the machine and the server apply the same.
-import { CAR_CATEGORIES, carOf, FLEET, type CarCategory, type CarId } from './fleet';
+import { CAR_CATEGORIES, type Car, type CarCategory } from './fleet';
 import { DAY_MS, type Fils } from './money';
 
 export const OFFER_IDS = ['winter', 'loyalty', 'partner', 'summer'] as const;
@@ -38,11 +38,11 @@ export type OfferProblem = 'notYet' | 'expired' | 'noBooking' | 'alreadyPaid' | 
 /** What the offer needs to know of the booking and the renter. */
 export interface OfferFacts {
   /** The booking it would apply to, if the renter has one still to pay for. */
-  booking: { carId: CarId; offer?: BookingOfferId; paid: boolean } | null;
+  booking: { car: Pick<Car, 'category'>; offer?: BookingOfferId; paid: boolean } | null;
   /** How many of the renter's rentals are finished (loyalty). */
   completedRentals: number;
   /** The car of the next category the renter would get (loyalty), if one is free for the booking's dates. */
-  upgradeTo: CarId | null;
+  upgradeTo: Car | null;
 }
 
 export function offerProblem(id: OfferId, facts: OfferFacts, at: number): OfferProblem | null {
@@ -54,7 +54,7 @@ export function offerProblem(id: OfferId, facts: OfferFacts, at: number): OfferP
   if (!booking) return 'noBooking';
   if (booking.paid) return 'alreadyPaid';
   if (booking.offer) return 'alreadyApplied';
-  if (id === 'winter' && !WINTER_CATEGORIES.includes(carOf(booking.carId).category)) return 'notSuv';
+  if (id === 'winter' && !WINTER_CATEGORIES.includes(booking.car.category)) return 'notSuv';
   if (id === 'loyalty') {
     if (facts.completedRentals < 1) return 'notLoyal';
     if (!facts.upgradeTo) return 'noUpgrade';
@@ -65,12 +65,10 @@ export function offerProblem(id: OfferId, facts: OfferFacts, at: number): OfferP
 /** The winter discount on a rental cost. */
 export const winterDiscount = (cost: Fils): Fils => Math.round((cost * WINTER_PERCENT) / 100);
 
-/** The cars of the category above `carId`'s, cheapest first (none above sports). */
-export function upgradesFor(carId: CarId): CarId[] {
-  const next = CAR_CATEGORIES[CAR_CATEGORIES.indexOf(carOf(carId).category) + 1];
-  return (Object.keys(FLEET) as CarId[])
-    .filter((id) => next !== undefined && carOf(id).category === next)
-    .sort((a, b) => carOf(a).dailyRate - carOf(b).dailyRate);
+/** Of `cars`, those of the category above `car`'s, cheapest first (none above sports). */
+export function upgradesFor(car: Pick<Car, 'category'>, cars: readonly Car[]): Car[] {
+  const next = CAR_CATEGORIES[CAR_CATEGORIES.indexOf(car.category) + 1];
+  return cars.filter((c) => next !== undefined && c.category === next).sort((a, b) => a.dailyRate - b.dailyRate);
 }
 
 /** The code a renter shows at a partner hotel: the same for them every time. */

@@ -2,7 +2,7 @@
 // machine's persisted snapshot under a schema version, checked with zod on the way back in. Anything
 // corrupt, foreign, from another version or in the middle of a call is refused, never trusted.
 import * as z from 'zod/mini';
-import { CAR_IDS, LOCATIONS } from './fleet';
+import { CAR_CATEGORIES, FLEET, isCarId, LOCATIONS, type Car } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
 import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
@@ -41,17 +41,34 @@ const renter = z.object({
 
 const problems = z.record(z.string(), z.string());
 
+/** The car's facts as the booking keeps them (machines/fleet.ts `Car`). */
+const carSchema = z.object({
+  id: z.string().check(z.maxLength(40)),
+  company: z.string().check(z.maxLength(60)),
+  model: text(),
+  category: z.enum(CAR_CATEGORIES),
+  dailyRate: fils(),
+  deposit: fils(),
+  picture: z.enum(['sedan', 'suv', 'sports']),
+  plate: text(),
+  odometerKm: int().check(z.nonnegative()),
+  tankLitres: z.number().check(z.positive()),
+});
+
 /** Everything the screens and the rules read from the context. */
 export const journeyContextSchema = z.object({
   renter: z.nullable(renter),
   booking: z.object({
-    carId: z.enum(CAR_IDS),
+    carId: z.string().check(z.maxLength(40)),
+    // Optional: bookings stored before the booking kept its car's facts read them from the sample fleet (`withCar`).
+    car: z.optional(carSchema),
     pickupLocation: z.enum(LOCATIONS),
     dropoffLocation: z.enum(LOCATIONS),
     pickupAt: time(),
     dropoffAt: time(),
     offer: z.optional(z.enum(['winter', 'loyalty'])),
-    upgradedFrom: z.optional(z.enum(CAR_IDS)),
+    // A car's facts, or (stored before the booking kept them) a sample car's id: read by `withCar`.
+    upgradedFrom: z.optional(z.unknown()),
   }),
   termsAccepted: z.boolean(),
   identityVerified: z.boolean(),
@@ -181,6 +198,19 @@ function renamed(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A booking stored before it kept its car's facts names a sample car by id (the only cars there were):
+ * its facts are that car's as they were. A record naming no known car is corrupt.
+ */
+function withCar(booking: { carId: string; car?: Car; upgradedFrom?: unknown }) {
+  const known = (id: string) => (isCarId(id) ? FLEET[id] : null);
+  const car = booking.car ?? known(booking.carId);
+  const from = booking.upgradedFrom;
+  const upgradedFrom = from === undefined ? undefined : typeof from === 'string' ? known(from) : carSchema.safeParse(from).data ?? null;
+  if (!car || car.id !== booking.carId || upgradedFrom === null) return null;
+  return { ...booking, car, ...(upgradedFrom ? { upgradedFrom } : {}) };
+}
+
 export type Restored = { snapshot: JourneySnapshot; problem: null } | { snapshot: null; problem: RestoreProblem };
 
 /** A stored journey, checked: its shape, its version, and a state the machine really has. */
@@ -190,11 +220,14 @@ export function restoreJourney(stored: unknown): Restored {
   if (stored.version !== JOURNEY_SCHEMA_VERSION) return { snapshot: null, problem: 'oldVersion' };
   const parsed = storedSchema.safeParse(stored);
   if (!parsed.success) return { snapshot: null, problem: 'corrupt' };
+  const context = parsed.data.snapshot.context;
+  const booking = withCar(context.booking);
+  if (!booking) return { snapshot: null, problem: 'corrupt' };
   try {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
       value: renamed(parsed.data.snapshot.value) as never,
-      context: { cancellation: null, changes: [], checkout: null, checkin: null, ...parsed.data.snapshot.context } as never,
+      context: { cancellation: null, changes: [], checkout: null, checkin: null, ...context, booking } as never,
     });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };

@@ -3,7 +3,7 @@
 // the unused days of an early return given back. The counter's form, the renter's screen and the
 // server's machine all price a return with these.
 import { priceRental, vatOf, DAY_MS, FUEL_FRACTION, FUEL_PRICE_PER_LITRE, aed, type Deduction, type Fils } from './money';
-import type { Car, CompanyId } from './fleet';
+import type { Car } from './fleet';
 import type { CheckinInput, FuelLevel } from './validation';
 import { latinDigits } from './text';
 
@@ -30,7 +30,7 @@ export const isDamageChoice = (value: string): value is DamageChoice =>
  * the company). Each company keeps its own once companies are records (issue 21): `damagePrices` is
  * the one place that reads it.
  */
-const STANDARD_DAMAGE_PRICES: Record<DamageItem, Fils> = {
+export const DAMAGE_PRICES: Record<DamageItem, Fils> = {
   scratch: aed(350),
   dent: aed(650),
   windscreenChip: aed(250),
@@ -42,12 +42,6 @@ const STANDARD_DAMAGE_PRICES: Record<DamageItem, Fils> = {
   smoking: aed(500),
   lostKey: aed(1500),
 };
-const COMPANY_DAMAGE_PRICES: Record<CompanyId, Record<DamageItem, Fils>> = {
-  'elite-auto': STANDARD_DAMAGE_PRICES,
-  'desert-drive': STANDARD_DAMAGE_PRICES,
-  'marina-motors': STANDARD_DAMAGE_PRICES,
-};
-export const damagePrices = (company: CompanyId): Record<DamageItem, Fils> => COMPANY_DAMAGE_PRICES[company];
 
 /** An amount the agent may type for damage that is not on the list: up to AED 50,000. */
 export const DAMAGE_AMOUNT_MAX = aed(50_000);
@@ -92,8 +86,8 @@ export function fuelShortfall(
 }
 
 /** One damage line: the list's price for an item, or the amount typed (in dirhams) for `other`. */
-export function damageLine(company: CompanyId, item: DamageChoice, amount: string, note: string, photos: string[] = []): Deduction {
-  const price = item === 'other' ? parseAmount(amount) ?? 0 : damagePrices(company)[item];
+export function damageLine(item: DamageChoice, amount: string, note: string, photos: string[] = []): Deduction {
+  const price = item === 'other' ? parseAmount(amount) ?? 0 : DAMAGE_PRICES[item];
   return { kind: 'damage', amount: price, adminFee: 0, damage: { item, note: note.trim(), ...(photos.length > 0 ? { photos } : {}) } };
 }
 
@@ -135,7 +129,7 @@ export function checkinLines(car: Car, handedOver: FuelLevel, dueAt: number, for
   const returned = form.fuel as FuelLevel;
   return [
     FUEL_FRACTION[returned] === undefined ? null : fuelShortfall(handedOver, returned, car.tankLitres),
-    ...form.damage.map((d) => damageLine(car.company, isDamageChoice(d.item) ? d.item : 'other', d.amount, d.note, d.photos)),
+    ...form.damage.map((d) => damageLine(isDamageChoice(d.item) ? d.item : 'other', d.amount, d.note, d.photos)),
     lateDeduction(car.dailyRate, dueAt, at),
   ].filter((d) => d !== null);
 }

@@ -14,6 +14,7 @@ import { companies, sessions, users } from './db/schema';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './manager/contracts';
 import { ensureCompanies } from './companies/companies';
+import { ensureSampleCars } from './cars/records';
 import { backfillPeriods } from './journey/bookings';
 
 export const SAMPLE_MANAGER = {
@@ -139,6 +140,7 @@ export interface Seeded {
 
 export async function seed(db: Db, config: Config): Promise<Seeded> {
   await ensureCompanies(db);
+  await ensureSampleCars(db);
   await backfillPeriods(db);
   if (config.manager) {
     await createManager(db, { ...config.manager, name: 'Contract manager', company: SAMPLE_COMPANY }, config.scryptCost);

@@ -55,14 +55,14 @@ describe.each([
 
   it('Services keeps the booked car in its list, marked booked for those dates, beside the cars still free', async () => {
     const view = await paidBooking(path);
-    const { carId } = view.actor.getSnapshot().context.booking;
+    const { car } = view.actor.getSnapshot().context.booking;
     await act(() => view.router.navigate(lang === 'en' ? '/services' : '/arabic/services'));
-    const booked = await screen.findByRole('button', { name: fill(t.cars.bookedCar, { car: carOf(carId).model }) }, { timeout: 5000 });
+    const booked = await screen.findByRole('button', { name: fill(t.cars.bookedCar, { car: car.model }) }, { timeout: 5000 });
     expect(booked).toBeDisabled();
     const list = booked.closest('ul')!;
     // The whole fleet, in one list: the others can be rented.
     expect(within(list).getAllByRole('listitem')).toHaveLength(CAR_IDS.length);
-    for (const other of CAR_IDS.filter((id) => id !== carId))
+    for (const other of CAR_IDS.filter((id) => id !== car.id))
       expect(within(list).getByRole('button', { name: fill(t.cars.rentCar, { car: carOf(other).model }) })).toBeEnabled();
   });
 

@@ -68,7 +68,7 @@ async function counterFor(app: App, role: 'agent' | 'manager' = 'agent') {
   await app.actor.settled();
   const number = app.actor.bookingNumber;
   if (!number) throw new Error('no booking at the counter');
-  return { number, api: await staffOf(await testServer(), app.actor.getSnapshot().context.booking.carId, role) };
+  return { number, api: await staffOf(await testServer(), app.actor.getSnapshot().context.booking.car, role) };
 }
 
 /** Event executors with the event's payload typed (xstate/graph's TestParam types only `type`). */

@@ -1,5 +1,6 @@
 // The test model of the rental journey: xstate/graph traverses the machine itself; this file only
 // says which concrete events exist (form contents, cards, routes) and how a state is abstracted.
+import { FLEET } from '../machines/fleet';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { createTestModel, type StatePath } from 'xstate/graph';
 import type { Renter } from '../machines/renter';
@@ -231,7 +232,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     // The manager waives the first dispute still open.
     ...(open >= 0 ? [{ type: 'return.decide', line: open, outcome: 'waived', note: DECISION_NOTE, by: MANAGER, at: AT } as const] : []),
     { type: 'return.finish', at: AT },
-    { type: 'booking.start', carId: 'patrol', at: AT },
+    { type: 'booking.start', car: FLEET.patrol, at: AT },
     { type: 'booking.modify', trip: NEW_TRIP, at: AT },
     { type: 'booking.modify', trip: { ...NEW_TRIP, dropoffAt: NEW_TRIP.pickupAt }, at: AT },
     { type: 'booking.cancel', at: AT },

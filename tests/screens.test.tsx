@@ -4,7 +4,6 @@ import { policeFine, renderAt, resetServer } from './render';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { formatDate } from '../src/i18n/format';
-import { carOf } from '../machines/fleet';
 import { LOCATION_NAMES } from '../src/data/sample';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
@@ -111,7 +110,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
   ] as const)('payment names the car, the places and the days before the card ($path)', async ({ path, t, lang }) => {
     const { actor } = await renderAt(path, { journey: 'toPayment' });
     const { booking } = actor.getSnapshot().context;
-    expect(await valueOf(t.rentalContract.carModel)).toHaveTextContent(carOf(booking.carId).model);
+    expect(await valueOf(t.rentalContract.carModel)).toHaveTextContent(booking.car.model);
     expect(await valueOf(t.rentalContract.pickupLocation)).toHaveTextContent(LOCATION_NAMES[booking.pickupLocation][lang]);
     expect(await valueOf(t.rentalContract.pickupDate)).toHaveTextContent(formatDate(new Date(booking.pickupAt), lang, 'dateTime'));
     expect(await valueOf(t.rentalContract.dropoffDate)).toHaveTextContent(formatDate(new Date(booking.dropoffAt), lang, 'dateTime'));

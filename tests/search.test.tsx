@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as until } from 'xstate';
 import { defaultTrip, MAX_RENTAL_DAYS, toDubaiInput, type Trip } from '../machines/booking';
-import { CAR_IDS, type CarId } from '../machines/fleet';
+import { CAR_IDS, carOf, FLEET, type SampleCarId as CarId } from '../machines/fleet';
 import type { JourneySnapshot } from '../machines/journey';
 import { DAY_MS } from '../machines/money';
 import { createApi } from '../src/client/api';
@@ -58,7 +58,7 @@ async function someoneElseBooks(carId: CarId, trip: Trip) {
   const form = { ...RENTER, email: uniqueEmail('other'), ...DOCUMENTS, confirmPassword: RENTER.password, termsAccepted: true };
   journey.send({ type: 'registration.submit', form, at: Date.now() });
   await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
-  journey.send({ type: 'booking.start', carId, trip, at: Date.now() });
+  journey.send({ type: 'booking.start', car: carOf(carId), trip, at: Date.now() });
   await signAndPay(journey);
   return session;
 }
@@ -211,7 +211,7 @@ describe('choosing a car starts the booking with that car, place and time', () =
     expect(session.journey).toBeNull();
     await user.click(rent);
     await waitFor(() => expect(router.state.location.pathname).toBe('/log-in'));
-    expect(session.journey!.getSnapshot().context.booking).toEqual({ carId: 'camry', ...trip });
+    expect(session.journey!.getSnapshot().context.booking).toEqual({ carId: 'camry', car: FLEET.camry, ...trip });
   });
 
   it('signed in: on to the contract, and the server keeps the car and the trip', async () => {
@@ -283,7 +283,7 @@ describe('reservations', () => {
     const journey = first.actor;
     journey.send({ type: 'return.start' });
     const number = journey.bookingNumber!;
-    const counter = await staffOf(await testServer(), journey.getSnapshot().context.booking.carId);
+    const counter = await staffOf(await testServer(), journey.getSnapshot().context.booking.car);
     expect((await counterChecksIn(counter, number)).ok).toBe(true);
     await first.session.refreshJourney();
     await wait(journey, (s) => s.matches({ signedIn: { carReturn: 'reviewing' } }));
@@ -291,7 +291,7 @@ describe('reservations', () => {
     await wait(journey, (s) => s.context.refund !== null && !s.hasTag('pending'));
     journey.send({ type: 'return.finish', at: Date.now() });
     await wait(journey, (s) => s.context.completedAt !== null);
-    journey.send({ type: 'booking.start', carId: 'camry', trip: tripIn(7), at: Date.now() });
+    journey.send({ type: 'booking.start', car: FLEET.camry, trip: tripIn(7), at: Date.now() });
     await signAndPay(journey, journey.getSnapshot().context.renter!.fullName);
     first.unmount();
 

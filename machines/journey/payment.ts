@@ -1,7 +1,6 @@
 // Payment: the rental's total is charged and the security deposit held on the same card, in one
 // call to the payment gateway. The amounts are the machine's, from the fleet's prices.
 import { assertEvent } from 'xstate';
-import { depositFor } from '../fleet';
 import { bookingPrice, isOver, isPaid } from '../journey-rules';
 import { cardProblems } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
@@ -55,7 +54,7 @@ export const paymentStep = {
           return {
             card: event.card,
             amount: bookingPrice(context.booking).total,
-            deposit: depositFor(context.booking.carId),
+            deposit: context.booking.car.deposit,
             at: event.at,
           };
         },

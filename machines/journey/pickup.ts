@@ -3,7 +3,6 @@
 // again); the car is theirs only when both have done their part. While it is out the renter can add
 // days, priced first and charged to the card on file when confirmed.
 import { and, assertEvent } from 'xstate';
-import { carOf } from '../fleet';
 import {
   checkoutOpen,
   checkoutToConfirm,
@@ -26,7 +25,7 @@ const guards = {
   checkoutOpen: ({ context, event }) => event.type === 'handover.record' && checkoutOpen(context, event.at),
   checkoutValid: ({ context, event }) =>
     event.type === 'handover.record' &&
-    Object.keys(checkoutProblems(event.checkout, carOf(context.booking.carId).odometerKm, event.at)).length === 0,
+    Object.keys(checkoutProblems(event.checkout, context.booking.car.odometerKm, event.at)).length === 0,
   checkoutToConfirm: ({ context }) => checkoutToConfirm(context),
   flagValid: ({ event }) => event.type === 'pickup.flag' && checkFlagNote(event.note) === null,
   // Only while the car is out: once handed back, the rental period is closed.

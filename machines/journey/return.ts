@@ -4,7 +4,6 @@
 // captured from the hold, the rest released, an early return's unused days given back) only once
 // both sides agree: never by the renter alone.
 import { and, assertEvent } from 'xstate';
-import { carOf } from '../fleet';
 import { carPeriod, checkinOpen, checkinToAnswer, dueBackAt, handedOverKm, openDisputes, bookingPrice } from '../journey-rules';
 import { checkinLines, checkReason, isReturnLine, unusedDays } from '../returns';
 import { latinDigits, normaliseName } from '../text';
@@ -46,7 +45,7 @@ const actions = {
     assertEvent(event, 'handover.checkin');
     const { checkin: form, agent, at } = event;
     const due = dueBackAt(context);
-    const lines = checkinLines(carOf(context.booking.carId), context.checkout?.fuel ?? 'F', due, form, at);
+    const lines = checkinLines(context.booking.car, context.checkout?.fuel ?? 'F', due, form, at);
     return {
       checkin: {
         odometerKm: Number(latinDigits(form.odometer).replace(/[,\s]/g, '')),

@@ -1,7 +1,7 @@
 // The journey's types, its calls to the outside world, and the rules every step shares. Each step
 // (signedOut, contract, payment, pickup, return) adds its own guards, actions and states to this.
 import { assertEvent, assign, fromPromise, setup, type GuardPredicate } from 'xstate';
-import type { CarId } from '../fleet';
+import type { Car } from '../fleet';
 import type { Deduction, Fils, RentalPrice } from '../money';
 import type { Renter } from '../renter';
 import type { Trip } from '../booking';
@@ -61,7 +61,7 @@ export type JourneyEvent =
   | { type: 'return.decide'; line: number; outcome: 'upheld' | 'waived'; note: string; by: string; at: number }
   | { type: 'return.finish'; at: number }
   /** A new booking: the car, and where and when (the default trip when none is given). */
-  | { type: 'booking.start'; carId: CarId; trip?: Trip; at: number }
+  | { type: 'booking.start'; car: Car; trip?: Trip; at: number }
   /** Before pickup: new dates or places, re-priced; the difference is charged or refunded. */
   | { type: 'booking.modify'; trip: Trip; at: number }
   /** Before pickup: cancelled under CANCELLATION_POLICY; the car is free again. */
@@ -80,7 +80,7 @@ export type JourneyEvent =
    * Only the server sends this, with what only it knows: the renter's finished rentals, and the car
    * of the next category free for the booking's dates (loyalty upgrade).
    */
-  | { type: 'offer.apply'; offerId: BookingOfferId; completedRentals: number; upgradeTo: CarId | null; at: number }
+  | { type: 'offer.apply'; offerId: BookingOfferId; completedRentals: number; upgradeTo: Car | null; at: number }
   /** Only the server sends this: the account as it is now (e.g. UAE PASS has since verified it). */
   | { type: 'account.refresh'; renter: Renter }
   | { type: 'xstate.done.actor.registerAccount'; output: Renter }

@@ -3,11 +3,12 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CAR_IDS, LOCATIONS, type CarId } from '../../machines/fleet';
+import { CAR_ID, LOCATIONS, type CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
 import { bookableTrip } from '../journey/availability';
 import { tripSchema } from '../journey/events';
-import { canStartBooking, DEFAULT_CAR } from '../../machines/journey-rules';
+import { canStartBooking } from '../../machines/journey-rules';
+import { bookableCars, defaultCar, startEvent } from '../cars/records';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
 import { latinDigits, normaliseName } from '../../machines/text';
 import {
@@ -51,7 +52,7 @@ const registrationForm = z.object({
   emiratesIdExpiry: text(20),
   licenceExpiry: text(20),
   termsAccepted: z.enum(['true', 'false']),
-  carId: z.enum(CAR_IDS).optional(),
+  carId: z.string().regex(CAR_ID).optional(),
   /** Where and when the visitor chose the car for (form fields, so times come as text). */
   pickupLocation: z.enum(LOCATIONS).optional(),
   dropoffLocation: z.enum(LOCATIONS).optional(),
@@ -75,7 +76,7 @@ const loginBody = z
     password: text(200),
     /** `staff`: a company's person (admin, manager or agent) or the operator; the staff sign-in does not ask which. */
     role: z.enum(['renter', 'manager', 'staff']).default('renter'),
-    carId: z.enum(CAR_IDS).optional(),
+    carId: z.string().regex(CAR_ID).optional(),
     trip: tripSchema.optional(),
   })
   .strict();
@@ -94,7 +95,7 @@ const choiceOf = (carId: CarId | undefined, trip: Partial<Trip> | undefined): Ch
 
 const uaePassStart = z.object({
   lang: z.enum(['en', 'ar']).default('en'),
-  carId: z.enum(CAR_IDS).optional(),
+  carId: z.string().regex(CAR_ID).optional(),
   pickupLocation: z.enum(LOCATIONS).optional(),
   dropoffLocation: z.enum(LOCATIONS).optional(),
   pickupAt: z.coerce.number().int().nonnegative().optional(),
@@ -140,7 +141,10 @@ async function journeyFor(deps: Deps, user: User, choice?: Choice) {
     booking.carId === choice?.carId &&
     (!choice.trip || (booking.pickupAt === choice.trip.pickupAt && booking.dropoffAt === choice.trip.dropoffAt && booking.pickupLocation === choice.trip.pickupLocation && booking.dropoffLocation === choice.trip.dropoffLocation));
   if (!choice || same || !canStartBooking(current.snapshot.context)) return viewOf(current.row, current.snapshot, current.problem);
-  const result = await applyStep(deps, user, current.row, { type: 'booking.start', ...choice, at: deps.now().getTime() }, current.row.version);
+  const start = await startEvent(deps.db, choice.carId, choice.trip, deps.now().getTime());
+  // The car left search meanwhile (booked, in maintenance): the renter's journey as it is.
+  if (!start) return viewOf(current.row, current.snapshot, current.problem);
+  const result = await applyStep(deps, user, current.row, start, current.row.version);
   return 'journey' in result.body ? result.body.journey : viewOf(current.row, current.snapshot);
 }
 
@@ -232,7 +236,8 @@ export const authRoutes = new Hono<AppEnv>()
           // The visitor's choice when it can still be booked; otherwise the default car's first free rental.
           const choice = choiceOf(form.carId, form);
           const trip = choice?.trip && (await bookableTrip(tx, choice.carId, choice.trip, deps.now()));
-          await openBooking(tx, created, choice?.carId ?? DEFAULT_CAR, deps.now(), trip || undefined);
+          const car = (choice && (await bookableCars(tx, choice.carId))[0]) || (await defaultCar(tx));
+          await openBooking(tx, created, car, deps.now(), (car.id === choice?.carId && trip) || undefined);
           // The link that shows the e-mail is theirs (until then nothing links to the account by it).
           await queueVerification(tx, deps, created, email, created.language, appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy));
           return created;
@@ -333,7 +338,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (!found) return c.redirect(AFTER_UAE_PASS[lang].failed);
       const user = found;
       // The car and trip chosen before leaving for UAE PASS (read back through the same schema).
-      const carId = CAR_IDS.find((id) => id === request.carId);
+      const carId = request.carId && CAR_ID.test(request.carId) ? request.carId : undefined;
       const trip = tripSchema.safeParse(request.trip);
       await signIn(c, user, choiceOf(carId, trip.success ? trip.data : undefined));
       deps.log.info('renter signed in with UAE PASS', { userId: user.id });

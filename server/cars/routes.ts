@@ -1,14 +1,13 @@
 // Search: the cars free for a whole trip, priced by the same rules the booking will be charged by
 // (machines/booking.ts), cheapest first. Public: a visitor searches before signing in.
-import { isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { offersFor, tripProblems } from '../../machines/booking';
-import { CAR_CATEGORIES, carOf, COMPANY_IDS, LOCATIONS } from '../../machines/fleet';
+import { CAR_CATEGORIES, LOCATIONS } from '../../machines/fleet';
 import type { AppEnv } from '../deps';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
-import { companies } from '../db/schema';
+import { bookableCars } from './records';
 
 const query = z
   .object({
@@ -17,7 +16,7 @@ const query = z
     pickupAt: z.coerce.number().int(),
     dropoffAt: z.coerce.number().int(),
     category: z.enum(CAR_CATEGORIES).optional(),
-    company: z.enum(COMPANY_IDS).optional(),
+    company: z.string().max(60).optional(),
   })
   .strict();
 
@@ -28,17 +27,10 @@ export const carRoutes = new Hono<AppEnv>().get('/search', validate('query', que
   const problems = tripProblems(trip, c.var.deps.now().getTime());
   if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
   const taken = await takenCars(c.var.deps.db, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) });
-  // A suspended company's cars are out of search.
-  const suspended = new Set(
-    (await c.var.deps.db.select({ id: companies.id }).from(companies).where(isNotNull(companies.suspendedAt))).map((r) => r.id),
+  // Cars in maintenance or retired, and a suspended company's, are not bookable at all.
+  const cars = (await bookableCars(c.var.deps.db)).filter(
+    (car) => !taken.has(car.id) && (!category || car.category === category) && (!company || car.company === company),
   );
-  const results = offersFor(
-    trip,
-    (id) =>
-      !taken.has(id) &&
-      !suspended.has(carOf(id).company) &&
-      (!category || carOf(id).category === category) &&
-      (!company || carOf(id).company === company),
-  );
+  const results = offersFor(trip, cars);
   return c.json({ results });
 });

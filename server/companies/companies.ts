@@ -4,9 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { COMPANY_IDS, type CompanyId } from '../../machines/fleet';
+import type { CompanyId } from '../../machines/fleet';
 import type { Db } from '../db/open';
-import { companies } from '../db/schema';
+import { cars, companies } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
@@ -47,9 +47,7 @@ export async function ensureCompanies(db: Db) {
   }
 }
 
-const isCompanyId = (id: string): id is CompanyId => (COMPANY_IDS as readonly string[]).includes(id);
-
-export const companyView = (row: CompanyRow) => ({
+export const companyView = (row: CompanyRow, bookable = 0) => ({
   id: row.id,
   name: { en: row.nameEn, ar: row.nameAr },
   subtitle: { en: row.subtitleEn, ar: row.subtitleAr },
@@ -60,8 +58,8 @@ export const companyView = (row: CompanyRow) => ({
   address: { en: row.addressEn, ar: row.addressAr },
   trn: row.trn,
   supportPhone: row.supportPhone,
-  /** Renters can rent from it: it has cars in the fleet (machines/fleet.ts; a new company has none yet). */
-  hasCars: isCompanyId(row.id),
+  /** Renters can rent from it: it has cars to offer (a new company has none yet). */
+  hasCars: bookable > 0,
 });
 export type CompanyView = ReturnType<typeof companyView>;
 
@@ -105,11 +103,13 @@ export const companyRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     // A suspended company is not offered to anyone.
     const rows = await c.var.deps.db
-      .select()
+      .select({ company: companies, bookable: sql<number>`count(${cars.id})::int` })
       .from(companies)
+      .leftJoin(cars, and(eq(cars.companyId, companies.id), eq(cars.status, 'available')))
       .where(isNull(companies.suspendedAt))
+      .groupBy(companies.id)
       .orderBy(asc(companies.createdAt), asc(companies.id));
-    return c.json({ companies: rows.map(companyView) });
+    return c.json({ companies: rows.map((r) => companyView(r.company, r.bookable)) });
   })
   .post('/api-key', requireRole('manager'), jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     return c.json(await rotateApiKey(c.var.deps.db, c.var.user!.companyId!, c.var.deps.now()), 201);

@@ -5,19 +5,19 @@
 import { and, count, desc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { carOf, carsOf } from '../../machines/fleet';
 import { bookingPaid, bookingPrice, bookingStatus, dueBackAt } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import { restoreViolation } from '../../machines/violation';
 import { toDubaiInput } from '../../machines/booking';
 import { DAY_MS } from '../../machines/money';
-import { bookings, contracts, incidents, users, violations } from '../db/schema';
+import { bookings, cars, contracts, incidents, users, violations } from '../db/schema';
 import type { Db } from '../db/open';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { validate } from '../http/validate';
 import { summaryOf } from '../handovers/routes';
 import { contractView } from '../manager/contracts';
+import { companyCarIds } from '../cars/records';
 import { dayAround, monthFigures, monthsAround } from './figures';
 
 /** Fines still with the company: not yet passed on, or disputed by the renter. */
@@ -25,13 +25,13 @@ const WITH_COMPANY = new Set(['pending', 'disputed']);
 
 /** The company's bookings with their readable journeys and renters' names (sample rentals left out). */
 async function companyJourneys(db: Db, companyId: string) {
-  const cars = carsOf(companyId).map((car) => car.id);
-  if (cars.length === 0) return [];
+  const carIds = await companyCarIds(db, companyId);
+  if (carIds.length === 0) return [];
   const rows = await db
     .select({ booking: bookings, renter: users.fullName })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.renterId))
-    .where(and(inArray(bookings.carId, cars), eq(bookings.sample, false)))
+    .where(and(inArray(bookings.carId, carIds), eq(bookings.sample, false)))
     .orderBy(desc(bookings.createdAt))
     // A day's and two months' figures need a company's recent bookings; past this many, an aggregate
     // kept as bookings change would take over.
@@ -84,7 +84,7 @@ async function dashboardOf(db: Db, companyId: string, now: number) {
   const waitingFines = fines.filter((f) => WITH_COMPANY.has(String(restoreViolation(f.state)?.value))).length;
   const months = monthsAround(now);
   const contexts = journeys.map((j) => j.c);
-  const cars = carsOf(companyId).length;
+  const cars = (await companyCarIds(db, companyId)).length;
   const bySoonest = (key: 'pickupAt' | 'dueBackAt') => (a: Record<typeof key, number>, b: Record<typeof key, number>) => a[key] - b[key];
   return {
     day: today,
@@ -122,8 +122,8 @@ export const dashboardRoutes = new Hono<AppEnv>()
           .map(({ booking, renter, c: j }) => [
             booking.number,
             bookingStatus(j),
-            carOf(j.booking.carId).model,
-            carOf(j.booking.carId).plate,
+            j.booking.car.model,
+            j.booking.car.plate,
             renter,
             dubai(j.booking.pickupAt),
             j.booking.pickupLocation,
@@ -135,17 +135,18 @@ export const dashboardRoutes = new Hono<AppEnv>()
       ];
     } else if (kind === 'contracts') {
       const found = await db
-        .select({ contract: contracts, booking: bookings, renter: users.fullName })
+        .select({ contract: contracts, booking: bookings, renter: users.fullName, car: cars })
         .from(contracts)
         .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
         .leftJoin(users, eq(users.id, bookings.renterId))
+        .leftJoin(cars, eq(cars.id, contracts.carId))
         .where(and(eq(contracts.companyId, companyId), gte(contracts.createdAt, new Date(start)), lt(contracts.createdAt, new Date(end))))
         .orderBy(contracts.createdAt);
       rows = [
         ['contract', 'status', 'booking', 'renter', 'car', 'made'],
-        ...found.map(({ contract, booking, renter }) => {
-          const view = contractView(contract, booking, renter);
-          return [view.code, view.status, view.booking?.number ?? null, renter, view.setup.carId ? carOf(view.setup.carId).model : null, dubai(contract.createdAt.getTime())];
+        ...found.map(({ contract, booking, renter, car }) => {
+          const view = contractView(contract, booking, renter, car);
+          return [view.code, view.status, view.booking?.number ?? null, renter, view.car?.model ?? null, dubai(contract.createdAt.getTime())];
         }),
       ];
     } else {

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
 import { STAFF_ROLES } from '../../machines/roles';
+import type { CarCategory, CarPicture, CarStatus } from '../../machines/fleet';
 import {
   bigint,
   boolean,
@@ -53,6 +54,39 @@ export const companies = pgTable('companies', {
 
 /** An uploaded picture's sizes, as the screens use them: each a file in image_files. */
 export type ImageSizes = { hash: string; width: number; height: number }[];
+
+/**
+ * A company's cars: what search offers and a booking copies its facts from (machines/fleet.ts `Car`).
+ * Money in fils. A plate is one car in the whole country, whichever company has it.
+ */
+export const cars = pgTable(
+  'cars',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    model: text('model').notNull(),
+    category: text('category').$type<CarCategory>().notNull(),
+    picture: text('picture').$type<CarPicture>().notNull(),
+    /** As the company writes it (`Dubai K 48213`); `plate_key` is the form fines are matched by. */
+    plate: text('plate').notNull(),
+    plateKey: text('plate_key').notNull().unique(),
+    dailyRate: integer('daily_rate').notNull(),
+    deposit: integer('deposit').notNull(),
+    odometerKm: integer('odometer_km').notNull(),
+    tankLitres: integer('tank_litres').notNull(),
+    /** Available, in maintenance or retired: only available cars are offered. */
+    status: text('status').$type<CarStatus>().notNull().default('available'),
+    /** Bumped on every change: a save over another admin's is refused with the current values. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cars_company_idx').on(t.companyId),
+    check('cars_rate_positive', sql`${t.dailyRate} > 0 AND ${t.deposit} >= 0 AND ${t.odometerKm} >= 0 AND ${t.tankLitres} > 0`),
+  ],
+);
 
 /**
  * The pictures companies upload (logos; cars' photos), each size one file named by the SHA-256 of its

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { depositFor } from '../../machines/fleet';
+import { FLEET } from '../../machines/fleet';
 import { journeyMachine } from '../../machines/journey';
 import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
@@ -27,10 +27,10 @@ const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', n
  */
 async function sampleJourney(deps: Deps, user: User, renter: Renter) {
   const now = deps.now().getTime();
-  const carId = 'bmw-7';
-  const booking = defaultBooking(now - 2 * DAY_MS, carId);
+  const booking = defaultBooking(now - 2 * DAY_MS, FLEET['bmw-7']);
+  const { deposit } = booking.car;
   const key = `demo:${user.id}`;
-  const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: depositFor(carId), idempotencyKey: `${key}:hold` });
+  const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: deposit, idempotencyKey: `${key}:hold` });
   const total = bookingPrice(booking).total;
   const charge = await deps.gateway.charge({ source: { cardToken: hold.cardToken }, amount: total, idempotencyKey: `${key}:charge` });
   const paidAt = booking.pickupAt - DAY_MS;
@@ -44,7 +44,7 @@ async function sampleJourney(deps: Deps, user: User, renter: Renter) {
       identityVerified: true,
       contract: { signedAt: paidAt, version: CONTRACT_VERSION },
       payment: { last4: charge.last4, amount: total, paidAt, reference: charge.reference, cardToken: charge.cardToken },
-      deposit: { amount: depositFor(carId), reference: hold.reference, heldAt: paidAt },
+      deposit: { amount: deposit, reference: hold.reference, heldAt: paidAt },
       pickedUpAt: booking.pickupAt,
     },
   });
@@ -72,7 +72,7 @@ export const demoRoutes = new Hono<AppEnv>()
     const row = await deps.db.transaction(async (tx) => {
       // A sample: it does not take the BMW from the search (bookings.sample).
       const booking = await insertBooking(tx, user!.id, snapshot, deps.now(), true);
-      await openContract(tx, booking, snapshot.context.booking.carId, deps.now());
+      await openContract(tx, booking, snapshot.context.booking.car, deps.now());
       return booking;
     });
     const at = deps.now();

@@ -1,9 +1,8 @@
 // Who hears of a handover as it moves: the renter's open screens and the company's counter screens.
-import { carOf, isCarId } from '../../machines/fleet';
 import type { JourneySnapshot } from '../../machines/journey';
 import type { Tx } from '../db/open';
 import { pushTo } from '../live/hub';
-import type { BookingRow } from '../journey/bookings';
+import { bookedCar, type BookingRow } from '../journey/bookings';
 import { notify } from '../notifications/store';
 import { managersOf } from '../manager/contracts';
 
@@ -13,7 +12,7 @@ import { managersOf } from '../manager/contracts';
  * load it again. Last in the transaction (it pushes).
  */
 export async function pushHandover(tx: Tx, row: BookingRow) {
-  const company = isCarId(row.carId) ? carOf(row.carId).company : null;
+  const company = bookedCar(row)?.company ?? null;
   await pushTo(tx, [row.renterId, ...(company ? await managersOf(tx, company, ['agent', 'manager']) : [])], 'journey', row.number);
 }
 
@@ -29,7 +28,7 @@ export const handoverChanged = (before: Context, after: Context) =>
  * of each decision and of the settlement; the company's managers of a dispute to decide.
  */
 export async function returnNotices(tx: Tx, row: BookingRow, before: Context, after: Context, at: Date) {
-  const car = isCarId(row.carId) ? carOf(row.carId) : null;
+  const car = bookedCar(row);
   const number = row.number;
   if (!before.checkin && after.checkin) await notify(tx, at, row.renterId, 'returnRecorded', { number, model: car?.model ?? '' }, 'carReturn');
   const disputed = (c: Context) => c.deductions.filter((d) => d.dispute).length;

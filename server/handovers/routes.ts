@@ -7,7 +7,6 @@
 import { and, asc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { carsOf, carOf, isCarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { latinDigits } from '../../machines/text';
 import {
@@ -39,7 +38,8 @@ import { keepPhoto, PHOTO_BODY_MAX, photoForm, photoResponse } from '../document
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
 import { carAwayAt } from '../journey/availability';
-import type { BookingRow } from '../journey/bookings';
+import { bookedCar, type BookingRow } from '../journey/bookings';
+import { companyCarIds } from '../cars/records';
 
 const byNumber = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 const field = (max: number) => z.string().max(max);
@@ -93,7 +93,7 @@ async function ownReturn(db: Db, user: User, number: string) {
 
 /** One of the company's bookings, by its number; null for any other company's or a number nobody has. */
 async function companyBooking(db: Db, user: User, number: string) {
-  const cars = carsOf(user.companyId ?? '').map((car) => car.id);
+  const cars = await companyCarIds(db, user.companyId ?? '');
   if (cars.length === 0) return null;
   const [row] = await db.select().from(bookings).where(and(eq(bookings.number, number), inArray(bookings.carId, cars)));
   const snapshot = row && restoreJourney(row.journey).snapshot;
@@ -131,6 +131,8 @@ export function summaryOf(row: { number: string }, c: JourneySnapshot['context']
     number: row.number,
     renter,
     carId: c.booking.carId,
+    /** The car as booked: model, plate, tank. */
+    car: c.booking.car,
     pickupAt: c.booking.pickupAt,
     pickupLocation: c.booking.pickupLocation,
     dueBackAt: dueBackAt(c),
@@ -169,7 +171,7 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     dueBackAt: dueBackAt(c),
     opensAt: pickupOpensAt(c),
     noShowAt: noShowAt(c),
-    carKm: carOf(c.booking.carId).odometerKm,
+    carKm: c.booking.car.odometerKm,
     checkout: c.checkout,
     pickedUpAt: c.pickedUpAt,
     /** The odometer as handed over: the check-in cannot read less. */
@@ -252,7 +254,7 @@ export const handoverRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     const deps = c.var.deps;
     const [found] = await deps.db
-      .select({ photo: handoverPhotos, renterId: bookings.renterId, carId: bookings.carId })
+      .select({ photo: handoverPhotos, renterId: bookings.renterId, journey: bookings.journey })
       .from(handoverPhotos)
       .innerJoin(bookings, eq(bookings.id, handoverPhotos.bookingId))
       .where(eq(handoverPhotos.id, c.req.valid('param').id));
@@ -260,7 +262,7 @@ export const handoverRoutes = new Hono<AppEnv>()
       found &&
       (user.role === 'renter'
         ? found.renterId === user.id
-        : isCarId(found.carId) && carOf(found.carId).company === user.companyId);
+        : bookedCar(found)?.company === user.companyId);
     const bytes = theirs ? await deps.documents.get(found.photo.storageKey) : null;
     if (!found || !bytes) return c.json({ error: 'notFound' as const }, 404);
     return photoResponse(c, bytes, found.photo.contentType);
@@ -286,7 +288,7 @@ export const handoverRoutes = new Hono<AppEnv>()
   // but not confirmed) and every car out or checked in but not settled, soonest first.
   .get('/', async (c) => {
     const deps = c.var.deps;
-    const cars = carsOf(c.var.user!.companyId ?? '').map((car) => car.id);
+    const cars = await companyCarIds(deps.db, c.var.user!.companyId ?? '');
     const now = deps.now().getTime();
     if (cars.length === 0) return c.json({ handovers: [] });
     const at = (path: string) => sql`coalesce(${bookings.journey} #> ${`{snapshot,context,${path}}`}::text[], 'null'::jsonb)`;
@@ -350,12 +352,12 @@ export const handoverRoutes = new Hono<AppEnv>()
     if (!(await ownPhotos(deps.db, row, 'pickup', photos))) return c.json({ error: 'invalid' as const, fields: { photos: 'photosRequired' as const } }, 400);
     const at = deps.now();
     // The rules the machine guards with, said by field (an expired licence, no photo, the identity unchecked).
-    const problems = checkoutProblems({ ...checkout, photos }, carOf(found.snapshot.context.booking.carId).odometerKm, at.getTime());
+    const problems = checkoutProblems({ ...checkout, photos }, found.snapshot.context.booking.car.odometerKm, at.getTime());
     if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     const event = { type: 'handover.record', checkout: { ...checkout, photos }, agent: user.fullName, at: at.getTime() } as const;
     const first = found.snapshot.context.checkout === null;
     return counterStep(c, found, event, version, async (tx) => {
-      const model = carOf(found.snapshot.context.booking.carId).model;
+      const { model } = found.snapshot.context.booking.car;
       if (first) await notify(tx, at, row.renterId, 'handoverRecorded', { number: row.number, model }, 'carPickup');
       // The licence as read off the card now is the account's from here on (a renewed one, or one UAE PASS did not give).
       await tx.update(users).set({ licenceExpiry: latinDigits(checkout.licenceExpiry).trim() }).where(eq(users.id, row.renterId));
@@ -397,7 +399,7 @@ export const handoverRoutes = new Hono<AppEnv>()
       const context = snapshot.context;
       // Everything paid goes back, by the machine's own rule.
       const { refund } = companyCancellation(context, event.at);
-      const model = carOf(context.booking.carId).model;
+      const { model } = context.booking.car;
       await notify(tx, now, row.renterId, 'cancelledByCompany', { number: row.number, model, amount: refund, reason }, 'bookingDetails');
     });
   });

@@ -5,7 +5,6 @@
 // is matched when a booking now claims it. Each row commits on its own, so one bad or conflicting row
 // never stops the others.
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { carByPlate } from '../../machines/fleet';
 import { salikBand, salikDeduction } from '../../machines/money';
 import type { Fine } from '../../machines/violation';
 import type { Tx } from '../db/open';
@@ -15,6 +14,7 @@ import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { createViolation } from '../manager/violations';
+import { carByPlate } from '../cars/records';
 import type { AuthorityRow, RejectedRow } from './csv';
 
 /** Names of the common offences in both languages, by the authority's code prefix. */
@@ -116,7 +116,7 @@ async function insertRecord(tx: Tx, values: typeof authorityRecords.$inferInsert
 
 /** One row: recorded once, matched, and its consequence (a fine on the violation machine, a Salik deduction). */
 export async function importRow(deps: Deps, companyId: string, row: AuthorityRow, report: ImportReport, charges: SalikCharges) {
-  const car = carByPlate(row.plate);
+  const car = await carByPlate(deps.db, row.plate);
   const ours = car?.company === companyId;
   const hit = ours ? await bookingAt(deps.db, companyId, car!.id, row.at) : null;
   try {

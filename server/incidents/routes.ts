@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { carOf, isCarId } from '../../machines/fleet';
+import type { Car } from '../../machines/fleet';
 import { emergencyProblems } from '../../machines/validation';
 import type { AppEnv } from '../deps';
 import type { Db, Tx } from '../db/open';
@@ -18,6 +18,7 @@ import { jsonOnly, limitBody } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
+import { bookedCar } from '../journey/bookings';
 import { managersOf } from '../manager/contracts';
 import { queueMail } from '../mail/queue';
 import { supportIncidentMail } from './support';
@@ -40,7 +41,7 @@ const statusBody = z
   .strict();
 
 /** What each side sees of a report: the renter's own, the company's with who and which rental. */
-function viewOf(row: IncidentRow, booking: { number: string; carId: string } | null, renter: string | null, photos: string[]) {
+function viewOf(row: IncidentRow, booking: { number: string; car: Car | null } | null, renter: string | null, photos: string[]) {
   return {
     id: row.id,
     reference: row.reference,
@@ -50,7 +51,8 @@ function viewOf(row: IncidentRow, booking: { number: string; carId: string } | n
     location: row.location,
     more: row.more,
     bookingNumber: booking?.number ?? null,
-    carId: booking && isCarId(booking.carId) ? booking.carId : null,
+    /** The rental's car, as booked. */
+    car: booking?.car ? { model: booking.car.model, plate: booking.car.plate } : null,
     renter,
     /** The scene's photos (ids for GET /api/incidents/photos/:id), in the order taken. */
     photos,
@@ -63,7 +65,7 @@ export type IncidentView = ReturnType<typeof viewOf>;
 /** The renter's rental that is out now (picked up, not handed back), the newest if several. */
 async function rentalOut(db: Db | Tx, renterId: string) {
   const [row] = await db
-    .select({ id: bookings.id, number: bookings.number, carId: bookings.carId })
+    .select({ id: bookings.id, number: bookings.number, journey: bookings.journey })
     .from(bookings)
     .where(
       and(
@@ -74,7 +76,7 @@ async function rentalOut(db: Db | Tx, renterId: string) {
     )
     .orderBy(desc(bookings.createdAt))
     .limit(1);
-  return row ?? null;
+  return row ? { id: row.id, number: row.number, car: bookedCar(row) } : null;
 }
 
 const newReference = () =>
@@ -85,7 +87,7 @@ const newReference = () =>
 
 async function listFor(db: Db, where: ReturnType<typeof eq>) {
   const rows = await db
-    .select({ incident: incidents, number: bookings.number, carId: bookings.carId, renter: users.fullName })
+    .select({ incident: incidents, number: bookings.number, journey: bookings.journey, renter: users.fullName })
     .from(incidents)
     .innerJoin(users, eq(users.id, incidents.renterId))
     .leftJoin(bookings, eq(bookings.id, incidents.bookingId))
@@ -94,7 +96,7 @@ async function listFor(db: Db, where: ReturnType<typeof eq>) {
     .limit(50);
   const photos = await photosOf(db, rows.map((r) => r.incident.id));
   return rows.map((r) =>
-    viewOf(r.incident, r.number && r.carId ? { number: r.number, carId: r.carId } : null, r.renter, photos.get(r.incident.id) ?? []),
+    viewOf(r.incident, r.number ? { number: r.number, car: bookedCar({ journey: r.journey }) } : null, r.renter, photos.get(r.incident.id) ?? []),
   );
 }
 
@@ -177,7 +179,7 @@ export const incidentRoutes = new Hono<AppEnv>()
     if (!photos.every((id) => waiting.has(id))) return c.json({ error: 'invalid' as const, fields: { photos: 'invalid' as const } }, 400);
     const created = await deps.db.transaction(async (tx) => {
       const rental = await rentalOut(tx, user.id);
-      const company = rental && isCarId(rental.carId) ? carOf(rental.carId).company : null;
+      const company = rental?.car?.company ?? null;
       const [row] = await tx
         .insert(incidents)
         .values({
@@ -203,7 +205,7 @@ export const incidentRoutes = new Hono<AppEnv>()
         const report = { ...row!, photos: photos.length };
         await queueMail(tx, { to: deps.config.mail.support, ...supportIncidentMail(report, renter!) }, now);
       }
-      const model = rental && isCarId(rental.carId) ? carOf(rental.carId).model : '';
+      const model = rental?.car?.model ?? '';
       for (const manager of managers)
         await notify(
           tx,

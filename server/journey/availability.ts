@@ -121,7 +121,7 @@ export async function releaseClaim(db: Db | Tx, row: BookingRow) {
  * default rental of `carId`, moved to the first time the car is free for all of it.
  */
 export async function freeDefaultTrip(db: Db | Tx, carId: CarId, now: Date): Promise<Trip> {
-  const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = defaultBooking(now.getTime(), carId);
+  const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = defaultBooking(now.getTime());
   const length = dropoffAt - pickupAt;
   const held = await db
     .select({ start: bookings.heldFrom, end: bookings.heldUntil })

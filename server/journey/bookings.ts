@@ -2,9 +2,9 @@
 // open a new one, save a step only over the version it was decided on.
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { CarId } from '../../machines/fleet';
+import type { Car } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
-import { bookingStatus, carPeriod, DEFAULT_CAR, dueBackAt, rentalPhase } from '../../machines/journey-rules';
+import { bookingStatus, carPeriod, dueBackAt, rentalPhase } from '../../machines/journey-rules';
 import { ledgerOf, moneyTimeline } from '../../machines/ledger';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
@@ -13,6 +13,7 @@ import { bookings } from '../db/schema';
 import type { User } from '../auth/sessions';
 import { freeDefaultTrip, holdOf } from './availability';
 import type { Trip } from '../../machines/booking';
+import { defaultCar } from '../cars/records';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -67,6 +68,8 @@ export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
     bookingId: row.id,
     number: row.number,
     carId: c.booking.carId,
+    /** The car as booked. */
+    car: { model: c.booking.car.model, plate: c.booking.car.plate, category: c.booking.car.category },
     status: bookingStatus(c),
     /** A rental picked up and not over: where it stands (the current-rental card's next step). */
     phase: rentalPhase(c),
@@ -118,8 +121,11 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
 }
 
 /** A new rental for a signed-in renter, the contract being the step that is due. */
-export const openBooking = async (tx: Db | Tx, user: User, carId: CarId, now: Date, trip?: Trip) =>
-  insertBooking(tx, user.id, openJourney(renterOf(user), carId, now.getTime(), trip ?? (await freeDefaultTrip(tx, carId, now))), now);
+export const openBooking = async (tx: Db | Tx, user: User, car: Car, now: Date, trip?: Trip) =>
+  insertBooking(tx, user.id, openJourney(renterOf(user), car, now.getTime(), trip ?? (await freeDefaultTrip(tx, car.id, now))), now);
+
+/** The car a booking's stored journey keeps (its facts as booked), or null when the record cannot be read. */
+export const bookedCar = (row: Pick<BookingRow, 'journey'>): Car | null => restoreJourney(row.journey).snapshot?.context.booking.car ?? null;
 
 export async function latestBooking(db: Db | Tx, renterId: string) {
   const [row] = await db
@@ -144,10 +150,10 @@ export async function ownBooking(db: Db | Tx, id: string, renterId: string) {
  * at, and the renter gets a fresh one with the reason, instead of an error page.
  */
 export async function currentJourney(db: Db, user: User, now: Date): Promise<{ row: BookingRow; snapshot: JourneySnapshot; problem?: RestoreProblem }> {
-  const row = (await latestBooking(db, user.id)) ?? (await openBooking(db, user, DEFAULT_CAR, now));
+  const row = (await latestBooking(db, user.id)) ?? (await openBooking(db, user, await defaultCar(db), now));
   const restored = restoreJourney(row.journey);
   if (restored.snapshot) return { row, snapshot: restored.snapshot };
-  const fresh = await openBooking(db, user, DEFAULT_CAR, now);
+  const fresh = await openBooking(db, user, await defaultCar(db), now);
   return { row: fresh, snapshot: restoreJourney(fresh.journey).snapshot!, problem: restored.problem };
 }
 

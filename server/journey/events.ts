@@ -2,7 +2,7 @@
 // own clock and amounts are the machine's: no client event carries either. Events only the server
 // sends (a deduction from the deposit) or that belong to sign-in are not in this list at all.
 import { z } from 'zod';
-import { CAR_IDS, LOCATIONS } from '../../machines/fleet';
+import { CAR_ID, LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
 import { MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
 import { checkFlagNote } from '../../machines/validation';
@@ -47,7 +47,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('return.dispute'), line: z.number().int().nonnegative().max(100), reason: field(500).refine((r) => checkReason(r) === null) }).strict(),
   bare('return.accept'),
   bare('return.finish'),
-  z.object({ type: z.literal('booking.start'), carId: z.enum(CAR_IDS), trip: tripSchema.optional() }).strict(),
+  z.object({ type: z.literal('booking.start'), carId: z.string().regex(CAR_ID), trip: tripSchema.optional() }).strict(),
   z.object({ type: z.literal('booking.modify'), trip: tripSchema }).strict(),
   bare('booking.cancel'),
   z
@@ -62,8 +62,11 @@ export type ClientEvent = z.infer<typeof clientEventSchema>;
 
 export const eventBodySchema = z.object({ event: clientEventSchema, version: z.number().int().positive() }).strict();
 
-/** The machine's event: the client's, stamped with the server's time where the step records one. */
-export function stamp(event: ClientEvent, at: number): JourneyEvent {
+/**
+ * The machine's event: the client's, stamped with the server's time where the step records one.
+ * A booking's start names a car the server reads first (server/cars/records.ts `startEvent`).
+ */
+export function stamp(event: Exclude<ClientEvent, { type: 'booking.start' }>, at: number): JourneyEvent {
   switch (event.type) {
     case 'contract.sign':
     case 'payment.submit':
@@ -73,7 +76,6 @@ export function stamp(event: ClientEvent, at: number): JourneyEvent {
     case 'return.dispute':
     case 'return.accept':
     case 'return.finish':
-    case 'booking.start':
     case 'booking.modify':
     case 'booking.cancel':
       return { ...event, at };

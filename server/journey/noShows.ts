@@ -5,7 +5,6 @@
 // Two instances reaching one booking at once: the step is saved over the version it was decided on,
 // so one wins and the other's answer is a conflict, and the gateway keys are the same for both.
 import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
-import { carOf, isCarId } from '../../machines/fleet';
 import { cancellationQuote, NO_SHOW_AFTER_MS } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import { bookings, users } from '../db/schema';
@@ -51,13 +50,12 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
       if (!context) return;
       // The fee the machine keeps, by the same rule (machines/journey-rules.ts).
       const { fee } = cancellationQuote(context, event.at);
-      const model = isCarId(context.booking.carId) ? carOf(context.booking.carId).model : '';
+      const { model, company } = context.booking.car;
       // The renter's open screens load the journey again (and the notices follow, last: they push too).
       await pushTo(tx, [row.renterId], 'journey');
       await notify(tx, now, row.renterId, 'noShow', { number: row.number, model, amount: fee }, 'bookingDetails');
       // The company hears of it too: the counter's list drops it, the car is free.
-      const company = isCarId(context.booking.carId) ? carOf(context.booking.carId).company : null;
-      for (const manager of company ? await managersOf(tx, company) : [])
+      for (const manager of await managersOf(tx, company))
         await notify(tx, now, manager, 'noShowReported', { number: row.number, model }, `handovers:${row.number}`);
     });
     if (result.status === 200) cancelled++;

@@ -3,7 +3,6 @@
 // (the booking's pickup_reminded_at is set by whichever instance gets there first). A reminder is an
 // optional notification: a renter who turned notifications off is not sent one.
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
-import { carOf, isCarId } from '../../machines/fleet';
 import { restoreJourney } from '../../machines/persistence';
 import { bookings } from '../db/schema';
 import type { Deps, Logger } from '../deps';
@@ -40,8 +39,8 @@ export async function remindPickups(deps: Deps, stopping: () => boolean = () => 
         .where(and(eq(bookings.id, row.id), isNull(bookings.pickupRemindedAt)))
         .returning({ id: bookings.id });
       // Another instance reminded them, or the car is already with the renter: nothing to say.
-      if (!mine || !context || context.pickedUpAt !== null || !isCarId(context.booking.carId)) return;
-      const params = { model: carOf(context.booking.carId).model, at: context.booking.pickupAt };
+      if (!mine || !context || context.pickedUpAt !== null) return;
+      const params = { model: context.booking.car.model, at: context.booking.pickupAt };
       await notify(tx, now, row.renterId, 'pickupReminder', params, 'bookingDetails');
     });
   }

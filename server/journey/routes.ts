@@ -11,6 +11,7 @@ import { bookings } from '../db/schema';
 import { bookingSummary, currentJourney, ownBooking, viewOf } from './bookings';
 import { eventBodySchema, stamp } from './events';
 import { applyStep } from './service';
+import { carById, startEvent } from '../cars/records';
 import { normaliseEmail } from '../../machines/renter';
 import { queueVerification } from '../auth/verify';
 import { appOrigin } from '../http/security';
@@ -58,7 +59,14 @@ export const journeyRoutes = new Hono<AppEnv>()
       newEmail !== user.email
         ? (tx: Tx) => queueVerification(tx, deps, user, newEmail, user.language, appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy))
         : undefined;
-    const result = await applyStep(deps, user, row, stamp(event, deps.now().getTime()), version, verifyNew);
+    const at = deps.now().getTime();
+    const step = event.type === 'booking.start' ? await startEvent(deps.db, event.carId, event.trip, at) : stamp(event, at);
+    if (!step) {
+      // A car in maintenance, retired or of a suspended company is gone from search like a booked one.
+      if (!(await carById(deps.db, (event as { carId: string }).carId))) return c.json({ error: 'invalid' as const, fields: { 'event.carId': 'invalid' } }, 400);
+      return c.json({ error: 'taken' as const, journey: viewOf(row, restoreJourney(row.journey).snapshot!) }, 409);
+    }
+    const result = await applyStep(deps, user, row, step, version, verifyNew);
     if (verifyNew && result.status === 200) deps.mail.nudge();
     return c.json(result.body, result.status);
   });

@@ -15,7 +15,7 @@ import { openContract } from '../manager/contracts';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
 import { dueBackAt, isOver, isPaid } from '../../machines/journey-rules';
-import { carOf, type CarId } from '../../machines/fleet';
+import type { CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
 import type { JourneySnapshot } from '../../machines/journey';
@@ -53,7 +53,7 @@ function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId;
       return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end + c.extensionQuote.days * DAY_MS) } };
     case 'booking.start':
       if (!event.trip) return null;
-      return { carId: event.carId, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
+      return { carId: event.car.id, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
     default:
       return null;
   }
@@ -96,7 +96,7 @@ export async function applyStep(
 
   // A car chosen without a trip gets the default rental at the car's first free time.
   if (event.type === 'booking.start' && !event.trip) {
-    event = { ...event, trip: await freeDefaultTrip(deps.db, event.carId, deps.now()) };
+    event = { ...event, trip: await freeDefaultTrip(deps.db, event.car.id, deps.now()) };
   }
   // The car changes hands only at the branch: not while the last renter still has it, whatever the bookings say.
   if ((event.type === 'handover.record' || event.type === 'pickup.confirm') && before.can(event)) {
@@ -163,7 +163,7 @@ export async function applyStep(
       }
       // Signing makes the contract, with the car's company, in the same transaction.
       if (!before.context.contract && decision.snapshot.context.contract) {
-        await openContract(tx, next, decision.snapshot.context.booking.carId, now);
+        await openContract(tx, next, decision.snapshot.context.booking.car, now);
       }
       await alongside?.(tx);
       // The counter's record, the renter's confirmation or flag, a return's check-in, dispute, decision or
@@ -174,7 +174,7 @@ export async function applyStep(
       }
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (!isPaid(before.context) && isPaid(decision.snapshot.context)) {
-        const model = carOf(decision.snapshot.context.booking.carId).model;
+        const model = decision.snapshot.context.booking.car.model;
         await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails');
       }
       return next;

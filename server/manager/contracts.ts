@@ -16,12 +16,13 @@ import {
   type ContractStatus,
   type RenterConfirmations,
 } from '../../machines/contract';
-import { CAR_IDS, carOf, carsOf, isCarId, type CarId } from '../../machines/fleet';
+import { CAR_ID, type Car } from '../../machines/fleet';
+import { carById, companyCars } from '../cars/records';
 import type { JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import { DEFAULT_SETTINGS, type TransferSettings } from '../../machines/transferSettings';
 import type { Db, Tx } from '../db/open';
-import { bookings, contracts, documents, users } from '../db/schema';
+import { bookings, cars, contracts, documents, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
@@ -32,7 +33,7 @@ import { notify } from '../notifications/store';
 import { violationsOfContract } from './violations';
 
 export const setupSchema = z
-  .object({ carId: z.enum(CAR_IDS).nullable(), bookingLinked: z.boolean(), violationTransfer: z.boolean() })
+  .object({ carId: z.string().regex(CAR_ID).nullable(), bookingLinked: z.boolean(), violationTransfer: z.boolean() })
   .strict();
 
 export const settingsSchema = z
@@ -42,6 +43,7 @@ export const settingsSchema = z
 const storedSetup = z.object({ bookingLinked: z.boolean(), violationTransfer: z.boolean() });
 
 export type ContractRow = typeof contracts.$inferSelect;
+type CarRow = typeof cars.$inferSelect;
 
 /** The specification's two sample contracts (an S-Class each), for the demo company. */
 export const SAMPLE_CONTRACTS = ['MC-2024-0412', 'MC-2024-0413'];
@@ -66,15 +68,15 @@ export async function ensureSampleContracts(db: Db) {
 const contractCode = (now: Date) => `MC-${now.getUTCFullYear()}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 /** The renter signed for a car: the car's company gets the contract, in the step's transaction. */
-export async function openContract(tx: Db | Tx, booking: BookingRow, carId: CarId, now: Date) {
+export async function openContract(tx: Db | Tx, booking: BookingRow, car: Car, now: Date) {
   for (let attempt = 0; attempt < 8; attempt++) {
     const [row] = await tx
       .insert(contracts)
       .values({
         code: contractCode(now),
-        companyId: carOf(carId).company,
+        companyId: car.company,
         bookingId: booking.id,
-        carId,
+        carId: car.id,
         setup: { bookingLinked: false, violationTransfer: false },
         settings: DEFAULT_SETTINGS,
         createdAt: now,
@@ -114,7 +116,7 @@ const statusOf = (row: ContractRow, booking: BookingRow | null, snapshot: Journe
   snapshot?.context.cancellation ? 'cancelled' : booking?.completed ? 'completed' : row.activatedAt ? 'active' : 'pending';
 
 /** A stored row with its booking, read through the schemas: anything unreadable falls back to the defaults. */
-export function contractView(row: ContractRow, booking: BookingRow | null, renterName: string | null = null) {
+export function contractView(row: ContractRow, booking: BookingRow | null, renterName: string | null = null, car: CarRow | null = null) {
   const setup = storedSetup.safeParse(row.setup);
   const settings = settingsSchema.safeParse(row.settings);
   const snapshot = booking ? restoreJourney(booking.journey).snapshot : null;
@@ -124,13 +126,15 @@ export function contractView(row: ContractRow, booking: BookingRow | null, rente
     status: statusOf(row, booking, snapshot),
     setup: {
       ...(setup.success ? setup.data : EMPTY_SETUP),
-      carId: isCarId(row.carId) ? row.carId : null,
+      carId: row.carId ?? null,
     } as ContractSetup,
+    /** The car the contract is for, as its record says now. */
+    car: car ? { model: car.model, plate: car.plate } : null,
     settings: (settings.success ? settings.data : DEFAULT_SETTINGS) as TransferSettings,
     booking: booking
       ? {
           number: booking.number,
-          carId: booking.carId as CarId,
+          carId: booking.carId,
           renterName,
           start: booking.periodStart?.getTime() ?? null,
           end: booking.periodEnd?.getTime() ?? null,
@@ -149,24 +153,25 @@ export type ContractView = ReturnType<typeof contractView>;
 /** A contract of `companyId` (anyone else's is not found), with its booking and renter. */
 export async function companyContract(db: Db | Tx, companyId: string, code: string) {
   const [found] = await db
-    .select({ contract: contracts, booking: bookings, renterName: users.fullName })
+    .select({ contract: contracts, booking: bookings, renterName: users.fullName, car: cars })
     .from(contracts)
     .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
     .leftJoin(users, eq(users.id, bookings.renterId))
+    .leftJoin(cars, eq(cars.id, contracts.carId))
     .where(and(eq(contracts.code, code), eq(contracts.companyId, companyId)));
   return found ?? null;
 }
 
 const viewFound = (found: NonNullable<Awaited<ReturnType<typeof companyContract>>>) =>
-  contractView(found.contract, found.booking, found.renterName);
+  contractView(found.contract, found.booking, found.renterName, found.car);
 
 /**
  * The company's cars free for the contract's rental period: not linked to another contract whose
  * booking overlaps it. A contract without a booking has no period yet: every car is free.
  */
-export async function freeCars(db: Db | Tx, contract: ContractRow, booking: BookingRow | null): Promise<CarId[]> {
+export async function freeCars(db: Db | Tx, contract: ContractRow, booking: BookingRow | null): Promise<Car[]> {
   const { companyId, code } = contract;
-  const fleet = carsOf(companyId).map((car) => car.id as CarId);
+  const fleet = await companyCars(db, companyId);
   if (!booking?.periodStart || !booking.periodEnd) return fleet;
   const busy = await db
     .select({ carId: sql<string>`coalesce(${contracts.carId}, ${bookings.carId})` })
@@ -183,7 +188,7 @@ export async function freeCars(db: Db | Tx, contract: ContractRow, booking: Book
   const taken = new Set(busy.map((b) => b.carId));
   // The contract's own car stays its choice (the booking chose it; refusing double bookings when a
   // booking is made is the booking issue's work, not done yet).
-  return fleet.filter((id) => id === contract.carId || !taken.has(id));
+  return fleet.filter((car) => car.id === contract.carId || !taken.has(car.id));
 }
 
 // The booking's journey says whether it was cancelled (statusOf reads the same field).
@@ -222,10 +227,11 @@ export const contractRoutes = new Hono<AppEnv>()
     );
     const base = () =>
       db
-        .select({ contract: contracts, booking: bookings, renterName: users.fullName })
+        .select({ contract: contracts, booking: bookings, renterName: users.fullName, car: cars })
         .from(contracts)
         .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
-        .leftJoin(users, eq(users.id, bookings.renterId));
+        .leftJoin(users, eq(users.id, bookings.renterId))
+        .leftJoin(cars, eq(cars.id, contracts.carId));
     const [rows, [total]] = await Promise.all([
       base()
         .where(where)
@@ -238,7 +244,7 @@ export const contractRoutes = new Hono<AppEnv>()
         .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
         .where(where),
     ]);
-    return c.json({ contracts: rows.map((r) => contractView(r.contract, r.booking, r.renterName)), total: total?.n ?? 0, page, pageSize: PAGE_SIZE });
+    return c.json({ contracts: rows.map((r) => contractView(r.contract, r.booking, r.renterName, r.car)), total: total?.n ?? 0, page, pageSize: PAGE_SIZE });
   })
   // The most recent contract (the seed's /transfer-logic opens it).
   .get('/latest', async (c) => {
@@ -300,15 +306,15 @@ export const contractRoutes = new Hono<AppEnv>()
           // A car changes hands under the company's lock: two saves cannot both take it for one period.
           if (!setup.carId || setup.carId === found.contract.carId) return null;
           await tx.execute(sql`select pg_advisory_xact_lock(${CAR_LOCK}, hashtext(${found.contract.companyId}))`);
-          if ((await freeCars(tx, found.contract, found.booking)).includes(setup.carId)) return null;
-          return carsOf(found.contract.companyId).some((car) => car.id === setup.carId) ? 'carTaken' : 'notInFleet';
+          if ((await freeCars(tx, found.contract, found.booking)).some((car) => car.id === setup.carId)) return null;
+          return (await companyCars(tx, found.contract.companyId)).some((car) => car.id === setup.carId) ? 'carTaken' : 'notInFleet';
         },
       );
       if (result.refused) return c.json({ error: 'invalid' as const, fields: { carId: result.refused } }, 400);
       if (!result.saved) return c.json({ error: 'conflict' as const, contract: result.contract }, 409);
       // The renter hears that their contract is active (the first time it becomes so).
       if (activatedAt && !found.contract.activatedAt && found.booking) {
-        await notify(db, now(), found.booking.renterId, 'contractActive', { number: found.contract.code, model: carOf(setup.carId!).model }, 'rentalContract');
+        await notify(db, now(), found.booking.renterId, 'contractActive', { number: found.contract.code, model: (await carById(db, setup.carId!))?.model ?? '' }, 'rentalContract');
       }
       return c.json({ contract: result.contract }, 200);
     },
@@ -353,7 +359,7 @@ async function save(
     return { saved };
   });
   if ('refused' in outcome) return { saved: false as const, refused: outcome.refused, contract: null };
-  if (outcome.saved) return { saved: true as const, refused: null, contract: contractView(outcome.saved, found.booking, found.renterName) };
+  if (outcome.saved) return { saved: true as const, refused: null, contract: viewFound((await companyContract(db, companyId, code))!) };
   const current = (await companyContract(db, companyId, code))!;
   return { saved: false as const, refused: null, contract: viewFound(current) };
 }

@@ -12,6 +12,7 @@ import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
+import { bookableCars } from '../cars/records';
 import { currentJourney } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 
@@ -35,7 +36,7 @@ export const offerRoutes = new Hono<AppEnv>()
       .where(and(eq(bookings.renterId, user.id), eq(bookings.completed, true)));
     // The cheapest car of the next category free for the booking's dates: one query for all of them.
     const taken = id === 'loyalty' ? await takenCars(deps.db, { start: new Date(booking.pickupAt), end: new Date(booking.dropoffAt) }) : null;
-    const upgradeTo = (taken && upgradesFor(booking.carId).find((carId) => !taken.has(carId))) || null;
+    const upgradeTo = (taken && upgradesFor(booking.car, await bookableCars(deps.db)).find((car) => !taken.has(car.id))) || null;
     const facts = { completedRentals: finished?.n ?? 0, upgradeTo };
     // A cancelled or finished booking is no booking to apply an offer to: the renter is told to choose a
     // car, not that it is "already paid".

@@ -18,7 +18,7 @@ import type { ContractSetup, ContractStatus } from '../../machines/contract';
 import type { CompanyCancelReason } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
 import type { OfferId } from '../../machines/offers';
-import type { CarCategory, CarId, CompanyId } from '../../machines/fleet';
+import type { Car, CarCategory, CarId, CompanyId } from '../../machines/fleet';
 import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
 import type { CheckinInput, CheckoutInput, RegistrationInput } from '../../machines/validation';
@@ -233,7 +233,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     contract: (code: string) =>
       answer<{
         contract: ContractView;
-        freeCars: CarId[];
+        freeCars: Car[];
         violations: ViolationView[];
         documents: { id: string; kind: DocumentKind }[];
       }>(

@@ -73,7 +73,7 @@ function clientEvent(event: JourneyEvent): ClientEvent | null {
     case 'return.dispute':
       return { type: event.type, line: event.line, reason: event.reason };
     case 'booking.start':
-      return { type: event.type, carId: event.carId, ...(event.trip ? { trip: event.trip } : {}) };
+      return { type: event.type, carId: event.car.id, ...(event.trip ? { trip: event.trip } : {}) };
     default:
       // Calls (sign, pay, extend, settle) are sent by their own actors; the rest never leave the browser.
       return null;
@@ -139,7 +139,7 @@ export class JourneyClient {
     const after = this.actor.getSnapshot();
     if (after === before) return;
     if (!isSignedIn(after.context) || !this.booking) {
-      if (event.type === 'booking.start') this.chosen = { carId: event.carId, ...(event.trip ? { trip: event.trip } : {}) };
+      if (event.type === 'booking.start') this.chosen = { carId: event.car.id, ...(event.trip ? { trip: event.trip } : {}) };
       return;
     }
     if (after.hasTag('pending')) return; // its call sends it

@@ -1,4 +1,3 @@
-import { carOf } from '../../machines/fleet';
 import type { Booking } from '../../machines/journey-rules';
 import { LOCATION_NAMES } from '../data/sample';
 import { formatDate } from '../i18n/format';
@@ -16,7 +15,7 @@ export function BookingFacts({ booking }: { booking: Booking }) {
   return (
     <Facts
       rows={[
-        { label: c.carModel, value: carOf(booking.carId).model },
+        { label: c.carModel, value: booking.car.model },
         { label: c.pickupLocation, value: LOCATION_NAMES[booking.pickupLocation][lang] },
         { label: c.dropoffLocation, value: LOCATION_NAMES[booking.dropoffLocation][lang] },
         { label: c.pickupDate, value: <time>{formatDate(new Date(booking.pickupAt), lang, 'dateTime')}</time> },

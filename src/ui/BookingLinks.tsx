@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
-import { carOf } from '../../machines/fleet';
 import type { BookingSummary } from '../client/api';
 import { useLocale } from '../i18n/locale';
 import { Link } from './Link';
@@ -27,7 +26,7 @@ export function BookingLinks({
           <Link to={to('bookingDetails', booking.bookingId)} className={styles.item}>
             <Icon aria-hidden size={24} className={styles.icon} />
             <span className={styles.text}>
-              <span className={styles.car}>{carOf(booking.carId).model}</span>
+              <span className={styles.car}>{booking.car.model}</span>
               {lines(booking)}
             </span>
             <ChevronRight aria-hidden size={20} className="flip-rtl" />

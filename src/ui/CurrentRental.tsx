@@ -1,4 +1,3 @@
-import { carOf } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import type { BookingSummary } from '../client/api';
 import { LOCATION_NAMES } from '../data/sample';
@@ -35,7 +34,7 @@ function Card({ booking, phase }: { booking: BookingSummary; phase: NonNullable<
   const k = t.currentRental;
   // No ticking clock: read again when the car is due back and whenever the page comes into view.
   const now = useNow([booking.returnAt]);
-  const car = carOf(booking.carId);
+  const { car } = booking;
   /** "2 days, 4 hours": the two largest units, rounded down. */
   const span = (ms: number) => {
     const days = Math.floor(ms / DAY_MS);

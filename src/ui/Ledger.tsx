@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { owed, type Ledger } from '../../machines/ledger';
 import type { Deduction } from '../../machines/money';
-import { carOf } from '../../machines/fleet';
 import { useLocale } from '../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../i18n/format';
 import { Fill } from './Fill';
@@ -37,7 +36,7 @@ function useRentalRows(ledger: Ledger, totalLabel: string): Row[] {
     // An offer is its own line: the discount off the rent, or the upgrade at the booked car's price.
     ...(ledger.offer?.id === 'winter' ? [{ label: p.winterDiscount, value: <Money fils={-(rental.discount ?? 0)} /> }] : []),
     ...(ledger.offer?.upgradedFrom
-      ? [{ label: <>{p.loyaltyUpgrade}<Note>{fill(p.loyaltyUpgradeNote, { car: carOf(ledger.offer.upgradedFrom).model })}</Note></>, value: <Money fils={0} /> }]
+      ? [{ label: <>{p.loyaltyUpgrade}<Note>{fill(p.loyaltyUpgradeNote, { car: ledger.offer.upgradedFrom.model })}</Note></>, value: <Money fils={0} /> }]
       : []),
     { label: t.price.vat, value: <Money fils={rental.vat} /> },
     ...ledger.extensions.map((e) => ({

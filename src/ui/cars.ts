@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { offersFor, type Trip, type TripField, type TripProblem } from '../../machines/booking';
-import type { CarId } from '../../machines/fleet';
+import { SAMPLE_CARS, type Car } from '../../machines/fleet';
 import { stepOf } from '../../machines/steps';
 import type { Answer, CarOffer } from '../client/api';
 import type { Notices } from '../client/notices';
@@ -44,7 +44,7 @@ export function useShownCars(trip: Trip) {
   return {
     failed: search.failed,
     answered: search.data !== null,
-    results: search.data?.results ?? offersFor(trip),
+    results: search.data?.results ?? offersFor(trip, SAMPLE_CARS),
   };
 }
 
@@ -68,11 +68,11 @@ export function useRentCar() {
   const navigate = useNavigate();
   const { lang } = useLocale();
   return useCallback(
-    async (carId: CarId, trip: Trip) => {
+    async (car: Car, trip: Trip) => {
       // Its code could not be fetched (offline before the app was stored for offline use): say so.
       const journey = await session.loadJourney().catch(() => null);
       if (!journey) return session.notices.set('needsConnection');
-      const event = { type: 'booking.start', carId, trip, at: Date.now() } as const;
+      const event = { type: 'booking.start', car, trip, at: Date.now() } as const;
       const snapshot = journey.getSnapshot();
       if (!snapshot.can(event)) {
         const state: RedirectNotice = { notice: 'activeRental' };

@@ -25,11 +25,11 @@ describe('contract set-up rules', () => {
 });
 
 describe('plates as authorities write them', () => {
-  it('match the fleet in any spacing, case or emirate abbreviation', async () => {
-    const { carByPlate } = await import('../../machines/fleet');
-    expect(carByPlate('dxb-k-48213')?.id).toBe('camry');
-    expect(carByPlate('AUH 5 22871')?.id).toBe('patrol');
-    expect(carByPlate('SHJ-3-44120')?.id).toBe('yaris');
-    expect(carByPlate('Dubai K 48214')).toBeUndefined();
+  it('read the same in any spacing, case or emirate abbreviation', async () => {
+    const { plateKey } = await import('../../machines/fleet');
+    expect(plateKey('dxb-k-48213')).toBe(plateKey('Dubai K 48213'));
+    expect(plateKey('AUH 5 22871')).toBe(plateKey('Abu Dhabi 5 22871'));
+    expect(plateKey('SHJ-3-44120')).toBe(plateKey('Sharjah 3 44120'));
+    expect(plateKey('Dubai K 48214')).not.toBe(plateKey('Dubai K 48213'));
   });
 });

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { FLEET } from '../../machines/fleet';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
@@ -435,24 +436,30 @@ describe('journey guards, each both ways', () => {
     expect(j.state().context.deductions).toEqual([fine]);
   });
 
-  it('canStartBooking refuses a car id that is not a car of the fleet (inherited keys too)', () => {
+  it('canStartBooking refuses a car that is no record to book (a bad id, no rate, a negative deposit)', () => {
     const j = start();
-    for (const carId of ['constructor', 'toString', '__proto__', 'tesla'])
-      expect(j.state().can({ type: 'booking.start', carId: carId as never, at: NOW })).toBe(false);
-    expect(j.state().can({ type: 'booking.start', carId: '911', at: NOW })).toBe(true);
+    for (const car of [
+      { ...FLEET['911'], id: '__proto__' },
+      { ...FLEET['911'], id: '' },
+      { ...FLEET['911'], dailyRate: 0 },
+      { ...FLEET['911'], dailyRate: Number.NaN },
+      { ...FLEET['911'], deposit: -1 },
+    ])
+      expect(j.state().can({ type: 'booking.start', car, at: NOW })).toBe(false);
+    expect(j.state().can({ type: 'booking.start', car: FLEET['911'], at: NOW })).toBe(true);
   });
 
   it('canStartBooking: not during a paid rental; yes once it is complete', async () => {
     const j = start();
     await pickedUp(j);
-    expect(j.state().can({ type: 'booking.start', carId: '911', at: NOW })).toBe(false);
+    expect(j.state().can({ type: 'booking.start', car: FLEET['911'], at: NOW })).toBe(false);
     j.actor.send({ type: 'return.start' });
     j.actor.send(checkIn(dueBackAt(j.state().context)));
     j.actor.send({ type: 'return.accept', at: NOW + 6 * DAY_MS });
     await settled(j);
     j.actor.send({ type: 'return.finish', at: NOW + 6 * DAY_MS });
     expect(j.state().matches({ signedIn: { carReturn: 'completed' } })).toBe(true);
-    j.actor.send({ type: 'booking.start', carId: '911', at: NOW + 7 * DAY_MS });
+    j.actor.send({ type: 'booking.start', car: FLEET['911'], at: NOW + 7 * DAY_MS });
     expect(j.state().matches({ signedIn: { rentalContract: 'reviewingTerms' } })).toBe(true);
     expect(j.state().context.booking.carId).toBe('911');
     expect(j.state().context.payment).toBeNull();

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { aed } from '../../machines/money';
+import { FLEET } from '../../machines/fleet';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { journeyMachine, openJourney } from '../../machines/journey';
@@ -13,7 +15,7 @@ const stored = (snapshot: Parameters<typeof serializeJourney>[0]) => JSON.parse(
 describe('a stored journey, as the server keeps it', () => {
   it('round trip: a stored journey comes back in the same state and goes on from there', () => {
     const actor = createActor(journeyMachine, {
-      snapshot: journeyMachine.getPersistedSnapshot(openJourney(RENTER, 'bmw-7', NOW)) as never,
+      snapshot: journeyMachine.getPersistedSnapshot(openJourney(RENTER, FLEET['bmw-7'], NOW)) as never,
       input: { now: NOW },
     }).start();
     actor.send({ type: 'contract.acceptTerms' });
@@ -41,7 +43,7 @@ describe('a stored journey, as the server keeps it', () => {
   });
 
   it('a record with an impossible context or state is refused as corrupt, never trusted', () => {
-    const good = stored(openJourney(RENTER, 'camry', NOW));
+    const good = stored(openJourney(RENTER, FLEET['camry'], NOW));
     const context = good.snapshot.context;
     const variants = [
       { ...context, booking: { ...context.booking, carId: 'constructor' } },
@@ -59,10 +61,24 @@ describe('a stored journey, as the server keeps it', () => {
     expect(restoreJourney(good).problem).toBeNull();
   });
 
+  it('a booking keeps its car’s facts as booked; one stored before it did reads the sample car it names', () => {
+    const good = stored(openJourney(RENTER, { ...FLEET.camry, dailyRate: aed(199) }, NOW));
+    // The rate the booking was made at, not the fleet's today.
+    expect(restoreJourney(good).snapshot!.context.booking.car.dailyRate).toBe(aed(199));
+    const legacy = { ...good.snapshot.context.booking, car: undefined };
+    const old = (booking: object) => restoreJourney({ ...good, snapshot: { ...good.snapshot, context: { ...good.snapshot.context, booking } } });
+    expect(old({ ...legacy, upgradedFrom: 'yaris' }).snapshot!.context.booking).toMatchObject({ car: FLEET.camry, upgradedFrom: FLEET.yaris });
+    // A car nobody knows, or facts that are not a car's, are no booking to go on with.
+    expect(old({ ...legacy, carId: 'tesla' }).problem).toBe('corrupt');
+    expect(old({ ...legacy, upgradedFrom: 'tesla' }).problem).toBe('corrupt');
+    expect(old({ ...good.snapshot.context.booking, upgradedFrom: { id: 'yaris' } }).problem).toBe('corrupt');
+    expect(old({ ...good.snapshot.context.booking, carId: 'yaris' }).problem).toBe('corrupt');
+  });
+
   it('a moment in the middle of a call is never a stored journey (it could not be resumed)', () => {
     const signing = journeyMachine.resolveState({
       value: { signedIn: { rentalContract: 'signing' } },
-      context: { ...openJourney(RENTER, 'camry', NOW).context, termsAccepted: true, identityVerified: true },
+      context: { ...openJourney(RENTER, FLEET['camry'], NOW).context, termsAccepted: true, identityVerified: true },
     });
     expect(isSettled(signing)).toBe(false);
     expect(restoreJourney(stored(signing)).problem).toBe('corrupt');

@@ -2,7 +2,7 @@
 // database: the exclusion constraint decides who gets the last car, and every amount is the server's.
 import { describe, expect, it } from 'vitest';
 import { bookingPrice, CANCELLATION_POLICY } from '../../machines/journey-rules';
-import { DAY_MS } from '../../machines/money';
+import { aed, DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
 import { postgresSkipped } from '../support/server';
 import { browser, CARD, contextOf, PDF, PNG, pickUp, renter, server, walk } from './helpers';
@@ -240,7 +240,8 @@ describe.skipIf(postgresSkipped)('offers', () => {
     expect(answer.status).toBe(200);
     const { booking } = contextOf(((await answer.json()) as { journey: Parameters<typeof contextOf>[0] }).journey);
     // Economy → the cheapest free "standard" car, the Camry, at the Yaris's AED 140 a day.
-    expect(booking).toMatchObject({ carId: 'camry', upgradedFrom: 'yaris', offer: 'loyalty' });
+    // The upgraded car, at the booked car's price: the booking keeps both cars' facts as they were.
+    expect(booking).toMatchObject({ carId: 'camry', car: { id: 'camry', model: 'Toyota Camry' }, upgradedFrom: { id: 'yaris', dailyRate: aed(140) }, offer: 'loyalty' });
     expect(bookingPrice(booking)).toMatchObject({ dailyRate: 14_000, total: 58_800 });
   });
 });

@@ -21,7 +21,7 @@ describe.skipIf(postgresSkipped)('incidents', () => {
     const sent = await r.api.reportIncident(REPORT);
     if (!sent.ok) throw new Error(JSON.stringify(sent));
     const incident = sent.body.incident;
-    expect(incident).toMatchObject({ status: 'received', bookingNumber: r.journey().number, carId: 'camry', location: REPORT.location });
+    expect(incident).toMatchObject({ status: 'received', bookingNumber: r.journey().number, car: { model: 'Toyota Camry', plate: 'Dubai K 48213' }, location: REPORT.location });
     expect(incident.reference).toMatch(/^ER-[0-9A-Z]{6}$/);
 
     const m = await manager();
@@ -108,7 +108,7 @@ describe.skipIf(postgresSkipped)('incidents', () => {
   it('with no rental out it goes to support; bad reports get 400 by field; only a signed-in renter reports', async () => {
     const r = await renterAt('paid');
     const sent = await r.api.reportIncident({ ...REPORT, location: '' });
-    expect(sent.ok && sent.body.incident).toMatchObject({ bookingNumber: null, carId: null });
+    expect(sent.ok && sent.body.incident).toMatchObject({ bookingNumber: null, car: null });
     const m = await manager();
     const list = await m.api.incidents();
     expect(list.ok && list.body.incidents.some((i) => sent.ok && i.id === sent.body.incident.id)).toBe(false);

@@ -108,8 +108,8 @@ describe.skipIf(postgresSkipped)('contracts', () => {
     const r = await renterAt('paid');
     const m = await manager();
     let { contract, freeCars } = await contractOf(m, r);
-    expect(freeCars).toContain('camry');
-    expect(freeCars).not.toContain('range-rover'); // another company's car
+    expect(freeCars.map((car) => car.id)).toContain('camry');
+    expect(freeCars.map((car) => car.id)).not.toContain('range-rover'); // another company's car
 
     const noCar = await m.api.saveSetup(contract.code, { carId: null, bookingLinked: true, violationTransfer: true }, contract.version);
     expect(noCar).toMatchObject({ ok: false, status: 400, body: { fields: { bookingLinked: 'carRequired', violationTransfer: 'carRequired' } } });
@@ -135,7 +135,7 @@ describe.skipIf(postgresSkipped)('contracts', () => {
     const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = contextOf(r.journey()).booking;
     const other = await renterAt('paid', { carId: '911', trip: { pickupLocation, dropoffLocation, pickupAt, dropoffAt } });
     ({ contract, freeCars } = await contractOf(m, other));
-    expect(freeCars).not.toContain('s-class');
+    expect(freeCars.map((car) => car.id)).not.toContain('s-class');
     const taken = await m.json('PUT', `/api/contracts/${contract.code}/setup`, { setup: { carId: 's-class', bookingLinked: true, violationTransfer: false }, version: contract.version });
     expect(await taken.json()).toMatchObject({ error: 'invalid', fields: { carId: 'carTaken' } });
   });

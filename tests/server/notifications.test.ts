@@ -2,7 +2,6 @@
 // booking), listed newest first to their owner only, marked read by their owner, and the optional
 // kinds skipped while the user has them off.
 import { describe, expect, it } from 'vitest';
-import { carOf } from '../../machines/fleet';
 import { and, eq } from 'drizzle-orm';
 import { liveEvents, notifications } from '../../server/db/schema';
 import { notify, type NotificationKind } from '../../server/notifications/store';
@@ -37,7 +36,7 @@ describe.skipIf(postgresSkipped)('notifications', () => {
     expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(true);
     await r.step({ type: 'payment.proceed' });
     const { notifications: list, unread } = await listOf(r);
-    const model = carOf(contextOf(r.journey()).booking.carId).model;
+    const { model } = contextOf(r.journey()).booking.car;
     expect(list).toEqual([
       {
         id: expect.any(String),

@@ -1,7 +1,7 @@
 // The company's agent at the counter, in a browser of their own (through the API, as the counter's
 // screen does): records the renter's car at pickup, checks it in at return, with a real photo.
 import { expect } from 'vitest';
-import { carOf, type CarId } from '../../machines/fleet';
+import { carOf, type Car, type SampleCarId as CarId } from '../../machines/fleet';
 import { createApi } from '../../src/client/api';
 import type { CheckinInput, CheckoutInput } from '../../machines/validation';
 import { SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
@@ -14,8 +14,8 @@ export const PHOTO_BYTES = Uint8Array.from(
 );
 
 /** Signed in as the car's company's agent (or manager) in a browser of their own. */
-export async function staffOf(server: Pick<TestServer, 'app'>, carId: CarId, role: 'agent' | 'manager' = 'agent') {
-  const company = carOf(carId).company;
+export async function staffOf(server: Pick<TestServer, 'app'>, car: CarId | Pick<Car, 'company'>, role: 'agent' | 'manager' = 'agent') {
+  const { company } = typeof car === 'string' ? carOf(car) : car;
   const managers: Record<string, typeof SAMPLE_MANAGER> = { [SAMPLE_MANAGER.company]: SAMPLE_MANAGER, [SECOND_MANAGER.company]: SECOND_MANAGER };
   const person = (role === 'agent' ? SAMPLE_AGENTS : managers)[company];
   if (!person) throw new Error(`no sample ${role} for ${company}`);

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Plate } from '../../ui/Plate';
 import { CircleAlert } from 'lucide-react';
-import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { formatDate } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
@@ -44,7 +43,7 @@ export default function BookingDetails() {
 function Details({ booking, current }: { booking: BookingSummary; current: boolean }) {
   const { t, lang, to } = useLocale('rental');
   const b = t.bookingDetails;
-  const car = carOf(booking.carId);
+  const { car } = booking;
   const status = b.statuses[booking.status];
   return (
     <>

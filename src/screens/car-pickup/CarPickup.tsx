@@ -1,4 +1,3 @@
-import { carOf } from '../../../machines/fleet';
 import { Plate } from '../../ui/Plate';
 import { DAY_MS } from '../../../machines/money';
 import { bookingStatus, dueBackAt, isChangeable, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
@@ -31,8 +30,9 @@ export default function CarPickup() {
   const canExtend = useJourneySelector((s) => s.can({ type: 'rental.extend', days: 1 }));
   const charging = usePending();
   const status = bookingStatus(context);
-  const car = carOf(booking.carId);
-  const spec = CAR_SPECS[booking.carId];
+  const { car } = booking;
+  // The sample cars' specs; a company's own car shows what its record has.
+  const spec = Object.hasOwn(CAR_SPECS, car.id) ? CAR_SPECS[car.id] : undefined;
   const when = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
   // The counter hands the car over from PICKUP_WINDOW_MS before the booked time until the no-show mark.
   const opensAt = pickupOpensAt(context);
@@ -164,18 +164,22 @@ export default function CarPickup() {
             { label: p.category, value: p.categories[car.category] },
             { label: p.model, value: car.model },
             { label: p.plate, value: <Plate plate={car.plate} /> },
-            { label: p.engine, value: spec.engine[lang] },
-            {
-              label: p.horsepower,
-              value: fill(p.horsepowerValue, { n: formatNumber(spec.horsepower, lang) }),
-            },
-            {
-              label: p.topSpeed,
-              value: formatNumber(spec.topSpeedKmh, lang, { style: 'unit', unit: 'kilometer-per-hour' }),
-            },
-            { label: p.fuel, value: spec.fuel[lang] },
-            { label: p.transmission, value: spec.transmission[lang] },
-            { label: p.seating, value: formatNumber(spec.seats, lang) },
+            ...(spec
+              ? [
+                  { label: p.engine, value: spec.engine[lang] },
+                  {
+                    label: p.horsepower,
+                    value: fill(p.horsepowerValue, { n: formatNumber(spec.horsepower, lang) }),
+                  },
+                  {
+                    label: p.topSpeed,
+                    value: formatNumber(spec.topSpeedKmh, lang, { style: 'unit', unit: 'kilometer-per-hour' }),
+                  },
+                  { label: p.fuel, value: spec.fuel[lang] },
+                  { label: p.transmission, value: spec.transmission[lang] },
+                  { label: p.seating, value: formatNumber(spec.seats, lang) },
+                ]
+              : []),
           ]}
         />
       </Section>

@@ -1,5 +1,4 @@
 import { Plate } from '../../ui/Plate';
-import { carOf } from '../../../machines/fleet';
 import { ledgerOf } from '../../../machines/ledger';
 import { bookingPrice, dueBackAt, openDisputes } from '../../../machines/journey-rules';
 import { isReturnLine, lateDeduction, LATE_RETURN, unusedDays } from '../../../machines/returns';
@@ -37,7 +36,7 @@ export default function CarReturn() {
   const settling = useJourneySelector((s) => s.hasTag('pending'));
   const name = useLineName();
   const { booking, checkin, completedAt, error } = context;
-  const car = carOf(booking.carId);
+  const { car } = booking;
   const ledger = ledgerOf(context);
   const due = dueBackAt(context);
   const now = useNow([due, due + LATE_RETURN.graceMs]);

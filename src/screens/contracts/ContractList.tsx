@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { CONTRACT_STATUSES, type ContractStatus } from '../../../machines/contract';
-import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -73,7 +72,7 @@ export function ContractList() {
                       <span className={styles.rowTitle}>{fill(c.number, { code: contract.code })}</span>
                       <span className={styles.rowText}>
                         {[
-                          contract.setup.carId ? carOf(contract.setup.carId).model : c.noCar,
+                          contract.car?.model ?? c.noCar,
                           contract.booking?.renterName,
                           contract.booking?.start ? formatDate(new Date(contract.booking.start), lang, 'date') : null,
                         ]

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { useSelector } from '@xstate/react';
 import { contractProblems, isClosed, type ContractProblems, type ContractSetup } from '../../../machines/contract';
-import { carOf, isCarId, type CarId } from '../../../machines/fleet';
+import type { Car } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatPlate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -65,7 +65,7 @@ function ContractForm({
   onSaved,
 }: {
   contract: ContractView;
-  freeCars: CarId[];
+  freeCars: Car[];
   outcome: Outcome;
   setOutcome: (o: Outcome) => void;
   onSaved: (c: ContractView, how: Outcome) => void;
@@ -120,7 +120,9 @@ function ContractForm({
     return p ? c.problems[p as keyof typeof c.problems] : undefined;
   };
   const renter = contract.renter;
-  const carOptions = [...new Set([...freeCars, ...(setup.carId ? [setup.carId] : [])])];
+  // The company's free cars, and the contract's own (saved) car even when another contract now has it.
+  const saved = contract.setup.carId && contract.car ? [{ id: contract.setup.carId, ...contract.car }] : [];
+  const carOptions = [...new Map([...saved, ...freeCars].map((car) => [car.id, car])).values()];
 
   return (
     <div ref={form} className={styles.form}>
@@ -169,8 +171,8 @@ function ContractForm({
           placeholder={c.noCar}
           value={setup.carId ?? ''}
           error={problem('carId')}
-          onChange={(e) => change({ carId: isCarId(e.target.value) ? e.target.value : null })}
-          options={carOptions.map((id) => ({ value: id, label: `${carOf(id).model} · ${formatPlate(carOf(id).plate, lang)}` }))}
+          onChange={(e) => change({ carId: carOptions.some((car) => car.id === e.target.value) ? e.target.value : null })}
+          options={carOptions.map((car) => ({ value: car.id, label: `${car.model} · ${formatPlate(car.plate, lang)}` }))}
         />
         <p className={styles.rowText}>{c.freeCarsText}</p>
         <Switch

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, isolated } from '../../i18n/format';
 import type { IncidentView } from '../../client/api';
@@ -62,7 +61,7 @@ function Incident({ incident, onSaved }: { incident: IncidentView; onSaved: () =
           ref: isolated(incident.reference),
           renter: isolated(incident.renter ?? ''),
           number: isolated(incident.bookingNumber ?? '—'),
-          car: isolated(incident.carId ? carOf(incident.carId).model : '—'),
+          car: isolated(incident.car?.model ?? '—'),
         })}
       </h3>
       <p role="status">{i.statuses[incident.status]}</p>

@@ -1,5 +1,4 @@
 import { ChevronRight } from 'lucide-react';
-import { carOf } from '../../../machines/fleet';
 import type { DashboardView } from '../../client/staffApi';
 import { LOCATION_NAMES } from '../../data/sample';
 import { fill, formatDate } from '../../i18n/format';
@@ -29,7 +28,7 @@ export function DayLists({ day }: { day: DashboardView }) {
           {fill(kind === 'pickup' ? d.pickupAt : kind === 'return' ? d.returnAt : d.overdueItem, {
             time: kind === 'overdue' ? formatDate(new Date(h.dueBackAt), lang, 'dateTime') : time(kind === 'pickup' ? h.pickupAt : h.dueBackAt),
             renter: h.renter,
-            car: carOf(h.carId).model,
+            car: h.car.model,
           })}
         </span>
         <span className={styles.state}>{t.counter.states[h.state]}</span>

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { carOf } from '../../../machines/fleet';
-import { checkinLines, DAMAGE_ITEMS, damagePrices, LATE_RETURN, unusedDays } from '../../../machines/returns';
+import { checkinLines, DAMAGE_ITEMS, DAMAGE_PRICES, LATE_RETURN, unusedDays } from '../../../machines/returns';
 import { CHECKIN_DAMAGE_MAX, checkinProblems, type CheckinInput, type FuelLevel } from '../../../machines/validation';
 import type { Deduction } from '../../../machines/money';
 import { useLocale } from '../../i18n/locale';
@@ -38,8 +37,8 @@ export function CheckinForm({
   const k = t.counter;
   const r = t.carReturn;
   const { api } = useSession();
-  const car = carOf(handover.carId);
-  const prices = damagePrices(car.company);
+  const { car } = handover;
+  const prices = DAMAGE_PRICES;
   const previous = handover.checkin;
   const form = useRef<HTMLFormElement>(null);
   const [lines, setLines] = useState<Line[]>(() =>

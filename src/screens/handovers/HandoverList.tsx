@@ -1,5 +1,4 @@
 import { ChevronRight } from 'lucide-react';
-import { carOf } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { FormError } from '../../ui/Form';
@@ -32,7 +31,7 @@ export function HandoverList() {
                   {fill(h.kind === 'return' ? k.openReturn : k.open, {
                     number: h.number,
                     renter: h.renter,
-                    car: carOf(h.carId).model,
+                    car: h.car.model,
                     time: formatDate(new Date(h.kind === 'return' ? h.dueBackAt : h.pickupAt), lang, 'dateTime'),
                   })}
                 </span>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Plate } from '../../ui/Plate';
-import { carOf } from '../../../machines/fleet';
 import { PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
 import { hasExpired } from '../../../machines/validation';
 import { Fill } from '../../ui/Fill';
@@ -56,7 +55,7 @@ export function HandoverPage({ number }: { number: string }) {
       </>
     );
   if (!h) return <p role="status">{t.contracts.loading}</p>;
-  const car = carOf(h.carId);
+  const { car } = h;
   const { checkout } = h;
   // The server said "not open yet" when it answered; the window may have opened since (the clock here).
   const state = h.state === 'early' && now >= h.opensAt ? 'open' : h.state;

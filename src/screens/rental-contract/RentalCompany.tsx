@@ -1,6 +1,5 @@
 import { Phone } from 'lucide-react';
 import { formatUaePhone } from '../../../machines/company';
-import { carOf, type CarId } from '../../../machines/fleet';
 import { useLocale } from '../../i18n/locale';
 import { useServerData } from '../../ui/contract';
 import { Facts, Section } from '../../ui/Section';
@@ -12,12 +11,12 @@ import styles from './RentalContract.module.css';
  * address, VAT number and support line. Last on the page: it comes after the page has drawn, and
  * moves nothing above it.
  */
-export function RentalCompany({ carId }: { carId: CarId }) {
+export function RentalCompany({ companyId }: { companyId: string }) {
   const { t, lang } = useLocale('rental');
   const c = t.rentalContract;
   const { api } = useSession();
   const companies = useServerData(() => api.companies(), 'companies');
-  const company = companies.data?.companies.find((x) => x.id === carOf(carId).company);
+  const company = companies.data?.companies.find((x) => x.id === companyId);
   if (!company) return null;
   const address = company.address[lang];
   return (

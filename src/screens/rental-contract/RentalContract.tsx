@@ -142,7 +142,7 @@ export default function RentalContract() {
         </ul>
       </Section>
 
-      <RentalCompany carId={booking.carId} />
+      <RentalCompany companyId={booking.car.company} />
     </Stack>
   );
 }

@@ -100,7 +100,7 @@ export function SearchResults({
         <CarList>
           {shown.map((offer) => (
             <li key={offer.carId}>
-              <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.carId, trip)} />
+              <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.car, trip)} />
             </li>
           ))}
         </CarList>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { defaultTrip, offersFor } from '../../../machines/booking';
+import { SAMPLE_CARS } from '../../../machines/fleet';
 import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
@@ -41,12 +42,12 @@ export default function Services() {
           <>
             <TripLine trip={fleet.answered ? trip : null} />
             <CarList>
-              {offersFor(trip).map((car) => (
+              {offersFor(trip, SAMPLE_CARS).map((car) => (
                 <li key={car.carId}>
                   <CarCard
                     offer={free.get(car.carId) ?? car}
                     company={names[car.company]}
-                    onRent={() => rent(car.carId, trip)}
+                    onRent={() => rent((free.get(car.carId) ?? car).car, trip)}
                     busy={!fleet.answered}
                     taken={!free.has(car.carId)}
                     compact

@@ -1,0 +1,95 @@
+// The cars as the server keeps them: a company's records, read where a booking is made, priced,
+// searched, handed over or fined. A booking copies the facts it needs when it is made (machines/fleet.ts
+// `Car`), so what is read here is the car as it is now.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Trip } from '../../machines/booking';
+import { FLEET, plateKey, type Car } from '../../machines/fleet';
+import { DEFAULT_CAR } from '../../machines/journey-rules';
+import type { JourneyEvent } from '../../machines/journey';
+import type { Db, Tx } from '../db/open';
+import { cars, companies } from '../db/schema';
+
+type CarRow = typeof cars.$inferSelect;
+
+export const carOfRow = (row: CarRow): Car => ({
+  id: row.id,
+  company: row.companyId,
+  model: row.model,
+  category: row.category,
+  picture: row.picture,
+  plate: row.plate,
+  dailyRate: row.dailyRate,
+  deposit: row.deposit,
+  odometerKm: row.odometerKm,
+  tankLitres: row.tankLitres,
+});
+
+/** The car's record as it is now, or null when there is no such car. */
+export async function carById(db: Db | Tx, id: string): Promise<Car | null> {
+  const [row] = await db.select().from(cars).where(eq(cars.id, id));
+  return row ? carOfRow(row) : null;
+}
+
+/** Several cars by id (those that exist), keyed by id: for lists that name each booking's car. */
+export async function carsById(db: Db | Tx, ids: readonly string[]): Promise<Map<string, Car>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(cars).where(inArray(cars.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, carOfRow(row)]));
+}
+
+/** The cars renters can book (or the one car `id`, if it can be): available, of a company that is not suspended. */
+export async function bookableCars(db: Db | Tx, id?: string): Promise<Car[]> {
+  const rows = await db
+    .select({ car: cars })
+    .from(cars)
+    .innerJoin(companies, eq(companies.id, cars.companyId))
+    .where(and(eq(cars.status, 'available'), isNull(companies.suspendedAt), id === undefined ? undefined : eq(cars.id, id)));
+  return rows.map((r) => carOfRow(r.car));
+}
+
+/**
+ * The car a renter's first journey shows before they choose one (registered straight away, say): the
+ * default car's record when it can be booked, else the cheapest that can, else the machine's placeholder.
+ */
+export async function defaultCar(db: Db | Tx): Promise<Car> {
+  const cars = await bookableCars(db);
+  return cars.find((c) => c.id === DEFAULT_CAR.id) ?? cars.sort((a, b) => a.dailyRate - b.dailyRate)[0] ?? DEFAULT_CAR;
+}
+
+/** A company's own cars, whatever their status. */
+export async function companyCars(db: Db | Tx, companyId: string): Promise<Car[]> {
+  return (await db.select().from(cars).where(eq(cars.companyId, companyId))).map(carOfRow);
+}
+
+/** The ids of a company's cars, whatever their status: what its bookings are found by. */
+export async function companyCarIds(db: Db | Tx, companyId: string): Promise<string[]> {
+  return (await db.select({ id: cars.id }).from(cars).where(eq(cars.companyId, companyId))).map((r) => r.id);
+}
+
+/** The car with this plate (in any spelling the authorities use), if a company has it. */
+export async function carByPlate(db: Db | Tx, plate: string): Promise<Car | null> {
+  const [row] = await db.select().from(cars).where(eq(cars.plateKey, plateKey(plate)));
+  return row ? carOfRow(row) : null;
+}
+
+/** The sample companies' cars (machines/fleet.ts), made once: afterwards they are their admins' records. */
+export async function ensureSampleCars(db: Db) {
+  for (const car of Object.values(FLEET)) {
+    const { company, ...facts } = car;
+    await db
+      .insert(cars)
+      .values({ ...facts, companyId: company, plateKey: plateKey(car.plate) })
+      .onConflictDoNothing({ target: cars.id });
+  }
+}
+
+/**
+ * The machine's `booking.start` for the car a renter chose: the car's facts as its record says now,
+ * which the booking then keeps. Null when there is no such car to book (unknown, in maintenance,
+ * retired, or its company suspended).
+ */
+export async function startEvent(db: Db | Tx, carId: string, trip: Trip | undefined, at: number): Promise<StartEvent | null> {
+  const car = (await bookableCars(db, carId))[0];
+  return car ? { type: 'booking.start', car, ...(trip ? { trip } : {}), at } : null;
+}
+type StartEvent = Extract<JourneyEvent, { type: 'booking.start' }>;
