@@ -59,16 +59,10 @@ export function tripPrice(car: Pick<Car, 'dailyRate'>, trip: Trip): RentalPrice 
 export function carOffer(car: Car, trip: Trip) {
   return {
     carId: car.id,
-    /** The car's facts a booking of it starts with (the server books on its own record's). */
+    /** The car as offered (model, company, rate, deposit): a booking of it starts with these facts, the server's own record's. */
     car,
-    model: car.model,
-    company: car.company,
-    category: car.category,
-    picture: car.picture,
-    dailyRate: car.dailyRate,
     price: tripPrice(car, trip),
     oneWayFee: oneWayFee(trip),
-    deposit: car.deposit,
   };
 }
 export type CarOffer = ReturnType<typeof carOffer>;

@@ -1,4 +1,6 @@
-// The cars a renter can book, and the deposit each category holds. Names stay in Latin script.
+// What a car is (its category, picture, status and the facts a booking keeps), the deposit and excess
+// each category holds, and the sample companies' cars: the server seeds those as records (server/cars/
+// records.ts), and a prerendered page shows them until the server answers. Names stay in Latin script.
 import { aed, type Fils } from './money';
 
 export type CarCategory = 'economy' | 'standard' | 'suv' | 'luxury' | 'sports';
@@ -153,38 +155,6 @@ export const isCarId = (id: unknown): id is SampleCarId => typeof id === 'string
 export const CAR_IDS = Object.keys(FLEET) as [SampleCarId, ...SampleCarId[]];
 /** The sample companies' cars: what a prerendered page shows until the server answers. */
 export const SAMPLE_CARS: readonly Car[] = Object.values(FLEET);
-
-/** A car's id as records keep it: short, URL-safe. */
-export const CAR_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
-
-/** A car's facts a booking can be made on: a record's id and a real rate and deposit. */
-export const isBookable = (car: Car | null | undefined) =>
-  typeof car === 'object' &&
-  car !== null &&
-  typeof car.id === 'string' &&
-  CAR_ID.test(car.id) &&
-  Number.isSafeInteger(car.dailyRate) &&
-  car.dailyRate > 0 &&
-  Number.isSafeInteger(car.deposit) &&
-  car.deposit >= 0;
-
-/** A company's own cars. */
-export const carsOf = (company: string): Car[] => Object.values(FLEET).filter((car) => car.company === company);
-
-/** The emirate as feeds abbreviate it, at the start of a plate. */
-const EMIRATES: [RegExp, string][] = [
-  [/^(DUBAI|DXB)/, 'DUBAI'],
-  [/^(ABUDHABI|AUH|AD)/, 'ABUDHABI'],
-  [/^(SHARJAH|SHJ)/, 'SHARJAH'],
-];
-
-/** A plate as authorities write it in any spacing or case ("DXB-A-12345", "AUH 5 22871"): letters and digits only. */
-export function plateKey(plate: string) {
-  const bare = plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  for (const [short, emirate] of EMIRATES) if (short.test(bare)) return bare.replace(short, emirate);
-  return bare;
-}
-
 
 /**
  * Where cars are picked up and returned: the four airports and city branches in three emirates.

@@ -374,6 +374,18 @@ export const refundReleaseBy = (returnedAt: number) => returnedAt + REFUND_RELEA
 
 // ---- defaults ----
 
+/** A car's id as records keep it: short, URL-safe. */
+export const CAR_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** A car's facts a booking can be made on: a record's id and a real rate and deposit. */
+export const isBookable = (car: Car | null | undefined) =>
+  typeof car?.id === 'string' &&
+  CAR_ID.test(car.id) &&
+  Number.isSafeInteger(car.dailyRate) &&
+  car.dailyRate > 0 &&
+  Number.isSafeInteger(car.deposit) &&
+  car.deposit >= 0;
+
 /** The car a visitor's journey shows before anyone chose one (a sample car: the journey's placeholder). */
 export const DEFAULT_CAR: Car = FLEET.camry;
 

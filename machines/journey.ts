@@ -2,7 +2,7 @@
 // Pure XState v5: no React, no DOM, no database. The browser runs it to guide the renter; the server
 // runs the same machine on the stored snapshot to decide. Each step lives in machines/journey/.
 import { and, assertEvent, type SnapshotFrom } from 'xstate';
-import { isBookable, type Car } from './fleet';
+import type { Car } from './fleet';
 import { tripProblems, type Trip } from './booking';
 import { offerProblem } from './offers';
 import {
@@ -10,6 +10,7 @@ import {
   defaultBooking,
   freshRental,
   initialContext,
+  isBookable,
   isOver,
   isPaid,
   isSignedIn,

@@ -43,8 +43,8 @@ const problems = z.record(z.string(), z.string());
 
 /** The car's facts as the booking keeps them (machines/fleet.ts `Car`). */
 const carSchema = z.object({
-  id: z.string().check(z.maxLength(40)),
-  company: z.string().check(z.maxLength(60)),
+  id: text(),
+  company: text(),
   model: text(),
   category: z.enum(CAR_CATEGORIES),
   dailyRate: fils(),
@@ -208,7 +208,7 @@ function withCar(booking: { carId: string; car?: Car; upgradedFrom?: unknown }) 
   const from = booking.upgradedFrom;
   const upgradedFrom = from === undefined ? undefined : typeof from === 'string' ? known(from) : carSchema.safeParse(from).data ?? null;
   if (!car || car.id !== booking.carId || upgradedFrom === null) return null;
-  return { ...booking, car, ...(upgradedFrom ? { upgradedFrom } : {}) };
+  return { ...booking, car, upgradedFrom };
 }
 
 export type Restored = { snapshot: JourneySnapshot; problem: null } | { snapshot: null; problem: RestoreProblem };

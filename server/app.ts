@@ -19,6 +19,7 @@ import { violationRoutes } from './manager/violations';
 import { notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
+import { fleetRoutes } from './cars/fleet';
 import { offerRoutes } from './offers/routes';
 import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 import { handoverRoutes } from './handovers/routes';
@@ -43,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route('/company', profileRoutes)
   .route('/images', imageRoutes)
   .route('/cars', carRoutes)
+  .route('/fleet', fleetRoutes)
   .route('/offers', offerRoutes)
   .route('/contracts', contractRoutes)
   .route('/imports', importRoutes)

@@ -289,9 +289,10 @@ describe('layout', () => {
     await renderAt('/');
     const english = await screen.findByRole('region', { name: 'English' });
     const arabic = screen.getByRole('region', { name: 'Arabic' });
-    expect(within(english).getAllByRole('link')).toHaveLength(27);
-    expect(within(arabic).getAllByRole('link')).toHaveLength(27);
+    expect(within(english).getAllByRole('link')).toHaveLength(28);
+    expect(within(arabic).getAllByRole('link')).toHaveLength(28);
     expect(within(english).getByRole('link', { name: en.titles.company })).toHaveAttribute('href', '/company');
+    expect(within(arabic).getByRole('link', { name: ar.titles.fleet })).toHaveAttribute('href', '/arabic/fleet');
     expect(within(arabic).getByRole('link', { name: ar.titles.payment })).toHaveAttribute(
       'href',
       '/arabic/payment',

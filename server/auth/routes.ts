@@ -3,11 +3,11 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CAR_ID, LOCATIONS, type CarId } from '../../machines/fleet';
+import { LOCATIONS, type CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
 import { bookableTrip } from '../journey/availability';
 import { tripSchema } from '../journey/events';
-import { canStartBooking } from '../../machines/journey-rules';
+import { CAR_ID, canStartBooking } from '../../machines/journey-rules';
 import { bookableCars, defaultCar, startEvent } from '../cars/records';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
 import { latinDigits, normaliseName } from '../../machines/text';

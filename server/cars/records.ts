@@ -3,7 +3,8 @@
 // `Car`), so what is read here is the car as it is now.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Trip } from '../../machines/booking';
-import { FLEET, plateKey, type Car } from '../../machines/fleet';
+import { plateKey } from '../../machines/cars';
+import { FLEET, type Car } from '../../machines/fleet';
 import { DEFAULT_CAR } from '../../machines/journey-rules';
 import type { JourneyEvent } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';

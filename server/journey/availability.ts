@@ -88,12 +88,7 @@ export const isFree = async (db: Db | Tx, carId: CarId, period: Period, except?:
   !(await takenCars(db, period, except)).has(carId);
 
 /** PostgreSQL's exclusion_violation, from PGlite or node-postgres, as drizzle passes it on. */
-export function isOverlap(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
-}
+export { isOverlap } from '../db/errors';
 
 /**
  * Claims `carId` for `period` on this booking (as stored at `row.version`), in the caller's

@@ -2,9 +2,9 @@
 // own clock and amounts are the machine's: no client event carries either. Events only the server
 // sends (a deduction from the deposit) or that belong to sign-in are not in this list at all.
 import { z } from 'zod';
-import { CAR_ID, LOCATIONS } from '../../machines/fleet';
+import { LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
-import { MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
+import { CAR_ID, MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
 import { checkFlagNote } from '../../machines/validation';
 import { checkReason } from '../../machines/returns';
 

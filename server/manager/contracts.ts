@@ -16,7 +16,8 @@ import {
   type ContractStatus,
   type RenterConfirmations,
 } from '../../machines/contract';
-import { CAR_ID, type Car } from '../../machines/fleet';
+import type { Car } from '../../machines/fleet';
+import { CAR_ID } from '../../machines/journey-rules';
 import { carById, companyCars } from '../cars/records';
 import type { JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Building2, FileText, Handshake, LayoutDashboard, LogIn, LogOut, Store, UsersRound } from 'lucide-react';
+import { Building2, FileText, Handshake, LayoutDashboard, LogIn, LogOut, SquareParking, Store, UsersRound } from 'lucide-react';
 import { actsAsAny, type Role } from '../../machines/roles';
 import { useLocale } from '../i18n/locale';
 import { ACCOUNT_LINKS, AccountLinks, type PlaceLink } from '../ui/AccountLinks';
@@ -16,6 +16,7 @@ const STAFF_LINKS: readonly (PlaceLink & { roles: Role[] })[] = [
   { id: 'dashboard', Icon: LayoutDashboard, roles: ['manager'] },
   { id: 'staff', Icon: UsersRound, roles: ['admin'] },
   { id: 'company', Icon: Store, roles: ['admin'] },
+  { id: 'fleet', Icon: SquareParking, roles: ['admin'] },
   { id: 'contracts', Icon: FileText, roles: ['manager'] },
   { id: 'handovers', Icon: Handshake, roles: ['manager', 'agent'] },
   { id: 'operator', Icon: Building2, roles: ['operator'] },

@@ -42,6 +42,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
   operator: () => staffScreen('operator'),
   dashboard: () => staffScreen('dashboard'),
   company: () => staffScreen('company'),
+  fleet: () => staffScreen('fleet'),
 };
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
@@ -86,6 +87,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   operator: ['forms', 'manager', 'staff'],
   dashboard: ['forms', 'manager', 'counter', 'staff'],
   company: ['forms', 'manager', 'company'],
+  fleet: ['forms', 'manager', 'fleet'],
   index: [],
   notFound: [],
 };

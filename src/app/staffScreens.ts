@@ -14,4 +14,5 @@ export const STAFF_SCREENS: Record<StaffScreenId, () => Promise<{ default: Compo
   operator: () => import('../screens/operator/Operator'),
   dashboard: () => import('../screens/dashboard/Dashboard'),
   company: () => import('../screens/company/Company'),
+  fleet: () => import('../screens/fleet/Fleet'),
 };

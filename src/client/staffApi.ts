@@ -5,8 +5,17 @@ import { answer, type PublicUser } from './api';
 import type { Client } from './http';
 import type { DashboardView } from '../../server/dashboard/routes';
 import type { CompanyProfile } from '../../server/companies/profile';
+import type { FleetCar } from '../../server/cars/fleet';
+import type { CarInput } from '../../machines/cars';
+import type { CarStatus } from '../../machines/fleet';
 
-export type { DashboardView, CompanyProfile };
+export type { DashboardView, CompanyProfile, FleetCar };
+/** A paid booking that still needs a car the admin would take out of service. */
+export interface NeedingBooking {
+  number: string;
+  from: number;
+  until: number;
+}
 export type ExportKind = 'bookings' | 'contracts' | 'fines';
 
 export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
@@ -63,6 +72,15 @@ export function staffApi(client: Client, baseUrl: string) {
     uploadLogo: (logo: File, version: number) =>
       answer<{ company: CompanyProfile }>(client.company.logo.$post({ form: { logo, version: String(version) } })),
     removeLogo: (version: number) => answer<{ company: CompanyProfile }>(client.company.logo.$delete({ query: { version: String(version) } })),
+    /** The admin's company's cars, whatever their status. */
+    fleet: () => answer<{ cars: FleetCar[] }>(client.fleet.$get()),
+    /** One of them, with the paid bookings that still need it. */
+    fleetCar: (id: string) => answer<{ car: FleetCar; bookings: NeedingBooking[] }>(client.fleet[':id'].$get({ param: { id } })),
+    /** 400 by field (`plateTaken` on the number when another car has the plate). */
+    addCar: (json: CarInput) => answer<{ car: FleetCar }>(client.fleet.$post({ json })),
+    /** 409 `conflict` with the car as kept now, or `bookings` with the paid bookings a status change would break. */
+    saveCar: (id: string, json: CarInput & { status: CarStatus; version: number }) =>
+      answer<{ car: FleetCar }>(client.fleet[':id'].$put({ param: { id }, json })),
     /** The operator's list of companies. */
     operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
     createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>

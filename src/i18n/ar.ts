@@ -17,5 +17,6 @@ import help from './ar/help';
 import emergency from './ar/emergency';
 import staff from './ar/staff';
 import company from './ar/company';
+import fleet from './ar/fleet';
 
-export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company };
+export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };

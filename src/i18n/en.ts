@@ -18,8 +18,9 @@ import help from './en/help';
 import emergency from './en/emergency';
 import staff from './en/staff';
 import company from './en/company';
+import fleet from './en/fleet';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

@@ -95,7 +95,7 @@ export function dayBefore(day: string): string {
 
 
 /** The emirates as a plate names them, and in Arabic. */
-const EMIRATE_NAMES: [string, string][] = [
+export const EMIRATE_NAMES: [string, string][] = [
   ['Abu Dhabi', 'أبوظبي'],
   ['Dubai', 'دبي'],
   ['Sharjah', 'الشارقة'],

@@ -24,6 +24,7 @@ interface PartWords {
   emergency: typeof import('./en/emergency').default;
   staff: typeof import('./en/staff').default;
   company: typeof import('./en/company').default;
+  fleet: typeof import('./en/fleet').default;
 }
 export type Part = keyof PartWords;
 
@@ -42,6 +43,7 @@ const LOADERS: Record<Lang, Loaders> = {
     emergency: () => import('./en/emergency'),
     staff: () => import('./en/staff'),
     company: () => import('./en/company'),
+    fleet: () => import('./en/fleet'),
   },
   ar: {
     common: () => import('./ar/common'),
@@ -56,6 +58,7 @@ const LOADERS: Record<Lang, Loaders> = {
     emergency: () => import('./ar/emergency'),
     staff: () => import('./ar/staff'),
     company: () => import('./ar/company'),
+    fleet: () => import('./ar/fleet'),
   },
 };
 

@@ -33,12 +33,13 @@ export const SLUGS: Record<ScreenId, string> = {
   operator: 'operator',
   dashboard: 'dashboard',
   company: 'company',
+  fleet: 'fleet',
 };
 
 export const SCREEN_IDS = Object.keys(SLUGS) as ScreenId[];
 
 /** The company's own screens (and the operator's): loaded through src/app/staffScreens.ts, with no renter's tabs. */
-export const STAFF_SCREEN_IDS = ['contracts', 'transferLogic', 'handovers', 'staff', 'join', 'operator', 'dashboard', 'company'] as const satisfies readonly ScreenId[];
+export const STAFF_SCREEN_IDS = ['contracts', 'transferLogic', 'handovers', 'staff', 'join', 'operator', 'dashboard', 'company', 'fleet'] as const satisfies readonly ScreenId[];
 export type StaffScreenId = (typeof STAFF_SCREEN_IDS)[number];
 
 /** Screens whose header shows the logo instead of a text title. */
@@ -47,7 +48,7 @@ export const LOGO_SCREENS: ReadonlySet<ScreenId> = new Set(['home', 'registratio
 export const ARABIC_ROOT = '/arabic';
 
 /** Screens that also open one record by its key (`/contracts/MC-2026-0412`); without it, the list or the latest. */
-export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'bookingDetails', 'handovers']);
+export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'bookingDetails', 'handovers', 'fleet']);
 const PARAM = /^[A-Za-z0-9-]{1,40}$/;
 
 export function pathOf(id: ScreenId, lang: Lang, param?: string): string {

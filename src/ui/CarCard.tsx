@@ -41,7 +41,7 @@ export function CarCard({
     void onRent().finally(() => setStarting(false));
   };
   const waiting = busy || starting;
-  const { price } = offer;
+  const { price, car } = offer;
   const breakdown = compact
     ? []
     : [
@@ -54,20 +54,20 @@ export function CarCard({
       ];
   return (
     <article className={styles.card} aria-labelledby={id}>
-      <CarPicture kind={offer.picture} alt="" className={styles.picture} />
+      <CarPicture kind={car.picture} alt="" className={styles.picture} />
       <div className={styles.body}>
         <div className={styles.head}>
           <div className={styles.names}>
             <h3 id={id} className={styles.model}>
-              {offer.model}
+              {car.model}
             </h3>
-            <p className={styles.meta}>{t.categories[offer.category]}</p>
+            <p className={styles.meta}>{t.categories[car.category]}</p>
             {/* The company's line is kept while its name loads (a prerendered card has none yet), and
                 holds one line, so nothing below it moves when the name comes. */}
             <p className={`${styles.meta} ${styles.company}`}>{company}</p>
           </div>
           <span className={styles.rate}>
-            <PerDay fils={offer.dailyRate} />
+            <PerDay fils={car.dailyRate} />
           </span>
         </div>
         <Facts
@@ -81,16 +81,16 @@ export function CarCard({
                   <span className={styles.note}>{t.cars.depositNote}</span>
                 </>
               ),
-              value: <Money fils={offer.deposit} />,
+              value: <Money fils={car.deposit} />,
             },
           ]}
         />
         {taken ? (
-          <Button disabled aria-label={fill(t.cars.bookedCar, { car: offer.model })}>
+          <Button disabled aria-label={fill(t.cars.bookedCar, { car: car.model })}>
             {t.cars.booked}
           </Button>
         ) : (
-          <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: offer.model })}>
+          <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: car.model })}>
             {t.cars.rent}
           </Button>
         )}

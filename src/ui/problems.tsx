@@ -50,12 +50,14 @@ export function ProblemCount({ count }: { count: number }) {
 /**
  * After a refused submit: focus goes to the first field marked invalid, and a live region says how
  * many fields need attention. With `recheck` (the form's rules over its current values), a field's
- * error goes as soon as its value is valid; pass `onChange` to the FormCard.
+ * error goes as soon as its value is valid; pass `onChange` to the FormCard. A screen's own codes
+ * (`C`, beyond the forms' problems) are worded by `own`, from the screen's catalog.
  */
-export function useProblems(
+export function useProblems<C extends string = Problem>(
   form: RefObject<HTMLFormElement | null>,
-  problems: Partial<Record<string, Problem>>,
-  recheck?: (fields: SubmittedFields) => Partial<Record<string, Problem>>,
+  problems: Partial<Record<string, C>>,
+  recheck?: (fields: SubmittedFields) => Partial<Record<string, C>>,
+  own?: Record<Exclude<C, Problem>, string>,
 ) {
   const { t } = useLocale('forms');
   const count = Object.keys(problems).length;
@@ -64,8 +66,8 @@ export function useProblems(
   }, [form, problems, count]);
   const { shown, onChange } = useClearedWhenValid(problems, recheck);
   /** A rule's message, with its values (e.g. the pickup mileage). */
-  const message = (code: Problem | undefined, values: Record<string, string | number> = {}) =>
-    code ? fill(t.problems[code], values) : undefined;
+  const message = (code: C | undefined, values: Record<string, string | number> = {}) =>
+    code ? fill((own as Record<string, string> | undefined)?.[code] ?? t.problems[code as Problem], values) : undefined;
   /** The message of a field's problem, unless the field has been fixed since the submit. */
   const error = (field: string, values: Record<string, string | number> = {}) => message(shown[field], values);
   // The count is the submit's: re-announcing it at every keystroke would talk over the reader's typing.

@@ -138,6 +138,51 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     await expect(shown.evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth > 0, img.width, img.height]))).resolves.toEqual([true, 192, 64]);
     expect(await axeViolations(admin)).toEqual([]);
     await shot(admin, 'company');
+
+    // The admin adds the company's first two cars (a plate that is not one first), and takes one out
+    // for maintenance: a renter searching sees only the other, at its rate.
+    await admin.goto(baseURL + pathOf('fleet', lang));
+    await live(admin);
+    const k = t.fleet;
+    const add = admin.getByRole('form', { name: k.add });
+    const plate = String(10_000 + (Date.now() % 89_999));
+    const addCar = async (code: string, model: string, rate: string) => {
+      await add.getByLabel(k.emirate).selectOption('Dubai');
+      await add.getByLabel(k.code).fill(code);
+      await add.getByLabel(k.number).fill(plate);
+      await add.getByLabel(k.model).fill(model);
+      await add.getByLabel(k.category).selectOption('suv');
+      await add.getByLabel(k.dailyRate).fill(rate);
+      await add.getByLabel(k.deposit).fill('2500');
+      await add.getByLabel(k.odometerKm).fill('12000');
+      await add.getByLabel(k.tankLitres).fill('60');
+      await add.getByRole('button', { name: k.save }).click();
+    };
+    await addCar('QQQ', 'Toyota RAV4', '330');
+    const code = add.getByLabel(k.code);
+    await expect(code.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(code.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await addCar('Y', 'Toyota RAV4', '330');
+    await add.getByText(fill(k.added, { car: 'Toyota RAV4' })).waitFor();
+    await addCar('Z', 'Mazda CX-5', '310');
+    await add.getByText(fill(k.added, { car: 'Mazda CX-5' })).waitFor();
+    const list = admin.getByRole('region', { name: k.listTitle });
+    await list.getByRole('link', { name: /Mazda CX-5/ }).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'fleet');
+    await list.getByRole('link', { name: /Mazda CX-5/ }).click();
+    const car = admin.getByRole('form', { name: 'Mazda CX-5' });
+    await car.getByLabel(k.status).selectOption('maintenance');
+    await car.getByRole('button', { name: k.save }).click();
+    await car.getByText(k.saved).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'fleet-car');
+
+    const companyId = ((await (await admin.request.get(`${baseURL}/api/company`)).json()) as { company: { id: string } }).company.id;
+    const pickupAt = Date.now() + 40 * 24 * 3_600_000;
+    const search = new URLSearchParams({ pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt: String(pickupAt), dropoffAt: String(pickupAt + 3 * 24 * 3_600_000), company: companyId });
+    const offered = (await (await ops.request.get(`${baseURL}/api/cars/search?${search}`)).json()) as { results: { car: { model: string; dailyRate: number } }[] };
+    expect(offered.results.map((r) => [r.car.model, r.car.dailyRate])).toEqual([['Toyota RAV4', 33_000]]);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // A company's profile rules (machines/company.ts): a VAT number and a support line as admins type them,
 // in any spacing or script, and what each refuses.
 import { describe, expect, it } from 'vitest';
+import { amountText, checkCar, plateKey, plateOf, plateParts } from '../../machines/cars';
 import { companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
 
 describe('a company’s VAT registration number (TRN)', () => {
@@ -57,4 +58,41 @@ describe('the profile as a whole', () => {
       addressAr: 'required',
       supportPhone: 'required',
     }));
+});
+
+describe("a company's car as its admin types it", () => {
+  const car = { emirate: 'Ras Al Khaimah', code: 'b', number: '٤٤٣', model: ' Toyota   Land Cruiser ', category: 'suv', dailyRate: '1,100.50', deposit: '2500', odometerKm: '٣٢٠٠٠', tankLitres: '93' };
+
+  it('keeps the plate whole in Latin script, in whatever digits or case it was typed, and reads it back', () => {
+    expect(plateOf(car)).toBe('Ras Al Khaimah B 443');
+    expect(plateParts('Ras Al Khaimah B 443')).toEqual({ emirate: 'Ras Al Khaimah', code: 'B', number: '443' });
+    expect(plateParts('Abu Dhabi 5 22871')).toEqual({ emirate: 'Abu Dhabi', code: '5', number: '22871' });
+    // Fines from the authorities match it in their own spelling.
+    expect(plateKey('RAK-B-443')).toBe(plateKey('Ras Al Khaimah B 443'));
+    for (const bad of [{ code: 'ABC' }, { code: '0' }, { code: '51' }, { number: '0443' }, { number: '123456' }, { emirate: 'Atlantis' }])
+      expect(plateOf({ ...car, ...bad }), JSON.stringify(bad)).toBeNull();
+  });
+
+  it('gives the values to keep when nothing is wrong: fils, whole numbers, a tidy model, the category’s picture', () => {
+    expect(checkCar(car)).toEqual({
+      problems: {},
+      values: { plate: 'Ras Al Khaimah B 443', model: 'Toyota Land Cruiser', category: 'suv', picture: 'suv', dailyRate: 110_050, deposit: 250_000, odometerKm: 32_000, tankLitres: 93 },
+    });
+    expect(amountText(110_050)).toBe('1100.50');
+    expect(amountText(24_000)).toBe('240');
+  });
+
+  it('names each problem by field, the plate’s on the part that is wrong', () => {
+    expect(checkCar({ ...car, emirate: 'Atlantis', dailyRate: '0', deposit: '-5', odometerKm: '2000000', tankLitres: 'full', model: 'x'.repeat(81) }).problems).toEqual({
+      emirate: 'required',
+      model: 'tooLong',
+      dailyRate: 'outOfRange',
+      deposit: 'amount',
+      odometerKm: 'outOfRange',
+      tankLitres: 'wholeNumber',
+    });
+    expect(checkCar({ ...car, code: '99' }).problems).toEqual({ code: 'plate' });
+    expect(checkCar({ ...car, number: '1234567' }).problems).toEqual({ number: 'plate' });
+    expect(checkCar({ ...car, category: '' }).problems).toEqual({ category: 'required' });
+  });
 });

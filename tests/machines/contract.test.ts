@@ -26,7 +26,7 @@ describe('contract set-up rules', () => {
 
 describe('plates as authorities write them', () => {
   it('read the same in any spacing, case or emirate abbreviation', async () => {
-    const { plateKey } = await import('../../machines/fleet');
+    const { plateKey } = await import('../../machines/cars');
     expect(plateKey('dxb-k-48213')).toBe(plateKey('Dubai K 48213'));
     expect(plateKey('AUH 5 22871')).toBe(plateKey('Abu Dhabi 5 22871'));
     expect(plateKey('SHJ-3-44120')).toBe(plateKey('Sharjah 3 44120'));

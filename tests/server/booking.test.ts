@@ -54,10 +54,8 @@ describe.skipIf(postgresSkipped)('search and availability', () => {
     expect(results.map((r) => r.carId)).toEqual(['yaris', 'camry', 'patrol', 'range-rover', 'bmw-7', '911', 's-class']);
     // Camry: 3 days × AED 240 = 720.00, VAT 36.00, total 756.00; deposit 1,500.00; no one-way fee within Dubai.
     expect(results[1]).toMatchObject({
-      model: 'Toyota Camry',
-      company: 'elite-auto',
+      car: { model: 'Toyota Camry', company: 'elite-auto', dailyRate: 24_000, deposit: 150_000 },
       price: { days: 3, cost: 72_000, fees: 0, vat: 3_600, total: 75_600 },
-      deposit: 150_000,
       oneWayFee: 0,
     });
     const oneWay = (await (await search({ ...t, dropoffLocation: 'auh' } as never, '&category=suv')).json()) as typeof answer extends never ? never : { results: { carId: string; oneWayFee: number; price: { fees: number } }[] };

@@ -48,6 +48,7 @@ const words: Words = {
     operator: 'الشركات',
     dashboard: 'اليوم',
     company: 'ملف الشركة',
+    fleet: 'الأسطول',
   },
   index: {
     intro: 'افتح أي شاشة من Move car بالإنجليزية أو بالعربية.',

@@ -55,6 +55,7 @@ const words = {
     operator: 'Companies',
     dashboard: 'Today',
     company: 'Company profile',
+    fleet: 'Fleet',
   },
   index: {
     intro: 'Open any screen of Move car in English or Arabic.',

@@ -32,7 +32,7 @@ export function FeaturedCars({ trip }: { trip: Trip }) {
       <CarList>
         {cars.map((offer) => (
           <li key={offer.carId}>
-            <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.car, trip)} busy={!answered} compact />
+            <CarCard offer={offer} company={names[offer.car.company]} onRent={() => rent(offer.car, trip)} busy={!answered} compact />
           </li>
         ))}
       </CarList>

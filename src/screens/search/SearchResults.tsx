@@ -60,7 +60,7 @@ export function SearchResults({
     );
 
   const shown = all
-    .filter((o) => (!query.type || o.category === query.type) && (!query.company || o.company === query.company))
+    .filter((o) => (!query.type || o.car.category === query.type) && (!query.company || o.car.company === query.company))
     .sort(ORDER[query.sort]);
   return (
     <>
@@ -100,7 +100,7 @@ export function SearchResults({
         <CarList>
           {shown.map((offer) => (
             <li key={offer.carId}>
-              <CarCard offer={offer} company={names[offer.company]} onRent={() => rent(offer.car, trip)} />
+              <CarCard offer={offer} company={names[offer.car.company]} onRent={() => rent(offer.car, trip)} />
             </li>
           ))}
         </CarList>

@@ -46,7 +46,7 @@ export default function Services() {
                 <li key={car.carId}>
                   <CarCard
                     offer={free.get(car.carId) ?? car}
-                    company={names[car.company]}
+                    company={names[car.car.company]}
                     onRent={() => rent((free.get(car.carId) ?? car).car, trip)}
                     busy={!fleet.answered}
                     taken={!free.has(car.carId)}

@@ -1,0 +1,152 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { checkCar, PLATE_EMIRATES, type CarField, type CarInput, type CarProblem } from '../../../machines/cars';
+import { CAR_CATEGORIES, CAR_STATUSES, type CarStatus } from '../../../machines/fleet';
+import type { FleetCar, NeedingBooking } from '../../client/staffApi';
+import { EMIRATE_NAMES, fill, formatDate } from '../../i18n/format';
+import { useLocale } from '../../i18n/locale';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/Field';
+import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { useProblems } from '../../ui/problems';
+import { Section } from '../../ui/Section';
+import { useStaffApi } from '../../ui/staffApi';
+import { useSending } from '../../ui/useSending';
+import styles from './Fleet.module.css';
+
+const FIELDS = ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres'] as const satisfies readonly CarField[];
+
+/** The form's values, checked by the same rule as the server's (machines/company.ts checkCar). */
+const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as unknown as CarInput;
+const problemsOf = (fields: SubmittedFields) => checkCar(valuesOf(fields)).problems;
+
+/** Paid bookings of a car: their numbers and when each has it. */
+export function BookingsOfCar({ bookings }: { bookings: NeedingBooking[] }) {
+  const { t, lang } = useLocale('fleet');
+  return (
+    <ul className={styles.needed}>
+      {bookings.map((b) => (
+        <li key={b.number}>
+          {fill(t.fleet.neededBooking, {
+            number: b.number,
+            from: formatDate(new Date(b.from), lang, 'dateTime'),
+            until: formatDate(new Date(b.until), lang, 'dateTime'),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A car as its admin types it: added (`car` null) or edited over the version it was loaded at. When
+ * another admin saved first, the screen names what they changed and keeps what this admin typed; a
+ * car taken out of service while paid bookings still need it is refused with those bookings.
+ */
+export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: FleetCar) => void }) {
+  const { t, lang } = useLocale('fleet', 'forms');
+  const k = t.fleet;
+  const api = useStaffApi();
+  const form = useRef<HTMLFormElement>(null);
+  const [problems, setProblems] = useState<Partial<Record<CarField, CarProblem>>>({});
+  const [note, setNote] = useState<ReactNode>(null);
+  const [failure, setFailure] = useState<ReactNode>(null);
+  const { sending, call } = useSending();
+  const { error, summary, onChange } = useProblems(form, problems, problemsOf, k.problems);
+
+  const inputOf = (f: CarField | 'status') => form.current?.elements.namedItem(f) as HTMLInputElement | HTMLSelectElement | null;
+  const setInput = (f: CarField | 'status', value: string) => {
+    const input = inputOf(f);
+    if (input) input.value = value;
+  };
+
+  const save = async (fields: SubmittedFields) => {
+    const found = problemsOf(fields);
+    setProblems(found);
+    setNote(null);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const input = valuesOf(fields);
+    const answer = await call(() =>
+      car ? api.saveCar(car.id, { ...input, status: fields.text('status') as CarStatus, version: car.version }) : api.addCar(input),
+    );
+    if (answer?.ok) {
+      const kept = answer.body.car;
+      if (car) {
+        // The fields show what was kept, as the server wrote it (a model's spaces tidied, a rate's decimals).
+        for (const f of FIELDS) setInput(f, kept[f]);
+        setNote(k.saved);
+      } else {
+        form.current?.reset();
+        setNote(fill(k.added, { car: kept.model }));
+      }
+      saved(kept);
+    } else if (car && answer?.status === 409 && 'car' in answer.body) {
+      const now = answer.body.car as FleetCar;
+      const differing = [...FIELDS, 'status' as const].filter((f) => now[f] !== car[f]);
+      // A field this admin left as it was shows the other admin's value now; one they changed keeps what they typed.
+      for (const f of differing) if (inputOf(f)?.value === car[f]) setInput(f, now[f]);
+      saved(now);
+      const names = differing.map((f) => (f === 'status' ? k.status : f === 'category' ? k.category : k[f])).join(lang === 'ar' ? '، ' : ', ');
+      setFailure(differing.length > 0 ? fill(k.conflict, { fields: names }) : k.conflictNothing);
+    } else if (answer?.status === 409 && 'bookings' in answer.body) {
+      const needing = answer.body.bookings as NeedingBooking[];
+      setFailure(
+        <>
+          {k.needed}
+          <BookingsOfCar bookings={needing} />
+        </>,
+      );
+    } else if (answer?.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<CarField, CarProblem>>);
+    else setFailure(k.failed);
+  };
+
+  const text = (name: Exclude<CarField, 'emirate' | 'category'>, extra: { hint?: string; inputMode?: 'numeric' | 'decimal'; dir?: 'ltr' } = {}) => (
+    <TextField label={k[name]} name={name} defaultValue={car?.[name] ?? ''} error={error(name)} autoComplete="off" {...extra} />
+  );
+
+  return (
+    <Section title={car ? car.model : k.add} bare>
+      <FormCard ref={form} label={car ? car.model : k.add} onChange={onChange} onSubmit={(fields) => void save(fields)}>
+        {!car && <p>{k.addText}</p>}
+        {summary}
+        <SelectField
+          label={k.emirate}
+          name="emirate"
+          placeholder={k.chooseEmirate}
+          defaultValue={car?.emirate ?? ''}
+          error={error('emirate')}
+          options={PLATE_EMIRATES.map((e) => ({ value: e, label: (lang === 'ar' && EMIRATE_NAMES.find(([en]) => en === e)?.[1]) || e }))}
+        />
+        {text('code', { hint: k.codeHint, dir: 'ltr' })}
+        {text('number', { inputMode: 'numeric', dir: 'ltr' })}
+        {text('model', { dir: 'ltr' })}
+        <SelectField
+          label={k.category}
+          name="category"
+          placeholder={k.chooseCategory}
+          defaultValue={car?.category ?? ''}
+          error={error('category')}
+          options={CAR_CATEGORIES.map((c) => ({ value: c, label: t.categories[c] }))}
+        />
+        {text('dailyRate', { inputMode: 'decimal', dir: 'ltr' })}
+        {text('deposit', { hint: k.depositHint, inputMode: 'decimal', dir: 'ltr' })}
+        {text('odometerKm', { inputMode: 'numeric', dir: 'ltr' })}
+        {text('tankLitres', { inputMode: 'numeric', dir: 'ltr' })}
+        {car && (
+          <SelectField
+            label={k.status}
+            name="status"
+            hint={k.statusHint}
+            defaultValue={car.status}
+            options={CAR_STATUSES.map((s) => ({ value: s, label: k.statuses[s] }))}
+          />
+        )}
+        {failure && <FormError>{failure}</FormError>}
+        <p role="status">{note}</p>
+        <Button type="submit" block disabled={sending} aria-busy={sending}>
+          {sending ? k.saving : k.save}
+        </Button>
+      </FormCard>
+    </Section>
+  );
+}

@@ -1,0 +1,131 @@
+// The company admin's fleet, in English and Arabic, through the real server: a car added with what is
+// wrong said next to its field (the focus on the first, what was typed kept), then found in the list by
+// its plate in any spelling; its page saves a new rate, and when another admin saved first names what
+// they changed and keeps what this admin typed; a car a paid booking still needs stays in service, and
+// the screen says which booking.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ar } from '../src/i18n/ar';
+import { en } from '../src/i18n/en';
+import { fill } from '../src/i18n/format';
+import { createApi } from '../src/client/api';
+import { staffApi } from '../src/client/staffApi';
+import { SAMPLE_ADMIN } from '../server/seed';
+import { renderAt, testServer } from './render';
+import { browserFor, ORIGIN } from './support/server';
+
+const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+
+/** Another admin of the same company, in a browser of their own. */
+async function otherAdmin() {
+  const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+  await api.logIn({ email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password, role: 'staff' });
+  return staffApi(api.typed, api.baseUrl);
+}
+
+describe.each([
+  { t: en, prefix: '', number: '60601', typed: '60601', emirate: 'Ajman', other: '4601' },
+  // Typed in Arabic-Indic digits, kept in Latin ones as on the plate.
+  { t: ar, prefix: '/arabic', number: '60602', typed: '٦٠٦٠٢', emirate: 'عجمان', other: '4602' },
+] as const)('the fleet ($prefix)', ({ t, prefix, number, typed, emirate, other: otherNumber }) => {
+  const k = t.fleet;
+  const admin = { staff: { email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password } };
+
+  it('adds a car: each mistake said next to its field, the first focused, nothing typed lost; then it is in the list', async () => {
+    const { user } = await renderAt(`${prefix}/fleet`, admin);
+    expect(await screen.findByRole('heading', { level: 1, name: t.titles.fleet }, { timeout: 5000 })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: k.add }, { timeout: 5000 });
+    await user.selectOptions(within(form).getByLabelText(k.emirate), emirate);
+    await user.type(within(form).getByLabelText(k.code), 'ABC');
+    await user.type(within(form).getByLabelText(k.number), typed);
+    await user.type(within(form).getByLabelText(k.model), 'Hyundai Tucson');
+    await user.selectOptions(within(form).getByLabelText(k.category), t.categories.suv);
+    await user.type(within(form).getByLabelText(k.dailyRate), '0');
+    await user.type(within(form).getByLabelText(k.deposit), '2500');
+    await user.type(within(form).getByLabelText(k.odometerKm), '9100');
+    await user.click(within(form).getByRole('button', { name: k.save }));
+
+    const code = within(form).getByLabelText(k.code);
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(k.problems.plate));
+    expect(within(form).getByLabelText(k.dailyRate)).toHaveAccessibleDescription(expect.stringContaining(k.problems.outOfRange));
+    expect(within(form).getByLabelText(k.tankLitres)).toHaveAccessibleDescription(expect.stringContaining(t.problems.required));
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(within(form).getByLabelText(k.model)).toHaveValue('Hyundai Tucson');
+
+    await user.clear(code);
+    await user.type(code, 'c');
+    const rate = within(form).getByLabelText(k.dailyRate);
+    await user.clear(rate);
+    await user.type(rate, '310');
+    await user.type(within(form).getByLabelText(k.tankLitres), '54');
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    expect(await within(form).findByText(fill(k.added, { car: 'Hyundai Tucson' }))).toBeInTheDocument();
+    // The form is empty again for the next car.
+    expect(within(form).getByLabelText(k.model)).toHaveValue('');
+
+    // Found by its plate as the authorities write it; the others are filtered out.
+    const list = await screen.findByRole('region', { name: k.listTitle });
+    await user.type(within(list).getByLabelText(k.search), `AJM-C-${number}`);
+    const links = await within(list).findAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveTextContent('Hyundai Tucson');
+    expect(links[0]).toHaveTextContent(k.statuses.available);
+  });
+
+  it('its page saves a new rate; over another admin’s change it names what they changed and keeps what was typed', async () => {
+    const other = await otherAdmin();
+    const input = { emirate: 'Sharjah', code: '2', number: otherNumber, model: 'Nissan Sunny', category: 'economy', dailyRate: '120', deposit: '750', odometerKm: '40000', tankLitres: '41' };
+    const added = await other.addCar(input);
+    if (!added.ok) throw new Error(JSON.stringify(added));
+    const { car } = added.body;
+    const { user } = await renderAt(`${prefix}/fleet/${car.id}`, admin);
+    const form = await screen.findByRole('form', { name: 'Nissan Sunny' }, { timeout: 5000 });
+    expect(within(form).getByLabelText(k.dailyRate)).toHaveValue('120');
+
+    // Another admin changes the odometer meanwhile.
+    expect((await other.saveCar(car.id, { ...input, odometerKm: '40250', status: 'available', version: car.version })).ok).toBe(true);
+    const rate = within(form).getByLabelText(k.dailyRate);
+    await user.clear(rate);
+    await user.type(rate, '135');
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(fill(k.conflict, { fields: k.odometerKm }));
+    expect(rate).toHaveValue('135');
+    expect(within(form).getByLabelText(k.odometerKm)).toHaveValue('40250');
+
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    expect(await within(form).findByText(k.saved)).toBeInTheDocument();
+    const now = await other.fleetCar(car.id);
+    expect(now.ok && now.body.car).toMatchObject({ dailyRate: '135', odometerKm: '40250' });
+  });
+
+  it('a car a paid booking needs stays in service, and the screen names the booking', async () => {
+    // A renter pays for a car of the admin's company.
+    const renter = await renderAt(`${prefix}/account`, { journey: 'toPayment' });
+    renter.actor.send({ type: 'payment.submit', card: CARD, at: Date.now() });
+    await waitFor(() => expect(renter.actor.getSnapshot().context.payment).not.toBeNull());
+    await waitFor(() => expect(renter.actor.getSnapshot().hasTag('pending')).toBe(false));
+    const { car } = renter.actor.getSnapshot().context.booking;
+    const booking = renter.actor.bookingNumber!;
+    renter.unmount();
+
+    const { user } = await renderAt(`${prefix}/fleet/${car.id}`, admin);
+    const form = await screen.findByRole('form', { name: car.model }, { timeout: 5000 });
+    // Its page lists the bookings it has.
+    expect(await screen.findByRole('region', { name: k.bookingsTitle })).toHaveTextContent(booking);
+    await user.selectOptions(within(form).getByLabelText(k.status), k.statuses.maintenance);
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(k.needed);
+    expect(alert).toHaveTextContent(booking);
+    const now = await (await otherAdmin()).fleetCar(car.id);
+    expect(now.ok && now.body.car.status).toBe('available');
+  });
+});
+
+describe('another company’s car', () => {
+  it('is not found on the admin’s fleet page', async () => {
+    await renderAt('/fleet/range-rover', { staff: { email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password } });
+    expect(await screen.findByText(en.fleet.notFound, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.fleet.back })).toHaveAttribute('href', '/fleet');
+  });
+});
