@@ -260,8 +260,12 @@ export function checkCardholder(raw: string): Problem | null {
 export const FUEL_LEVELS = ['E', '1/4', '1/2', '3/4', 'F'] as const;
 export type FuelLevel = (typeof FUEL_LEVELS)[number];
 
+const odometerText = (raw: string) => latinDigits(raw).replace(/[,\s]/g, '');
+/** An odometer reading as typed ("12,500", Arabic-Indic digits too), in km (a number once `checkMileage` passes it). */
+export const kmOf = (raw: string) => Number(odometerText(raw));
+
 export function checkMileage(raw: string, pickupKm: number): Problem | null {
-  const text = latinDigits(raw).trim().replace(/[,\s]/g, '');
+  const text = odometerText(raw);
   if (text === '') return 'required';
   if (!/^\d{1,7}$/.test(text)) return 'mileage';
   return Number(text) < pickupKm ? 'mileageBelow' : null;

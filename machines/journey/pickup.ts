@@ -12,7 +12,7 @@ import {
   isPickedUp,
 } from '../journey-rules';
 import { latinDigits, normaliseName } from '../text';
-import { checkFlagNote, checkoutProblems, type FuelLevel } from '../validation';
+import { checkFlagNote, checkoutProblems, kmOf, type FuelLevel } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 import { changesStep } from './changes';
 import { checkIn, returnStep } from './return';
@@ -39,7 +39,7 @@ const actions = {
     const { checkout: form, agent, at } = event;
     return {
       checkout: {
-        odometerKm: Number(latinDigits(form.odometer).replace(/[,\s]/g, '')),
+        odometerKm: kmOf(form.odometer),
         fuel: form.fuel as FuelLevel,
         damage: form.damage.trim(),
         photos: form.photos,

@@ -6,9 +6,9 @@
 import { and, assertEvent } from 'xstate';
 import { carPeriod, checkinOpen, checkinToAnswer, dueBackAt, handedOverKm, openDisputes, bookingPrice } from '../journey-rules';
 import { checkinLines, checkReason, isReturnLine, unusedDays } from '../returns';
-import { latinDigits, normaliseName } from '../text';
+import { normaliseName } from '../text';
 import { owed } from '../ledger';
-import { checkinProblems, type FuelLevel } from '../validation';
+import { checkinProblems, kmOf, type FuelLevel } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
@@ -48,7 +48,7 @@ const actions = {
     const lines = checkinLines(context.booking.car, context.checkout?.fuel ?? 'F', due, form, at);
     return {
       checkin: {
-        odometerKm: Number(latinDigits(form.odometer).replace(/[,\s]/g, '')),
+        odometerKm: kmOf(form.odometer),
         fuel: form.fuel as FuelLevel,
         photos: form.photos,
         agent: normaliseName(agent),

@@ -1,7 +1,7 @@
 // The cars as the server keeps them: a company's records, read where a booking is made, priced,
 // searched, handed over or fined. A booking copies the facts it needs when it is made (machines/fleet.ts
 // `Car`), so what is read here is the car as it is now.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Trip } from '../../machines/booking';
 import { plateKey } from '../../machines/cars';
 import { FLEET, type Car } from '../../machines/fleet';
@@ -71,6 +71,14 @@ export async function companyCarIds(db: Db | Tx, companyId: string): Promise<str
 export async function carByPlate(db: Db | Tx, plate: string): Promise<Car | null> {
   const [row] = await db.select().from(cars).where(eq(cars.plateKey, plateKey(plate)));
   return row ? carOfRow(row) : null;
+}
+
+/** A car checked in: its record's odometer reads the return's, never less than it did. */
+export async function carCameBack(tx: Tx, id: string, odometerKm: number) {
+  await tx
+    .update(cars)
+    .set({ odometerKm: sql`greatest(${cars.odometerKm}, ${odometerKm})` })
+    .where(eq(cars.id, id));
 }
 
 /** The sample companies' cars (machines/fleet.ts), made once: afterwards they are their admins' records. */

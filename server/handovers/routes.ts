@@ -24,7 +24,7 @@ import {
   pickupOpensAt,
 } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
-import { checkinProblems, checkoutProblems, CHECKIN_DAMAGE_MAX, HANDOVER_PHOTOS_MAX } from '../../machines/validation';
+import { checkinProblems, checkoutProblems, CHECKIN_DAMAGE_MAX, HANDOVER_PHOTOS_MAX, kmOf } from '../../machines/validation';
 import { checkReason, isReturnLine } from '../../machines/returns';
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
 import type { AppEnv, Deps } from '../deps';
@@ -39,7 +39,7 @@ import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
 import { carAwayAt } from '../journey/availability';
 import { bookedCar, type BookingRow } from '../journey/bookings';
-import { companyCarIds } from '../cars/records';
+import { carCameBack, companyCarIds } from '../cars/records';
 
 const byNumber = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 const field = (max: number) => z.string().max(max);
@@ -374,7 +374,8 @@ export const handoverRoutes = new Hono<AppEnv>()
     const problems = checkinProblems({ ...checkin, photos }, handedOverKm(found.snapshot.context));
     if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     const event = { type: 'handover.checkin', checkin: { ...checkin, photos }, agent: c.var.user!.fullName, at: deps.now().getTime() } as const;
-    return counterStep(c, found, event, version);
+    // The car's record reads what it came back with: the next renter's pickup cannot record less.
+    return counterStep(c, found, event, version, (tx) => carCameBack(tx, found.row.carId, kmOf(checkin.odometer)));
   })
   // A line the renter disputed, upheld or waived with the reason: the company's manager's to decide.
   .post('/:number/decide', requireRole('manager'), jsonOnly, validate('param', byNumber), validate('json', decisionBody), async (c) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { carOf } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
-import { SECOND_AGENT, SECOND_MANAGER } from '../../server/seed';
+import { SAMPLE_ADMIN, SECOND_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { travelTo } from '../support/clock';
 import { postgresSkipped } from '../support/server';
 import { browser, checkInAtCounter, contextOf, counter, manager, PNG, renter, renterAt, server, valueOf } from './helpers';
@@ -87,6 +87,13 @@ describe.skipIf(postgresSkipped)('the return at the counter: checked in, answere
     expect(valueOf(r.journey())).toEqual({ signedIn: { carReturn: 'reviewing' } });
     expect(await kindsOf(r)).toContain('returnRecorded');
     expect(await phase()).toBe('review');
+    // The car's record reads what it came back with: the next booking of it starts from there.
+    const admin = await browser();
+    expect((await admin.api.logIn({ email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password, role: 'staff' })).ok).toBe(true);
+    expect(await (await admin.request('/api/fleet/camry')).json()).toMatchObject({ car: { odometerKm: String(km + 350) } });
+    const next = await renter();
+    expect((await next.step({ type: 'booking.start', carId: 'camry', trip: tripIn(24 * 40) })).ok).toBe(true);
+    expect(contextOf(next.journey()).booking.car.odometerKm).toBe(km + 350);
 
     // The renter cannot settle alone, nor dispute without a reason or a line that is not a charge of the check-in.
     expect(await r.step({ type: 'return.dispute', line: 1, reason: ' ' })).toMatchObject({ status: 400 });
