@@ -10,6 +10,7 @@ import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
 
 const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'trn', 'addressEn', 'addressAr', 'supportPhone'] as const;
@@ -35,13 +36,6 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
   const { sending: saving, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, problemsOf);
 
-  // The inputs are the browser's (uncontrolled): what the server kept is written into them.
-  const inputOf = (f: Field) => form.current?.elements.namedItem(f) as HTMLInputElement | null;
-  const setInput = (f: Field, value: string) => {
-    const input = inputOf(f);
-    if (input) input.value = value;
-  };
-
   const save = async (fields: SubmittedFields) => {
     const found = problemsOf(fields);
     setProblems(found);
@@ -49,17 +43,14 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
     setFailure(null);
     if (Object.keys(found).length > 0) return;
     const answer = await call(() => api.saveCompany({ ...valuesOf(fields), version: company.version }));
+    const inputs = savedOver(form, FIELDS);
     if (answer?.ok) {
-      // The fields show what was kept, as the server wrote it (a phone grouped, a name's spaces tidied).
-      for (const f of FIELDS) setInput(f, answer.body.company[f]);
+      inputs.show(answer.body.company);
       changed(answer.body.company);
       setNote(k.saved);
     } else if (answer?.status === 409 && 'company' in answer.body) {
       const now = answer.body.company as CompanyProfile;
-      const differing = FIELDS.filter((f) => now[f] !== company[f]);
-      // A field this admin left as it was shows the other admin's value now (so saving again does not
-      // put the old one back); one they changed keeps what they typed.
-      for (const f of differing) if (inputOf(f)?.value === company[f]) setInput(f, now[f]);
+      const differing = inputs.theirs(company, now);
       changed(now);
       setFailure(differing.length > 0 ? fill(k.conflict, { fields: differing.map((f) => k[f]).join(lang === 'ar' ? '، ' : ', ') }) : k.conflictNothing);
     } else if (answer?.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<Field, Problem>>);

@@ -10,6 +10,7 @@ import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
+import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
 import styles from './Fleet.module.css';
 
@@ -53,12 +54,6 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
   const { sending, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, problemsOf, k.problems);
 
-  const inputOf = (f: CarField | 'status') => form.current?.elements.namedItem(f) as HTMLInputElement | HTMLSelectElement | null;
-  const setInput = (f: CarField | 'status', value: string) => {
-    const input = inputOf(f);
-    if (input) input.value = value;
-  };
-
   const save = async (fields: SubmittedFields) => {
     const found = problemsOf(fields);
     setProblems(found);
@@ -69,11 +64,11 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
     const answer = await call(() =>
       car ? api.saveCar(car.id, { ...input, status: fields.text('status') as CarStatus, version: car.version }) : api.addCar(input),
     );
+    const inputs = savedOver(form, [...FIELDS, 'status'] as const);
     if (answer?.ok) {
       const kept = answer.body.car;
       if (car) {
-        // The fields show what was kept, as the server wrote it (a model's spaces tidied, a rate's decimals).
-        for (const f of FIELDS) setInput(f, kept[f]);
+        inputs.show(kept);
         setNote(k.saved);
       } else {
         form.current?.reset();
@@ -82,9 +77,7 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
       saved(kept);
     } else if (car && answer?.status === 409 && 'car' in answer.body) {
       const now = answer.body.car as FleetCar;
-      const differing = [...FIELDS, 'status' as const].filter((f) => now[f] !== car[f]);
-      // A field this admin left as it was shows the other admin's value now; one they changed keeps what they typed.
-      for (const f of differing) if (inputOf(f)?.value === car[f]) setInput(f, now[f]);
+      const differing = inputs.theirs(car, now);
       saved(now);
       const names = differing.map((f) => (f === 'status' ? k.status : f === 'category' ? k.category : k[f])).join(lang === 'ar' ? '، ' : ', ');
       setFailure(differing.length > 0 ? fill(k.conflict, { fields: names }) : k.conflictNothing);
