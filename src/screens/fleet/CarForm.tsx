@@ -20,19 +20,17 @@ const FIELDS = ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', '
 const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as unknown as CarInput;
 const problemsOf = (fields: SubmittedFields) => checkCar(valuesOf(fields)).problems;
 
-/** Paid bookings of a car: their numbers and when each has it. */
+/** A paid booking of a car: its number and when it has the car. */
+const bookingLine = (b: NeedingBooking, words: string, lang: 'en' | 'ar') =>
+  fill(words, { number: b.number, from: formatDate(new Date(b.from), lang, 'dateTime'), until: formatDate(new Date(b.until), lang, 'dateTime') });
+
+/** Paid bookings of a car, one a line. */
 export function BookingsOfCar({ bookings }: { bookings: NeedingBooking[] }) {
   const { t, lang } = useLocale('fleet');
   return (
     <ul className={styles.needed}>
       {bookings.map((b) => (
-        <li key={b.number}>
-          {fill(t.fleet.neededBooking, {
-            number: b.number,
-            from: formatDate(new Date(b.from), lang, 'dateTime'),
-            until: formatDate(new Date(b.until), lang, 'dateTime'),
-          })}
-        </li>
+        <li key={b.number}>{bookingLine(b, t.fleet.neededBooking, lang)}</li>
       ))}
     </ul>
   );
@@ -50,7 +48,7 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
   const form = useRef<HTMLFormElement>(null);
   const [problems, setProblems] = useState<Partial<Record<CarField, CarProblem>>>({});
   const [note, setNote] = useState<ReactNode>(null);
-  const [failure, setFailure] = useState<ReactNode>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const { sending, call } = useSending();
   const { error, summary, onChange } = useProblems(form, problems, problemsOf, k.problems);
 
@@ -83,12 +81,8 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
       setFailure(differing.length > 0 ? fill(k.conflict, { fields: names }) : k.conflictNothing);
     } else if (answer?.status === 409 && 'bookings' in answer.body) {
       const needing = answer.body.bookings as NeedingBooking[];
-      setFailure(
-        <>
-          {k.needed}
-          <BookingsOfCar bookings={needing} />
-        </>,
-      );
+      // Said in the alert itself (a sentence: an alert is a paragraph, it holds no list).
+      setFailure(`${k.needed} ${needing.map((b) => bookingLine(b, k.neededBooking, lang)).join(lang === 'ar' ? '؛ ' : '; ')}`);
     } else if (answer?.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<CarField, CarProblem>>);
     else setFailure(k.failed);
   };
