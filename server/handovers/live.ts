@@ -2,7 +2,7 @@
 import type { JourneySnapshot } from '../../machines/journey';
 import type { Tx } from '../db/open';
 import { pushTo } from '../live/hub';
-import { bookedCar, type BookingRow } from '../journey/bookings';
+import type { BookingRow } from '../journey/bookings';
 import { notify } from '../notifications/store';
 import { managersOf } from '../manager/contracts';
 
@@ -11,9 +11,8 @@ import { managersOf } from '../manager/contracts';
  * the renter's confirmation or flag): the renter's open screens and the company's counter screens
  * load it again. Last in the transaction (it pushes).
  */
-export async function pushHandover(tx: Tx, row: BookingRow) {
-  const company = bookedCar(row)?.company ?? null;
-  await pushTo(tx, [row.renterId, ...(company ? await managersOf(tx, company, ['agent', 'manager']) : [])], 'journey', row.number);
+export async function pushHandover(tx: Tx, row: BookingRow, company: string) {
+  await pushTo(tx, [row.renterId, ...(await managersOf(tx, company, ['agent', 'manager']))], 'journey', row.number);
 }
 
 type Context = JourneySnapshot['context'];
@@ -28,11 +27,11 @@ export const handoverChanged = (before: Context, after: Context) =>
  * of each decision and of the settlement; the company's managers of a dispute to decide.
  */
 export async function returnNotices(tx: Tx, row: BookingRow, before: Context, after: Context, at: Date) {
-  const car = bookedCar(row);
+  const car = after.booking.car;
   const number = row.number;
-  if (!before.checkin && after.checkin) await notify(tx, at, row.renterId, 'returnRecorded', { number, model: car?.model ?? '' }, 'carReturn');
+  if (!before.checkin && after.checkin) await notify(tx, at, row.renterId, 'returnRecorded', { number, model: car.model }, 'carReturn');
   const disputed = (c: Context) => c.deductions.filter((d) => d.dispute).length;
-  if (car && disputed(after) > disputed(before)) {
+  if (disputed(after) > disputed(before)) {
     for (const manager of await managersOf(tx, car.company))
       await notify(tx, at, manager, 'returnDisputed', { number, model: car.model }, `handovers:${number}`);
   }

@@ -170,7 +170,7 @@ export async function applyStep(
       // settlement: those it concerns are told, and both sides' open screens load it again.
       if (handoverChanged(before.context, decision.snapshot.context)) {
         await returnNotices(tx, next, before.context, decision.snapshot.context, now);
-        await pushHandover(tx, next);
+        await pushHandover(tx, next, decision.snapshot.context.booking.car.company);
       }
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (!isPaid(before.context) && isPaid(decision.snapshot.context)) {
