@@ -2,7 +2,8 @@
 // and what it costs. Apart from company.ts so that the pages that only show a company (a contract, the
 // operator's list) do not load the fleet's rules.
 import { CAR_CATEGORIES, type CarCategory, type CarPicture } from './fleet';
-import { aed, type Fils } from './money';
+import { fromDubaiInput } from './booking';
+import { aed, DAY_MS, type Fils } from './money';
 import { parseAmount } from './returns';
 import { latinDigits, normaliseName } from './text';
 import { NAME_MAX, type Problem } from './validation';
@@ -11,7 +12,7 @@ import { NAME_MAX, type Problem } from './validation';
  * What can be wrong with a car as typed: the forms' problems, and the fleet's own (worded in the
  * company's catalog, so a renter's forms do not carry them).
  */
-export type CarProblem = Problem | 'plate' | 'plateTaken' | 'outOfRange' | 'wholeNumber';
+export type CarProblem = Problem | 'plate' | 'plateTaken' | 'outOfRange' | 'wholeNumber' | 'blockOver' | 'beforeStart' | 'blockTooLong';
 
 /** The emirates that issue plates, as a plate names them (stored and shown in Latin script, as on the plate). */
 export const PLATE_EMIRATES = ['Dubai', 'Abu Dhabi', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;
@@ -148,4 +149,38 @@ export function checkCar(input: CarInput): { problems: Partial<Record<CarField, 
       tankLitres: counts.tankLitres!,
     },
   };
+}
+
+/** The longest maintenance block: a car out for longer is set to maintenance (or retired) instead. */
+export const BLOCK_MAX_DAYS = 90;
+export const BLOCK_NOTE_MAX = 200;
+
+/** A maintenance block as the admin types it: Dubai wall-clock times, as `<input type="datetime-local">` gives them. */
+export interface BlockInput {
+  from: string;
+  until: string;
+  note: string;
+}
+export type BlockField = keyof BlockInput;
+
+/** What is wrong with a maintenance block as typed at `now`, by field, and its period when nothing is. */
+export function checkBlock(
+  input: BlockInput,
+  now: number,
+): { problems: Partial<Record<BlockField, CarProblem>>; values: { from: number; until: number; note: string } | null } {
+  const problems: Partial<Record<BlockField, CarProblem>> = {};
+  const from = fromDubaiInput(input.from.trim());
+  const until = fromDubaiInput(input.until.trim());
+  if (input.from.trim() === '') problems.from = 'required';
+  else if (from === null) problems.from = 'date';
+  if (input.until.trim() === '') problems.until = 'required';
+  else if (until === null) problems.until = 'date';
+  else if (until <= now) problems.until = 'blockOver';
+  else if (from !== null && until <= from) problems.until = 'beforeStart';
+  else if (from !== null && until - from > BLOCK_MAX_DAYS * DAY_MS) problems.until = 'blockTooLong';
+  const note = normaliseName(input.note);
+  if (note.length > BLOCK_NOTE_MAX) problems.note = 'tooLong';
+  if (Object.keys(problems).length > 0) return { problems, values: null };
+  // A block that began earlier holds the car from now: what is past is no one's to book.
+  return { problems, values: { from: Math.max(from!, now), until: until!, note } };
 }

@@ -1,7 +1,7 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
 // (snapshot.can, selectors) and uses `whyNot` only to say *why* a step is not open yet.
 import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from './money';
-import { FLEET, type Car, type CarId, type LocationId } from './fleet';
+import { CAR_CATEGORIES, FLEET, type Car, type CarId, type LocationId } from './fleet';
 import { tripPrice, type Trip } from './booking';
 import { winterDiscount, type BookingOfferId } from './offers';
 import type { Renter } from './renter';
@@ -42,10 +42,22 @@ export interface Booking {
   offer?: BookingOfferId;
   /** With the loyalty upgrade: the car booked, whose price the upgraded car keeps. */
   upgradedFrom?: Car;
+  /**
+   * Moved by the company to another of its cars (the one booked went out of service): the car it was
+   * booked with. The renter pays nothing more: the booking keeps that car's price.
+   */
+  movedFrom?: Car;
 }
 
-/** The car whose daily rate the booking pays: the one booked, even when upgraded. */
-const pricedCar = (booking: Booking) => booking.upgradedFrom ?? booking.car;
+/** The car whose daily rate the booking pays: the one booked, even when upgraded or moved. */
+const pricedCar = (booking: Booking) => booking.upgradedFrom ?? booking.movedFrom ?? booking.car;
+
+/**
+ * Whether the company may move a booking from `from` to `to`: another of its own cars, of the same
+ * category or a better one (CAR_CATEGORIES is in that order), so the renter gets no less than booked.
+ */
+export const canMoveTo = (from: Car, to: Car) =>
+  to.id !== from.id && to.company === from.company && CAR_CATEGORIES.indexOf(to.category) >= CAR_CATEGORIES.indexOf(from.category);
 
 /** What was charged for the rental: never the card number or CVV. */
 export interface PaymentRecord {

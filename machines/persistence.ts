@@ -69,6 +69,7 @@ export const journeyContextSchema = z.object({
     offer: z.optional(z.enum(['winter', 'loyalty'])),
     // A car's facts, or (stored before the booking kept them) a sample car's id: read by `withCar`.
     upgradedFrom: z.optional(z.unknown()),
+    movedFrom: z.optional(carSchema),
   }),
   termsAccepted: z.boolean(),
   identityVerified: z.boolean(),

@@ -2,12 +2,15 @@
 // wrong said next to its field (the focus on the first, what was typed kept), then found in the list by
 // its plate in any spelling; its page saves a new rate, and when another admin saved first names what
 // they changed and keeps what this admin typed; a car a paid booking still needs stays in service, and
-// the screen says which booking.
+// the screen says which booking, until the admin moves it to another car; maintenance is planned as a
+// period (a mistake said by its field), listed, and removed.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { fill } from '../src/i18n/format';
+import { fill, formatDate } from '../src/i18n/format';
+import { toDubaiInput } from '../machines/booking';
+import { DAY_MS } from '../machines/money';
 import { createApi } from '../src/client/api';
 import { staffApi } from '../src/client/staffApi';
 import { SAMPLE_ADMIN } from '../server/seed';
@@ -24,10 +27,10 @@ async function otherAdmin() {
 }
 
 describe.each([
-  { t: en, prefix: '', number: '60601', typed: '60601', emirate: 'Ajman', other: '4601' },
+  { t: en, lang: 'en', prefix: '', number: '60601', typed: '60601', emirate: 'Ajman', other: '4601' },
   // Typed in Arabic-Indic digits, kept in Latin ones as on the plate.
-  { t: ar, prefix: '/arabic', number: '60602', typed: '٦٠٦٠٢', emirate: 'عجمان', other: '4602' },
-] as const)('the fleet ($prefix)', ({ t, prefix, number, typed, emirate, other: otherNumber }) => {
+  { t: ar, lang: 'ar', prefix: '/arabic', number: '60602', typed: '٦٠٦٠٢', emirate: 'عجمان', other: '4602' },
+] as const)('the fleet ($prefix)', ({ t, lang, prefix, number, typed, emirate, other: otherNumber }) => {
   const k = t.fleet;
   const admin = { staff: { email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password } };
 
@@ -98,7 +101,7 @@ describe.each([
     expect(now.ok && now.body.car).toMatchObject({ dailyRate: '135', odometerKm: '40250' });
   });
 
-  it('a car a paid booking needs stays in service, and the screen names the booking', async () => {
+  it('a car a paid booking needs stays in service, and the screen names the booking; moved to another car, it can go', async () => {
     // A renter pays for a car of the admin's company.
     const renter = await renderAt(`${prefix}/account`, { journey: 'toPayment' });
     renter.actor.send({ type: 'payment.submit', card: CARD, at: Date.now() });
@@ -117,8 +120,61 @@ describe.each([
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent(k.needed);
     expect(alert).toHaveTextContent(booking);
-    const now = await (await otherAdmin()).fleetCar(car.id);
+    const other = await otherAdmin();
+    const now = await other.fleetCar(car.id);
     expect(now.ok && now.body.car.status).toBe('available');
+
+    // The admin moves the booking to another of the company's cars, as good or better: then it can go.
+    const bookings = screen.getByRole('region', { name: k.bookingsTitle });
+    const move = within(bookings).getByRole('form', { name: fill(k.moveLabel, { number: booking }) });
+    const choice = within(move).getByLabelText(k.moveTo) as HTMLSelectElement;
+    const to = choice.selectedOptions[0]!.textContent!.split(' · ')[0]!;
+    await user.click(within(move).getByRole('button', { name: k.move }));
+    expect(await within(bookings).findByText(fill(k.moved, { number: booking, model: to }))).toBeInTheDocument();
+    expect(within(bookings).getByText(k.noBookings)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    expect(await within(form).findByText(k.saved)).toBeInTheDocument();
+    const after = await other.fleetCar(car.id);
+    expect(after.ok && after.body.car.status).toBe('maintenance');
+    // Back in service for the tests that book it next.
+    await user.selectOptions(within(form).getByLabelText(k.status), k.statuses.available);
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    await waitFor(async () => {
+      const back = await other.fleetCar(car.id);
+      expect(back.ok && back.body.car.status).toBe('available');
+    });
+  });
+
+  it('plans maintenance: a mistake said next to its field and focused, the block listed, then removed', async () => {
+    const other = await otherAdmin();
+    const added = await other.addCar({ emirate: 'Fujairah', code: 'F', number: otherNumber, model: 'Kia Seltos', category: 'suv', dailyRate: '280', deposit: '2500', odometerKm: '5000', tankLitres: '50' });
+    if (!added.ok) throw new Error(JSON.stringify(added));
+    const { user } = await renderAt(`${prefix}/fleet/${added.body.car.id}`, admin);
+    const maintenance = await screen.findByRole('region', { name: k.blocksTitle }, { timeout: 5000 });
+    expect(within(maintenance).getByText(k.noBlocks)).toBeInTheDocument();
+    const form = within(maintenance).getByRole('form', { name: k.addBlock });
+    const from = Date.now() + 10 * DAY_MS;
+    await user.type(within(form).getByLabelText(k.blockFrom), toDubaiInput(from));
+    await user.type(within(form).getByLabelText(k.blockUntil), toDubaiInput(from - DAY_MS));
+    await user.type(within(form).getByLabelText(k.blockNote), 'Brake pads');
+    await user.click(within(form).getByRole('button', { name: k.addBlock }));
+    const until = within(form).getByLabelText(k.blockUntil);
+    expect(until).toHaveAccessibleDescription(expect.stringContaining(k.problems.beforeStart));
+    await waitFor(() => expect(until).toHaveFocus());
+    expect(within(form).getByLabelText(k.blockNote)).toHaveValue('Brake pads');
+
+    await user.clear(until);
+    await user.type(until, toDubaiInput(from + 3 * DAY_MS));
+    await user.click(within(form).getByRole('button', { name: k.addBlock }));
+    const period = { from: formatDate(new Date(from), lang, 'dateTime'), until: formatDate(new Date(from + 3 * DAY_MS), lang, 'dateTime') };
+    expect(await within(form).findByText(fill(k.blocked, period))).toBeInTheDocument();
+    expect(within(maintenance).getByText('Brake pads')).toBeInTheDocument();
+    const page = await other.fleetCar(added.body.car.id);
+    expect(page.ok && page.body.blocks).toHaveLength(1);
+
+    await user.click(within(maintenance).getByRole('button', { name: fill(k.removeBlock, { from: period.from }) }));
+    expect(await within(maintenance).findByText(k.removed)).toBeInTheDocument();
+    expect(within(maintenance).getByText(k.noBlocks)).toBeInTheDocument();
   });
 });
 

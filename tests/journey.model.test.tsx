@@ -32,7 +32,7 @@ import {
 } from './journey.model';
 import { PDF_BYTES, PNG_BYTES, renderAt, testServer } from './render';
 import { browserFor, ORIGIN } from './support/server';
-import { counterChecksIn, counterRecords, staffOf } from './support/counter';
+import { adminOf, counterChecksIn, counterRecords, staffOf } from './support/counter';
 
 // Paths generated from the machine by xstate/graph; a covering subset is walked through the app.
 const generated = generatedPaths();
@@ -189,6 +189,16 @@ function executors(
       if (!view.ok) throw new Error('the manager cannot open the booking');
       const cancelled = await counter.api.cancelForCompany(counter.number, { reason: event.reason, version: view.body.handover.version });
       expect(cancelled.ok, JSON.stringify(cancelled.ok || cancelled.body).slice(0, 400)).toBe(true);
+      await act(() => app.session.refreshJourney());
+    },
+    // The company takes the car out of service: its admin, in a browser of their own, moves the booking
+    // to the model's car on the car's page; the renter's screen hears it.
+    'booking.moveCar': async ({ event }) => {
+      await app.actor.settled();
+      const from = app.actor.getSnapshot().context.booking.carId;
+      const admin = await adminOf(await testServer(), event.to.company);
+      const moved = await admin.moveBooking(from, app.actor.bookingNumber!, event.to.id);
+      expect(moved.ok, JSON.stringify(moved.ok || moved.body).slice(0, 400)).toBe(true);
       await act(() => app.session.refreshJourney());
     },
     'rental.extend': () => click(t.carPickup.extend),

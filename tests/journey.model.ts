@@ -1,6 +1,6 @@
 // The test model of the rental journey: xstate/graph traverses the machine itself; this file only
 // says which concrete events exist (form contents, cards, routes) and how a state is abstracted.
-import { FLEET } from '../machines/fleet';
+import { CAR_CATEGORIES, FLEET } from '../machines/fleet';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { createTestModel, type StatePath } from 'xstate/graph';
 import type { Renter } from '../machines/renter';
@@ -12,7 +12,7 @@ import {
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { changeQuote, dueBackAt, extensionPrice, noShowAt, openDisputes, STEPS } from '../machines/journey-rules';
+import { canMoveTo, changeQuote, dueBackAt, extensionPrice, noShowAt, openDisputes, STEPS } from '../machines/journey-rules';
 import { isReturnLine } from '../machines/returns';
 import { aed, DAY_MS, fineDeduction } from '../machines/money';
 import type { Trip } from '../machines/booking';
@@ -195,6 +195,10 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
       outcomes.push({ type: 'xstate.error.actor.cancelBooking', error: new JourneyFailure('network') });
   }
   const form = { ...NEW_RENTER, ...DOCUMENTS, confirmPassword: NEW_RENTER.password, termsAccepted: true };
+  // The company's nearest other car to move a paid booking to: the least category it may (canMoveTo).
+  const moveTo = Object.values(FLEET)
+    .filter((car) => canMoveTo(c.booking.car, car))
+    .sort((a, b) => CAR_CATEGORIES.indexOf(a.category) - CAR_CATEGORIES.indexOf(b.category))[0];
   const undisputed = c.deductions.findIndex((d) => isReturnLine(d) && !d.dispute);
   const open = c.deductions.findIndex((d) => openDisputes(c).includes(d));
   return [
@@ -240,6 +244,8 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'booking.noShow', at: noShowAt(c) },
     // The company's, when it cannot hand the car over (server/handovers: a manager at the counter).
     { type: 'booking.companyCancel', reason: 'carNotBack', at: AT },
+    // The company's admin, taking the car out of service: the booking moves to another of its cars.
+    ...(moveTo ? [{ type: 'booking.moveCar', to: moveTo, at: AT } as const] : []),
     { type: 'offer.apply', offerId: 'winter', completedRentals: 0, upgradeTo: null, at: AT },
     { type: 'account.update', profile: PROFILE },
     { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
@@ -285,6 +291,9 @@ function abstractState(s: JourneySnapshot) {
     profileProblems: atCounter ? [] : Object.keys(c.profileErrors),
     fined: !atCounter && c.deductions.some((d) => d.kind === 'fine'),
     offer: returned ? null : (c.booking.offer ?? null),
+    // Moved to another car, while nothing else is under way: once anything follows it is a rental as
+    // any other (the graph keeps one vertex for it, so the walk takes the move once).
+    moved: c.booking.movedFrom !== undefined && c.pending === null && c.error === null && c.checkout === null && c.cancellation === null,
     pending: c.pending,
     error: c.error,
     problems: Object.keys(c.fieldErrors),

@@ -4,13 +4,16 @@
 // events are taken from anywhere once paid: Booking Details sends them whatever screen was last.
 import { and, assertEvent } from 'xstate';
 import { tripProblems } from '../booking';
-import { cancellationQuote, changeQuote, companyCancellation, isChangeable, isNoShow } from '../journey-rules';
+import { canMoveTo, cancellationQuote, changeQuote, companyCancellation, isBookable, isChangeable, isNoShow } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
   changeable: ({ context }) => isChangeable(context),
   noShow: ({ context, event }) => event.type === 'booking.noShow' && isNoShow(context, event.at),
   tripValid: ({ event }) => event.type === 'booking.modify' && Object.keys(tripProblems(event.trip, event.at)).length === 0,
+  /** Before the handover, to a real car of the company's that is as good or better (canMoveTo). */
+  movable: ({ context, event }) =>
+    event.type === 'booking.moveCar' && isChangeable(context) && isBookable(event.to) && canMoveTo(context.booking.car, event.to),
 } satisfies Record<string, JourneyGuard>;
 
 const actions = {
@@ -31,6 +34,14 @@ const actions = {
       pending: null,
     };
   }),
+  /** The new car's facts, as its record says now; the price stays the first car's (`movedFrom`). */
+  moveCar: journeySetup.assign({
+    booking: ({ context, event }) => {
+      assertEvent(event, 'booking.moveCar');
+      const { booking } = context;
+      return { ...booking, carId: event.to.id, car: event.to, movedFrom: booking.movedFrom ?? booking.car };
+    },
+  }),
   recordCancellation: journeySetup.assign(({ event }) => {
     assertEvent(event, 'xstate.done.actor.cancelBooking');
     return { cancellation: event.output, error: null, pending: null };
@@ -47,6 +58,7 @@ export const changeEvents = {
   'booking.noShow': { guard: 'noShow', target: '#cancellingBooking', actions: 'startRequest' },
   // Before the car is handed over (the counter's record not yet confirmed): the company may not keep a fee.
   'booking.companyCancel': { guard: 'changeable', target: '#cancellingBooking', actions: 'startRequest' },
+  'booking.moveCar': { guard: 'movable', actions: 'moveCar' },
 } as const;
 
 export const changesStep = {

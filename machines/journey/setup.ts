@@ -73,6 +73,11 @@ export type JourneyEvent =
    * (the car is not back from its last rental, or out of service). Cancelled with everything refunded.
    */
   | { type: 'booking.companyCancel'; reason: CompanyCancelReason; at: number }
+  /**
+   * Only the server sends this, for the car's company (server/cars/fleet.ts): the booked car goes out
+   * of service, so the paid booking moves to another of its cars, as good or better, at the same price.
+   */
+  | { type: 'booking.moveCar'; to: Car; at: number }
   | { type: 'account.update'; profile: ProfileInput }
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }

@@ -38,14 +38,40 @@ export async function carsById(db: Db | Tx, ids: readonly string[]): Promise<Map
   return new Map(rows.map((row) => [row.id, carOfRow(row)]));
 }
 
-/** The cars renters can book (or the one car `id`, if it can be): available, of a company that is not suspended. */
-export async function bookableCars(db: Db | Tx, id?: string): Promise<Car[]> {
+/**
+ * The cars renters can book (or the one car `id`, if it can be; or one company's): available, of a
+ * company that is not suspended.
+ */
+export async function bookableCars(db: Db | Tx, id?: string, companyId?: string): Promise<Car[]> {
   const rows = await db
     .select({ car: cars })
     .from(cars)
     .innerJoin(companies, eq(companies.id, cars.companyId))
-    .where(and(eq(cars.status, 'available'), isNull(companies.suspendedAt), id === undefined ? undefined : eq(cars.id, id)));
+    .where(
+      and(
+        eq(cars.status, 'available'),
+        isNull(companies.suspendedAt),
+        id === undefined ? undefined : eq(cars.id, id),
+        companyId === undefined ? undefined : eq(cars.companyId, companyId),
+      ),
+    );
   return rows.map((r) => carOfRow(r.car));
+}
+
+/**
+ * In a step that claims the car (paying, changing dates, adding days): whether it can still be
+ * booked, holding its row until the step's transaction ends, so an admin taking it out of service
+ * (server/cars/fleet.ts, which locks the row to change it) either waits for the claim and sees it, or
+ * goes first and the claim sees the car is no longer offered.
+ */
+export async function lockBookable(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .innerJoin(companies, eq(companies.id, cars.companyId))
+    .where(and(eq(cars.id, id), eq(cars.status, 'available'), isNull(companies.suspendedAt)))
+    .for('share', { of: cars });
+  return rows.length > 0;
 }
 
 /**

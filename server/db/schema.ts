@@ -89,6 +89,32 @@ export const cars = pgTable(
 );
 
 /**
+ * When a car is spoken for: a paid booking's hold (kept by a trigger from bookings.holds_car,
+ * migration 0020) or a maintenance block its admin planned (`booking_id` null). One exclusion
+ * constraint over both lets no two overlap, so a block cannot take a paid renter's car and a payment
+ * cannot take a car in the garage, whichever is written first.
+ */
+export const carHolds = pgTable(
+  'car_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: text('car_id').notNull(),
+    /** The booking this hold mirrors; null for a maintenance block. */
+    bookingId: uuid('booking_id')
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    heldFrom: timestamp('held_from', { withTimezone: true }).notNull(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    /** A block's reason as the admin wrote it (shown on the car's page only). */
+    note: text('note').notNull().default(''),
+    /** The admin who planned the block. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('car_holds_car_idx').on(t.carId, t.heldFrom)],
+);
+
+/**
  * The pictures companies upload (logos; cars' photos), each size one file named by the SHA-256 of its
  * bytes: served to anyone with long caching (a new picture is a new name), never changed in place.
  */
@@ -292,7 +318,7 @@ export const bookings = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }),
     /**
      * The car is this booking's from `heldFrom` to `heldUntil` (the booked pickup to the booked
-     * return, extensions included): paid and not cancelled. An exclusion constraint (migration 0003)
+     * return, extensions included): paid and not cancelled. An exclusion constraint (car_holds, migration 0020)
      * lets no two such bookings of one car overlap, so two renters paying for the last car at the
      * same moment cannot both get it.
      */

@@ -1,16 +1,16 @@
 // Which cars are free, and claiming one. A booking holds its car from payment until it is cancelled
-// (bookings.holds_car); the database's exclusion constraint lets no two such bookings of one car
-// overlap. So a payment or a change of dates first claims the car (a row update the constraint can
+// (bookings.holds_car, mirrored into car_holds by the database); the exclusion constraint on car_holds
+// lets no two such bookings of one car, nor a booking and the car's maintenance, overlap. So a payment or a change of dates first claims the car (a row update the constraint can
 // refuse), then charges: of two renters paying for the last car, the second is told it was just
 // taken before any money moves.
-import { and, asc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tripProblems, type Trip } from '../../machines/booking';
 import { defaultBooking, dueBackAt } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
 import type { JourneySnapshot } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
-import { bookings } from '../db/schema';
+import { bookings, carHolds } from '../db/schema';
 import type { BookingRow } from './bookings';
 
 /**
@@ -36,17 +36,16 @@ export interface Period {
   end: Date;
 }
 
-/** Cars some booking (other than `except`) holds for part of the period. */
+/** Cars some booking (other than `except`) holds, or maintenance blocks, for part of the period. */
 export async function takenCars(db: Db | Tx, period: Period, except?: string): Promise<Set<string>> {
   const rows = await db
-    .selectDistinct({ carId: bookings.carId })
-    .from(bookings)
+    .selectDistinct({ carId: carHolds.carId })
+    .from(carHolds)
     .where(
       and(
-        eq(bookings.holdsCar, true),
-        lt(bookings.heldFrom, period.end),
-        gt(bookings.heldUntil, period.start),
-        except ? ne(bookings.id, except) : undefined,
+        lt(carHolds.heldFrom, period.end),
+        gt(carHolds.heldUntil, period.start),
+        except ? or(isNull(carHolds.bookingId), ne(carHolds.bookingId, except)) : undefined,
       ),
     );
   return new Set(rows.map((r) => r.carId));
@@ -119,14 +118,14 @@ export async function freeDefaultTrip(db: Db | Tx, carId: CarId, now: Date): Pro
   const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = defaultBooking(now.getTime());
   const length = dropoffAt - pickupAt;
   const held = await db
-    .select({ start: bookings.heldFrom, end: bookings.heldUntil })
-    .from(bookings)
-    .where(and(eq(bookings.holdsCar, true), eq(bookings.carId, carId), gt(bookings.heldUntil, new Date(pickupAt))))
-    .orderBy(asc(bookings.heldFrom));
+    .select({ start: carHolds.heldFrom, end: carHolds.heldUntil })
+    .from(carHolds)
+    .where(and(eq(carHolds.carId, carId), gt(carHolds.heldUntil, new Date(pickupAt))))
+    .orderBy(asc(carHolds.heldFrom));
   let start = pickupAt;
   for (const h of held) {
-    if (h.start!.getTime() >= start + length) break;
-    start = Math.max(start, h.end!.getTime());
+    if (h.start.getTime() >= start + length) break;
+    start = Math.max(start, h.end.getTime());
   }
   return { pickupLocation, dropoffLocation, pickupAt: start, dropoffAt: start + length };
 }

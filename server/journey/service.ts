@@ -21,6 +21,7 @@ import { tripProblems } from '../../machines/booking';
 import type { JourneySnapshot } from '../../machines/journey';
 import { carAwayAt, claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
 import { completeIntent, isMoneyEvent, openIntent } from './intents';
+import { lockBookable } from '../cars/records';
 import { notify } from '../notifications/store';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 
@@ -36,7 +37,7 @@ export type StepResult =
   | { status: 409; body: { error: 'emailTaken'; fields: { email: 'emailTaken' } } }
   | { status: 400; body: { error: 'invalid'; fields: Partial<Record<string, Problem>> } };
 
-/** The car and booked time a step needs to hold: paying, changing the dates, adding days, or choosing a car and trip. */
+/** The car and booked time a step needs to hold: paying, changing the dates, adding days, choosing a car and trip, or moving to another car. */
 function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId; period: Period } | null {
   const c = before.context;
   const start = c.booking.pickupAt;
@@ -51,6 +52,9 @@ function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId;
     case 'rental.confirmExtension':
       if (!c.extensionQuote) return null;
       return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end + c.extensionQuote.days * DAY_MS) } };
+    case 'booking.moveCar':
+      // The company's other car, for all of the booking's time.
+      return { carId: event.to.id, period: { start: new Date(start), end: new Date(end) } };
     case 'booking.start':
       if (!event.trip) return null;
       return { carId: event.car.id, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
@@ -61,6 +65,9 @@ function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId;
 
 /** Thrown inside a step's transaction when a record changed since it was read: the step is a conflict. */
 export class StaleRecord extends Error {}
+
+/** Thrown inside a claim's transaction when the car is no longer offered: to the renter, it is taken. */
+class NotOffered extends Error {}
 
 /** The journey as it is now, for a refused or conflicting step to show what changed. */
 async function currentView(deps: Deps, row: BookingRow): Promise<JourneyView> {
@@ -117,11 +124,15 @@ export async function applyStep(
     let open: boolean;
     try {
       open = await deps.db.transaction(async (tx) => {
-        if (claimed) await claimCar(tx, row, claim.carId, claim.period);
+        if (claimed) {
+          // A car taken out of service (or of a suspended company) since it was chosen is not to be had.
+          if (!(await lockBookable(tx, claim.carId))) throw new NotOffered();
+          await claimCar(tx, row, claim.carId, claim.period);
+        }
         return money ? openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()) : true;
       });
     } catch (error) {
-      if (isOverlap(error)) return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
+      if (isOverlap(error) || error instanceof NotOffered) return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
       throw error;
     }
     // The reconciler undid this step's dealings (it took too long, or its process died): the journey moved on.

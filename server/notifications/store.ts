@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = {
   disputeDecided: 'required',
   /** The car's company cancelled the booking before the handover, everything refunded. Params: number, model, amount (fils, refunded), reason (carNotBack | carUnavailable). */
   cancelledByCompany: 'required',
+  /** The car's company moved the booking to another of its cars, as good or better, at the same price. Params: number, from (model), model (the new car's). */
+  carMoved: 'required',
   /** The deposit was settled after the return. Params: number, amount (fils, back to the card). */
   depositSettled: 'required',
   /** The company acknowledged or closed the renter's incident report. Params: reference, status (acknowledged | closed). */

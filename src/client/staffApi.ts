@@ -5,11 +5,17 @@ import { answer, type PublicUser } from './api';
 import type { Client } from './http';
 import type { DashboardView } from '../../server/dashboard/routes';
 import type { CompanyProfile } from '../../server/companies/profile';
-import type { FleetCar } from '../../server/cars/fleet';
-import type { CarInput } from '../../machines/cars';
+import type { Block, CarBooking, FleetCar } from '../../server/cars/fleet';
+import type { BlockInput, CarInput } from '../../machines/cars';
 import type { CarStatus } from '../../machines/fleet';
 
-export type { DashboardView, CompanyProfile, FleetCar };
+export type { DashboardView, CompanyProfile, FleetCar, Block, CarBooking };
+/** A car's page: the car, the paid bookings that still need it and its maintenance blocks to come. */
+export interface CarPageData {
+  car: FleetCar;
+  bookings: CarBooking[];
+  blocks: Block[];
+}
 /** A paid booking that still needs a car the admin would take out of service. */
 export interface NeedingBooking {
   number: string;
@@ -74,13 +80,20 @@ export function staffApi(client: Client, baseUrl: string) {
     removeLogo: (version: number) => answer<{ company: CompanyProfile }>(client.company.logo.$delete({ query: { version: String(version) } })),
     /** The admin's company's cars, whatever their status. */
     fleet: () => answer<{ cars: FleetCar[] }>(client.fleet.$get()),
-    /** One of them, with the paid bookings that still need it. */
-    fleetCar: (id: string) => answer<{ car: FleetCar; bookings: NeedingBooking[] }>(client.fleet[':id'].$get({ param: { id } })),
+    /** One of them, with the paid bookings that still need it and its maintenance blocks to come. */
+    fleetCar: (id: string) => answer<CarPageData>(client.fleet[':id'].$get({ param: { id } })),
     /** 400 by field (`plateTaken` on the number when another car has the plate). */
     addCar: (json: CarInput) => answer<{ car: FleetCar }>(client.fleet.$post({ json })),
     /** 409 `conflict` with the car as kept now, or `bookings` with the paid bookings a status change would break. */
     saveCar: (id: string, json: CarInput & { status: CarStatus; version: number }) =>
       answer<{ car: FleetCar }>(client.fleet[':id'].$put({ param: { id }, json })),
+    /** 400 by field; 409 `held` with the paid bookings and blocks in that time. */
+    blockCar: (id: string, json: BlockInput) => answer<CarPageData>(client.fleet[':id'].blocks.$post({ param: { id }, json })),
+    /** 400 `to` when the car is not one to move to; 409 `taken` or `changed` with the page as it is now. */
+    moveBooking: (id: string, number: string, to: string) =>
+      answer<CarPageData>(client.fleet[':id'].bookings[':number'].move.$post({ param: { id, number }, json: { to } })),
+    unblockCar: (id: string, blockId: string) =>
+      answer<CarPageData>(client.fleet[':id'].blocks[':blockId'].$delete({ param: { id, blockId } })),
     /** The operator's list of companies. */
     operatorCompanies: () => answer<{ companies: OperatorCompany[] }>(client.operator.companies.$get()),
     createCompany: (json: { nameEn: string; nameAr: string; subtitleEn: string; subtitleAr: string; adminEmail: string; lang: 'en' | 'ar' }) =>

@@ -1,13 +1,15 @@
 // A new company's people in Chromium, in English and Arabic, as they would go through it: the
 // platform's operator signs in and adds the company; its admin opens the e-mailed invitation and
 // joins; the admin invites a branch agent, who joins and starts at the counter; the admin revokes
-// them, then gives the company's VAT number, address, support line and logo. Every screen axe-clean,
-// screenshotted.
+// them, then gives the company's VAT number, address, support line and logo, adds two cars and blocks
+// one for maintenance in a week, which search then leaves out for that week only. Every screen
+// axe-clean, screenshotted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
-import { fill } from '../../src/i18n/format';
+import { fill, formatDate } from '../../src/i18n/format';
+import { toDubaiInput } from '../../machines/booking';
 import { pathOf } from '../../src/i18n/paths';
 import sharp from 'sharp';
 import { SAMPLE_OPERATOR } from '../../server/seed';
@@ -139,8 +141,8 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     expect(await axeViolations(admin)).toEqual([]);
     await shot(admin, 'company');
 
-    // The admin adds the company's first two cars (a plate that is not one first), and takes one out
-    // for maintenance: a renter searching sees only the other, at its rate.
+    // The admin adds the company's first two cars (a plate that is not one first), and blocks one for
+    // maintenance in a week: a renter searching that week sees only the other, at its rate.
     await admin.goto(baseURL + pathOf('fleet', lang));
     await live(admin);
     const k = t.fleet;
@@ -171,18 +173,27 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     expect(await axeViolations(admin)).toEqual([]);
     await shot(admin, 'fleet');
     await list.getByRole('link', { name: /Mazda CX-5/ }).click();
-    const car = admin.getByRole('form', { name: 'Mazda CX-5' });
-    await car.getByLabel(k.status).selectOption('maintenance');
-    await car.getByRole('button', { name: k.save }).click();
-    await car.getByText(k.saved).waitFor();
+    const DAY = 24 * 3_600_000;
+    const week = { from: Math.floor((Date.now() + 40 * DAY) / 3_600_000) * 3_600_000, until: 0 };
+    week.until = week.from + 7 * DAY;
+    const block = admin.getByRole('form', { name: k.addBlock });
+    await block.getByLabel(k.blockFrom).fill(toDubaiInput(week.from));
+    await block.getByLabel(k.blockUntil).fill(toDubaiInput(week.until));
+    await block.getByLabel(k.blockNote).fill(lang === 'ar' ? 'صيانة 30,000 كم' : '30,000 km service');
+    await block.getByRole('button', { name: k.addBlock }).click();
+    await block.getByText(fill(k.blocked, { from: formatDate(new Date(week.from), lang, 'dateTime'), until: formatDate(new Date(week.until), lang, 'dateTime') })).waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     await shot(admin, 'fleet-car');
 
     const companyId = ((await (await admin.request.get(`${baseURL}/api/company`)).json()) as { company: { id: string } }).company.id;
-    const pickupAt = Date.now() + 40 * 24 * 3_600_000;
-    const search = new URLSearchParams({ pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt: String(pickupAt), dropoffAt: String(pickupAt + 3 * 24 * 3_600_000), company: companyId });
-    const offered = (await (await ops.request.get(`${baseURL}/api/cars/search?${search}`)).json()) as { results: { car: { model: string; dailyRate: number } }[] };
-    expect(offered.results.map((r) => [r.car.model, r.car.dailyRate])).toEqual([['Toyota RAV4', 33_000]]);
+    const offered = async (pickupAt: number) => {
+      const search = new URLSearchParams({ pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt: String(pickupAt), dropoffAt: String(pickupAt + 3 * DAY), company: companyId });
+      const { results } = (await (await ops.request.get(`${baseURL}/api/cars/search?${search}`)).json()) as { results: { car: { model: string; dailyRate: number } }[] };
+      return results.map((r) => [r.car.model, r.car.dailyRate]);
+    };
+    // That week, only the other car; once the block is over, both.
+    expect(await offered(week.from + DAY)).toEqual([['Toyota RAV4', 33_000]]);
+    expect(await offered(week.until)).toEqual([['Mazda CX-5', 31_000], ['Toyota RAV4', 33_000]]);
     expect(errors).toEqual([]);
   });
 });

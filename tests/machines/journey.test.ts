@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { FLEET } from '../../machines/fleet';
+import { FLEET, type Car } from '../../machines/fleet';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
 import { JourneyFailure, journeyMachine, stepOf, type CardForm } from '../../machines/journey';
-import { CANCELLATION_POLICY, dueBackAt, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS, whyNot } from '../../machines/journey-rules';
+import { CANCELLATION_POLICY, dueBackAt, extensionPrice, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS, whyNot } from '../../machines/journey-rules';
 import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS, fineDeduction, aed } from '../../machines/money';
@@ -281,6 +281,37 @@ describe('journey guards, each both ways', () => {
     await paid(l);
     l.actor.send(record(pickupAt));
     expect(l.state().can({ type: 'booking.noShow', at: pickupAt + 2 * NO_SHOW_AFTER_MS })).toBe(false);
+  });
+
+  it('movable: the company moves a paid booking to another of its cars, as good or better, before the handover, at the same price', async () => {
+    const j = start();
+    const move = (to: Car) => ({ type: 'booking.moveCar', to, at: NOW }) as const;
+    const sClass = FLEET['s-class'];
+    await signContract(j);
+    expect(j.state().can(move(sClass))).toBe(false); // not paid: the renter can still choose another car themselves
+    j.actor.send({ type: 'contract.proceed' });
+    await pay(j);
+    const { payment, deposit } = j.state().context;
+    // The Camry is a standard car of Elite Auto's.
+    expect(j.state().can(move({ ...FLEET.camry, id: 'yaris-2', category: 'economy' }))).toBe(false); // a lesser type
+    expect(j.state().can(move(FLEET.patrol))).toBe(false); // another company's
+    expect(j.state().can(move(FLEET.camry))).toBe(false); // the same car
+    expect(j.state().can(move({ ...sClass, dailyRate: 0 }))).toBe(false); // not a real car
+    expect(j.state().can(move({ ...FLEET.camry, id: 'camry-2', plate: 'Dubai K 48214' }))).toBe(true); // the same type
+    j.actor.send(move(sClass));
+    const { booking } = j.state().context;
+    expect(booking).toMatchObject({ carId: 's-class', car: sClass, movedFrom: FLEET.camry });
+    // Nothing more to pay, now or for added days: the booking keeps the Camry's rate and deposit.
+    expect(j.state().context.payment).toEqual(payment);
+    expect(j.state().context.deposit).toEqual(deposit);
+    expect(extensionPrice(booking, 2)).toEqual(extensionPrice({ ...booking, car: FLEET.camry, movedFrom: undefined }, 2));
+    // Moved again, it still remembers the car it was booked with.
+    j.actor.send(move(FLEET['bmw-7']));
+    expect(j.state().context.booking).toMatchObject({ carId: 'bmw-7', movedFrom: FLEET.camry });
+    // Once the counter has recorded the handover, the car is the renter's: no more moves.
+    j.actor.send({ type: 'payment.proceed' });
+    j.actor.send(record(j.state().context.booking.pickupAt));
+    expect(j.state().can(move(sClass))).toBe(false);
   });
 
   it('checkinOpen: the counter checks the car in once it is out, with odometer not below the pickup record, fuel and a photo', async () => {

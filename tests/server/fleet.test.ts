@@ -4,6 +4,7 @@
 // field, a plate another car has, two admins saving at once (409 with the car as it is now), and a car
 // taken out of service over a paid booking (409 with the booking).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toDubaiInput } from '../../machines/booking';
 import { aed, DAY_MS } from '../../machines/money';
 import { SAMPLE_ADMIN, SAMPLE_MANAGER } from '../../server/seed';
 import { browser, CARD, contextOf, renter, server } from './helpers';
@@ -33,8 +34,8 @@ async function offered(t: ReturnType<typeof trip>, carId: string) {
   return results.find((r) => r.carId === carId) ?? null;
 }
 
-/** A renter who books `carId` for `t` and pays. */
-async function paidBooking(carId: string, t: ReturnType<typeof trip>) {
+/** A renter who chooses `carId` for `t` and signs the contract: payment is the next step. */
+async function signedBooking(carId: string, t: ReturnType<typeof trip>) {
   const r = await renter();
   for (const event of [
     { type: 'booking.start', carId, trip: t },
@@ -42,11 +43,18 @@ async function paidBooking(carId: string, t: ReturnType<typeof trip>) {
     { type: 'contract.verifyIdentity' },
     { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
     { type: 'contract.proceed' },
-    { type: 'payment.submit', card: CARD },
   ]) {
     const answer = await r.step(event);
     if (!answer.ok) throw new Error(`${event.type}: ${JSON.stringify(answer.body)}`);
   }
+  return r;
+}
+
+/** A renter who books `carId` for `t` and pays. */
+async function paidBooking(carId: string, t: ReturnType<typeof trip>) {
+  const r = await signedBooking(carId, t);
+  const answer = await r.step({ type: 'payment.submit', card: CARD });
+  if (!answer.ok) throw new Error(`payment.submit: ${JSON.stringify(answer.body)}`);
   return r;
 }
 
@@ -172,5 +180,170 @@ describe("a company's cars, kept by its admin", () => {
     expect(await offered(t, spare.car.id)).toBeNull();
     const r = await renter();
     expect(await r.step({ type: 'booking.start', carId: spare.car.id, trip: t })).toMatchObject({ status: 409, body: { error: 'taken' } });
+  });
+});
+
+describe("a car's maintenance blocks", () => {
+  let admin: Browser;
+  let id: string;
+  /** The block form's values for a trip's time (Dubai wall clock, as the inputs give them). */
+  const blockOf = (t: { pickupAt: number; dropoffAt: number }, note = '') => ({ from: toDubaiInput(t.pickupAt), until: toDubaiInput(t.dropoffAt), note });
+  const block = (carId: string, body: { from: string; until: string; note: string }) => admin.json('POST', `/api/fleet/${carId}/blocks`, body);
+
+  beforeAll(async () => {
+    await server();
+    admin = await signedIn(SAMPLE_ADMIN);
+    const added = (await (await admin.json('POST', '/api/fleet', { ...A_CAR, number: '80808' })).json()) as { car: { id: string; version: number } };
+    id = added.car.id;
+  });
+
+  it('takes the car out of search for the blocked week only, and back in when the block is removed', async () => {
+    const week = trip(7);
+    const answer = await block(id, blockOf(week, ' 30,000 km  service '));
+    expect(answer.status).toBe(201);
+    const page = (await answer.json()) as { blocks: { id: string; from: number; until: number; note: string }[] };
+    expect(page.blocks).toEqual([{ id: expect.any(String), from: week.pickupAt, until: week.dropoffAt, note: '30,000 km service' }]);
+
+    // Inside the week, overlapping its start or its end: not offered, not bookable by id either.
+    const inside = { ...week, pickupAt: week.pickupAt + DAY_MS, dropoffAt: week.pickupAt + 3 * DAY_MS };
+    const across = { ...week, pickupAt: week.dropoffAt - DAY_MS, dropoffAt: week.dropoffAt + 2 * DAY_MS };
+    expect(await offered(inside, id)).toBeNull();
+    expect(await offered(across, id)).toBeNull();
+    const r = await renter();
+    expect(await r.step({ type: 'booking.start', carId: id, trip: inside })).toMatchObject({ status: 409, body: { error: 'taken' } });
+    // From the moment it is back, it is offered.
+    const after = { ...week, pickupAt: week.dropoffAt, dropoffAt: week.dropoffAt + 3 * DAY_MS };
+    expect(await offered(after, id)).not.toBeNull();
+
+    // On the car's page, and removed from it.
+    const shown = (await (await admin.request(`/api/fleet/${id}`)).json()) as { blocks: { id: string }[] };
+    expect(shown.blocks.map((b) => b.id)).toEqual([page.blocks[0]!.id]);
+    const removed = await admin.request(`/api/fleet/${id}/blocks/${page.blocks[0]!.id}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect(((await removed.json()) as { blocks: unknown[] }).blocks).toEqual([]);
+    expect(await offered(inside, id)).not.toBeNull();
+    expect((await admin.request(`/api/fleet/${id}/blocks/${page.blocks[0]!.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('over a paid booking, or another block, is refused with what is in the way', async () => {
+    const booked = trip();
+    await paidBooking(id, booked);
+    const overBooking = await block(id, blockOf({ pickupAt: booked.pickupAt + DAY_MS, dropoffAt: booked.dropoffAt + DAY_MS }));
+    expect(overBooking.status).toBe(409);
+    const refused = (await overBooking.json()) as { error: string; bookings: { from: number; until: number }[]; blocks: unknown[] };
+    expect(refused).toMatchObject({ error: 'held', blocks: [] });
+    expect(refused.bookings).toEqual([{ number: expect.any(String), from: booked.pickupAt, until: booked.dropoffAt }]);
+
+    const garage = trip();
+    expect((await block(id, blockOf(garage))).status).toBe(201);
+    const overBlock = await block(id, blockOf({ pickupAt: garage.pickupAt - DAY_MS, dropoffAt: garage.pickupAt + DAY_MS }));
+    expect(overBlock.status).toBe(409);
+    expect(await overBlock.json()).toMatchObject({ error: 'held', bookings: [], blocks: [{ from: garage.pickupAt, until: garage.dropoffAt }] });
+  });
+
+  it('a renter who chose the car before it was blocked, or taken out of service, is told it was taken when paying', async () => {
+    const blockedLater = trip();
+    const r = await signedBooking(id, blockedLater);
+    expect((await block(id, blockOf(blockedLater))).status).toBe(201);
+    expect(await r.step({ type: 'payment.submit', card: CARD })).toMatchObject({ status: 409, body: { error: 'taken' } });
+    expect(contextOf(r.journey()).payment).toBeNull();
+
+    // The same when its status changes: a car in maintenance is not paid for.
+    const spare = (await (await admin.json('POST', '/api/fleet', { ...A_CAR, number: '80809' })).json()) as { car: { id: string; version: number } };
+    const other = await signedBooking(spare.car.id, trip());
+    const out = await admin.json('PUT', `/api/fleet/${spare.car.id}`, { ...A_CAR, number: '80809', status: 'maintenance', version: spare.car.version });
+    expect(out.status).toBe(200);
+    expect(await other.step({ type: 'payment.submit', card: CARD })).toMatchObject({ status: 409, body: { error: 'taken' } });
+  });
+
+  it('refuses a bad block field by field, and is the admin’s own company’s alone', async () => {
+    const t = trip();
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ from: '', until: '', note: '' }, { from: 'required', until: 'required' }],
+      [{ from: '2026-02-30T10:00', until: 'soon', note: '' }, { from: 'date', until: 'date' }],
+      [{ ...blockOf(t), until: toDubaiInput(t.pickupAt - DAY_MS) }, { until: 'beforeStart' }],
+      [{ from: toDubaiInput(Date.now() - 3 * DAY_MS), until: toDubaiInput(Date.now() - DAY_MS), note: '' }, { until: 'blockOver' }],
+      [{ ...blockOf(t), until: toDubaiInput(t.pickupAt + 91 * DAY_MS) }, { until: 'blockTooLong' }],
+      [{ ...blockOf(t), note: 'x'.repeat(201) }, { note: 'tooLong' }],
+    ];
+    for (const [body, fields] of cases) {
+      const answer = await block(id, body as { from: string; until: string; note: string });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(await answer.json()).toEqual({ error: 'invalid', fields });
+    }
+    expect((await admin.json('POST', `/api/fleet/${id}/blocks`, { ...blockOf(t), extra: 1 })).status).toBe(400);
+    expect((await block('range-rover', blockOf(t))).status).toBe(404);
+    expect((await (await signedIn(SAMPLE_MANAGER)).json('POST', `/api/fleet/${id}/blocks`, blockOf(t))).status).toBe(403);
+    expect((await admin.request(`/api/fleet/range-rover/blocks/${crypto.randomUUID()}`, { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('moving a paid booking to another car, so its car can go out of service', () => {
+  let admin: Browser;
+  type Page = { bookings: { number: string; moveTo: { id: string; model: string }[] }[]; blocks: unknown[] };
+  const add = async (car: Partial<typeof A_CAR>) =>
+    ((await (await admin.json('POST', '/api/fleet', { ...A_CAR, ...car })).json()) as { car: { id: string; version: number } }).car;
+  const move = (carId: string, number: string, to: string) => admin.json('POST', `/api/fleet/${carId}/bookings/${number}/move`, { to });
+
+  beforeAll(async () => {
+    await server();
+    admin = await signedIn(SAMPLE_ADMIN);
+  });
+
+  it('offers the company’s free cars as good or better; the renter keeps the price and is told; the car can then be blocked', async () => {
+    const [booked, sameType, better, lesser, busy] = [
+      await add({ number: '90901' }),
+      await add({ number: '90902', model: 'Hyundai Tucson' }),
+      await add({ number: '90903', model: 'Lexus LS', category: 'luxury', dailyRate: '1500', deposit: '5000' }),
+      await add({ number: '90904', model: 'Nissan Sunny', category: 'economy', dailyRate: '120', deposit: '750' }),
+      await add({ number: '90905', model: 'Mazda CX-5' }),
+    ];
+    const t = trip();
+    const r = await paidBooking(booked.id, t);
+    await paidBooking(busy.id, t);
+    const paid = contextOf(r.journey());
+    const number = ((await (await r.request('/api/bookings')).json()) as { bookings: { number: string }[] }).bookings[0]!.number;
+
+    const page = (await (await admin.request(`/api/fleet/${booked.id}`)).json()) as Page;
+    const choices = page.bookings.find((b) => b.number === number)!.moveTo.map((c) => c.id);
+    expect(choices).toEqual(expect.arrayContaining([sameType.id, better.id]));
+    // Not a lesser type, not a car another renter has then, not the car itself, not another company's.
+    for (const no of [lesser.id, busy.id, booked.id, 'patrol']) expect(choices).not.toContain(no);
+
+    // What the page does not offer, the server refuses: a lesser type, another company's car.
+    expect(await (await move(booked.id, number, lesser.id)).json()).toEqual({ error: 'invalid', fields: { to: 'notAsGood' } });
+    expect((await move(booked.id, number, 'patrol')).status).toBe(400);
+    // A car another booking holds then: taken, with the page as it is now.
+    const taken = await move(booked.id, number, busy.id);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ error: 'taken' });
+
+    const moved = await move(booked.id, number, better.id);
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as Page).bookings).toEqual([]);
+    const now = contextOf(await r.refresh());
+    expect(now.booking).toMatchObject({ carId: better.id, car: { model: 'Lexus LS' }, movedFrom: { id: booked.id } });
+    // Nothing more to pay: the same charge, the same deposit hold.
+    expect(now.payment).toEqual(paid.payment);
+    expect(now.deposit).toEqual(paid.deposit);
+    const { notifications } = (await (await r.request('/api/notifications')).json()) as { notifications: { kind: string; params: Record<string, unknown> }[] };
+    expect(notifications[0]).toMatchObject({ kind: 'carMoved', params: { number, from: 'Kia Sportage', model: 'Lexus LS' } });
+
+    // The car it left can now go to the garage for that time; the one it went to cannot.
+    expect((await admin.json('POST', `/api/fleet/${booked.id}/blocks`, { from: toDubaiInput(t.pickupAt), until: toDubaiInput(t.dropoffAt), note: '' })).status).toBe(201);
+    expect((await admin.json('POST', `/api/fleet/${better.id}/blocks`, { from: toDubaiInput(t.pickupAt), until: toDubaiInput(t.dropoffAt), note: '' })).status).toBe(409);
+    // And the booking is no longer this car's to move.
+    expect((await move(booked.id, number, sameType.id)).status).toBe(404);
+  });
+
+  it('is the admin’s own company’s alone', async () => {
+    const car = await add({ number: '90906' });
+    const r = await paidBooking(car.id, trip());
+    const number = ((await (await r.request('/api/bookings')).json()) as { bookings: { number: string }[] }).bookings[0]!.number;
+    expect((await r.json('POST', `/api/fleet/${car.id}/bookings/${number}/move`, { to: 'camry' })).status).toBe(403);
+    expect((await (await signedIn(SAMPLE_MANAGER)).json('POST', `/api/fleet/${car.id}/bookings/${number}/move`, { to: 'camry' })).status).toBe(403);
+    expect((await move('range-rover', number, 'camry')).status).toBe(404);
+    expect((await move(car.id, 'MC-NOSUCH', 'camry')).status).toBe(404);
+    expect((await admin.json('POST', `/api/fleet/${car.id}/bookings/${number}/move`, { to: 'camry', extra: true })).status).toBe(400);
   });
 });

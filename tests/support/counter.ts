@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { carOf, type Car, type SampleCarId as CarId } from '../../machines/fleet';
 import { createApi } from '../../src/client/api';
 import type { CheckinInput, CheckoutInput } from '../../machines/validation';
-import { SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
+import { createManager, SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
+import { staffApi } from '../../src/client/staffApi';
 import { browserFor, ORIGIN, type TestServer } from './server';
 
 /** A one-pixel PNG, as a phone's photo would arrive (the server sniffs the bytes). */
@@ -56,4 +57,16 @@ export async function counterChecksIn(api: Staff, number: string, checkin: Parti
   if (!view.ok) throw new Error('the counter cannot open the booking');
   const form = { odometer: String(view.body.handover.handedOverKm + 350), fuel: 'F', damage: [], photos: [await photo(api, number)], ...checkin };
   return api.recordCheckin(number, form, view.body.handover.version);
+}
+
+/**
+ * Signed in as an admin of `company`, in a browser of their own: the sample company's, or one made for
+ * the test (the other sample companies have none).
+ */
+export async function adminOf(server: Pick<TestServer, 'app' | 'deps' | 'config'>, company: string) {
+  const person = { email: `admin+${company}@movecar.ae`, password: 'fleet-admin-2026', name: 'Noura Al Falasi', company, role: 'admin' as const };
+  await createManager(server.deps.db, person, server.config.scryptCost);
+  const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(server).fetch });
+  expect((await api.logIn({ email: person.email, password: person.password, role: 'staff' })).ok).toBe(true);
+  return staffApi(api.typed, api.baseUrl);
 }

@@ -215,6 +215,10 @@ const words = {
         title: 'Your dispute is decided',
         body: 'The rental company {outcome} the charge you disputed on booking {number}.',
       },
+      carMoved: {
+        title: 'Your booking has another car',
+        body: 'The rental company moved booking {number} from the {from} to the {model}, of the same type or better. You pay nothing more.',
+      },
       depositSettled: {
         title: 'Deposit settled',
         body: 'Booking {number} is settled: {amount} goes back to your card.',

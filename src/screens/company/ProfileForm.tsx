@@ -4,9 +4,9 @@ import type { Problem } from '../../../machines/validation';
 import type { CompanyProfile } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
-import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { FormCard, type SubmittedFields } from '../../ui/Form';
+import { FormEnd } from '../../ui/FormEnd';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
@@ -74,11 +74,7 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
         {field('addressEn', { dir: 'ltr', lang: 'en' })}
         {field('addressAr', { dir: 'rtl', lang: 'ar' })}
         {field('supportPhone', { dir: 'ltr', hint: k.supportPhoneHint, type: 'tel', inputMode: 'tel' })}
-        {failure && <FormError>{failure}</FormError>}
-        <p role="status">{note}</p>
-        <Button type="submit" block disabled={saving} aria-busy={saving}>
-          {saving ? k.saving : k.save}
-        </Button>
+        <FormEnd failure={failure} done={note} sending={saving} send={k.save} busy={k.saving} />
       </FormCard>
     </Section>
   );

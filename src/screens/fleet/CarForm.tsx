@@ -2,39 +2,23 @@ import { useRef, useState, type ReactNode } from 'react';
 import { checkCar, PLATE_EMIRATES, type CarField, type CarInput, type CarProblem } from '../../../machines/cars';
 import { CAR_CATEGORIES, CAR_STATUSES, type CarStatus } from '../../../machines/fleet';
 import type { FleetCar, NeedingBooking } from '../../client/staffApi';
-import { EMIRATE_NAMES, fill, formatDate } from '../../i18n/format';
+import { EMIRATE_NAMES, fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
-import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
-import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { FormCard, type SubmittedFields } from '../../ui/Form';
+import { FormEnd } from '../../ui/FormEnd';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
 import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
-import styles from './Fleet.module.css';
+import { periodText } from './periods';
 
 const FIELDS = ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres'] as const satisfies readonly CarField[];
 
 /** The form's values, checked by the same rule as the server's (machines/company.ts checkCar). */
 const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as unknown as CarInput;
 const problemsOf = (fields: SubmittedFields) => checkCar(valuesOf(fields)).problems;
-
-/** A paid booking of a car: its number and when it has the car. */
-const bookingLine = (b: NeedingBooking, words: string, lang: 'en' | 'ar') =>
-  fill(words, { number: b.number, from: formatDate(new Date(b.from), lang, 'dateTime'), until: formatDate(new Date(b.until), lang, 'dateTime') });
-
-/** Paid bookings of a car, one a line. */
-export function BookingsOfCar({ bookings }: { bookings: NeedingBooking[] }) {
-  const { t, lang } = useLocale('fleet');
-  return (
-    <ul className={styles.needed}>
-      {bookings.map((b) => (
-        <li key={b.number}>{bookingLine(b, t.fleet.neededBooking, lang)}</li>
-      ))}
-    </ul>
-  );
-}
 
 /**
  * A car as its admin types it: added (`car` null) or edited over the version it was loaded at. When
@@ -82,7 +66,7 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
     } else if (answer?.status === 409 && 'bookings' in answer.body) {
       const needing = answer.body.bookings as NeedingBooking[];
       // Said in the alert itself (a sentence: an alert is a paragraph, it holds no list).
-      setFailure(`${k.needed} ${needing.map((b) => bookingLine(b, k.neededBooking, lang)).join(lang === 'ar' ? '؛ ' : '; ')}`);
+      setFailure(`${k.needed} ${needing.map((b) => periodText(b, k.neededBooking, lang)).join(lang === 'ar' ? '؛ ' : '; ')}`);
     } else if (answer?.status === 400 && answer.fields) setProblems(answer.fields as Partial<Record<CarField, CarProblem>>);
     else setFailure(k.failed);
   };
@@ -128,11 +112,7 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
             options={CAR_STATUSES.map((s) => ({ value: s, label: k.statuses[s] }))}
           />
         )}
-        {failure && <FormError>{failure}</FormError>}
-        <p role="status">{note}</p>
-        <Button type="submit" block disabled={sending} aria-busy={sending}>
-          {sending ? k.saving : k.save}
-        </Button>
+        <FormEnd failure={failure} done={note} sending={sending} send={k.save} busy={k.saving} />
       </FormCard>
     </Section>
   );

@@ -47,6 +47,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   paymentReversed: Wallet,
   noShow: CalendarX,
   cancelledByCompany: CalendarX,
+  carMoved: KeyRound,
   noShowReported: CalendarX,
   incidentReported: ShieldAlert,
   incidentUpdated: ShieldAlert,

@@ -2,11 +2,11 @@ import { useRef, useState, type ReactNode } from 'react';
 import { companyProblems } from '../../../machines/company';
 import type { Problem } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
-import { Button } from '../../ui/Button';
 import { Fill } from '../../ui/Fill';
 import { Email } from '../staff/Email';
 import { TextField } from '../../ui/Field';
-import { FormCard, FormError, type SubmittedFields } from '../../ui/Form';
+import { FormCard, type SubmittedFields } from '../../ui/Form';
+import { FormEnd } from '../../ui/FormEnd';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
@@ -62,11 +62,7 @@ export function CompanyForm({ added }: { added: () => void }) {
         <TextField label={o.subtitleEn} name="subtitleEn" dir="ltr" lang="en" error={error('subtitleEn')} />
         <TextField label={o.subtitleAr} name="subtitleAr" dir="rtl" lang="ar" error={error('subtitleAr')} />
         <TextField label={o.adminEmail} name="adminEmail" type="email" autoComplete="off" dir="ltr" error={error('adminEmail')} />
-        {failure && <FormError>{o.failed}</FormError>}
-        <p role="status">{done}</p>
-        <Button type="submit" block disabled={sending} aria-busy={sending}>
-          {sending ? o.creating : o.create}
-        </Button>
+        <FormEnd failure={failure && o.failed} done={done} sending={sending} send={o.create} busy={o.creating} />
       </FormCard>
     </Section>
   );

@@ -2,11 +2,11 @@ import { useRef, useState, type ReactNode } from 'react';
 import { checkEmail, type Problem } from '../../../machines/validation';
 import { STAFF_ROLES, type StaffRole } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
-import { Button } from '../../ui/Button';
 import { Fill } from '../../ui/Fill';
 import { Email } from './Email';
 import { TextField } from '../../ui/Field';
-import { FormCard, FormError } from '../../ui/Form';
+import { FormCard } from '../../ui/Form';
+import { FormEnd } from '../../ui/FormEnd';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { useProblems } from '../../ui/problems';
 import { Section } from '../../ui/Section';
@@ -60,11 +60,7 @@ export function InviteForm({ sent }: { sent: () => void }) {
           onValueChange={(value) => setRole(value as StaffRole)}
           options={STAFF_ROLES.map((r) => ({ value: r, label: k.roles[r], description: k.roleHints[r] }))}
         />
-        {failure && <FormError>{failure}</FormError>}
-        <p role="status">{done}</p>
-        <Button type="submit" block disabled={sending} aria-busy={sending}>
-          {sending ? k.sending : k.send}
-        </Button>
+        <FormEnd failure={failure} done={done} sending={sending} send={k.send} busy={k.sending} />
       </FormCard>
     </Section>
   );
