@@ -40,8 +40,9 @@ export interface StartOptions {
 export async function startServer({ config: given, distDir, log = consoleLogger, database, now, mailbox }: StartOptions): Promise<Running> {
   const config = mailbox ? { ...given, mail: { ...given.mail, smtpUrl: mailbox.url } } : given;
   const db = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const { locked } = await seed(db.db, config);
+  const { locked, managerSkipped } = await seed(db.db, config);
   if (locked.length > 0) log.info('sample managers locked: DEMO is off, and their passwords are published', { emails: locked });
+  if (managerSkipped) log.info('MANAGER_EMAIL names the sample company’s manager, and there is no sample company without DEMO: a company’s admin invites its managers (Staff)');
   const deps = { ...(await makeDeps(config, db, log, now)), mailbox };
   const stopHousekeeping = await startHousekeeping(db.db, deps.documents, deps.now, log);
   // Steps a stopped process left half done with the gateway are driven to an end before anyone is answered.

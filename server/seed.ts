@@ -1,8 +1,10 @@
-// Records the server makes at start: the rental companies, the manager named by
-// MANAGER_EMAIL/MANAGER_PASSWORD, the platform's operator named by OPERATOR_EMAIL/OPERATOR_PASSWORD,
-// and with DEMO=1 the sample company's two contracts and the sample people the README documents (a
-// manager per company, to see that each sees only their own, each company's branch agent, the sample
-// company's admin and an operator); without DEMO, those sample accounts locked.
+// Records the server makes at start: the platform's operator named by OPERATOR_EMAIL/OPERATOR_PASSWORD,
+// and with DEMO=1 the sample data: the three sample rental companies and their cars, the sample
+// company's two contracts, the sample people the README documents (a manager per company, to see that
+// each sees only their own, each company's branch agent, the sample company's admin and an operator),
+// and the sample company's manager named by MANAGER_EMAIL/MANAGER_PASSWORD. A production database
+// gets none of it: its companies are the operator's to create. Without DEMO, the sample accounts of a
+// database once started with it are locked.
 import { eq } from 'drizzle-orm';
 import { normaliseEmail } from '../machines/renter';
 import { normaliseName } from '../machines/text';
@@ -133,27 +135,36 @@ export async function createManager(db: Db, input: ManagerInput, scryptCost: num
   return created ? 'created' : 'exists';
 }
 
-/** What the seed did that the operator must hear of: the sample managers it locked (DEMO off). */
+/**
+ * What the seed did that the operator must hear of: the sample managers it locked (DEMO off), and
+ * MANAGER_EMAIL's manager not made because there is no sample company to make them for.
+ */
 export interface Seeded {
   locked: string[];
+  managerSkipped?: true;
 }
 
 export async function seed(db: Db, config: Config): Promise<Seeded> {
-  await ensureCompanies(db);
-  await ensureSampleCars(db);
+  if (config.demo) {
+    await ensureCompanies(db);
+    await ensureSampleCars(db);
+  }
   await backfillPeriods(db);
-  if (config.manager) {
+  // The sample company's manager: where that company is (DEMO, or a database once started with it).
+  const [sample] = config.manager ? await db.select({ id: companies.id }).from(companies).where(eq(companies.id, SAMPLE_COMPANY)) : [];
+  if (config.manager && sample) {
     await createManager(db, { ...config.manager, name: 'Contract manager', company: SAMPLE_COMPANY }, config.scryptCost);
   }
+  const skipped = config.manager && !sample ? { managerSkipped: true as const } : {};
   if (config.operator) {
     await createManager(db, { ...config.operator, name: 'Move car operations', company: null, role: 'operator' }, config.scryptCost);
   }
   if (config.demo) {
     await ensureSampleContracts(db);
     for (const person of SAMPLE_PEOPLE) await createManager(db, person, config.scryptCost);
-    return { locked: [] };
+    return { locked: [], ...skipped };
   }
-  return { locked: await lockSampleManagers(db) };
+  return { locked: await lockSampleManagers(db), ...skipped };
 }
 
 /**

@@ -4,7 +4,6 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { ensureCompanies } from '../companies/companies';
 import { createManager, ManagerInputError } from '../seed';
 import { SAMPLE_COMPANY } from '../manager/contracts';
 
@@ -33,7 +32,7 @@ if (!values.email || !values.password) {
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await ensureCompanies(database.db);
+  // Into a company that exists (the operator creates companies; the sample ones come with DEMO=1).
   const result = await createManager(
     database.db,
     { email: values.email, password: values.password, name: values.name, company: role === 'operator' ? null : values.company, role },

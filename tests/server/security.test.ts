@@ -1,8 +1,11 @@
 // What a security reviewer checks: headers, the Origin check, errors without internals, and no
 // password, card number or CVV anywhere the server writes after a whole journey.
 import { describe, expect, it, vi } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/open';
 import { hashingGate, HashingBusy } from '../../server/auth/passwords';
 import { spend } from '../../server/auth/usage';
 import { fileDocumentStore } from '../../server/documents/store';
@@ -265,6 +268,23 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
       expect((await db.select().from(schema.loginThrottle)).map((r) => r.key).sort()).toEqual(['locked a@b.ae 192.0.2.2', 'recent a@b.ae 192.0.2.3']);
     } finally {
       await s.close();
+    }
+  });
+
+  it('a production database (DEMO off) gets no sample company, car, contract or person; MANAGER_EMAIL says it had no company to join', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'movecar-fresh-'));
+    const fresh = await openDatabase({ dataDir });
+    try {
+      const config = { ...readConfig({ DATA_DIR: dataDir }), scryptCost: 1024, operator: { email: 'ops@example.ae', password: 'palm-grove-2026' } };
+      expect(await seed(fresh.db, config)).toEqual({ locked: [] });
+      for (const table of [schema.companies, schema.cars, schema.contracts]) expect(await fresh.db.select().from(table)).toEqual([]);
+      // The operator named at start, and nobody else.
+      expect((await fresh.db.select({ email: schema.users.email, role: schema.users.role }).from(schema.users))).toEqual([{ email: 'ops@example.ae', role: 'operator' }]);
+      expect(await seed(fresh.db, { ...config, manager: { email: 'boss@example.ae', password: 'palm-grove-2026' } })).toEqual({ locked: [], managerSkipped: true });
+      expect(await fresh.db.select().from(schema.users).where(eq(schema.users.email, 'boss@example.ae'))).toEqual([]);
+    } finally {
+      await fresh.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
