@@ -91,9 +91,11 @@ export default defineConfig(({ command }) => ({
               // The rules of a booking once made (its statuses, changes, cancellation, ledger,
               // offers, contracts): shared by the screens about bookings, with or without the
               // journey's machine (Past rentals, Reservations), not by a page that only lists cars.
+              // The sample fleet (the journey's placeholder car, old bookings' cars) goes with the
+              // rules that read it: in the journey's group it would make the two chunks import each other.
               name: 'booking-rules',
               priority: 1,
-              test: /[\\/]machines[\\/](journey-rules|ledger|offers|cards|renter|contract)\.ts$/,
+              test: /[\\/]machines[\\/](journey-rules|ledger|offers|cards|renter|contract|sampleFleet)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {

@@ -12,7 +12,10 @@ import { NAME_MAX, type Problem } from './validation';
  * What can be wrong with a car as typed: the forms' problems, and the fleet's own (worded in the
  * company's catalog, so a renter's forms do not carry them).
  */
-export type CarProblem = Problem | 'plate' | 'plateTaken' | 'outOfRange' | 'wholeNumber' | 'blockOver' | 'beforeStart' | 'blockTooLong';
+export type CarProblem = Problem | 'plate' | 'plateTaken' | 'outOfRange' | 'wholeNumber' | 'blockOver' | 'beforeStart' | 'blockTooLong' | 'photoLimit';
+
+/** Photos a car can have: the first is the one renters see; the others show it on its page. */
+export const CAR_PHOTOS_MAX = 6;
 
 /** The emirates that issue plates, as a plate names them (stored and shown in Latin script, as on the plate). */
 export const PLATE_EMIRATES = ['Dubai', 'Abu Dhabi', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah'] as const;

@@ -91,3 +91,10 @@ export function companyProfileProblems(input: CompanyProfileInput): Partial<Reco
 /** A company's picture as uploaded (a logo, a car's photo): JPEG, PNG or WebP, 10 MB at most. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What the browser can tell of a picture before sending it: one is chosen, says it is a type we take, and fits. */
+export function pictureProblem(file: { type: string; size: number } | null): Extract<Problem, 'required' | 'imageType' | 'imageSize'> | null {
+  if (!file) return 'required';
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'imageType';
+  return file.size > IMAGE_MAX_BYTES ? 'imageSize' : null;
+}

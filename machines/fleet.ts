@@ -1,6 +1,6 @@
 // What a car is (its category, picture, status and the facts a booking keeps), the deposit and excess
-// each category holds, and the sample companies' cars: the server seeds those as records (server/cars/
-// records.ts), and a prerendered page shows them until the server answers. Names stay in Latin script.
+// each category holds, the places and emirates a trip names. The sample companies' cars are in
+// ./sampleFleet.ts (a page that only needs what a car is does not carry them).
 import { aed, type Fils } from './money';
 
 export type CarCategory = 'economy' | 'standard' | 'suv' | 'luxury' | 'sports';
@@ -55,106 +55,15 @@ export interface Car {
   odometerKm: number;
   /** Fuel tank, in litres: a shortfall on return is charged at the pump price. */
   tankLitres: number;
+  /** Its company's photo of it (the first of its photos, each size 16:9), when it has one; else `picture` is drawn. */
+  photo?: ImageSizes;
 }
 
-export const FLEET = {
-  camry: {
-    id: 'camry',
-    company: 'elite-auto',
-    model: 'Toyota Camry',
-    category: 'standard',
-    dailyRate: aed(240),
-    deposit: DEPOSIT_BY_CATEGORY.standard,
-    picture: 'sedan',
-    plate: 'Dubai K 48213',
-    odometerKm: 12_000,
-    tankLitres: 60,
-  },
-  's-class': {
-    id: 's-class',
-    company: 'elite-auto',
-    model: 'Mercedes-Benz S-Class',
-    category: 'luxury',
-    dailyRate: aed(2500),
-    deposit: DEPOSIT_BY_CATEGORY.luxury,
-    picture: 'sedan',
-    plate: 'Dubai A 12345',
-    odometerKm: 8_400,
-    tankLitres: 76,
-  },
-  'range-rover': {
-    id: 'range-rover',
-    company: 'desert-drive',
-    model: 'Range Rover Sport',
-    category: 'suv',
-    dailyRate: aed(1800),
-    deposit: DEPOSIT_BY_CATEGORY.suv,
-    picture: 'suv',
-    plate: 'Dubai R 7781',
-    odometerKm: 15_200,
-    tankLitres: 90,
-  },
-  '911': {
-    id: '911',
-    company: 'elite-auto',
-    model: 'Porsche 911 Carrera',
-    category: 'sports',
-    dailyRate: aed(2200),
-    deposit: DEPOSIT_BY_CATEGORY.sports,
-    picture: 'sports',
-    plate: 'Dubai P 911',
-    odometerKm: 4_100,
-    tankLitres: 64,
-  },
-  'bmw-7': {
-    id: 'bmw-7',
-    company: 'elite-auto',
-    model: 'BMW 7 Series',
-    category: 'luxury',
-    dailyRate: aed(2000),
-    deposit: DEPOSIT_BY_CATEGORY.luxury,
-    picture: 'sedan',
-    plate: 'Dubai B 7007',
-    odometerKm: 9_750,
-    tankLitres: 74,
-  },
-  patrol: {
-    id: 'patrol',
-    company: 'desert-drive',
-    model: 'Nissan Patrol',
-    category: 'suv',
-    dailyRate: aed(950),
-    deposit: DEPOSIT_BY_CATEGORY.suv,
-    picture: 'suv',
-    plate: 'Abu Dhabi 5 22871',
-    odometerKm: 21_300,
-    tankLitres: 100,
-  },
-  yaris: {
-    id: 'yaris',
-    company: 'marina-motors',
-    model: 'Toyota Yaris',
-    category: 'economy',
-    dailyRate: aed(140),
-    deposit: DEPOSIT_BY_CATEGORY.economy,
-    picture: 'sedan',
-    plate: 'Sharjah 3 44120',
-    odometerKm: 30_050,
-    tankLitres: 42,
-  },
-} as const satisfies Record<string, Car>;
+/** A picture's sizes as the server keeps them, each a file named by its content (machines/images.ts `imagePath`). */
+export type ImageSizes = { hash: string; width: number; height: number }[];
 
 /** A car's id: the company's record's key. */
 export type CarId = string;
-/** The sample cars' ids. */
-export type SampleCarId = keyof typeof FLEET;
-
-export const carOf = (id: SampleCarId): Car => FLEET[id];
-// Own keys only: `"constructor" in FLEET` is true, and its price would be NaN.
-export const isCarId = (id: unknown): id is SampleCarId => typeof id === 'string' && Object.hasOwn(FLEET, id);
-export const CAR_IDS = Object.keys(FLEET) as [SampleCarId, ...SampleCarId[]];
-/** The sample companies' cars: what a prerendered page shows until the server answers. */
-export const SAMPLE_CARS: readonly Car[] = Object.values(FLEET);
 
 /**
  * Where cars are picked up and returned: the four airports and city branches in three emirates.

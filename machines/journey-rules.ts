@@ -1,7 +1,8 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
 // (snapshot.can, selectors) and uses `whyNot` only to say *why* a step is not open yet.
 import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from './money';
-import { CAR_CATEGORIES, FLEET, type Car, type CarId, type LocationId } from './fleet';
+import { CAR_CATEGORIES, type Car, type CarId, type LocationId } from './fleet';
+import { FLEET, isCarId } from './sampleFleet';
 import { tripPrice, type Trip } from './booking';
 import { winterDiscount, type BookingOfferId } from './offers';
 import type { Renter } from './renter';
@@ -398,11 +399,21 @@ export const isBookable = (car: Car | null | undefined) =>
   Number.isSafeInteger(car.deposit) &&
   car.deposit >= 0;
 
-/** The car a visitor's journey shows before anyone chose one (a sample car: the journey's placeholder). */
-export const DEFAULT_CAR: Car = FLEET.camry;
+/**
+ * The car a visitor's journey shows before anyone chose one (a sample car: the journey's placeholder).
+ * A function, not a constant: a page that reads a journey's rules does not carry the sample fleet.
+ */
+export const defaultCar = (): Car => FLEET.camry;
+
+/**
+ * A sample car by its id, or null: what a booking stored before bookings kept their car's facts names
+ * (machines/persistence.ts). Here, beside the placeholder, so the sample fleet is one module's import:
+ * the bundler keeps it in one chunk with the rules, not in a chunk of its own that imports them back.
+ */
+export const sampleCarOf = (id: string): Car | null => (isCarId(id) ? FLEET[id] : null);
 
 /** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
-export function defaultBooking(now: number, car: Car = DEFAULT_CAR, trip?: Trip): Booking {
+export function defaultBooking(now: number, car: Car = defaultCar(), trip?: Trip): Booking {
   if (trip) return { carId: car.id, car, ...trip };
   // Noon in Dubai (UTC+4 all year), whatever the time zone of the machine running this.
   const dubai = 4 * 60 * 60 * 1000;

@@ -2,9 +2,9 @@
 // machine's persisted snapshot under a schema version, checked with zod on the way back in. Anything
 // corrupt, foreign, from another version or in the middle of a call is refused, never trusted.
 import * as z from 'zod/mini';
-import { CAR_CATEGORIES, FLEET, isCarId, LOCATIONS, type Car } from './fleet';
+import { CAR_CATEGORIES, LOCATIONS, type Car } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
-import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, STEPS } from './journey-rules';
+import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, sampleCarOf, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
 import { FUEL_LEVELS } from './validation';
 import { DAMAGE_ITEMS } from './returns';
@@ -53,6 +53,7 @@ const carSchema = z.object({
   plate: text(),
   odometerKm: int().check(z.nonnegative()),
   tankLitres: z.number().check(z.positive()),
+  photo: z.optional(z.array(z.object({ hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), width: int(), height: int() }))),
 });
 
 /** Everything the screens and the rules read from the context. */
@@ -204,7 +205,7 @@ function renamed(value: unknown): unknown {
  * its facts are that car's as they were. A record naming no known car is corrupt.
  */
 function withCar(booking: { carId: string; car?: Car; upgradedFrom?: unknown }) {
-  const known = (id: string) => (isCarId(id) ? FLEET[id] : null);
+  const known = sampleCarOf;
   const car = booking.car ?? known(booking.carId);
   const from = booking.upgradedFrom;
   const upgradedFrom = from === undefined ? undefined : typeof from === 'string' ? known(from) : carSchema.safeParse(from).data ?? null;

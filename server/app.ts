@@ -80,6 +80,7 @@ export function createApp(deps: Deps) {
         [/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX],
         [/^\/api\/incidents\/photos$/, PHOTO_BODY_MAX],
         [/^\/api\/company\/logo$/, IMAGE_BODY_MAX],
+        [/^\/api\/fleet\/[a-z0-9-]{1,40}\/photos$/, IMAGE_BODY_MAX],
       ],
     ),
   );

@@ -5,6 +5,7 @@
 // the screen says which booking, until the admin moves it to another car; maintenance is planned as a
 // period (a mistake said by its field), listed, and removed.
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
@@ -143,6 +144,30 @@ describe.each([
       const back = await other.fleetCar(car.id);
       expect(back.ok && back.body.car.status).toBe('available');
     });
+  });
+
+  it('takes photos, cut by the server to the cards’ 16:9, one that is not a picture named by its field; removes one', async () => {
+    const other = await otherAdmin();
+    const added = await other.addCar({ emirate: 'Ajman', code: 'A', number: otherNumber, model: 'Mazda CX-5', category: 'suv', dailyRate: '300', deposit: '2500', odometerKm: '8000', tankLitres: '56' });
+    if (!added.ok) throw new Error(JSON.stringify(added));
+    const { user } = await renderAt(`${prefix}/fleet/${added.body.car.id}`, admin);
+    const photos = await screen.findByRole('region', { name: k.photosTitle }, { timeout: 5000 });
+    expect(within(photos).getByText(k.noPhotos)).toBeInTheDocument();
+    const form = within(photos).getByRole('form', { name: k.newPhoto });
+    await user.upload(within(form).getByLabelText(k.newPhoto), new File(['not a picture'], 'car.png', { type: 'image/png' }));
+    await user.click(within(form).getByRole('button', { name: k.uploadPhoto }));
+    await waitFor(() => expect(within(form).getByLabelText(k.newPhoto)).toHaveAccessibleDescription(expect.stringContaining(t.problems.imageType)));
+
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    await user.upload(within(form).getByLabelText(k.newPhoto), new File([new Uint8Array(png)], 'car.png', { type: 'image/png' }));
+    await user.click(within(form).getByRole('button', { name: k.uploadPhoto }));
+    expect(await within(photos).findByText(k.photoUploaded)).toBeInTheDocument();
+    const photo = within(photos).getByRole('img', { name: fill(k.photoAlt, { car: 'Mazda CX-5', n: 1 }) });
+    expect([photo.getAttribute('width'), photo.getAttribute('height')]).toEqual(['400', '225']);
+
+    await user.click(within(photos).getByRole('button', { name: fill(k.removePhoto, { n: 1 }) }));
+    expect(await within(photos).findByText(k.photoRemoved)).toBeInTheDocument();
+    expect(within(photos).getByText(k.noPhotos)).toBeInTheDocument();
   });
 
   it('plans maintenance: a mistake said next to its field and focused, the block listed, then removed', async () => {

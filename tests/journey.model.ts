@@ -1,6 +1,7 @@
 // The test model of the rental journey: xstate/graph traverses the machine itself; this file only
 // says which concrete events exist (form contents, cards, routes) and how a state is abstracted.
-import { CAR_CATEGORIES, FLEET } from '../machines/fleet';
+import { CAR_CATEGORIES } from '../machines/fleet';
+import { FLEET } from '../machines/sampleFleet';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { createTestModel, type StatePath } from 'xstate/graph';
 import type { Renter } from '../machines/renter';

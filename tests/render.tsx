@@ -195,7 +195,7 @@ export async function policeFine(renterBrowser: ReturnType<typeof browserFor>, a
   const renter = await createApi({ baseUrl: `${ORIGIN}/api`, fetch: renterBrowser.fetch }).session();
   const context = renter.ok ? (renter.body.journey?.journey.snapshot.context as { pickedUpAt: number; booking: { carId: string } }) : null;
   if (!context?.pickedUpAt) throw new Error('no picked-up rental to fine');
-  const { carOf } = await import('../machines/fleet');
+  const { carOf } = await import('../machines/sampleFleet');
   const manager = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
   await manager.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' });
   const at = new Date(context.pickedUpAt + 3_600_000).toISOString();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as until } from 'xstate';
 import { defaultTrip, MAX_RENTAL_DAYS, toDubaiInput, type Trip } from '../machines/booking';
-import { CAR_IDS, carOf, FLEET, type SampleCarId as CarId } from '../machines/fleet';
+import { CAR_IDS, carOf, FLEET, type SampleCarId as CarId } from '../machines/sampleFleet';
 import type { JourneySnapshot } from '../machines/journey';
 import { DAY_MS } from '../machines/money';
 import { createApi } from '../src/client/api';

@@ -4,9 +4,9 @@
 // and a booking already made keeps its price. Always the admin's own company's cars: another's is 404.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { amountText, checkBlock, checkCar, plateKey, plateParts, type CarValues } from '../../machines/cars';
+import { amountText, CAR_PHOTOS_MAX, checkBlock, checkCar, plateKey, plateParts, type CarValues } from '../../machines/cars';
 import { CAR_STATUSES } from '../../machines/fleet';
 import { CAR_ID, canMoveTo } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
@@ -14,8 +14,9 @@ import type { Db, Tx } from '../db/open';
 import { bookings, carHolds, cars, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
-import { jsonOnly } from '../http/security';
-import { validate } from '../http/validate';
+import { jsonOnly, limitBody } from '../http/security';
+import { upload, validate } from '../http/validate';
+import { CAR_PHOTO, IMAGE_BODY_MAX, imageView, keepImage } from '../images/images';
 import { isOverlap, isUniqueViolation } from '../db/errors';
 import { takenCars } from '../journey/availability';
 import { applyStep } from '../journey/service';
@@ -43,6 +44,9 @@ const blockBody = z.object({ from: text, until: text, note: z.string().max(1000)
 const byBlock = byId.extend({ blockId: z.uuid() });
 const byBooking = byId.extend({ number: z.string().max(40) });
 const moveBody = z.object({ to: z.string().regex(CAR_ID) }).strict();
+const version = z.coerce.number().int().positive();
+const photoForm = z.object({ photo: upload, version });
+const byPhoto = byId.extend({ n: z.coerce.number().int().nonnegative().max(CAR_PHOTOS_MAX) });
 
 type CarRow = typeof cars.$inferSelect;
 
@@ -60,6 +64,8 @@ export const fleetView = (row: CarRow) => ({
   deposit: amountText(row.deposit),
   odometerKm: String(row.odometerKm),
   tankLitres: String(row.tankLitres),
+  /** Its photos as the screens draw them, in order: the first is the one renters see. */
+  photos: row.photos.map((sizes) => imageView(sizes)!),
 });
 export type FleetCar = ReturnType<typeof fleetView>;
 
@@ -274,4 +280,41 @@ export const fleetRoutes = new Hono<AppEnv>()
     if (step.status === 409 && step.body.error === 'taken') return c.json({ error: 'taken' as const, ...(await carPage(deps.db, car, now)) }, 409);
     // Handed over, cancelled or changed since the page was loaded: the page as it is now.
     return c.json({ error: 'changed' as const, ...(await carPage(deps.db, car, now)) }, 409);
+  })
+  // The car's photos, resized on the server (server/images/images.ts), saved over the car's version
+  // like its figures: the first is the one search, the booking and the pickup screen show.
+  .post('/:id/photos', limitBody(IMAGE_BODY_MAX), validate('param', byId), validate('form', photoForm), async (c) => {
+    const deps = c.var.deps;
+    const { photo, version: from } = c.req.valid('form');
+    const car = await companyCar(deps.db, c.var.user!.companyId!, c.req.valid('param').id);
+    if (!car) return c.json({ error: 'notFound' as const }, 404);
+    if (car.photos.length >= CAR_PHOTOS_MAX) return c.json({ error: 'invalid' as const, fields: { photo: 'photoLimit' as const } }, 400);
+    const kept = await keepImage(deps, car.companyId, photo, CAR_PHOTO.widths, CAR_PHOTO.aspect);
+    if ('problem' in kept) return c.json({ error: 'invalid' as const, fields: { photo: kept.problem } }, 400);
+    if ('storageFull' in kept) return c.json({ error: 'storageFull' as const }, 507);
+    return savePhotos(c, car, from, (photos) => (photos.length < CAR_PHOTOS_MAX ? [...photos, kept.sizes] : null));
+  })
+  .delete('/:id/photos/:n', validate('param', byPhoto), validate('query', z.object({ version })), async (c) => {
+    const { id, n } = c.req.valid('param');
+    const car = await companyCar(c.var.deps.db, c.var.user!.companyId!, id);
+    if (!car || n >= car.photos.length) return c.json({ error: 'notFound' as const }, 404);
+    return savePhotos(c, car, c.req.valid('query').version, (photos) => photos.filter((_, i) => i !== n));
   });
+
+/**
+ * Saves the car's photos as `change` makes them of the kept ones, over `version`; another admin's save
+ * first is a conflict with the car as it is now (the admin sees its photos and tries again).
+ */
+async function savePhotos(c: Context<AppEnv>, car: CarRow, version: number, change: (photos: CarRow['photos']) => CarRow['photos'] | null) {
+  const { db, now } = c.var.deps;
+  const photos = car.version === version ? change(car.photos) : null;
+  const [saved] = photos
+    ? await db
+        .update(cars)
+        .set({ photos, version: version + 1 })
+        .where(and(eq(cars.id, car.id), eq(cars.version, version)))
+        .returning()
+    : [];
+  if (!saved) return c.json({ error: 'conflict' as const, ...(await carPage(db, (await companyCar(db, car.companyId, car.id))!, now())) }, 409);
+  return c.json(await carPage(db, saved, now()), 200);
+}

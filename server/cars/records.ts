@@ -4,8 +4,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Trip } from '../../machines/booking';
 import { plateKey } from '../../machines/cars';
-import { FLEET, type Car } from '../../machines/fleet';
-import { DEFAULT_CAR } from '../../machines/journey-rules';
+import { type Car } from '../../machines/fleet';
+import { FLEET } from '../../machines/sampleFleet';
+import { defaultCar as placeholderCar } from '../../machines/journey-rules';
 import type { JourneyEvent } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
 import { cars, companies } from '../db/schema';
@@ -23,6 +24,7 @@ export const carOfRow = (row: CarRow): Car => ({
   deposit: row.deposit,
   odometerKm: row.odometerKm,
   tankLitres: row.tankLitres,
+  ...(row.photos[0] ? { photo: row.photos[0] } : {}),
 });
 
 /** The car's record as it is now, or null when there is no such car. */
@@ -80,7 +82,8 @@ export async function lockBookable(tx: Tx, id: string): Promise<boolean> {
  */
 export async function defaultCar(db: Db | Tx): Promise<Car> {
   const cars = await bookableCars(db);
-  return cars.find((c) => c.id === DEFAULT_CAR.id) ?? cars.sort((a, b) => a.dailyRate - b.dailyRate)[0] ?? DEFAULT_CAR;
+  const placeholder = placeholderCar();
+  return cars.find((c) => c.id === placeholder.id) ?? cars.sort((a, b) => a.dailyRate - b.dailyRate)[0] ?? placeholder;
 }
 
 /** A company's own cars, whatever their status. */

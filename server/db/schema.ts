@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
 import { STAFF_ROLES } from '../../machines/roles';
-import type { CarCategory, CarPicture, CarStatus } from '../../machines/fleet';
+import type { CarCategory, CarPicture, CarStatus, ImageSizes } from '../../machines/fleet';
 import {
   bigint,
   boolean,
@@ -53,7 +53,7 @@ export const companies = pgTable('companies', {
 });
 
 /** An uploaded picture's sizes, as the screens use them: each a file in image_files. */
-export type ImageSizes = { hash: string; width: number; height: number }[];
+export type { ImageSizes };
 
 /**
  * A company's cars: what search offers and a booking copies its facts from (machines/fleet.ts `Car`).
@@ -78,6 +78,8 @@ export const cars = pgTable(
     tankLitres: integer('tank_litres').notNull(),
     /** Available, in maintenance or retired: only available cars are offered. */
     status: text('status').$type<CarStatus>().notNull().default('available'),
+    /** Its photos as the admin uploaded them, each resized (server/images/images.ts); the first is the one renters see. */
+    photos: jsonb('photos').$type<ImageSizes[]>().notNull().default([]),
     /** Bumped on every change: a save over another admin's is refused with the current values. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -12,6 +12,7 @@ import { imageFiles, type ImageSizes } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { validate } from '../http/validate';
 import { sha256, sniffType } from '../documents/store';
+import { imagePath, srcSetOf } from '../../machines/images';
 
 /** A picture's multipart body: the file and a little room for the form's framing. */
 export const IMAGE_BODY_MAX = IMAGE_MAX_BYTES + 16 * 1024;
@@ -20,15 +21,27 @@ const MAX_INPUT_PIXELS = 50_000_000;
 
 /** The widths a logo is kept at: 192 px, as the company cards and the admin's page show it, and twice that for sharp screens. */
 export const LOGO_WIDTHS = [192, 384] as const;
+/**
+ * A car's photo: cut to 16:9, as the car cards and the pickup screen draw a car (the app's own car
+ * pictures are 16:9 too), at a phone's card width and twice it.
+ */
+export const CAR_PHOTO = { widths: [400, 800], aspect: 9 / 16 } as const;
 
 type Refusal = { problem: Extract<Problem, 'required' | 'imageType' | 'imageSize' | 'imageUnreadable'> } | { storageFull: true };
 
 /**
- * Decodes the upload and keeps it at each of `widths` (never enlarged; the aspect kept). Outside any
- * transaction: decoding takes a while, and a kept size is a file of its own, valid whoever refers to it
- * (the caller then saves the reference over its record's version).
+ * Decodes the upload and keeps it at each of `widths`: never enlarged, its own aspect kept; or, given an
+ * `aspect` (height ÷ width), cut to it from the middle at exactly each width. Outside any transaction:
+ * decoding takes a while, and a kept size is a file of its own, valid whoever refers to it (the caller
+ * then saves the reference over its record's version).
  */
-export async function keepImage(deps: Deps, companyId: string, file: File, widths: readonly number[]): Promise<Refusal | { sizes: ImageSizes }> {
+export async function keepImage(
+  deps: Deps,
+  companyId: string,
+  file: File,
+  widths: readonly number[],
+  aspect?: number,
+): Promise<Refusal | { sizes: ImageSizes }> {
   if (file.size === 0) return { problem: 'required' };
   if (file.size > IMAGE_MAX_BYTES) return { problem: 'imageSize' };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -39,7 +52,13 @@ export async function keepImage(deps: Deps, companyId: string, file: File, width
     // rotate(): a phone's photo stands as it was taken (EXIF orientation) before the metadata goes.
     const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     encoded = await Promise.all(
-      widths.map((width) => source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true })),
+      widths.map((width) =>
+        source
+          .clone()
+          .resize(aspect ? { width, height: Math.round(width * aspect), fit: 'cover' } : { width, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true }),
+      ),
     );
   } catch {
     return { problem: 'imageUnreadable' };
@@ -62,16 +81,13 @@ export async function keepImage(deps: Deps, companyId: string, file: File, width
   return { sizes };
 }
 
-/** Where a kept size is served. */
-export const imageSrc = (hash: string) => `/api/images/${hash}`;
-
 /** A picture as the screens draw it: the smallest size as `src`, every size in `srcSet`, its box for no shift. */
 export function imageView(sizes: ImageSizes | null) {
   if (!sizes || sizes.length === 0) return null;
   const [first] = sizes;
   return {
-    src: imageSrc(first!.hash),
-    srcSet: sizes.map((s) => `${imageSrc(s.hash)} ${s.width}w`).join(', '),
+    src: imagePath(first!.hash),
+    srcSet: srcSetOf(sizes),
     width: first!.width,
     height: first!.height,
   };

@@ -92,6 +92,11 @@ export function staffApi(client: Client, baseUrl: string) {
     /** 400 `to` when the car is not one to move to; 409 `taken` or `changed` with the page as it is now. */
     moveBooking: (id: string, number: string, to: string) =>
       answer<CarPageData>(client.fleet[':id'].bookings[':number'].move.$post({ param: { id, number }, json: { to } })),
+    /** 400 `photo` (`imageType`, `imageSize`, `imageUnreadable`, `photoLimit`); 409 `conflict` with the page as it is now; 507 when the disk is full. */
+    addCarPhoto: (id: string, photo: File, version: number) =>
+      answer<CarPageData>(client.fleet[':id'].photos.$post({ param: { id }, form: { photo, version: String(version) } })),
+    removeCarPhoto: (id: string, n: number, version: number) =>
+      answer<CarPageData>(client.fleet[':id'].photos[':n'].$delete({ param: { id, n: String(n) }, query: { version: String(version) } })),
     unblockCar: (id: string, blockId: string) =>
       answer<CarPageData>(client.fleet[':id'].blocks[':blockId'].$delete({ param: { id, blockId } })),
     /** The operator's list of companies. */

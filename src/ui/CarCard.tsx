@@ -21,7 +21,6 @@ export function CarCard({
   onRent,
   busy = false,
   compact = false,
-  taken = false,
 }: {
   offer: CarOffer;
   /** The company's name; left out until the companies are loaded. */
@@ -30,8 +29,6 @@ export function CarCard({
   onRent: () => Promise<unknown>;
   busy?: boolean;
   compact?: boolean;
-  /** Booked by someone for this trip: shown (a list of the fleet keeps its place), not offered. */
-  taken?: boolean;
 }) {
   const { t, lang } = useLocale();
   const id = useId();
@@ -54,7 +51,7 @@ export function CarCard({
       ];
   return (
     <article className={styles.card} aria-labelledby={id}>
-      <CarPicture kind={car.picture} alt="" className={styles.picture} />
+      <CarPicture kind={car.picture} photo={car.photo} alt="" className={styles.picture} />
       <div className={styles.body}>
         <div className={styles.head}>
           <div className={styles.names}>
@@ -85,15 +82,9 @@ export function CarCard({
             },
           ]}
         />
-        {taken ? (
-          <Button disabled aria-label={fill(t.cars.bookedCar, { car: car.model })}>
-            {t.cars.booked}
-          </Button>
-        ) : (
-          <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: car.model })}>
-            {t.cars.rent}
-          </Button>
-        )}
+        <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: car.model })}>
+          {t.cars.rent}
+        </Button>
       </div>
     </article>
   );
@@ -117,4 +108,19 @@ export function TripLine({ trip }: { trip: Trip | null }) {
 /** A list of car cards, one per item, as the screen's list. */
 export function CarList({ children }: { children: ReactNode }) {
   return <ul className={styles.list}>{children}</ul>;
+}
+
+/**
+ * Until the server says which cars are free (and in a prerendered page, which cannot know): `n` empty
+ * cards of a card's size, so the list does not jump when the cars come. No car is shown that may not
+ * exist: the cars are the companies' records.
+ */
+export function CarListLoading({ n }: { n: number }) {
+  return (
+    <ul className={styles.list} aria-busy="true">
+      {Array.from({ length: n }, (_, i) => (
+        <li key={i} className={`${styles.card} ${styles.loading}`} />
+      ))}
+    </ul>
+  );
 }

@@ -2,8 +2,8 @@
 // featured cars and the Services fleet all read the same answer, so a price is the same everywhere.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { offersFor, type Trip, type TripField, type TripProblem } from '../../machines/booking';
-import { SAMPLE_CARS, type Car } from '../../machines/fleet';
+import type { Trip, TripField, TripProblem } from '../../machines/booking';
+import type { Car } from '../../machines/fleet';
 import { stepOf } from '../../machines/steps';
 import type { Answer, CarOffer } from '../client/api';
 import type { Notices } from '../client/notices';
@@ -35,17 +35,12 @@ export function useCarSearch(trip: Trip | null) {
 }
 
 /**
- * The cars to show for `trip` at once: the server's answer, and until it comes (and in a prerendered
- * page) the fleet as the search answers on most days, every car free, priced by the same rules.
- * `answered` is false until the server's answer is in: the Rent buttons wait for it.
+ * The cars free for `trip` as the server offers them (the companies' records); none until its answer
+ * is in (`answered`), when the screens show empty cards in their place.
  */
 export function useShownCars(trip: Trip) {
   const search = useCarSearch(trip);
-  return {
-    failed: search.failed,
-    answered: search.data !== null,
-    results: search.data?.results ?? offersFor(trip, SAMPLE_CARS),
-  };
+  return { failed: search.failed, answered: search.data !== null, results: search.data?.results ?? [] };
 }
 
 /** Company names by id, in the reader's language (the companies are the server's records). */

@@ -172,7 +172,19 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     await list.getByRole('link', { name: /Mazda CX-5/ }).waitFor();
     expect(await axeViolations(admin)).toEqual([]);
     await shot(admin, 'fleet');
-    await list.getByRole('link', { name: /Mazda CX-5/ }).click();
+    // Each car gets its photo (a wide one: the server cuts it to the cards' 16:9).
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
+    for (const model of ['Toyota RAV4', 'Mazda CX-5']) {
+      await admin.goto(baseURL + pathOf('fleet', lang));
+      await live(admin);
+      await list.getByRole('link', { name: new RegExp(model) }).click();
+      const upload = admin.getByRole('form', { name: k.newPhoto });
+      await upload.getByLabel(k.newPhoto).setInputFiles({ name: 'car.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await upload.getByRole('button', { name: k.uploadPhoto }).click();
+      await upload.getByText(k.photoUploaded).waitFor();
+      const shown = admin.getByRole('img', { name: fill(k.photoAlt, { car: model, n: 1 }) });
+      await expect(shown.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth / img.naturalHeight))).resolves.toBeCloseTo(16 / 9, 1);
+    }
     const DAY = 24 * 3_600_000;
     const week = { from: Math.floor((Date.now() + 40 * DAY) / 3_600_000) * 3_600_000, until: 0 };
     week.until = week.from + 7 * DAY;
@@ -188,7 +200,9 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     const companyId = ((await (await admin.request.get(`${baseURL}/api/company`)).json()) as { company: { id: string } }).company.id;
     const offered = async (pickupAt: number) => {
       const search = new URLSearchParams({ pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt: String(pickupAt), dropoffAt: String(pickupAt + 3 * DAY), company: companyId });
-      const { results } = (await (await ops.request.get(`${baseURL}/api/cars/search?${search}`)).json()) as { results: { car: { model: string; dailyRate: number } }[] };
+      const { results } = (await (await ops.request.get(`${baseURL}/api/cars/search?${search}`)).json()) as { results: { car: { model: string; dailyRate: number; photo?: unknown[] } }[] };
+      // Renters see each car's own photo.
+      expect(results.every((r) => r.car.photo?.length === 2)).toBe(true);
       return results.map((r) => [r.car.model, r.car.dailyRate]);
     };
     // That week, only the other car; once the block is over, both.

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { FLEET, type Car } from '../../machines/fleet';
+import { type Car } from '../../machines/fleet';
+import { FLEET } from '../../machines/sampleFleet';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DECLINED_TEST_CARD } from '../../machines/cards';

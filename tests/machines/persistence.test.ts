@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { aed } from '../../machines/money';
-import { FLEET } from '../../machines/fleet';
+import { FLEET } from '../../machines/sampleFleet';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { journeyMachine, openJourney } from '../../machines/journey';

@@ -4,6 +4,7 @@
 // field, a plate another car has, two admins saving at once (409 with the car as it is now), and a car
 // taken out of service over a paid booking (409 with the booking).
 import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { toDubaiInput } from '../../machines/booking';
 import { aed, DAY_MS } from '../../machines/money';
 import { SAMPLE_ADMIN, SAMPLE_MANAGER } from '../../server/seed';
@@ -345,5 +346,81 @@ describe('moving a paid booking to another car, so its car can go out of service
     expect((await move('range-rover', number, 'camry')).status).toBe(404);
     expect((await move(car.id, 'MC-NOSUCH', 'camry')).status).toBe(404);
     expect((await admin.json('POST', `/api/fleet/${car.id}/bookings/${number}/move`, { to: 'camry', extra: true })).status).toBe(400);
+  });
+});
+
+describe("a car's photos", () => {
+  let admin: Browser;
+  const picture = (width: number, height: number, format: 'png' | 'jpeg') =>
+    sharp({ create: { width, height, channels: 3, background: '#b45309' } })[format]().toBuffer();
+  const upload = (carId: string, bytes: Uint8Array, version: number, type = 'image/png') => {
+    const form = new FormData();
+    form.append('photo', new File([bytes as Uint8Array<ArrayBuffer>], 'car.png', { type }));
+    form.append('version', String(version));
+    return admin.request(`/api/fleet/${carId}/photos`, { method: 'POST', body: form });
+  };
+  type Page = { car: { version: number; photos: { src: string; srcSet: string; width: number; height: number }[] } };
+
+  beforeAll(async () => {
+    await server();
+    admin = await signedIn(SAMPLE_ADMIN);
+  });
+
+  it('are cut to 16:9 on the server; the first is the one search shows, and a booking keeps it', async () => {
+    const added = (await (await admin.json('POST', '/api/fleet', { ...A_CAR, number: '91001' })).json()) as { car: { id: string; version: number } };
+    const { id } = added.car;
+    const t = trip();
+    // No photo yet: search shows the app's picture of its type.
+    expect((await offered(t, id)) as unknown).not.toHaveProperty('car.photo');
+
+    const first = await upload(id, await picture(1200, 1200, 'png'), added.car.version);
+    expect(first.status, await first.clone().text()).toBe(200);
+    let page = (await first.json()) as Page;
+    expect(page.car.photos).toHaveLength(1);
+    expect(page.car.photos[0]).toMatchObject({ width: 400, height: 225 });
+    expect(page.car.photos[0]!.srcSet).toMatch(/ 400w, .* 800w$/);
+    const served = await (await browser()).request(page.car.photos[0]!.src);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(new Uint8Array(await served.arrayBuffer())).metadata()).toMatchObject({ width: 400, height: 225 });
+
+    page = (await (await upload(id, await picture(640, 480, 'jpeg'), page.car.version, 'image/jpeg')).json()) as Page;
+    expect(page.car.photos).toHaveLength(2);
+    const shown = (await offered(t, id)) as unknown as { car: { photo: { hash: string; width: number }[] } };
+    expect(shown.car.photo.map((s) => s.width)).toEqual([400, 800]);
+    expect(page.car.photos[0]!.src).toBe(`/api/images/${shown.car.photo[0]!.hash}`);
+
+    // A booking keeps the photo its car had when it was made.
+    const r = await paidBooking(id, t);
+    expect(contextOf(r.journey()).booking.car.photo).toEqual(shown.car.photo);
+
+    // The first removed: the other is the one renters see from now on.
+    const removed = await admin.request(`/api/fleet/${id}/photos/0?version=${page.car.version}`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    page = (await removed.json()) as Page;
+    expect(page.car.photos).toHaveLength(1);
+    expect(((await offered(trip(), id)) as unknown as { car: { photo: { width: number; height: number }[] } }).car.photo[0]).toMatchObject({ width: 400, height: 225 });
+  });
+
+  it('refuses what is not a picture, one over 10 MB, an old version, a seventh photo, and another company’s car', async () => {
+    const added = (await (await admin.json('POST', '/api/fleet', { ...A_CAR, number: '91002' })).json()) as { car: { id: string; version: number } };
+    const { id } = added.car;
+    let version = added.car.version;
+    const field = async (response: Response) => [response.status, ((await response.json()) as { fields?: { photo?: string } }).fields?.photo];
+    expect(await field(await upload(id, new TextEncoder().encode('just text'), version))).toEqual([400, 'imageType']);
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(await picture(10, 10, 'jpeg'));
+    expect(await field(await upload(id, big, version, 'image/jpeg'))).toEqual([400, 'imageSize']);
+    const stale = await upload(id, await picture(300, 200, 'png'), version - 1 || 99);
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ error: 'conflict', car: { photos: [] } });
+    for (let i = 0; i < 6; i++) {
+      const answer = await upload(id, await picture(300 + i, 200, 'png'), version);
+      expect(answer.status).toBe(200);
+      version = ((await answer.json()) as Page).car.version;
+    }
+    expect(await field(await upload(id, await picture(320, 200, 'png'), version))).toEqual([400, 'photoLimit']);
+    expect((await admin.request(`/api/fleet/${id}/photos/6?version=${version}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await upload('range-rover', await picture(300, 200, 'png'), 1)).status).toBe(404);
+    expect((await (await signedIn(SAMPLE_MANAGER)).request(`/api/fleet/${id}/photos/0?version=${version}`, { method: 'DELETE' })).status).toBe(403);
   });
 });

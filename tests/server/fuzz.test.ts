@@ -3,7 +3,7 @@
 // step that the journey's rules and its money hold. FUZZ_RUNS sets the count (.ci/run: 4,000).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CAR_IDS, FLEET, isCarId } from '../../machines/fleet';
+import { CAR_IDS, FLEET, isCarId } from '../../machines/sampleFleet';
 import { openJourney, type JourneyEvent, type JourneySnapshot } from '../../machines/journey';
 import { bookingPaid, bookingPrice, dueBackAt, isOver, MAX_EXTENSION_DAYS, STEPS, type JourneyContext } from '../../machines/journey-rules';
 import { owed } from '../../machines/ledger';

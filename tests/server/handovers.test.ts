@@ -3,7 +3,7 @@
 // done their part. Every refusal through the API, as the counter's and the renter's browsers call it.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { carOf } from '../../machines/fleet';
+import { carOf } from '../../machines/sampleFleet';
 import { liveEvents } from '../../server/db/schema';
 import { SAMPLE_AGENT, SECOND_AGENT } from '../../server/seed';
 import { travelTo } from '../support/clock';

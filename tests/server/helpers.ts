@@ -3,7 +3,7 @@
 import { afterAll } from 'vitest';
 import { createApi } from '../../src/client/api';
 import { SAMPLE_AGENTS, SAMPLE_MANAGER } from '../../server/seed';
-import { carOf } from '../../machines/fleet';
+import { carOf } from '../../machines/sampleFleet';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { travelTo } from '../support/clock';
 import { dueBackAt } from '../../machines/journey-rules';

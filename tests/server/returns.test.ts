@@ -3,7 +3,7 @@
 // dispute, and only then is the deposit settled. Every refusal through the API, as each side's
 // browser calls it.
 import { describe, expect, it } from 'vitest';
-import { carOf } from '../../machines/fleet';
+import { carOf } from '../../machines/sampleFleet';
 import { DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
 import { SAMPLE_ADMIN, SECOND_AGENT, SECOND_MANAGER } from '../../server/seed';

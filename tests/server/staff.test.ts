@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
-import { carOf } from '../../machines/fleet';
+import { carOf } from '../../machines/sampleFleet';
 import { SAMPLE_AGENTS, SAMPLE_OPERATOR } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
 import { browser, email, PASSWORD, renter, server } from './helpers';

@@ -1,7 +1,8 @@
 // The company's agent at the counter, in a browser of their own (through the API, as the counter's
 // screen does): records the renter's car at pickup, checks it in at return, with a real photo.
 import { expect } from 'vitest';
-import { carOf, type Car, type SampleCarId as CarId } from '../../machines/fleet';
+import { type Car } from '../../machines/fleet';
+import { carOf, type SampleCarId as CarId } from '../../machines/sampleFleet';
 import { createApi } from '../../src/client/api';
 import type { CheckinInput, CheckoutInput } from '../../machines/validation';
 import { createManager, SAMPLE_AGENTS, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';

@@ -151,8 +151,6 @@ const words = {
     depositNote: 'Held on your card, not charged',
     places: '{pickup} → {dropoff}',
     rentCar: 'Rent {car}',
-    booked: 'Booked for these dates',
-    bookedCar: '{car} is booked for these dates',
     failed: 'The cars could not be loaded. Check your connection and try again.',
     none: 'No car is free for these dates — try other dates or places.',
   },

@@ -44,7 +44,7 @@ export default function CarPickup() {
   return (
     <Stack>
       <Section title={p.details}>
-        <CarPicture kind={car.picture} alt={fill(p.carPicture, { car: car.model })} />
+        <CarPicture kind={car.picture} photo={car.photo} alt={fill(p.carPicture, { car: car.model })} />
         {status === 'cancelled' ? null : status === 'completed' ? (
           <>
             <Done>{t.journey.over.finished}</Done>

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../../../machines/company';
+import { IMAGE_TYPES, pictureProblem } from '../../../machines/company';
 import type { Problem } from '../../../machines/validation';
 import type { CompanyProfile } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
@@ -13,12 +13,10 @@ import { useStaffApi } from '../../ui/staffApi';
 import { useSending } from '../../ui/useSending';
 import styles from './Company.module.css';
 
-/** What the browser can tell before sending: a file is chosen, says it is a picture we take, and fits. */
+/** What the browser can tell before sending (machines/company.ts pictureProblem). */
 function logoProblems({ file }: SubmittedFields): { logo?: Problem } {
-  const logo = file('logo');
-  if (!logo) return { logo: 'required' };
-  if (!(IMAGE_TYPES as readonly string[]).includes(logo.type)) return { logo: 'imageType' };
-  return logo.size > IMAGE_MAX_BYTES ? { logo: 'imageSize' } : {};
+  const logo = pictureProblem(file('logo'));
+  return logo ? { logo } : {};
 }
 
 /** The company's logo as renters see it on its card; a new one is resized by the server. */

@@ -8,6 +8,7 @@ import { useStaffApi } from '../../ui/staffApi';
 import { CarForm } from './CarForm';
 import { CarBlocks } from './CarBlocks';
 import { CarBookings } from './CarBookings';
+import { CarPhotos } from './CarPhotos';
 
 /** One of the company's cars, to edit, with the paid bookings that still need it and its maintenance; another company's is not found. */
 export function CarPage({ id }: { id: string }) {
@@ -35,6 +36,7 @@ export function CarPage({ id }: { id: string }) {
     <>
       {back}
       <CarForm car={car} saved={(next) => loaded.replace({ ...page, car: next })} />
+      <CarPhotos car={car} changed={loaded.replace} />
       <CarBookings carId={car.id} bookings={page.bookings} changed={loaded.replace} />
       <CarBlocks carId={car.id} blocks={page.blocks} changed={loaded.replace} />
     </>

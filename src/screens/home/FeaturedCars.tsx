@@ -2,7 +2,7 @@ import type { Trip } from '../../../machines/booking';
 import type { CarId } from '../../../machines/fleet';
 import { FEATURED_CARS } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
-import { CarCard, CarList, TripLine } from '../../ui/CarCard';
+import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
 import { useCompanyNames, useRentCar, useShownCars, type CarOffer } from '../../ui/cars';
 import { FormError } from '../../ui/Form';
 
@@ -24,15 +24,22 @@ export function FeaturedCars({ trip }: { trip: Trip }) {
   const names = useCompanyNames();
   const rent = useRentCar();
   if (failed) return <FormError>{t.cars.failed}</FormError>;
+  if (!answered)
+    return (
+      <>
+        <TripLine trip={null} />
+        <CarListLoading n={HOW_MANY} />
+      </>
+    );
   const cars = featured(results);
   if (cars.length === 0) return <p>{t.cars.none}</p>;
   return (
     <>
-      <TripLine trip={answered ? trip : null} />
+      <TripLine trip={trip} />
       <CarList>
         {cars.map((offer) => (
           <li key={offer.carId}>
-            <CarCard offer={offer} company={names[offer.car.company]} onRent={() => rent(offer.car, trip)} busy={!answered} compact />
+            <CarCard offer={offer} company={names[offer.car.company]} onRent={() => rent(offer.car, trip)} compact />
           </li>
         ))}
       </CarList>

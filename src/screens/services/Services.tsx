@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { defaultTrip, offersFor } from '../../../machines/booking';
-import { SAMPLE_CARS } from '../../../machines/fleet';
+import { defaultTrip } from '../../../machines/booking';
 import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
@@ -8,7 +7,7 @@ import { useServerData } from '../../ui/contract';
 import { FormError } from '../../ui/Form';
 import { useSession } from '../../ui/session';
 import { ButtonLink } from '../../ui/Button';
-import { CarCard, CarList, TripLine } from '../../ui/CarCard';
+import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
 import { useRentCar, useShownCars } from '../../ui/cars';
 import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
@@ -28,9 +27,6 @@ export default function Services() {
   // The fleet as the search shows it for the default trip: the same cards, the same prices.
   const [trip] = useState(() => defaultTrip(Date.now()));
   const fleet = useShownCars(trip);
-  // The whole fleet, each free car as the server offers it: a booked one is marked, not dropped, so
-  // the list the page was prerendered with keeps its length.
-  const free = new Map(fleet.results.map((offer) => [offer.carId, offer]));
   const rent = useRentCar();
 
   return (
@@ -41,20 +37,20 @@ export default function Services() {
         {!fleet.failed && (
           <>
             <TripLine trip={fleet.answered ? trip : null} />
-            <CarList>
-              {offersFor(trip, SAMPLE_CARS).map((car) => (
-                <li key={car.carId}>
-                  <CarCard
-                    offer={free.get(car.carId) ?? car}
-                    company={names[car.car.company]}
-                    onRent={() => rent((free.get(car.carId) ?? car).car, trip)}
-                    busy={!fleet.answered}
-                    taken={!free.has(car.carId)}
-                    compact
-                  />
-                </li>
-              ))}
-            </CarList>
+            {/* Every car the companies offer for the default trip, as the server answers. */}
+            {!fleet.answered ? (
+              <CarListLoading n={3} />
+            ) : fleet.results.length === 0 ? (
+              <p>{t.cars.none}</p>
+            ) : (
+              <CarList>
+                {fleet.results.map((offer) => (
+                  <li key={offer.carId}>
+                    <CarCard offer={offer} company={names[offer.car.company]} onRent={() => rent(offer.car, trip)} compact />
+                  </li>
+                ))}
+              </CarList>
+            )}
           </>
         )}
         <ButtonLink to={to('search')} variant="secondary" aria-label={s.viewMoreCars}>

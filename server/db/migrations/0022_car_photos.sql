@@ -1,0 +1,1 @@
+ALTER TABLE "cars" ADD COLUMN "photos" jsonb DEFAULT '[]'::jsonb NOT NULL;
