@@ -19,7 +19,6 @@ export function CarCard({
   offer,
   company,
   onRent,
-  busy = false,
   compact = false,
 }: {
   offer: CarOffer;
@@ -27,7 +26,6 @@ export function CarCard({
   company?: string;
   /** Chooses the car; while what it returns is under way, the button shows busy. */
   onRent: () => Promise<unknown>;
-  busy?: boolean;
   compact?: boolean;
 }) {
   const { t, lang } = useLocale();
@@ -37,7 +35,6 @@ export function CarCard({
     setStarting(true);
     void onRent().finally(() => setStarting(false));
   };
-  const waiting = busy || starting;
   const { price, car } = offer;
   const breakdown = compact
     ? []
@@ -82,7 +79,7 @@ export function CarCard({
             },
           ]}
         />
-        <Button onClick={rent} disabled={waiting} aria-busy={waiting || undefined} aria-label={fill(t.cars.rentCar, { car: car.model })}>
+        <Button onClick={rent} disabled={starting} aria-busy={starting || undefined} aria-label={fill(t.cars.rentCar, { car: car.model })}>
           {t.cars.rent}
         </Button>
       </div>
