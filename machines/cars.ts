@@ -87,6 +87,8 @@ export interface CarInput extends PlateParts {
   deposit: string;
   odometerKm: string;
   tankLitres: string;
+  /** The id of the company's branch the car belongs to. */
+  homeBranch: string;
 }
 export type CarField = keyof CarInput;
 
@@ -100,6 +102,7 @@ export interface CarValues {
   deposit: Fils;
   odometerKm: number;
   tankLitres: number;
+  homeBranchId: string;
 }
 
 /** An amount in fils as the form shows it to be typed again: `240`, `2.85`. */
@@ -115,7 +118,7 @@ const inRange = (value: number, { min, max }: { min: number; max: number }) => v
 /** What is wrong with a car as typed, by field, and its values when nothing is. */
 export function checkCar(input: CarInput): { problems: Partial<Record<CarField, CarProblem>>; values: CarValues | null } {
   const problems: Partial<Record<CarField, CarProblem>> = {};
-  for (const key of ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres'] as const)
+  for (const key of ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres', 'homeBranch'] as const)
     if (input[key].trim() === '') problems[key] = 'required';
   const plate = plateOf(input);
   if (!problems.emirate && !PLATE_EMIRATES.some((e) => e === input.emirate)) problems.emirate = 'required';
@@ -150,6 +153,7 @@ export function checkCar(input: CarInput): { problems: Partial<Record<CarField, 
       deposit: money.deposit!,
       odometerKm: counts.odometerKm!,
       tankLitres: counts.tankLitres!,
+      homeBranchId: input.homeBranch.trim(),
     },
   };
 }

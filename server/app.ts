@@ -20,6 +20,7 @@ import { notificationRoutes } from './notifications/routes';
 import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
 import { fleetRoutes } from './cars/fleet';
+import { branchRoutes } from './branches/routes';
 import { offerRoutes } from './offers/routes';
 import { feedRoutes, IMPORT_BODY_MAX, importRoutes } from './imports/routes';
 import { handoverRoutes } from './handovers/routes';
@@ -45,6 +46,7 @@ export const api = new Hono<AppEnv>()
   .route('/images', imageRoutes)
   .route('/cars', carRoutes)
   .route('/fleet', fleetRoutes)
+  .route('/branches', branchRoutes)
   .route('/offers', offerRoutes)
   .route('/contracts', contractRoutes)
   .route('/imports', importRoutes)

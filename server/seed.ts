@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './manager/contracts';
 import { ensureCompanies } from './companies/companies';
 import { ensureSampleCars } from './cars/records';
+import { ensureSampleBranches } from './branches/records';
 import { backfillPeriods } from './journey/bookings';
 
 export const SAMPLE_MANAGER = {
@@ -148,6 +149,7 @@ export async function seed(db: Db, config: Config): Promise<Seeded> {
   if (config.demo) {
     await ensureCompanies(db);
     await ensureSampleCars(db);
+    await ensureSampleBranches(db);
   }
   await backfillPeriods(db);
   // The sample company's manager: where that company is (DEMO, or a database once started with it).

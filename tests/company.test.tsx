@@ -3,7 +3,8 @@
 // saved first the screen names what they changed and keeps what this admin typed; a renter's contract
 // names the company so; a logo uploaded is resized by the server and shown at its size.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { dayName } from '../src/screens/company/days';
 import sharp from 'sharp';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
@@ -22,9 +23,9 @@ async function otherAdmin() {
 }
 
 describe.each([
-  { t: en, prefix: '', name: 'Elite Auto Rentals', phone: '04 234 5678', theirs: ['8001234', '800 1234'] },
-  { t: ar, prefix: '/arabic', name: 'إيليت لتأجير السيارات', phone: '٠٤ ٢٣٤ ٥٦٧٨', theirs: ['065551234', '+971 6 555 1234'] },
-] as const)('the company profile ($prefix)', ({ t, prefix, name, phone, theirs }) => {
+  { t: en, lang: 'en', prefix: '', name: 'Elite Auto Rentals', phone: '04 234 5678', theirs: ['8001234', '800 1234'], branch: ['Dubai Marina', 'Dubai Marina'] },
+  { t: ar, lang: 'ar', prefix: '/arabic', name: 'إيليت لتأجير السيارات', phone: '٠٤ ٢٣٤ ٥٦٧٨', theirs: ['065551234', '+971 6 555 1234'], branch: ['Downtown Dubai', 'وسط مدينة دبي'] },
+] as const)('the company profile ($prefix)', ({ t, lang, prefix, name, phone, theirs, branch }) => {
   const k = t.company;
   const admin = { staff: { email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password } };
 
@@ -76,6 +77,29 @@ describe.each([
     expect(await within(form).findByText(k.saved)).toBeInTheDocument();
     const now = await other.company();
     expect(now.ok && now.body.company).toMatchObject({ addressEn: 'Shop 3, Marina Walk, Dubai', supportPhone: theirs[1] });
+  });
+
+  it('a branch’s hours: a day that closes before it opens is said by its field and focused; once right, saved', async () => {
+    const { user } = await renderAt(`${prefix}/company`, admin);
+    const b = t.branches;
+    const region = await screen.findByRole('region', { name: b.title }, { timeout: 5000 });
+    await user.click(await within(region).findByText(branch[1]));
+    const form = within(region).getByRole('form', { name: branch[1] });
+    const monday = dayName(1, lang);
+    const opens = within(form).getByLabelText(fill(b.opens, { day: monday }));
+    const closes = within(form).getByLabelText(fill(b.closes, { day: monday }));
+    // A time input takes a whole value, as the browser's picker gives it.
+    fireEvent.change(opens, { target: { value: '07:00' } });
+    fireEvent.change(closes, { target: { value: '06:30' } });
+    await user.click(within(form).getByRole('button', { name: b.save }));
+    expect(closes).toHaveAccessibleDescription(expect.stringContaining(b.problems.closesBeforeOpening));
+    await waitFor(() => expect(closes).toHaveFocus());
+    expect(opens).toHaveValue('07:00');
+    fireEvent.change(closes, { target: { value: '23:00' } });
+    await user.click(within(form).getByRole('button', { name: b.save }));
+    expect(await within(form).findByText(b.saved)).toBeInTheDocument();
+    const now = await (await otherAdmin()).branches();
+    expect(now.ok && now.body.branches.find((x) => x.nameEn === branch[0])!.hours[1]).toEqual({ open: '07:00', close: '23:00' });
   });
 
   it('the renter’s contract names the company as its admin keeps it: address, VAT number, support line', async () => {

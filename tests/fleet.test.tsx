@@ -27,6 +27,13 @@ async function otherAdmin() {
   return staffApi(api.typed, api.baseUrl);
 }
 
+/** The sample company's branch at Dubai airport: its id is the database's. */
+async function airportDesk(admin: Awaited<ReturnType<typeof otherAdmin>>) {
+  const answer = await admin.branches();
+  if (!answer.ok) throw new Error(JSON.stringify(answer));
+  return answer.body.branches.find((b) => b.place === 'dxb-t3')!.id;
+}
+
 describe.each([
   { t: en, lang: 'en', prefix: '', number: '60601', typed: '60601', emirate: 'Ajman', other: '4601' },
   // Typed in Arabic-Indic digits, kept in Latin ones as on the plate.
@@ -47,6 +54,7 @@ describe.each([
     await user.type(within(form).getByLabelText(k.dailyRate), '0');
     await user.type(within(form).getByLabelText(k.deposit), '2500');
     await user.type(within(form).getByLabelText(k.odometerKm), '9100');
+    await user.selectOptions(within(form).getByLabelText(k.homeBranch), lang === 'ar' ? 'مطار دبي المبنى 3' : 'Dubai Airport T3');
     await user.click(within(form).getByRole('button', { name: k.save }));
 
     const code = within(form).getByLabelText(k.code);
@@ -78,7 +86,7 @@ describe.each([
 
   it('its page saves a new rate; over another admin’s change it names what they changed and keeps what was typed', async () => {
     const other = await otherAdmin();
-    const input = { emirate: 'Sharjah', code: '2', number: otherNumber, model: 'Nissan Sunny', category: 'economy', dailyRate: '120', deposit: '750', odometerKm: '40000', tankLitres: '41' };
+    const input = { emirate: 'Sharjah', code: '2', number: otherNumber, model: 'Nissan Sunny', category: 'economy', dailyRate: '120', deposit: '750', odometerKm: '40000', tankLitres: '41', homeBranch: await airportDesk(other) };
     const added = await other.addCar(input);
     if (!added.ok) throw new Error(JSON.stringify(added));
     const { car } = added.body;
@@ -148,7 +156,7 @@ describe.each([
 
   it('takes photos, cut by the server to the cards’ 16:9, one that is not a picture named by its field; removes one', async () => {
     const other = await otherAdmin();
-    const added = await other.addCar({ emirate: 'Ajman', code: 'A', number: otherNumber, model: 'Mazda CX-5', category: 'suv', dailyRate: '300', deposit: '2500', odometerKm: '8000', tankLitres: '56' });
+    const added = await other.addCar({ emirate: 'Ajman', code: 'A', number: otherNumber, model: 'Mazda CX-5', category: 'suv', dailyRate: '300', deposit: '2500', odometerKm: '8000', tankLitres: '56', homeBranch: await airportDesk(other) });
     if (!added.ok) throw new Error(JSON.stringify(added));
     const { user } = await renderAt(`${prefix}/fleet/${added.body.car.id}`, admin);
     const photos = await screen.findByRole('region', { name: k.photosTitle }, { timeout: 5000 });
@@ -172,7 +180,7 @@ describe.each([
 
   it('plans maintenance: a mistake said next to its field and focused, the block listed, then removed', async () => {
     const other = await otherAdmin();
-    const added = await other.addCar({ emirate: 'Fujairah', code: 'F', number: otherNumber, model: 'Kia Seltos', category: 'suv', dailyRate: '280', deposit: '2500', odometerKm: '5000', tankLitres: '50' });
+    const added = await other.addCar({ emirate: 'Fujairah', code: 'F', number: otherNumber, model: 'Kia Seltos', category: 'suv', dailyRate: '280', deposit: '2500', odometerKm: '5000', tankLitres: '50', homeBranch: await airportDesk(other) });
     if (!added.ok) throw new Error(JSON.stringify(added));
     const { user } = await renderAt(`${prefix}/fleet/${added.body.car.id}`, admin);
     const maintenance = await screen.findByRole('region', { name: k.blocksTitle }, { timeout: 5000 });

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { amountText, CAR_PHOTOS_MAX, checkBlock, checkCar, plateKey, plateParts, type CarValues } from '../../machines/cars';
+import { amountText, CAR_PHOTOS_MAX, checkBlock, checkCar, plateKey, plateParts, type CarInput, type CarValues } from '../../machines/cars';
 import { CAR_STATUSES } from '../../machines/fleet';
 import { CAR_ID, canMoveTo } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import type { Db, Tx } from '../db/open';
-import { bookings, carHolds, cars, users } from '../db/schema';
+import { bookings, branches, carHolds, cars, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly, limitBody } from '../http/security';
@@ -36,6 +36,7 @@ const carBody = z
     deposit: text,
     odometerKm: text,
     tankLitres: text,
+    homeBranch: text,
   })
   .strict();
 const editBody = carBody.extend({ status: z.enum(CAR_STATUSES), version: z.number().int().positive() }).strict();
@@ -64,12 +65,30 @@ export const fleetView = (row: CarRow) => ({
   deposit: amountText(row.deposit),
   odometerKm: String(row.odometerKm),
   tankLitres: String(row.tankLitres),
+  /** Its branch's id; empty for a car from before branches were records, until its admin chooses one. */
+  homeBranch: row.homeBranchId ?? '',
   /** Its photos as the screens draw them, in order: the first is the one renters see. */
   photos: row.photos.map((sizes) => imageView(sizes)!),
 });
 export type FleetCar = ReturnType<typeof fleetView>;
 
 const recordOf = (values: CarValues) => ({ ...values, plateKey: plateKey(values.plate) });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The machine's check of a car as typed, and the server's own: its branch is one of the company's. */
+async function checkCarOf(db: Db, companyId: string, input: CarInput): Promise<ReturnType<typeof checkCar>> {
+  const checked = checkCar(input);
+  if (!checked.values) return checked;
+  const branch = checked.values.homeBranchId;
+  const [own] = UUID.test(branch)
+    ? await db
+        .select({ id: branches.id })
+        .from(branches)
+        .where(and(eq(branches.id, branch), eq(branches.companyId, companyId)))
+    : [];
+  return own ? checked : { problems: { homeBranch: 'required' }, values: null };
+}
 
 /** A short id readers can type in a URL: the model's words and a random tail (`toyota-camry-7f3k`). */
 const newCarId = (model: string) =>
@@ -174,7 +193,7 @@ export const fleetRoutes = new Hono<AppEnv>()
     return c.json(await carPage(c.var.deps.db, row, c.var.deps.now()));
   })
   .post('/', jsonOnly, validate('json', carBody), async (c) => {
-    const { problems, values } = checkCar(c.req.valid('json'));
+    const { problems, values } = await checkCarOf(c.var.deps.db, c.var.user!.companyId!, c.req.valid('json'));
     if (!values) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     try {
       const [row] = await c.var.deps.db
@@ -191,9 +210,9 @@ export const fleetRoutes = new Hono<AppEnv>()
   .put('/:id', jsonOnly, validate('param', byId), validate('json', editBody), async (c) => {
     const { db, now } = c.var.deps;
     const { status, version, ...input } = c.req.valid('json');
-    const { problems, values } = checkCar(input);
-    if (!values) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     const companyId = c.var.user!.companyId!;
+    const { problems, values } = await checkCarOf(db, companyId, input);
+    if (!values) return c.json({ error: 'invalid' as const, fields: problems }, 400);
     const id = c.req.valid('param').id;
     try {
       const outcome = await db.transaction(async (tx) => {

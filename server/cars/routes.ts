@@ -8,6 +8,7 @@ import type { AppEnv } from '../deps';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
 import { bookableCars } from './records';
+import { companiesServing, servedPlaces, visitsOf } from '../branches/records';
 
 const query = z
   .object({
@@ -27,10 +28,15 @@ export const carRoutes = new Hono<AppEnv>().get('/search', validate('query', que
   const problems = tripProblems(trip, c.var.deps.now().getTime());
   if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
   const taken = await takenCars(c.var.deps.db, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) });
-  // Cars in maintenance or retired, and a suspended company's, are not bookable at all.
+  // Cars in maintenance or retired, and a suspended company's, are not bookable at all; a company
+  // whose branches are not open at the pickup and the return places then offers none.
+  const serving = await companiesServing(c.var.deps.db, visitsOf(trip));
   const cars = (await bookableCars(c.var.deps.db)).filter(
-    (car) => !taken.has(car.id) && (!category || car.category === category) && (!company || car.company === company),
+    (car) =>
+      serving.has(car.company) && !taken.has(car.id) && (!category || car.category === category) && (!company || car.company === company),
   );
   const results = offersFor(trip, cars);
   return c.json({ results });
-});
+})
+  // The places renters can choose from: where a company has a branch.
+  .get('/places', async (c) => c.json({ places: await servedPlaces(c.var.deps.db) }));

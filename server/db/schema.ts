@@ -4,17 +4,20 @@
 import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
 import { STAFF_ROLES } from '../../machines/roles';
-import type { CarCategory, CarPicture, CarStatus, ImageSizes } from '../../machines/fleet';
+import type { CarCategory, CarPicture, CarStatus, ImageSizes, LocationId } from '../../machines/fleet';
+import type { WeekHours } from '../../machines/branches';
 import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   text,
   timestamp,
+  unique,
   bigserial,
   uniqueIndex,
   uuid,
@@ -52,6 +55,33 @@ export const companies = pgTable('companies', {
   createdAt: createdAt(),
 });
 
+/**
+ * A company's branch: where its renters pick cars up and return them, at one of the places renters
+ * choose from (one branch per company per place), with the hours it is open (machines/branches.ts).
+ */
+export const branches = pgTable(
+  'branches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    place: text('place').$type<LocationId>().notNull(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    addressEn: text('address_en').notNull(),
+    addressAr: text('address_ar').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** By weekday (0 Sunday … 6 Saturday), Dubai wall clock; null is closed that day. */
+    hours: jsonb('hours').$type<WeekHours>().notNull(),
+    /** Bumped on every change: a save over another admin's is refused with the current values. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('branches_company_place').on(t.companyId, t.place)],
+);
+
 /** An uploaded picture's sizes, as the screens use them: each a file in image_files. */
 export type { ImageSizes };
 
@@ -76,6 +106,8 @@ export const cars = pgTable(
     deposit: integer('deposit').notNull(),
     odometerKm: integer('odometer_km').notNull(),
     tankLitres: integer('tank_litres').notNull(),
+    /** The branch the car belongs to (null for a car added before branches were records, until its admin chooses one). */
+    homeBranchId: uuid('home_branch_id').references(() => branches.id),
     /** Available, in maintenance or retired: only available cars are offered. */
     status: text('status').$type<CarStatus>().notNull().default('available'),
     /** Its photos as the admin uploaded them, each resized (server/images/images.ts); the first is the one renters see. */

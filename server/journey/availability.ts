@@ -12,6 +12,7 @@ import type { JourneySnapshot } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
 import { bookings, carHolds } from '../db/schema';
 import type { BookingRow } from './bookings';
+import { homePlace, servesVisits, visitsOf } from '../branches/records';
 
 /**
  * What a booking holds: paid and not cancelled, the car is its own from the booked pickup (or the
@@ -115,7 +116,11 @@ export async function releaseClaim(db: Db | Tx, row: BookingRow) {
  * default rental of `carId`, moved to the first time the car is free for all of it.
  */
 export async function freeDefaultTrip(db: Db | Tx, carId: CarId, now: Date): Promise<Trip> {
-  const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = defaultBooking(now.getTime());
+  const fallback = defaultBooking(now.getTime());
+  const { pickupAt, dropoffAt } = fallback;
+  // From the car's own branch: the default trip's airport may not be one of its company's places.
+  const home = await homePlace(db, carId);
+  const [pickupLocation, dropoffLocation] = home ? [home, home] : [fallback.pickupLocation, fallback.dropoffLocation];
   const length = dropoffAt - pickupAt;
   const held = await db
     .select({ start: carHolds.heldFrom, end: carHolds.heldUntil })
@@ -130,8 +135,9 @@ export async function freeDefaultTrip(db: Db | Tx, carId: CarId, now: Date): Pro
   return { pickupLocation, dropoffLocation, pickupAt: start, dropoffAt: start + length };
 }
 
-/** `trip` for `carId` when it can be booked now (the trip's rules, the car free); otherwise null. */
+/** `trip` for `carId` when it can be booked now (the trip's rules, the car free, its branches open); otherwise null. */
 export async function bookableTrip(db: Db | Tx, carId: CarId, trip: Trip, now: Date): Promise<Trip | null> {
   if (Object.keys(tripProblems(trip, now.getTime())).length > 0) return null;
-  return (await isFree(db, carId, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) })) ? trip : null;
+  const free = await isFree(db, carId, { start: new Date(trip.pickupAt), end: new Date(trip.dropoffAt) });
+  return free && (await servesVisits(db, carId, visitsOf(trip))) ? trip : null;
 }

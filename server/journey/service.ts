@@ -22,6 +22,7 @@ import type { JourneySnapshot } from '../../machines/journey';
 import { carAwayAt, claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
 import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { lockBookable } from '../cars/records';
+import { servesVisits, visitsOf, type Visit } from '../branches/records';
 import { notify } from '../notifications/store';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 
@@ -38,26 +39,29 @@ export type StepResult =
   | { status: 400; body: { error: 'invalid'; fields: Partial<Record<string, Problem>> } };
 
 /** The car and booked time a step needs to hold: paying, changing the dates, adding days, choosing a car and trip, or moving to another car. */
-function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId; period: Period } | null {
+function claimFor(before: JourneySnapshot, event: JourneyEvent): { carId: CarId; period: Period; visits: Visit[] } | null {
   const c = before.context;
   const start = c.booking.pickupAt;
   const end = dueBackAt(c);
   switch (event.type) {
     case 'payment.submit':
-      return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end) } };
+      return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end) }, visits: visitsOf({ ...c.booking, pickupAt: start, dropoffAt: end }) };
     case 'booking.modify':
       // A trip the rules refuse claims nothing (the machine answers with its problems).
       if (Object.keys(tripProblems(event.trip, event.at)).length > 0) return null;
-      return { carId: c.booking.carId, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
-    case 'rental.confirmExtension':
+      return { carId: c.booking.carId, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) }, visits: visitsOf(event.trip) };
+    case 'rental.confirmExtension': {
       if (!c.extensionQuote) return null;
-      return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(end + c.extensionQuote.days * DAY_MS) } };
+      const back = end + c.extensionQuote.days * DAY_MS;
+      // The car is already out: only the later return needs the branch open.
+      return { carId: c.booking.carId, period: { start: new Date(start), end: new Date(back) }, visits: [{ place: c.booking.dropoffLocation, at: back }] };
+    }
     case 'booking.moveCar':
-      // The company's other car, for all of the booking's time.
-      return { carId: event.to.id, period: { start: new Date(start), end: new Date(end) } };
+      // The company's other car, for all of the booking's time, at the branches already booked.
+      return { carId: event.to.id, period: { start: new Date(start), end: new Date(end) }, visits: [] };
     case 'booking.start':
       if (!event.trip) return null;
-      return { carId: event.car.id, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) } };
+      return { carId: event.car.id, period: { start: new Date(event.trip.pickupAt), end: new Date(event.trip.dropoffAt) }, visits: visitsOf(event.trip) };
     default:
       return null;
   }
@@ -114,7 +118,7 @@ export async function applyStep(
   // A step that needs the car for a time claims it first, so a lost race costs the renter nothing; a
   // step that deals with the gateway writes its intent with the claim (server/journey/intents.ts).
   const claim = claimFor(before, event);
-  if (event.type === 'booking.start' && claim && !(await isFree(deps.db, claim.carId, claim.period))) {
+  if (event.type === 'booking.start' && claim && !((await isFree(deps.db, claim.carId, claim.period)) && (await servesVisits(deps.db, claim.carId, claim.visits)))) {
     return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
   }
   const claimed = claim && event.type !== 'booking.start' && !row.sample && before.can(event);
@@ -125,8 +129,9 @@ export async function applyStep(
     try {
       open = await deps.db.transaction(async (tx) => {
         if (claimed) {
-          // A car taken out of service (or of a suspended company) since it was chosen is not to be had.
-          if (!(await lockBookable(tx, claim.carId))) throw new NotOffered();
+          // A car taken out of service (or of a suspended company) since it was chosen is not to be had,
+          // nor one whose company's branches are not open when the renter comes.
+          if (!(await lockBookable(tx, claim.carId)) || !(await servesVisits(tx, claim.carId, claim.visits))) throw new NotOffered();
           await claimCar(tx, row, claim.carId, claim.period);
         }
         return money ? openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()) : true;

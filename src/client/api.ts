@@ -18,7 +18,7 @@ import type { ContractSetup, ContractStatus } from '../../machines/contract';
 import type { CompanyCancelReason } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
 import type { OfferId } from '../../machines/offers';
-import type { Car, CarCategory, CarId, CompanyId } from '../../machines/fleet';
+import type { Car, CarCategory, CarId, CompanyId, LocationId } from '../../machines/fleet';
 import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
 import type { CheckinInput, CheckoutInput, RegistrationInput } from '../../machines/validation';
@@ -204,6 +204,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         client.violations[':id'].events.$post({ param: { id }, json: { event: event as never, version } }),
       ),
     companies: () => answer<{ companies: CompanyView[] }>(client.companies.$get()),
+    /** The places renters can choose: where a company has a branch. */
+    places: () => answer<{ places: LocationId[] }>(client.cars.places.$get()),
     /** The cars free for the whole trip, cheapest first (no sign-in needed); a refused trip is 400 `invalid` by field. */
     searchCars: (trip: Trip, filter: { category?: CarCategory; company?: CompanyId } = {}) =>
       answer<{ results: CarOffer[] }>(

@@ -6,10 +6,12 @@ import type { Client } from './http';
 import type { DashboardView } from '../../server/dashboard/routes';
 import type { CompanyProfile } from '../../server/companies/profile';
 import type { Block, CarBooking, FleetCar } from '../../server/cars/fleet';
+import type { BranchView } from '../../server/branches/routes';
+import type { BranchInput } from '../../machines/branches';
 import type { BlockInput, CarInput } from '../../machines/cars';
 import type { CarStatus } from '../../machines/fleet';
 
-export type { DashboardView, CompanyProfile, FleetCar, Block, CarBooking };
+export type { DashboardView, CompanyProfile, FleetCar, Block, CarBooking, BranchView };
 /** A car's page: the car, the paid bookings that still need it and its maintenance blocks to come. */
 export interface CarPageData {
   car: FleetCar;
@@ -78,6 +80,13 @@ export function staffApi(client: Client, baseUrl: string) {
     uploadLogo: (logo: File, version: number) =>
       answer<{ company: CompanyProfile }>(client.company.logo.$post({ form: { logo, version: String(version) } })),
     removeLogo: (version: number) => answer<{ company: CompanyProfile }>(client.company.logo.$delete({ query: { version: String(version) } })),
+    /** The admin's company's branches. */
+    branches: () => answer<{ branches: BranchView[] }>(client.branches.$get()),
+    /** A new branch; 400 `place: placeTaken` where the company has one already. */
+    addBranch: (json: BranchInput) => answer<{ branch: BranchView }>(client.branches.$post({ json })),
+    /** A branch saved over its version; 409 with the branch as it is now when another admin saved first. */
+    saveBranch: (id: string, json: BranchInput & { version: number }) =>
+      answer<{ branch: BranchView }>(client.branches[':id'].$put({ param: { id }, json })),
     /** The admin's company's cars, whatever their status. */
     fleet: () => answer<{ cars: FleetCar[] }>(client.fleet.$get()),
     /** One of them, with the paid bookings that still need it and its maintenance blocks to come. */

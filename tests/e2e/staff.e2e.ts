@@ -1,9 +1,11 @@
 // A new company's people in Chromium, in English and Arabic, as they would go through it: the
 // platform's operator signs in and adds the company; its admin opens the e-mailed invitation and
 // joins; the admin invites a branch agent, who joins and starts at the counter; the admin revokes
-// them, then gives the company's VAT number, address, support line and logo, adds two cars and blocks
-// one for maintenance in a week, which search then leaves out for that week only. Every screen
+// them, then gives the company's VAT number, address, support line and logo, opens a branch (08:00 to
+// 22:00), adds two cars there and blocks one for maintenance in a week, which search then leaves out
+// for that week only; at night, when the branch is closed, search offers neither. Every screen
 // axe-clean, screenshotted.
+import { LOCATION_NAMES } from '../../src/data/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
@@ -141,6 +143,27 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     expect(await axeViolations(admin)).toEqual([]);
     await shot(admin, 'company');
 
+    // The admin opens the company's branch at Dubai airport, 08:00 to 22:00 (a point outside the UAE first).
+    const branches = t.branches;
+    const desk = admin.getByRole('form', { name: branches.add });
+    const deskName = { en: 'Falcon DXB desk', ar: 'مكتب فالكون في المطار' };
+    await desk.getByLabel(branches.nameEn).fill(deskName.en);
+    await desk.getByLabel(branches.nameAr).fill(deskName.ar);
+    await desk.getByLabel(branches.place).selectOption('dxb-t3');
+    await desk.getByLabel(branches.addressEn).fill('Arrivals, Terminal 3');
+    await desk.getByLabel(branches.addressAr).fill('صالة الوصول، المبنى 3');
+    const point = desk.getByLabel(branches.coordinates);
+    await point.fill('55.3644, 25.2528');
+    await desk.getByRole('button', { name: branches.addSubmit }).click();
+    await expect(point.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(point.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await point.fill('25.2528, 55.3644');
+    await desk.getByRole('button', { name: branches.addSubmit }).click();
+    await desk.getByText(fill(branches.added, { name: deskName[lang], place: LOCATION_NAMES['dxb-t3'][lang] })).waitFor();
+    await admin.getByRole('region', { name: branches.title }).getByText(deskName[lang]).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'branches');
+
     // The admin adds the company's first two cars (a plate that is not one first), and blocks one for
     // maintenance in a week: a renter searching that week sees only the other, at its rate.
     await admin.goto(baseURL + pathOf('fleet', lang));
@@ -158,6 +181,7 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
       await add.getByLabel(k.deposit).fill('2500');
       await add.getByLabel(k.odometerKm).fill('12000');
       await add.getByLabel(k.tankLitres).fill('60');
+      await add.getByLabel(k.homeBranch).selectOption({ label: deskName[lang] });
       await add.getByRole('button', { name: k.save }).click();
     };
     await addCar('QQQ', 'Toyota RAV4', '330');
@@ -186,7 +210,8 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
       await expect(shown.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth / img.naturalHeight))).resolves.toBeCloseTo(16 / 9, 1);
     }
     const DAY = 24 * 3_600_000;
-    const week = { from: Math.floor((Date.now() + 40 * DAY) / 3_600_000) * 3_600_000, until: 0 };
+    // From 09:00 Dubai time on a day 40 days ahead: inside the branch's hours.
+    const week = { from: Math.floor((Date.now() + 40 * DAY + 4 * 3_600_000) / DAY) * DAY - 4 * 3_600_000 + 9 * 3_600_000, until: 0 };
     week.until = week.from + 7 * DAY;
     const block = admin.getByRole('form', { name: k.addBlock });
     await block.getByLabel(k.blockFrom).fill(toDubaiInput(week.from));
@@ -208,6 +233,8 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     // That week, only the other car; once the block is over, both.
     expect(await offered(week.from + DAY)).toEqual([['Toyota RAV4', 33_000]]);
     expect(await offered(week.until)).toEqual([['Mazda CX-5', 31_000], ['Toyota RAV4', 33_000]]);
+    // At 23:00 the branch is closed: neither.
+    expect(await offered(week.until + 14 * 3_600_000)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

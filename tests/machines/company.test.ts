@@ -61,7 +61,7 @@ describe('the profile as a whole', () => {
 });
 
 describe("a company's car as its admin types it", () => {
-  const car = { emirate: 'Ras Al Khaimah', code: 'b', number: '٤٤٣', model: ' Toyota   Land Cruiser ', category: 'suv', dailyRate: '1,100.50', deposit: '2500', odometerKm: '٣٢٠٠٠', tankLitres: '93' };
+  const car = { emirate: 'Ras Al Khaimah', code: 'b', number: '٤٤٣', model: ' Toyota   Land Cruiser ', category: 'suv', dailyRate: '1,100.50', deposit: '2500', odometerKm: '٣٢٠٠٠', tankLitres: '93', homeBranch: 'branch-1' };
 
   it('keeps the plate whole in Latin script, in whatever digits or case it was typed, and reads it back', () => {
     expect(plateOf(car)).toBe('Ras Al Khaimah B 443');
@@ -76,7 +76,7 @@ describe("a company's car as its admin types it", () => {
   it('gives the values to keep when nothing is wrong: fils, whole numbers, a tidy model, the category’s picture', () => {
     expect(checkCar(car)).toEqual({
       problems: {},
-      values: { plate: 'Ras Al Khaimah B 443', model: 'Toyota Land Cruiser', category: 'suv', picture: 'suv', dailyRate: 110_050, deposit: 250_000, odometerKm: 32_000, tankLitres: 93 },
+      values: { plate: 'Ras Al Khaimah B 443', model: 'Toyota Land Cruiser', category: 'suv', picture: 'suv', dailyRate: 110_050, deposit: 250_000, odometerKm: 32_000, tankLitres: 93, homeBranchId: 'branch-1' },
     });
     expect(amountText(110_050)).toBe('1100.50');
     expect(amountText(24_000)).toBe('240');

@@ -69,7 +69,15 @@ const A_CAR = {
   deposit: '2,500',
   odometerKm: '18400',
   tankLitres: '62',
+  /** The sample company's branch at Dubai airport (its id is the database's). */
+  homeBranch: '',
 };
+
+beforeAll(async () => {
+  await server();
+  const { branches } = (await (await (await signedIn(SAMPLE_ADMIN)).request('/api/branches')).json()) as { branches: { id: string; place: string }[] };
+  A_CAR.homeBranch = branches.find((b) => b.place === 'dxb-t3')!.id;
+});
 
 describe("a company's cars, kept by its admin", () => {
   let admin: Browser;

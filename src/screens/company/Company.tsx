@@ -5,10 +5,11 @@ import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
 import { useStaffApi } from '../../ui/staffApi';
+import { Branches } from './Branches';
 import { LogoForm } from './LogoForm';
 import { ProfileForm } from './ProfileForm';
 
-/** `/company`: the company admin keeps how renters see the company and what its invoices say. */
+/** `/company`: the company admin keeps how renters see the company, what its invoices say, and its branches. */
 export default function Company() {
   const { t } = useLocale('company');
   const k = t.company;
@@ -37,6 +38,7 @@ function CompanyEditor({ loaded }: { loaded: CompanyProfile }) {
     <>
       <ProfileForm company={company} changed={setCompany} />
       <LogoForm company={company} changed={setCompany} />
+      <Branches />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { checkCar, PLATE_EMIRATES, type CarField, type CarInput, type CarProblem } from '../../../machines/cars';
 import { CAR_CATEGORIES, CAR_STATUSES, type CarStatus } from '../../../machines/fleet';
-import type { FleetCar, NeedingBooking } from '../../client/staffApi';
+import type { BranchView, FleetCar, NeedingBooking } from '../../client/staffApi';
+import { Link } from '../../ui/Link';
 import { EMIRATE_NAMES, fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { SelectField, TextField } from '../../ui/Field';
@@ -14,7 +15,7 @@ import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
 import { periodText } from './periods';
 
-const FIELDS = ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres'] as const satisfies readonly CarField[];
+const FIELDS = ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres', 'homeBranch'] as const satisfies readonly CarField[];
 
 /** The form's values, checked by the same rule as the server's (machines/company.ts checkCar). */
 const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as unknown as CarInput;
@@ -25,8 +26,8 @@ const problemsOf = (fields: SubmittedFields) => checkCar(valuesOf(fields)).probl
  * another admin saved first, the screen names what they changed and keeps what this admin typed; a
  * car taken out of service while paid bookings still need it is refused with those bookings.
  */
-export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: FleetCar) => void }) {
-  const { t, lang } = useLocale('fleet', 'forms');
+export function CarForm({ car, branches, saved }: { car: FleetCar | null; branches: BranchView[]; saved: (car: FleetCar) => void }) {
+  const { t, lang, to } = useLocale('fleet', 'forms');
   const k = t.fleet;
   const api = useStaffApi();
   const form = useRef<HTMLFormElement>(null);
@@ -61,7 +62,7 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
       const now = answer.body.car as FleetCar;
       const differing = inputs.theirs(car, now);
       saved(now);
-      const names = differing.map((f) => (f === 'status' ? k.status : f === 'category' ? k.category : k[f])).join(lang === 'ar' ? '، ' : ', ');
+      const names = differing.map((f) => (f === 'status' ? k.status : f === 'category' ? k.category : f === 'homeBranch' ? k.homeBranch : k[f])).join(lang === 'ar' ? '، ' : ', ');
       setFailure(differing.length > 0 ? fill(k.conflict, { fields: names }) : k.conflictNothing);
     } else if (answer?.status === 409 && 'bookings' in answer.body) {
       const needing = answer.body.bookings as NeedingBooking[];
@@ -71,7 +72,7 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
     else setFailure(k.failed);
   };
 
-  const text = (name: Exclude<CarField, 'emirate' | 'category'>, extra: { hint?: string; inputMode?: 'numeric' | 'decimal'; dir?: 'ltr' } = {}) => (
+  const text = (name: Exclude<CarField, 'emirate' | 'category' | 'homeBranch'>, extra: { hint?: string; inputMode?: 'numeric' | 'decimal'; dir?: 'ltr' } = {}) => (
     <TextField label={k[name]} name={name} defaultValue={car?.[name] ?? ''} error={error(name)} autoComplete="off" {...extra} />
   );
 
@@ -103,6 +104,15 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
         {text('deposit', { hint: k.depositHint, inputMode: 'decimal', dir: 'ltr' })}
         {text('odometerKm', { inputMode: 'numeric', dir: 'ltr' })}
         {text('tankLitres', { inputMode: 'numeric', dir: 'ltr' })}
+        <SelectField
+          label={k.homeBranch}
+          name="homeBranch"
+          placeholder={k.chooseBranch}
+          hint={branches.length === 0 ? <NoBranches text={k.noBranches} link={k.companyPage} to={to('company')} /> : k.homeBranchHint}
+          defaultValue={car?.homeBranch ?? ''}
+          error={error('homeBranch')}
+          options={branches.map((b) => ({ value: b.id, label: lang === 'ar' ? b.nameAr : b.nameEn }))}
+        />
         {car && (
           <SelectField
             label={k.status}
@@ -115,5 +125,14 @@ export function CarForm({ car, saved }: { car: FleetCar | null; saved: (car: Fle
         <FormEnd failure={failure} done={note} sending={sending} send={k.save} busy={k.saving} />
       </FormCard>
     </Section>
+  );
+}
+
+/** A company with no branch yet: where to add one. */
+function NoBranches({ text, link, to }: { text: string; link: string; to: string }) {
+  return (
+    <>
+      {text} <Link to={to}>{link}</Link>
+    </>
   );
 }

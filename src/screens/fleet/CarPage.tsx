@@ -1,5 +1,5 @@
 import type { Answer } from '../../client/api';
-import type { CarPageData } from '../../client/staffApi';
+import type { BranchView, CarPageData } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
 import { FormError } from '../../ui/Form';
 import { Link } from '../../ui/Link';
@@ -11,7 +11,7 @@ import { CarBookings } from './CarBookings';
 import { CarPhotos } from './CarPhotos';
 
 /** One of the company's cars, to edit, with the paid bookings that still need it and its maintenance; another company's is not found. */
-export function CarPage({ id }: { id: string }) {
+export function CarPage({ id, branches }: { id: string; branches: BranchView[] }) {
   const { t, to } = useLocale('fleet');
   const k = t.fleet;
   const api = useStaffApi();
@@ -35,7 +35,7 @@ export function CarPage({ id }: { id: string }) {
   return (
     <>
       {back}
-      <CarForm car={car} saved={(next) => loaded.replace({ ...page, car: next })} />
+      <CarForm car={car} branches={branches} saved={(next) => loaded.replace({ ...page, car: next })} />
       <CarPhotos car={car} changed={loaded.replace} />
       <CarBookings carId={car.id} bookings={page.bookings} changed={loaded.replace} />
       <CarBlocks carId={car.id} blocks={page.blocks} changed={loaded.replace} />

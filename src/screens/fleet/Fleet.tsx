@@ -1,5 +1,7 @@
 import { useParams } from 'react-router-dom';
+import type { BranchView } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
+import { FormError } from '../../ui/Form';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
 import { useServerData } from '../../ui/contract';
@@ -15,19 +17,30 @@ export default function Fleet() {
   return (
     <Stack>
       <ManagerGate roles={['admin']} signIn={{ heading: t.fleet.signInHeading, prompt: t.fleet.signInPrompt, submit: t.fleet.signIn }}>
-        {() => (param ? <CarPage key={param} id={param} /> : <FleetHome />)}
+        {() => <FleetScreen param={param} />}
       </ManagerGate>
     </Stack>
   );
 }
 
-function FleetHome() {
+/** The company's branches are read first: a car's form chooses one of them. */
+function FleetScreen({ param }: { param: string | undefined }) {
+  const { t } = useLocale('fleet');
+  const api = useStaffApi();
+  const loaded = useServerData(() => api.branches(), 'branches');
+  if (loaded.failed) return <FormError>{t.fleet.loadFailed}</FormError>;
+  if (!loaded.data) return <p role="status">{t.fleet.loading}</p>;
+  const { branches } = loaded.data;
+  return param ? <CarPage key={param} id={param} branches={branches} /> : <FleetHome branches={branches} />;
+}
+
+function FleetHome({ branches }: { branches: BranchView[] }) {
   const api = useStaffApi();
   const fleet = useServerData(() => api.fleet(), 'fleet');
   return (
     <>
-      <FleetList fleet={fleet} />
-      <CarForm car={null} saved={() => fleet.reload()} />
+      <FleetList fleet={fleet} branches={branches} />
+      <CarForm car={null} branches={branches} saved={() => fleet.reload()} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { plateKey } from '../../../machines/cars';
 import { CAR_CATEGORIES, CAR_STATUSES } from '../../../machines/fleet';
 import { parseAmount } from '../../../machines/returns';
-import type { FleetCar } from '../../client/staffApi';
+import type { BranchView, FleetCar } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
 import { SelectField, TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
@@ -14,20 +14,20 @@ import { Plate } from '../../ui/Plate';
 import { Section } from '../../ui/Section';
 import styles from './Fleet.module.css';
 
-type Filters = { text: string; category: string; status: string };
+type Filters = { text: string; category: string; status: string; branch: string };
 
 /** A car matches a search by its model's words or its plate in any spelling (`dxb k 48213`). */
-function matches(car: FleetCar, { text, category, status }: Filters) {
+function matches(car: FleetCar, { text, category, status, branch }: Filters) {
   const words = text.trim().toLowerCase();
   const byText = words === '' || car.model.toLowerCase().includes(words) || plateKey(car.plate).includes(plateKey(words));
-  return byText && (category === '' || car.category === category) && (status === '' || car.status === status);
+  return byText && (category === '' || car.category === category) && (status === '' || car.status === status) && (branch === '' || car.homeBranch === branch);
 }
 
-/** The company's cars, each opening its own page; found by plate or model, filtered by type and status. */
-export function FleetList({ fleet }: { fleet: { data: { cars: FleetCar[] } | null; failed: boolean } }) {
-  const { t, to } = useLocale('fleet');
+/** The company's cars, each opening its own page; found by plate or model, filtered by type, status and branch. */
+export function FleetList({ fleet, branches }: { fleet: { data: { cars: FleetCar[] } | null; failed: boolean }; branches: BranchView[] }) {
+  const { t, to, lang } = useLocale('fleet');
   const k = t.fleet;
-  const [filters, setFilters] = useState<Filters>({ text: '', category: '', status: '' });
+  const [filters, setFilters] = useState<Filters>({ text: '', category: '', status: '', branch: '' });
   const set = (key: keyof Filters) => (event: { target: { value: string } }) => setFilters({ ...filters, [key]: event.target.value });
   const cars = fleet.data?.cars ?? [];
   const shown = cars.filter((car) => matches(car, filters));
@@ -58,6 +58,15 @@ export function FleetList({ fleet }: { fleet: { data: { cars: FleetCar[] } | nul
               onChange={set('status')}
               options={CAR_STATUSES.map((s) => ({ value: s, label: k.statuses[s] }))}
             />
+            {branches.length > 1 && (
+              <SelectField
+                label={k.branch}
+                placeholder={k.anyBranch}
+                value={filters.branch}
+                onChange={set('branch')}
+                options={branches.map((b) => ({ value: b.id, label: lang === 'ar' ? b.nameAr : b.nameEn }))}
+              />
+            )}
           </div>
           {/* Said as the filters change: how many of the company's cars are shown. */}
           <p role="status" className="visually-hidden">

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
-import { EMIRATE_OF, LOCATIONS } from '../../../machines/fleet';
+import { EMIRATE_OF } from '../../../machines/fleet';
 import { LOCATION_NAMES } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
 import { tripOf, type SearchQuery } from '../../search/query';
 import { Button } from '../../ui/Button';
+import { usePlaces } from '../../ui/cars';
 import { SelectField, TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
 import { FormCard } from '../../ui/Form';
@@ -47,7 +48,7 @@ export function SearchForm({
   const [earliest] = useState(() => toDubaiInput(Date.now() + MIN_LEAD_MS));
 
   const set = (field: keyof Places) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const places = LOCATIONS.map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
+  const places = usePlaces([values.pickup, values.dropoff]).map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
   const oneWay = values.pickup && values.dropoff && EMIRATE_OF[values.pickup] !== EMIRATE_OF[values.dropoff];
 
   return (

@@ -1,0 +1,97 @@
+// A company's branches as the server reads them where a trip is offered or booked: a company's cars
+// are offered for a trip only when it has a branch at the pickup place open at the pickup time, and one
+// at the return place open at the return time (machines/branches.ts `isOpenAt`).
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ALWAYS_OPEN, isOpenAt } from '../../machines/branches';
+import type { Trip } from '../../machines/booking';
+import { COMPANY_IDS, LOCATIONS, type LocationId } from '../../machines/fleet';
+import type { Db, Tx } from '../db/open';
+import { branches, cars, companies } from '../db/schema';
+
+type TripPlaces = Pick<Trip, 'pickupLocation' | 'dropoffLocation' | 'pickupAt' | 'dropoffAt'>;
+/** A moment a renter comes to a branch: to pick a car up or to bring it back. */
+export type Visit = { place: LocationId; at: number };
+
+/** The pickup and the return of a trip: the two visits its branches must be open for. */
+export const visitsOf = (trip: TripPlaces): Visit[] => [
+  { place: trip.pickupLocation, at: trip.pickupAt },
+  { place: trip.dropoffLocation, at: trip.dropoffAt },
+];
+
+/** The companies (not suspended) with a branch open for every one of these visits. */
+export async function companiesServing(db: Db | Tx, visits: readonly Visit[], companyId?: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ company: branches.companyId, place: branches.place, hours: branches.hours })
+    .from(branches)
+    .innerJoin(companies, eq(companies.id, branches.companyId))
+    .where(
+      and(
+        inArray(branches.place, visits.map((v) => v.place)),
+        isNull(companies.suspendedAt),
+        companyId === undefined ? undefined : eq(branches.companyId, companyId),
+      ),
+    );
+  const open = visits.map(({ place, at }) => new Set(rows.filter((r) => r.place === place && isOpenAt(r.hours, at)).map((r) => r.company)));
+  return new Set(rows.map((r) => r.company).filter((company) => open.every((set) => set.has(company))));
+}
+
+/** Whether the car's company has its branches open for these visits (a booking's last word, beside the car's own). */
+export async function servesVisits(db: Db | Tx, carId: string, visits: readonly Visit[]): Promise<boolean> {
+  if (visits.length === 0) return true;
+  const [car] = await db.select({ company: cars.companyId }).from(cars).where(eq(cars.id, carId));
+  return car ? (await companiesServing(db, visits, car.company)).has(car.company) : false;
+}
+
+/** The place a car's trips start from by default: its home branch's, else its company's first. */
+export async function homePlace(db: Db | Tx, carId: string): Promise<LocationId | null> {
+  const rows = await db
+    .select({ place: branches.place, home: cars.homeBranchId, id: branches.id })
+    .from(cars)
+    .innerJoin(branches, eq(branches.companyId, cars.companyId))
+    .where(eq(cars.id, carId));
+  return (rows.find((r) => r.id === r.home) ?? rows.sort((a, b) => LOCATIONS.indexOf(a.place) - LOCATIONS.indexOf(b.place))[0])?.place ?? null;
+}
+
+/** The places renters can choose: where a company that is not suspended has a branch, in the list's order. */
+export async function servedPlaces(db: Db | Tx): Promise<LocationId[]> {
+  const rows = await db
+    .selectDistinct({ place: branches.place })
+    .from(branches)
+    .innerJoin(companies, eq(companies.id, branches.companyId))
+    .where(isNull(companies.suspendedAt));
+  const served = new Set(rows.map((r) => r.place));
+  return LOCATIONS.filter((place) => served.has(place));
+}
+
+/** Where the sample desks are: each sample company has one at every place, open around the clock. */
+const SAMPLE_DESKS: Record<LocationId, { en: string; ar: string; addressEn: string; addressAr: string; lat: number; lng: number }> = {
+  'dxb-t3': { en: 'Dubai Airport T3', ar: 'مطار دبي المبنى 3', addressEn: 'Arrivals hall, Terminal 3, Dubai International Airport', addressAr: 'صالة الوصول، المبنى 3، مطار دبي الدولي', lat: 25.2528, lng: 55.3644 },
+  dwc: { en: 'Al Maktoum Airport', ar: 'مطار آل مكتوم', addressEn: 'Arrivals, Dubai World Central', addressAr: 'صالة الوصول، دبي وورلد سنترال', lat: 24.8964, lng: 55.1614 },
+  auh: { en: 'Zayed Airport', ar: 'مطار زايد', addressEn: 'Arrivals, Terminal A, Zayed International Airport', addressAr: 'صالة الوصول، المبنى A، مطار زايد الدولي', lat: 24.4331, lng: 54.6511 },
+  shj: { en: 'Sharjah Airport', ar: 'مطار الشارقة', addressEn: 'Arrivals hall, Sharjah International Airport', addressAr: 'صالة الوصول، مطار الشارقة الدولي', lat: 25.3286, lng: 55.5172 },
+  downtown: { en: 'Downtown Dubai', ar: 'وسط مدينة دبي', addressEn: 'Sheikh Mohammed bin Rashid Blvd, Downtown Dubai', addressAr: 'بوليفارد الشيخ محمد بن راشد، وسط مدينة دبي', lat: 25.1972, lng: 55.2744 },
+  'dubai-marina': { en: 'Dubai Marina', ar: 'دبي مارينا', addressEn: 'Marina Walk, Dubai Marina', addressAr: 'ممشى المارينا، دبي مارينا', lat: 25.0805, lng: 55.1403 },
+  'abu-dhabi-city': { en: 'Abu Dhabi Corniche', ar: 'كورنيش أبوظبي', addressEn: 'Corniche Road, Abu Dhabi', addressAr: 'شارع الكورنيش، أبوظبي', lat: 24.4764, lng: 54.3705 },
+  'sharjah-city': { en: 'Al Majaz, Sharjah', ar: 'المجاز، الشارقة', addressEn: 'Al Majaz Waterfront, Sharjah', addressAr: 'واجهة المجاز المائية، الشارقة', lat: 25.3236, lng: 55.385 },
+};
+
+/**
+ * The sample companies' branches, made once (DEMO=1): afterwards they are their admins' records. Each
+ * sample car's home branch is its company's first desk, at Dubai airport.
+ */
+export async function ensureSampleBranches(db: Db) {
+  for (const company of COMPANY_IDS) {
+    for (const place of LOCATIONS) {
+      const desk = SAMPLE_DESKS[place];
+      await db
+        .insert(branches)
+        .values({ companyId: company, place, nameEn: desk.en, nameAr: desk.ar, addressEn: desk.addressEn, addressAr: desk.addressAr, lat: desk.lat, lng: desk.lng, hours: ALWAYS_OPEN })
+        .onConflictDoNothing();
+    }
+    const [home] = await db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.companyId, company), eq(branches.place, 'dxb-t3')));
+    if (home) await db.update(cars).set({ homeBranchId: home.id }).where(and(eq(cars.companyId, company), isNull(cars.homeBranchId)));
+  }
+}

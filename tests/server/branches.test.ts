@@ -1,0 +1,143 @@
+// A company's branches on a fresh production database: where its renters pick up and return, and when.
+// The admin adds a branch (each mistake by its field, a second at the same place refused), its cars
+// belong to it, and search offers them only at the company's places, while the branch is open; a
+// renter who asks the API for another time is told the car cannot be had and pays nothing. Another
+// company's admin finds none of it (404); only the admin may keep branches.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromDubaiInput, toDubaiInput } from '../../machines/booking';
+import { DAY_MS } from '../../machines/money';
+import type { BranchInput } from '../../machines/branches';
+import { adminOf } from '../support/counter';
+import { startTestServer, type TestServer } from '../support/server';
+import { browser, CARD, renter } from './helpers';
+
+const OPERATOR = { email: 'ops@platform.example', password: 'platform-keys-2026' };
+const week = (open: string, close: string) => Array.from({ length: 7 }, () => ({ closed: false, open, close }));
+/** Sharjah's Al Majaz desk: 08:00 to 22:00, Friday closed. */
+const DESK: BranchInput = {
+  nameEn: 'Al Majaz Desk',
+  nameAr: 'مكتب المجاز',
+  place: 'sharjah-city',
+  addressEn: 'Al Majaz Waterfront, Sharjah',
+  addressAr: 'واجهة المجاز المائية، الشارقة',
+  coordinates: '25.3236, 55.3850',
+  hours: week('08:00', '22:00').map((d, day) => (day === 5 ? { ...d, closed: true } : d)),
+};
+const CAR = { emirate: 'Sharjah', code: '3', number: '55123', model: 'Nissan Patrol', category: 'suv', dailyRate: '450', deposit: '2500', odometerKm: '15000', tankLitres: '100' };
+
+describe('a company’s branches, on a fresh production database', () => {
+  let s: TestServer;
+  let ids: string[];
+  /** A Dubai wall-clock time on the next `weekday` (0 Sunday) at least ten days ahead. */
+  let on: (weekday: number, time: string) => number;
+
+  beforeAll(async () => {
+    s = await startTestServer({ demo: false, operator: OPERATOR });
+    const ops = await browser(s);
+    expect((await ops.api.logIn({ ...OPERATOR, role: 'staff' })).ok).toBe(true);
+    ids = [];
+    for (const name of ['Sharjah Wheels', 'Coast Cars']) {
+      const made = await ops.json('POST', '/api/operator/companies', { nameEn: name, nameAr: 'شركة', adminEmail: `${name.replace(' ', '.')}@example.ae`, lang: 'en' });
+      expect(made.status).toBe(201);
+      ids.push(((await made.json()) as { company: { id: string } }).company.id);
+    }
+    const ahead = toDubaiInput(s.deps.now().getTime() + 10 * DAY_MS).slice(0, 10);
+    on = (weekday, time) => {
+      let day = fromDubaiInput(`${ahead}T${time}`)!;
+      while (new Date(day + 4 * 3_600_000).getUTCDay() !== weekday) day += DAY_MS;
+      return day;
+    };
+  });
+  afterAll(() => s.close());
+
+  const search = async (place: string, pickupAt: number, days = 2) => {
+    // This company's cars (on PGlite the fresh database is a copy of the sample one: its companies are everywhere).
+    const q = new URLSearchParams({ pickupLocation: place, dropoffLocation: place, pickupAt: String(pickupAt), dropoffAt: String(pickupAt + days * DAY_MS), company: ids[0]! });
+    const answer = await (await browser(s)).request(`/api/cars/search?${q}`);
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { results: { car: { model: string } }[] }).results.map((r) => r.car.model);
+  };
+
+  it('is the admin’s alone: nobody 401, a renter 403', async () => {
+    expect((await (await browser(s)).request('/api/branches')).status).toBe(401);
+    expect((await (await renter({}, s)).request('/api/branches')).status).toBe(403);
+  });
+
+  it('a branch is added (each mistake by its field, one per place); its cars are offered there only while it is open', async () => {
+    const admin = await adminOf(s, ids[0]!);
+    // No branch yet: a car must belong to one.
+    const homeless = await admin.addCar({ ...CAR, homeBranch: '' });
+    expect(homeless.ok ? null : homeless.fields).toEqual({ homeBranch: 'required' });
+
+    const bad = await admin.addBranch({ ...DESK, nameAr: ' ', place: 'atlantis', coordinates: '55.38, 25.32', hours: DESK.hours.map((d) => ({ ...d, closed: true })) });
+    expect(bad.ok ? 200 : bad.status).toBe(400);
+    expect(bad.ok ? null : bad.fields).toEqual({ nameAr: 'required', place: 'required', coordinates: 'outsideUae', hours: 'noHours' });
+    const added = await admin.addBranch(DESK);
+    if (!added.ok) throw new Error(JSON.stringify(added));
+    expect(added.body.branch).toMatchObject({ nameEn: 'Al Majaz Desk', place: 'sharjah-city', coordinates: '25.32360, 55.38500', version: 1 });
+    expect(added.body.branch.hours[5]).toBeNull();
+    const twice = await admin.addBranch({ ...DESK, nameEn: 'Another desk' });
+    expect(twice.ok ? null : twice.fields).toEqual({ place: 'placeTaken' });
+    // Renters can choose the place (on PostgreSQL the only one: its database is fresh).
+    expect(((await (await browser(s)).request('/api/cars/places').then((r) => r.json())) as { places: string[] }).places).toContain('sharjah-city');
+
+    const car = await admin.addCar({ ...CAR, homeBranch: added.body.branch.id });
+    if (!car.ok) throw new Error(JSON.stringify(car));
+    expect(car.body.car.homeBranch).toBe(added.body.branch.id);
+
+    // Tuesday at 10:00, back on Thursday at 10:00: offered. Where the company has no branch: not.
+    expect(await search('sharjah-city', on(2, '10:00'))).toEqual(['Nissan Patrol']);
+    expect(await search('dxb-t3', on(2, '10:00'))).toEqual([]);
+    // Before opening, after closing, on the Friday it is closed, and back on a Friday: not.
+    expect(await search('sharjah-city', on(2, '07:30'))).toEqual([]);
+    expect(await search('sharjah-city', on(2, '22:00'))).toEqual([]);
+    expect(await search('sharjah-city', on(5, '10:00'))).toEqual([]);
+    expect(await search('sharjah-city', on(3, '10:00'))).toEqual([]);
+
+    // A renter who asks for the Friday anyway (a hand-made request) is told it cannot be had, and pays nothing.
+    const r = await renter({}, s);
+    const friday = { pickupLocation: 'sharjah-city', dropoffLocation: 'sharjah-city', pickupAt: on(5, '10:00'), dropoffAt: on(5, '10:00') + 3 * DAY_MS };
+    const refused = await r.step({ type: 'booking.start', carId: car.body.car.id, trip: friday });
+    expect(refused.ok ? 200 : refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'taken' });
+    // For the Tuesday, the booking goes through to payment.
+    const tuesday = { ...friday, pickupAt: on(2, '10:00'), dropoffAt: on(2, '10:00') + 2 * DAY_MS };
+    for (const event of [
+      { type: 'booking.start', carId: car.body.car.id, trip: tuesday },
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: CARD },
+    ]) {
+      const answer = await r.step(event);
+      expect(answer.ok, `${event.type}: ${JSON.stringify(answer.body)}`).toBe(true);
+    }
+  });
+
+  it('is saved over its version: the hours the admin changes apply to search at once; a stale save gets the branch as it is', async () => {
+    const admin = await adminOf(s, ids[0]!);
+    const { branches } = ((await admin.branches()) as { body: { branches: { id: string; version: number }[] } }).body;
+    const desk = branches[0]!;
+    // Open on Fridays too, from 14:00.
+    const fridays = { ...DESK, hours: DESK.hours.map((d, day) => (day === 5 ? { closed: false, open: '14:00', close: '00:00' } : d)) };
+    const saved = await admin.saveBranch(desk.id, { ...fridays, version: desk.version });
+    if (!saved.ok) throw new Error(JSON.stringify(saved));
+    expect(saved.body.branch.hours[5]).toEqual({ open: '14:00', close: '24:00' });
+    expect(await search('sharjah-city', on(5, '15:00'), 1)).toEqual(['Nissan Patrol']);
+    const stale = await admin.saveBranch(desk.id, { ...DESK, version: desk.version });
+    expect(stale.ok ? 200 : stale.status).toBe(409);
+    expect(stale.ok ? null : (stale.body as { branch: { version: number } }).branch.version).toBe(desk.version + 1);
+  });
+
+  it('another company’s admin finds none of it: its branch is not found, and cannot be a car’s', async () => {
+    const mine = await adminOf(s, ids[0]!);
+    const desk = ((await mine.branches()) as { body: { branches: { id: string; version: number }[] } }).body.branches[0]!;
+    const theirs = await adminOf(s, ids[1]!);
+    expect(((await theirs.branches()) as { body: { branches: unknown[] } }).body.branches).toEqual([]);
+    const other = await theirs.saveBranch(desk.id, { ...DESK, version: desk.version });
+    expect(other.ok ? 200 : other.status).toBe(404);
+    const car = await theirs.addCar({ ...CAR, number: '55124', homeBranch: desk.id });
+    expect(car.ok ? null : car.fields).toEqual({ homeBranch: 'required' });
+  });
+});
