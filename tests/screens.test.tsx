@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { policeFine, renderAt, resetServer } from './render';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { formatDate } from '../src/i18n/format';
+import { fill, formatDate } from '../src/i18n/format';
 import { LOCATION_NAMES } from '../src/data/sample';
+import { SAMPLE_DESKS } from '../server/branches/records';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
 async function valueOf(label: string) {
@@ -124,6 +125,18 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     const { booking } = actor.getSnapshot().context;
     expect(await valueOf(t.rentalContract.pickupLocation)).toHaveTextContent(LOCATION_NAMES[booking.pickupLocation][lang]);
     expect(await valueOf(t.rentalContract.dropoffLocation)).toHaveTextContent(LOCATION_NAMES[booking.dropoffLocation][lang]);
+  });
+
+  it.each([
+    { path: '/car-return', t: en, lang: 'en' },
+    { path: '/arabic/car-return', t: ar, lang: 'ar' },
+  ] as const)('return names the company’s own desk, as its admin keeps it, with the way there ($path)', async ({ path, t, lang }) => {
+    const { actor } = await renderAt(path, { journey: 'sample' });
+    const { booking } = actor.getSnapshot().context;
+    const desk = SAMPLE_DESKS[booking.dropoffLocation];
+    expect(await screen.findByText(fill(t.desk.dropoff, { name: desk[lang] }), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(lang === 'ar' ? desk.addressAr : desk.addressEn)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t.desk.map })).toHaveAttribute('href', expect.stringContaining(`${desk.lat},${desk.lng}`));
   });
 
   it('rental contract shows pickup and drop-off as every screen does, in UAE time: noon, five days apart', async () => {

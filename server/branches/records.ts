@@ -64,7 +64,7 @@ export async function servedPlaces(db: Db | Tx): Promise<LocationId[]> {
 }
 
 /** Where the sample desks are: each sample company has one at every place, open around the clock. */
-const SAMPLE_DESKS: Record<LocationId, { en: string; ar: string; addressEn: string; addressAr: string; lat: number; lng: number }> = {
+export const SAMPLE_DESKS: Record<LocationId, { en: string; ar: string; addressEn: string; addressAr: string; lat: number; lng: number }> = {
   'dxb-t3': { en: 'Dubai Airport T3', ar: 'مطار دبي المبنى 3', addressEn: 'Arrivals hall, Terminal 3, Dubai International Airport', addressAr: 'صالة الوصول، المبنى 3، مطار دبي الدولي', lat: 25.2528, lng: 55.3644 },
   dwc: { en: 'Al Maktoum Airport', ar: 'مطار آل مكتوم', addressEn: 'Arrivals, Dubai World Central', addressAr: 'صالة الوصول، دبي وورلد سنترال', lat: 24.8964, lng: 55.1614 },
   auh: { en: 'Zayed Airport', ar: 'مطار زايد', addressEn: 'Arrivals, Terminal A, Zayed International Airport', addressAr: 'صالة الوصول، المبنى A، مطار زايد الدولي', lat: 24.4331, lng: 54.6511 },

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { CompanyId } from '../../machines/fleet';
 import type { Db } from '../db/open';
-import { cars, companies } from '../db/schema';
+import { branches, cars, companies } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
@@ -110,6 +110,24 @@ export const companyRoutes = new Hono<AppEnv>()
       .groupBy(companies.id)
       .orderBy(asc(companies.createdAt), asc(companies.id));
     return c.json({ companies: rows.map((r) => companyView(r.company, r.bookable)) });
+  })
+  // Public: a company's branches as renters read them (where to go, when it is open), not a suspended one's.
+  .get('/:id/branches', validate('param', z.object({ id: z.string().max(60) })), async (c) => {
+    const rows = await c.var.deps.db
+      .select({ branch: branches })
+      .from(branches)
+      .innerJoin(companies, eq(companies.id, branches.companyId))
+      .where(and(eq(branches.companyId, c.req.valid('param').id), isNull(companies.suspendedAt)));
+    return c.json({
+      branches: rows.map(({ branch: b }) => ({
+        place: b.place,
+        name: { en: b.nameEn, ar: b.nameAr },
+        address: { en: b.addressEn, ar: b.addressAr },
+        lat: b.lat,
+        lng: b.lng,
+        hours: b.hours,
+      })),
+    });
   })
   .post('/api-key', requireRole('manager'), jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     return c.json(await rotateApiKey(c.var.deps.db, c.var.user!.companyId!, c.var.deps.now()), 201);

@@ -19,6 +19,7 @@ import type { CompanyCancelReason } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
 import type { OfferId } from '../../machines/offers';
 import type { Car, CarCategory, CarId, CompanyId, LocationId } from '../../machines/fleet';
+import type { WeekHours } from '../../machines/branches';
 import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
 import type { CheckinInput, CheckoutInput, RegistrationInput } from '../../machines/validation';
@@ -43,6 +44,16 @@ export type {
 };
 
 /** An authority's record that no booking of the company had at that time. */
+/** A company's branch as renters read it (server/companies/companies.ts). */
+export interface PublicBranch {
+  place: LocationId;
+  name: { en: string; ar: string };
+  address: { en: string; ar: string };
+  lat: number;
+  lng: number;
+  hours: WeekHours;
+}
+
 export interface UnmatchedRecord {
   id: string;
   kind: 'fine' | 'salik';
@@ -204,6 +215,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         client.violations[':id'].events.$post({ param: { id }, json: { event: event as never, version } }),
       ),
     companies: () => answer<{ companies: CompanyView[] }>(client.companies.$get()),
+    /** A company's branches as renters read them: where each is and when it is open. */
+    companyBranches: (id: string) => answer<{ branches: PublicBranch[] }>(client.companies[':id'].branches.$get({ param: { id } })),
     /** The places renters can choose: where a company has a branch. */
     places: () => answer<{ places: LocationId[] }>(client.cars.places.$get()),
     /** The cars free for the whole trip, cheapest first (no sign-in needed); a refused trip is 400 `invalid` by field. */

@@ -81,6 +81,12 @@ describe('a company’s branches, on a fresh production database', () => {
     // Renters can choose the place (on PostgreSQL the only one: its database is fresh).
     expect(((await (await browser(s)).request('/api/cars/places').then((r) => r.json())) as { places: string[] }).places).toContain('sharjah-city');
 
+    // Renters read it where they go: its names, address, point and hours, without signing in.
+    const shown = await (await browser(s)).request(`/api/companies/${ids[0]}/branches`).then((r) => r.json());
+    expect(shown).toEqual({
+      branches: [{ place: 'sharjah-city', name: { en: 'Al Majaz Desk', ar: 'مكتب المجاز' }, address: { en: DESK.addressEn, ar: DESK.addressAr }, lat: 25.3236, lng: 55.385, hours: added.body.branch.hours }],
+    });
+
     const car = await admin.addCar({ ...CAR, homeBranch: added.body.branch.id });
     if (!car.ok) throw new Error(JSON.stringify(car));
     expect(car.body.car.homeBranch).toBe(added.body.branch.id);

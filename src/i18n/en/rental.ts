@@ -147,6 +147,14 @@ const words = {
     flag: 'Flag a difference',
     flagged: 'You flagged: “{note}”. The agent checks the car and sends the record again.',
   },
+  desk: {
+    pickup: 'Pickup desk: {name}',
+    dropoff: 'Return desk: {name}',
+    hoursOn: 'Open {hours} on the day ({date}).',
+    closedOn: 'Closed on the day ({date}): call the company before you go.',
+    allDay: '24 hours',
+    map: 'Open the way there in maps',
+  },
   carReturn: {
     details: 'Return details',
     dueBack: 'Due back',

@@ -2,6 +2,7 @@ import { Plate } from '../../ui/Plate';
 import { DAY_MS } from '../../../machines/money';
 import { bookingStatus, dueBackAt, isChangeable, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
 import { LOCATION_NAMES } from '../../data/sample';
+import { BranchDesk } from '../../ui/BranchDesk';
 import { CheckoutRecord } from '../../ui/CheckoutRecord';
 import { FlagDifference } from './FlagDifference';
 import { useLocale } from '../../i18n/locale';
@@ -62,7 +63,12 @@ export default function CarPickup() {
             ) : now >= missedAt ? (
               <p role="status">{fill(p.missed, { date: formatDate(new Date(booking.pickupAt), lang, 'dateTime') })}</p>
             ) : null}
-            {checkout === null && <p>{fill(p.atCounter, { place: LOCATION_NAMES[booking.pickupLocation][lang] })}</p>}
+            {checkout === null && (
+              <>
+                <p>{fill(p.atCounter, { place: LOCATION_NAMES[booking.pickupLocation][lang] })}</p>
+                <BranchDesk company={booking.car.company} place={booking.pickupLocation} at={booking.pickupAt} heading={t.desk.pickup} />
+              </>
+            )}
             {/* Cancelling is its own section below, with the policy and the refund shown first. */}
             {isChangeable(context) && (
               <Actions>

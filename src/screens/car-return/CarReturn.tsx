@@ -5,6 +5,7 @@ import { isReturnLine, lateDeduction, LATE_RETURN, unusedDays } from '../../../m
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
+import { BranchDesk } from '../../ui/BranchDesk';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Done, FormError } from '../../ui/Form';
@@ -64,6 +65,7 @@ export default function CarReturn() {
         {returning && (
           <>
             <p>{fill(r.atCounter, { place, date: date(due) })}</p>
+            <BranchDesk company={car.company} place={booking.dropoffLocation} at={due} heading={t.desk.dropoff} />
             <p className={styles.note}>
               <Fill
                 text={r.lateRule}

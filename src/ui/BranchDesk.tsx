@@ -1,0 +1,35 @@
+import { DUBAI_OFFSET_MS } from '../../machines/booking';
+import type { LocationId } from '../../machines/fleet';
+import { fill, formatDate } from '../i18n/format';
+import { useLocale } from '../i18n/locale';
+import { useServerData } from './contract';
+import { useSession } from './session';
+import styles from './BranchDesk.module.css';
+
+/**
+ * The company's branch a renter goes to (at `place`, at `at`): its name and address as the company
+ * keeps them, its hours that day, and the way there on a map. Nothing until the server answers (the
+ * place's name is already on the screen).
+ */
+export function BranchDesk({ company, place, at, heading }: { company: string; place: LocationId; at: number; heading: string }) {
+  const { t, lang } = useLocale('rental');
+  const d = t.desk;
+  const { api } = useSession();
+  const { data } = useServerData(() => api.companyBranches(company), `branches:${company}`);
+  const branch = data?.branches.find((b) => b.place === place);
+  if (!branch) return null;
+  const day = branch.hours[new Date(at + DUBAI_OFFSET_MS).getUTCDay()];
+  // Isolated left to right: in an Arabic sentence "08:00–22:00" would otherwise read backwards.
+  const hours = !day ? null : day.open === '00:00' && day.close === '24:00' ? d.allDay : `\u2066${day.open}–${day.close === '24:00' ? '00:00' : day.close}\u2069`;
+  const when = formatDate(new Date(at), lang, 'dateTime');
+  return (
+    <div className={styles.desk}>
+      <p className={styles.heading}>{fill(heading, { name: branch.name[lang] })}</p>
+      <p>{branch.address[lang]}</p>
+      <p>{hours ? fill(d.hoursOn, { hours, date: when }) : fill(d.closedOn, { date: when })}</p>
+      <a href={`https://www.google.com/maps/search/?api=1&query=${branch.lat},${branch.lng}`} target="_blank" rel="noopener noreferrer">
+        {d.map}
+      </a>
+    </div>
+  );
+}
