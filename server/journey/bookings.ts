@@ -70,6 +70,8 @@ export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
     carId: c.booking.carId,
     /** The car as booked. */
     car: { model: c.booking.car.model, plate: c.booking.car.plate, category: c.booking.car.category },
+    /** The car it was booked with, when the company moved it to this one (at the same price). */
+    movedFrom: c.booking.movedFrom ? { model: c.booking.movedFrom.model } : null,
     status: bookingStatus(c),
     /** A rental picked up and not over: where it stands (the current-rental card's next step). */
     phase: rentalPhase(c),

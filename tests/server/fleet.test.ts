@@ -337,6 +337,9 @@ describe('moving a paid booking to another car, so its car can go out of service
     expect(now.deposit).toEqual(paid.deposit);
     const { notifications } = (await (await r.request('/api/notifications')).json()) as { notifications: { kind: string; params: Record<string, unknown> }[] };
     expect(notifications[0]).toMatchObject({ kind: 'carMoved', params: { number, from: 'Kia Sportage', model: 'Lexus LS' } });
+    // Their booking's page says so too.
+    const { bookings: mine } = (await (await r.request('/api/bookings')).json()) as { bookings: { number: string; car: { model: string }; movedFrom: { model: string } | null }[] };
+    expect(mine.find((x) => x.number === number)).toMatchObject({ car: { model: 'Lexus LS' }, movedFrom: { model: 'Kia Sportage' } });
 
     // The car it left can now go to the garage for that time; the one it went to cannot.
     expect((await admin.json('POST', `/api/fleet/${booked.id}/blocks`, { from: toDubaiInput(t.pickupAt), until: toDubaiInput(t.dropoffAt), note: '' })).status).toBe(201);

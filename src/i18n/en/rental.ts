@@ -260,6 +260,7 @@ const words = {
     noShowReason: 'No-show: the car was not picked up',
     refunded: 'Refunded to your card',
     number: 'Booking number',
+    movedFrom: 'The company moved this booking from the {model} to this car. You pay what you paid for the {model}.',
     car: 'Car',
     type: 'Car type',
     plate: 'Plate',

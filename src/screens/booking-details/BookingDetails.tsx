@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { Plate } from '../../ui/Plate';
 import { CircleAlert } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
-import { formatDate } from '../../i18n/format';
+import { fill, formatDate } from '../../i18n/format';
 import { LOCATION_NAMES } from '../../data/sample';
 import type { BookingSummary } from '../../client/api';
 import { ButtonLink } from '../../ui/Button';
@@ -66,6 +66,7 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
             { label: b.model, value: <bdi>{car.model}</bdi> },
           ]}
         />
+        {booking.movedFrom && <p>{fill(b.movedFrom, { model: booking.movedFrom.model })}</p>}
       </Section>
 
       <Section title={b.schedule}>
