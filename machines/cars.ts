@@ -1,7 +1,7 @@
 // A rental company's cars as its admin types them: the plate (emirate, code, number), what the car is
 // and what it costs. Apart from company.ts so that the pages that only show a company (a contract, the
 // operator's list) do not load the fleet's rules.
-import { CAR_CATEGORIES, type CarCategory, type CarPicture } from './fleet';
+import { CAR_CATEGORIES, FUELS, TRANSMISSIONS, type CarCategory, type CarPicture, type CarSpecs } from './fleet';
 import { fromDubaiInput } from './booking';
 import { aed, DAY_MS, type Fils } from './money';
 import { parseAmount } from './returns';
@@ -90,7 +90,18 @@ export interface CarInput extends PlateParts {
   /** The id of the company's branch the car belongs to. */
   homeBranch: string;
 }
-export type CarField = keyof CarInput;
+/** A car's technical facts as typed: each may be left empty (the pickup screen then leaves it out). */
+export interface SpecsInput {
+  year?: string;
+  seats?: string;
+  transmission?: string;
+  fuel?: string;
+  engineEn?: string;
+  engineAr?: string;
+  horsepower?: string;
+  topSpeedKmh?: string;
+}
+export type CarField = keyof CarInput | keyof SpecsInput;
 
 /** A car's facts as kept (machines/fleet.ts `Car` without its id and company), from a form that has no problems. */
 export interface CarValues {
@@ -103,6 +114,7 @@ export interface CarValues {
   odometerKm: number;
   tankLitres: number;
   homeBranchId: string;
+  specs: CarSpecs;
 }
 
 /** An amount in fils as the form shows it to be typed again: `240`, `2.85`. */
@@ -115,9 +127,44 @@ const wholeNumber = (text: string) => {
 
 const inRange = (value: number, { min, max }: { min: number; max: number }) => value >= min && value <= max;
 
+/** The sensible range of each counted fact (a car of 1,990 seats is a typing slip). */
+const SPEC_LIMITS = {
+  year: { min: 1990, max: 2100 },
+  seats: { min: 1, max: 15 },
+  horsepower: { min: 40, max: 2000 },
+  topSpeedKmh: { min: 60, max: 450 },
+} as const;
+const ENGINE_MAX = 60;
+
+/** A car's technical facts as typed: what is wrong by field, and those given. */
+function checkSpecs(input: SpecsInput, problems: Partial<Record<CarField, CarProblem>>): CarSpecs {
+  const specs: CarSpecs = {};
+  for (const key of ['year', 'seats', 'horsepower', 'topSpeedKmh'] as const) {
+    const typed = (input[key] ?? '').trim();
+    if (typed === '') continue;
+    const value = wholeNumber(typed);
+    if (value === null) problems[key] = 'wholeNumber';
+    else if (!inRange(value, SPEC_LIMITS[key])) problems[key] = 'outOfRange';
+    else specs[key] = value;
+  }
+  const transmission = TRANSMISSIONS.find((x) => x === input.transmission);
+  if (transmission) specs.transmission = transmission;
+  const fuel = FUELS.find((x) => x === input.fuel);
+  if (fuel) specs.fuel = fuel;
+  // The engine in both languages or in neither: a renter reads it in theirs.
+  const engine = { en: normaliseName(input.engineEn ?? ''), ar: normaliseName(input.engineAr ?? '') };
+  for (const [key, lang] of [['engineEn', 'en'], ['engineAr', 'ar']] as const) {
+    if (engine[lang].length > ENGINE_MAX) problems[key] = 'tooLong';
+    else if (engine[lang] === '' && engine[lang === 'en' ? 'ar' : 'en'] !== '') problems[key] = 'required';
+  }
+  if (engine.en !== '' && engine.ar !== '') specs.engine = engine;
+  return specs;
+}
+
 /** What is wrong with a car as typed, by field, and its values when nothing is. */
-export function checkCar(input: CarInput): { problems: Partial<Record<CarField, CarProblem>>; values: CarValues | null } {
+export function checkCar(input: CarInput & SpecsInput): { problems: Partial<Record<CarField, CarProblem>>; values: CarValues | null } {
   const problems: Partial<Record<CarField, CarProblem>> = {};
+  const specs = checkSpecs(input, problems);
   for (const key of ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres', 'homeBranch'] as const)
     if (input[key].trim() === '') problems[key] = 'required';
   const plate = plateOf(input);
@@ -154,6 +201,7 @@ export function checkCar(input: CarInput): { problems: Partial<Record<CarField, 
       odometerKm: counts.odometerKm!,
       tankLitres: counts.tankLitres!,
       homeBranchId: input.homeBranch.trim(),
+      specs,
     },
   };
 }

@@ -57,6 +57,22 @@ export interface Car {
   tankLitres: number;
   /** Its company's photo of it (the first of its photos, each size 16:9), when it has one; else `picture` is drawn. */
   photo?: ImageSizes;
+  /** What the pickup screen tells the renter about it, as far as its company gave it. */
+  specs?: CarSpecs;
+}
+
+export const FUELS = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
+export const TRANSMISSIONS = ['automatic', 'manual'] as const;
+
+/** A car's technical facts, each as its company gave it (any may be missing). The engine is written in both languages. */
+export interface CarSpecs {
+  year?: number;
+  seats?: number;
+  transmission?: (typeof TRANSMISSIONS)[number];
+  fuel?: (typeof FUELS)[number];
+  engine?: { en: string; ar: string };
+  horsepower?: number;
+  topSpeedKmh?: number;
 }
 
 /** A picture's sizes as the server keeps them, each a file named by its content (machines/images.ts `imagePath`). */

@@ -2,7 +2,7 @@
 // machine's persisted snapshot under a schema version, checked with zod on the way back in. Anything
 // corrupt, foreign, from another version or in the middle of a call is refused, never trusted.
 import * as z from 'zod/mini';
-import { CAR_CATEGORIES, LOCATIONS, type Car } from './fleet';
+import { CAR_CATEGORIES, FUELS, LOCATIONS, TRANSMISSIONS, type Car } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
 import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, sampleCarOf, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
@@ -41,6 +41,9 @@ const renter = z.object({
 
 const problems = z.record(z.string(), z.string());
 
+/** A car's counted fact (its seats, its horsepower), when its company gave it. */
+const count = z.optional(int());
+
 /** The car's facts as the booking keeps them (machines/fleet.ts `Car`). */
 const carSchema = z.object({
   id: text(),
@@ -54,6 +57,17 @@ const carSchema = z.object({
   odometerKm: int().check(z.nonnegative()),
   tankLitres: z.number().check(z.positive()),
   photo: z.optional(z.array(z.object({ hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), width: int(), height: int() }))),
+  specs: z.optional(
+    z.object({
+      year: count,
+      seats: count,
+      transmission: z.optional(z.enum(TRANSMISSIONS)),
+      fuel: z.optional(z.enum(FUELS)),
+      engine: z.optional(z.object({ en: text(), ar: text() })),
+      horsepower: count,
+      topSpeedKmh: count,
+    }),
+  ),
 });
 
 /** Everything the screens and the rules read from the context. */

@@ -102,6 +102,9 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(await valueOf('Start Date')).toHaveTextContent(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 12:00 PM$/);
     expect(await valueOf('End Date')).toHaveTextContent(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 12:00 PM$/);
     expect(await valueOf('Category')).toHaveTextContent('Luxury');
+    // The car's facts as its company keeps them, copied into the booking.
+    expect(await valueOf('Engine')).toHaveTextContent('3.0 L inline-6 turbo');
+    expect(await valueOf('Transmission')).toHaveTextContent('Automatic');
     expect(screen.getByRole('heading', { level: 2, name: 'Pickup Details' })).toBeInTheDocument();
   });
 

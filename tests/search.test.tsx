@@ -1,3 +1,4 @@
+import { SAMPLE_SPECS } from '../server/cars/sampleSpecs';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as until } from 'xstate';
@@ -211,7 +212,8 @@ describe('choosing a car starts the booking with that car, place and time', () =
     expect(session.journey).toBeNull();
     await user.click(rent);
     await waitFor(() => expect(router.state.location.pathname).toBe('/log-in'));
-    expect(session.journey!.getSnapshot().context.booking).toEqual({ carId: 'camry', car: FLEET.camry, ...trip });
+    // The car's facts as its record has them (the sample's, with the specs the pickup screen shows).
+    expect(session.journey!.getSnapshot().context.booking).toEqual({ carId: 'camry', car: { ...FLEET.camry, specs: SAMPLE_SPECS.camry }, ...trip });
   });
 
   it('signed in: on to the contract, and the server keeps the car and the trip', async () => {

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { amountText, CAR_PHOTOS_MAX, checkBlock, checkCar, plateKey, plateParts, type CarInput, type CarValues } from '../../machines/cars';
-import { CAR_STATUSES } from '../../machines/fleet';
+import { amountText, CAR_PHOTOS_MAX, checkBlock, checkCar, plateKey, plateParts, type CarInput, type CarValues, type SpecsInput } from '../../machines/cars';
+import { CAR_STATUSES, type CarSpecs } from '../../machines/fleet';
 import { CAR_ID, canMoveTo } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import type { Db, Tx } from '../db/open';
@@ -37,6 +37,14 @@ const carBody = z
     odometerKm: text,
     tankLitres: text,
     homeBranch: text,
+    year: text.optional(),
+    seats: text.optional(),
+    transmission: text.optional(),
+    fuel: text.optional(),
+    engineEn: text.optional(),
+    engineAr: text.optional(),
+    horsepower: text.optional(),
+    topSpeedKmh: text.optional(),
   })
   .strict();
 const editBody = carBody.extend({ status: z.enum(CAR_STATUSES), version: z.number().int().positive() }).strict();
@@ -67,17 +75,31 @@ export const fleetView = (row: CarRow) => ({
   tankLitres: String(row.tankLitres),
   /** Its branch's id; empty for a car from before branches were records, until its admin chooses one. */
   homeBranch: row.homeBranchId ?? '',
+  /** Its technical facts as the form types them (empty where the admin gave none). */
+  ...specsText(row.specs),
   /** Its photos as the screens draw them, in order: the first is the one renters see. */
   photos: row.photos.map((sizes) => imageView(sizes)!),
 });
 export type FleetCar = ReturnType<typeof fleetView>;
+
+const numberText = (n: number | undefined) => (n === undefined ? '' : String(n));
+const specsText = (specs: CarSpecs) => ({
+  year: numberText(specs.year),
+  seats: numberText(specs.seats),
+  transmission: specs.transmission ?? '',
+  fuel: specs.fuel ?? '',
+  engineEn: specs.engine?.en ?? '',
+  engineAr: specs.engine?.ar ?? '',
+  horsepower: numberText(specs.horsepower),
+  topSpeedKmh: numberText(specs.topSpeedKmh),
+});
 
 const recordOf = (values: CarValues) => ({ ...values, plateKey: plateKey(values.plate) });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The machine's check of a car as typed, and the server's own: its branch is one of the company's. */
-async function checkCarOf(db: Db, companyId: string, input: CarInput): Promise<ReturnType<typeof checkCar>> {
+async function checkCarOf(db: Db, companyId: string, input: CarInput & SpecsInput): Promise<ReturnType<typeof checkCar>> {
   const checked = checkCar(input);
   if (!checked.values) return checked;
   const branch = checked.values.homeBranchId;

@@ -6,6 +6,7 @@ import type { Trip } from '../../machines/booking';
 import { plateKey } from '../../machines/cars';
 import { type Car } from '../../machines/fleet';
 import { FLEET } from '../../machines/sampleFleet';
+import { SAMPLE_SPECS } from './sampleSpecs';
 import { defaultCar as placeholderCar } from '../../machines/journey-rules';
 import type { JourneyEvent } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
@@ -25,6 +26,7 @@ export const carOfRow = (row: CarRow): Car => ({
   odometerKm: row.odometerKm,
   tankLitres: row.tankLitres,
   ...(row.photos[0] ? { photo: row.photos[0] } : {}),
+  ...(Object.keys(row.specs).length > 0 ? { specs: row.specs } : {}),
 });
 
 /** The car's record as it is now, or null when there is no such car. */
@@ -110,14 +112,22 @@ export async function carCameBack(tx: Tx, id: string, odometerKm: number) {
     .where(eq(cars.id, id));
 }
 
-/** The sample companies' cars (machines/fleet.ts), made once: afterwards they are their admins' records. */
+/**
+ * The sample companies' cars (machines/sampleFleet.ts), made once: afterwards they are their admins'
+ * records. A sample car made before cars had specs gets its own (once: an admin's later edit stays).
+ */
 export async function ensureSampleCars(db: Db) {
   for (const car of Object.values(FLEET)) {
     const { company, ...facts } = car;
+    const specs = SAMPLE_SPECS[car.id];
     await db
       .insert(cars)
-      .values({ ...facts, companyId: company, plateKey: plateKey(car.plate) })
+      .values({ ...facts, specs, companyId: company, plateKey: plateKey(car.plate) })
       .onConflictDoNothing({ target: cars.id });
+    await db
+      .update(cars)
+      .set({ specs })
+      .where(and(eq(cars.id, car.id), sql`${cars.specs} = '{}'::jsonb`));
   }
 }
 

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
 import { STAFF_ROLES } from '../../machines/roles';
-import type { CarCategory, CarPicture, CarStatus, ImageSizes, LocationId } from '../../machines/fleet';
+import type { CarCategory, CarPicture, CarSpecs, CarStatus, ImageSizes, LocationId } from '../../machines/fleet';
 import type { WeekHours } from '../../machines/branches';
 import {
   bigint,
@@ -110,6 +110,8 @@ export const cars = pgTable(
     homeBranchId: uuid('home_branch_id').references(() => branches.id),
     /** Available, in maintenance or retired: only available cars are offered. */
     status: text('status').$type<CarStatus>().notNull().default('available'),
+    /** Its technical facts as its admin gave them (machines/fleet.ts `CarSpecs`): what the pickup screen shows. */
+    specs: jsonb('specs').$type<CarSpecs>().notNull().default({}),
     /** Its photos as the admin uploaded them, each resized (server/images/images.ts); the first is the one renters see. */
     photos: jsonb('photos').$type<ImageSizes[]>().notNull().default([]),
     /** Bumped on every change: a save over another admin's is refused with the current values. */

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FLEET } from '../../machines/sampleFleet';
+import { carById } from '../cars/records';
 import { journeyMachine } from '../../machines/journey';
 import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
@@ -27,7 +28,13 @@ const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', n
  */
 async function sampleJourney(deps: Deps, user: User, renter: Renter) {
   const now = deps.now().getTime();
-  const booking = defaultBooking(now - 2 * DAY_MS, FLEET['bmw-7']);
+  // The specification's figures, with what the car's record shows renters (its facts, its photo).
+  const record = await carById(deps.db, 'bmw-7');
+  const booking = defaultBooking(now - 2 * DAY_MS, {
+    ...FLEET['bmw-7'],
+    ...(record?.specs ? { specs: record.specs } : {}),
+    ...(record?.photo ? { photo: record.photo } : {}),
+  });
   const { deposit } = booking.car;
   const key = `demo:${user.id}`;
   const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: deposit, idempotencyKey: `${key}:hold` });

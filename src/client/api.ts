@@ -215,10 +215,6 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
         client.violations[':id'].events.$post({ param: { id }, json: { event: event as never, version } }),
       ),
     companies: () => answer<{ companies: CompanyView[] }>(client.companies.$get()),
-    /** A company's branches as renters read them: where each is and when it is open. */
-    companyBranches: (id: string) => answer<{ branches: PublicBranch[] }>(client.companies[':id'].branches.$get({ param: { id } })),
-    /** The places renters can choose: where a company has a branch. */
-    places: () => answer<{ places: LocationId[] }>(client.cars.places.$get()),
     /** The cars free for the whole trip, cheapest first (no sign-in needed); a refused trip is 400 `invalid` by field. */
     searchCars: (trip: Trip, filter: { category?: CarCategory; company?: CompanyId } = {}) =>
       answer<{ results: CarOffer[] }>(

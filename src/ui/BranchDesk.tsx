@@ -1,8 +1,9 @@
+import { useEffect, useState } from 'react';
 import { DUBAI_OFFSET_MS } from '../../machines/booking';
 import type { LocationId } from '../../machines/fleet';
+import { answer, type PublicBranch } from '../client/api';
 import { fill, formatDate } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
-import { useServerData } from './contract';
 import { useSession } from './session';
 import styles from './BranchDesk.module.css';
 
@@ -15,7 +16,19 @@ export function BranchDesk({ company, place, at, heading }: { company: string; p
   const { t, lang } = useLocale('rental');
   const d = t.desk;
   const { api } = useSession();
-  const { data } = useServerData(() => api.companyBranches(company), `branches:${company}`);
+  // Asked once, here rather than through the app's client (which every page loads): a company's desks
+  // do not change while the renter looks, so this screen does not listen live for them.
+  const [data, setData] = useState<{ branches: PublicBranch[] } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void answer<{ branches: PublicBranch[] }>(api.typed.companies[':id'].branches.$get({ param: { id: company } })).then(
+      (a) => current && a.ok && setData(a.body),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, company]);
   const branch = data?.branches.find((b) => b.place === place);
   if (!branch) return null;
   const day = branch.hours[new Date(at + DUBAI_OFFSET_MS).getUTCDay()];

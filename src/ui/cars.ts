@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Trip, TripField, TripProblem } from '../../machines/booking';
-import { LOCATIONS, type Car, type LocationId } from '../../machines/fleet';
+import type { Car } from '../../machines/fleet';
 import { stepOf } from '../../machines/steps';
 import type { Answer, CarOffer } from '../client/api';
 import type { Notices } from '../client/notices';
@@ -41,17 +41,6 @@ export function useCarSearch(trip: Trip | null) {
 export function useShownCars(trip: Trip) {
   const search = useCarSearch(trip);
   return { failed: search.failed, answered: search.data !== null, results: search.data?.results ?? [] };
-}
-
-/**
- * The places renters can choose, where a company has a branch, with `chosen` kept (a shared link's
- * place the server no longer serves still shows as chosen; search then finds nothing there). All the
- * places until the server answers.
- */
-export function usePlaces(chosen: readonly string[]): readonly LocationId[] {
-  const { api } = useSession();
-  const { data } = useServerData(() => api.places(), 'places');
-  return data ? LOCATIONS.filter((place) => data.places.includes(place) || chosen.includes(place)) : LOCATIONS;
 }
 
 /** Company names by id, in the reader's language (the companies are the server's records). */

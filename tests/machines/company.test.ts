@@ -76,7 +76,7 @@ describe("a company's car as its admin types it", () => {
   it('gives the values to keep when nothing is wrong: fils, whole numbers, a tidy model, the category’s picture', () => {
     expect(checkCar(car)).toEqual({
       problems: {},
-      values: { plate: 'Ras Al Khaimah B 443', model: 'Toyota Land Cruiser', category: 'suv', picture: 'suv', dailyRate: 110_050, deposit: 250_000, odometerKm: 32_000, tankLitres: 93, homeBranchId: 'branch-1' },
+      values: { plate: 'Ras Al Khaimah B 443', model: 'Toyota Land Cruiser', category: 'suv', picture: 'suv', dailyRate: 110_050, deposit: 250_000, odometerKm: 32_000, tankLitres: 93, homeBranchId: 'branch-1', specs: {} },
     });
     expect(amountText(110_050)).toBe('1100.50');
     expect(amountText(24_000)).toBe('240');
@@ -94,5 +94,26 @@ describe("a company's car as its admin types it", () => {
     expect(checkCar({ ...car, code: '99' }).problems).toEqual({ code: 'plate' });
     expect(checkCar({ ...car, number: '1234567' }).problems).toEqual({ number: 'plate' });
     expect(checkCar({ ...car, category: '' }).problems).toEqual({ category: 'required' });
+    expect(checkCar({ ...car, homeBranch: ' ' }).problems).toEqual({ homeBranch: 'required' });
+  });
+
+  it('keeps the technical facts given (an engine in both languages or in neither), each checked for a slip', () => {
+    const specs = { year: '٢٠٢٤', seats: '7', transmission: 'automatic', fuel: 'hybrid', engineEn: ' 3.5 L  V6 ', engineAr: '3.5 لتر، 6 أسطوانات', horsepower: '', topSpeedKmh: '210' };
+    expect(checkCar({ ...car, ...specs }).values!.specs).toEqual({
+      year: 2024,
+      seats: 7,
+      transmission: 'automatic',
+      fuel: 'hybrid',
+      engine: { en: '3.5 L V6', ar: '3.5 لتر، 6 أسطوانات' },
+      topSpeedKmh: 210,
+    });
+    expect(checkCar({ ...car, ...specs, year: '1066', seats: 'many', engineAr: '', topSpeedKmh: '2100' }).problems).toEqual({
+      year: 'outOfRange',
+      seats: 'wholeNumber',
+      engineAr: 'required',
+      topSpeedKmh: 'outOfRange',
+    });
+    // A transmission or fuel that is not one of the choices is not kept.
+    expect(checkCar({ ...car, transmission: 'warp', fuel: 'coal' }).values!.specs).toEqual({});
   });
 });

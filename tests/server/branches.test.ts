@@ -9,7 +9,7 @@ import { DAY_MS } from '../../machines/money';
 import type { BranchInput } from '../../machines/branches';
 import { adminOf } from '../support/counter';
 import { startTestServer, type TestServer } from '../support/server';
-import { browser, CARD, renter } from './helpers';
+import { browser, CARD, contextOf, renter } from './helpers';
 
 const OPERATOR = { email: 'ops@platform.example', password: 'platform-keys-2026' };
 const week = (open: string, close: string) => Array.from({ length: 7 }, () => ({ closed: false, open, close }));
@@ -24,6 +24,8 @@ const DESK: BranchInput = {
   hours: week('08:00', '22:00').map((d, day) => (day === 5 ? { ...d, closed: true } : d)),
 };
 const CAR = { emirate: 'Sharjah', code: '3', number: '55123', model: 'Nissan Patrol', category: 'suv', dailyRate: '450', deposit: '2500', odometerKm: '15000', tankLitres: '100' };
+/** What the renter reads at pickup, as the admin types it. */
+const SPECS = { year: '2025', seats: '7', transmission: 'automatic', fuel: 'petrol', engineEn: '4.0 L V6', engineAr: '4.0 لتر، 6 أسطوانات', horsepower: '', topSpeedKmh: '' };
 
 describe('a company’s branches, on a fresh production database', () => {
   let s: TestServer;
@@ -87,9 +89,9 @@ describe('a company’s branches, on a fresh production database', () => {
       branches: [{ place: 'sharjah-city', name: { en: 'Al Majaz Desk', ar: 'مكتب المجاز' }, address: { en: DESK.addressEn, ar: DESK.addressAr }, lat: 25.3236, lng: 55.385, hours: added.body.branch.hours }],
     });
 
-    const car = await admin.addCar({ ...CAR, homeBranch: added.body.branch.id });
+    const car = await admin.addCar({ ...CAR, ...SPECS, homeBranch: added.body.branch.id });
     if (!car.ok) throw new Error(JSON.stringify(car));
-    expect(car.body.car.homeBranch).toBe(added.body.branch.id);
+    expect(car.body.car).toMatchObject({ homeBranch: added.body.branch.id, ...SPECS });
 
     // Tuesday at 10:00, back on Thursday at 10:00: offered. Where the company has no branch: not.
     expect(await search('sharjah-city', on(2, '10:00'))).toEqual(['Nissan Patrol']);
@@ -119,6 +121,8 @@ describe('a company’s branches, on a fresh production database', () => {
       const answer = await r.step(event);
       expect(answer.ok, `${event.type}: ${JSON.stringify(answer.body)}`).toBe(true);
     }
+    // The booking keeps the car's facts as they were: the pickup screen shows them.
+    expect(contextOf(r.journey()).booking.car.specs).toEqual({ year: 2025, seats: 7, transmission: 'automatic', fuel: 'petrol', engine: { en: '4.0 L V6', ar: '4.0 لتر، 6 أسطوانات' } });
   });
 
   it('is saved over its version: the hours the admin changes apply to search at once; a stale save gets the branch as it is', async () => {

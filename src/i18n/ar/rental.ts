@@ -119,6 +119,10 @@ const words: Words = {
     category: 'الفئة',
     model: 'الطراز',
     plate: 'رقم اللوحة',
+
+    year: 'سنة الصنع',
+    fuels: { petrol: 'بنزين', diesel: 'ديزل', hybrid: 'هجين', electric: 'كهربائي' },
+    transmissions: { automatic: 'أوتوماتيك', manual: 'يدوي' },
     engine: 'المحرك',
     horsepower: 'القوة الحصانية',
     horsepowerValue: '{n} حصان',
@@ -126,7 +130,6 @@ const words: Words = {
     fuel: 'نوع الوقود',
     transmission: 'ناقل الحركة',
     seating: 'عدد المقاعد',
-
     pickedUp: 'تم الاستلام في {date}.',
     quote:
       'التمديد لمدة {days}: {cost} + ضريبة القيمة المضافة {vat} = {total}، يُخصم من البطاقة المنتهية بـ {last4} عند التأكيد. تاريخ الانتهاء الجديد: {date}.',
@@ -153,10 +156,10 @@ const words: Words = {
   desk: {
     pickup: 'مكتب الاستلام: {name}',
     dropoff: 'مكتب الإعادة: {name}',
-    hoursOn: 'مفتوح {hours} في ذلك اليوم ({date}).',
-    closedOn: 'مغلق في ذلك اليوم ({date}): اتصل بالشركة قبل أن تذهب.',
+    hoursOn: 'مفتوح {hours} يوم {date}.',
+    closedOn: 'مغلق يوم {date}: اتصل بالشركة أولًا.',
     allDay: 'على مدار 24 ساعة',
-    map: 'افتح الطريق إليه في الخرائط',
+    map: 'الموقع على الخريطة',
   },
   carReturn: {
     details: 'تفاصيل الإرجاع',
@@ -263,7 +266,7 @@ const words: Words = {
     noShowReason: 'عدم الحضور: لم تُستلم السيارة',
     refunded: 'المبلغ المُعاد إلى بطاقتك',
     number: 'رقم الحجز',
-    movedFrom: 'نقلت الشركة هذا الحجز من {model} إلى هذه السيارة. تدفع ما دفعته مقابل {model}.',
+    movedFrom: 'نقلت الشركة حجزك من {model} إلى هذه السيارة بالسعر نفسه.',
     car: 'السيارة',
     type: 'نوع السيارة',
     plate: 'رقم اللوحة',

@@ -7,7 +7,6 @@ import { CheckoutRecord } from '../../ui/CheckoutRecord';
 import { FlagDifference } from './FlagDifference';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber, plural } from '../../i18n/format';
-import { CAR_SPECS } from '../../data/carSpecs';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { useNow } from '../../ui/useNow';
 import { useHydrated } from '../../ui/hydrated';
@@ -32,8 +31,8 @@ export default function CarPickup() {
   const charging = usePending();
   const status = bookingStatus(context);
   const { car } = booking;
-  // The sample cars' specs; a company's own car shows what its record has.
-  const spec = Object.hasOwn(CAR_SPECS, car.id) ? CAR_SPECS[car.id] : undefined;
+  // The car's facts as its company gave them when the booking was made (none for an older booking).
+  const spec = car.specs ?? {};
   const when = (ms: number) => <time>{formatDate(new Date(ms), lang, 'dateTime')}</time>;
   // The counter hands the car over from PICKUP_WINDOW_MS before the booked time until the no-show mark.
   const opensAt = pickupOpensAt(context);
@@ -170,22 +169,16 @@ export default function CarPickup() {
             { label: p.category, value: p.categories[car.category] },
             { label: p.model, value: car.model },
             { label: p.plate, value: <Plate plate={car.plate} /> },
-            ...(spec
-              ? [
-                  { label: p.engine, value: spec.engine[lang] },
-                  {
-                    label: p.horsepower,
-                    value: fill(p.horsepowerValue, { n: formatNumber(spec.horsepower, lang) }),
-                  },
-                  {
-                    label: p.topSpeed,
-                    value: formatNumber(spec.topSpeedKmh, lang, { style: 'unit', unit: 'kilometer-per-hour' }),
-                  },
-                  { label: p.fuel, value: spec.fuel[lang] },
-                  { label: p.transmission, value: spec.transmission[lang] },
-                  { label: p.seating, value: formatNumber(spec.seats, lang) },
-                ]
-              : []),
+            // What the company gave of the car's facts, each when it is there.
+            ...(spec.year === undefined ? [] : [{ label: p.year, value: String(spec.year) }]),
+            ...(spec.engine ? [{ label: p.engine, value: spec.engine[lang] }] : []),
+            ...(spec.horsepower === undefined ? [] : [{ label: p.horsepower, value: fill(p.horsepowerValue, { n: formatNumber(spec.horsepower, lang) }) }]),
+            ...(spec.topSpeedKmh === undefined
+              ? []
+              : [{ label: p.topSpeed, value: formatNumber(spec.topSpeedKmh, lang, { style: 'unit', unit: 'kilometer-per-hour' }) }]),
+            ...(spec.fuel ? [{ label: p.fuel, value: p.fuels[spec.fuel] }] : []),
+            ...(spec.transmission ? [{ label: p.transmission, value: p.transmissions[spec.transmission] }] : []),
+            ...(spec.seats === undefined ? [] : [{ label: p.seating, value: formatNumber(spec.seats, lang) }]),
           ]}
         />
       </Section>

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { checkCar, PLATE_EMIRATES, type CarField, type CarInput, type CarProblem } from '../../../machines/cars';
-import { CAR_CATEGORIES, CAR_STATUSES, type CarStatus } from '../../../machines/fleet';
+import { checkCar, PLATE_EMIRATES, type CarField, type CarInput, type CarProblem, type SpecsInput } from '../../../machines/cars';
+import { CAR_CATEGORIES, CAR_STATUSES, FUELS, TRANSMISSIONS, type CarStatus } from '../../../machines/fleet';
+import styles from './Fleet.module.css';
 import type { BranchView, FleetCar, NeedingBooking } from '../../client/staffApi';
 import { Link } from '../../ui/Link';
 import { EMIRATE_NAMES, fill } from '../../i18n/format';
@@ -15,10 +16,29 @@ import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
 import { periodText } from './periods';
 
-const FIELDS = ['emirate', 'code', 'number', 'model', 'category', 'dailyRate', 'deposit', 'odometerKm', 'tankLitres', 'homeBranch'] as const satisfies readonly CarField[];
+const FIELDS = [
+  'emirate',
+  'code',
+  'number',
+  'model',
+  'category',
+  'dailyRate',
+  'deposit',
+  'odometerKm',
+  'tankLitres',
+  'homeBranch',
+  'year',
+  'seats',
+  'transmission',
+  'fuel',
+  'engineEn',
+  'engineAr',
+  'horsepower',
+  'topSpeedKmh',
+] as const satisfies readonly CarField[];
 
 /** The form's values, checked by the same rule as the server's (machines/company.ts checkCar). */
-const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as unknown as CarInput;
+const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, text(f)])) as unknown as CarInput & SpecsInput;
 const problemsOf = (fields: SubmittedFields) => checkCar(valuesOf(fields)).problems;
 
 /**
@@ -62,7 +82,7 @@ export function CarForm({ car, branches, saved }: { car: FleetCar | null; branch
       const now = answer.body.car as FleetCar;
       const differing = inputs.theirs(car, now);
       saved(now);
-      const names = differing.map((f) => (f === 'status' ? k.status : f === 'category' ? k.category : f === 'homeBranch' ? k.homeBranch : k[f])).join(lang === 'ar' ? '، ' : ', ');
+      const names = differing.map((f) => (f === 'status' ? k.status : f === 'category' ? k.category : k[f])).join(lang === 'ar' ? '، ' : ', ');
       setFailure(differing.length > 0 ? fill(k.conflict, { fields: names }) : k.conflictNothing);
     } else if (answer?.status === 409 && 'bookings' in answer.body) {
       const needing = answer.body.bookings as NeedingBooking[];
@@ -72,7 +92,7 @@ export function CarForm({ car, branches, saved }: { car: FleetCar | null; branch
     else setFailure(k.failed);
   };
 
-  const text = (name: Exclude<CarField, 'emirate' | 'category' | 'homeBranch'>, extra: { hint?: string; inputMode?: 'numeric' | 'decimal'; dir?: 'ltr' } = {}) => (
+  const text = (name: Exclude<CarField, 'emirate' | 'category' | 'homeBranch' | 'fuel' | 'transmission'>, extra: { hint?: string; inputMode?: 'numeric' | 'decimal'; dir?: 'ltr' | 'rtl'; lang?: 'en' | 'ar' } = {}) => (
     <TextField label={k[name]} name={name} defaultValue={car?.[name] ?? ''} error={error(name)} autoComplete="off" {...extra} />
   );
 
@@ -113,6 +133,24 @@ export function CarForm({ car, branches, saved }: { car: FleetCar | null; branch
           error={error('homeBranch')}
           options={branches.map((b) => ({ value: b.id, label: lang === 'ar' ? b.nameAr : b.nameEn }))}
         />
+        <fieldset className={styles.specs}>
+          <legend className={styles.legend}>{k.specsTitle}</legend>
+          <p className={styles.hint}>{k.specsText}</p>
+          {text('year', { inputMode: 'numeric', dir: 'ltr' })}
+          {text('seats', { inputMode: 'numeric', dir: 'ltr' })}
+          <SelectField
+            label={k.transmission}
+            name="transmission"
+            placeholder={k.notGiven}
+            defaultValue={car?.transmission ?? ''}
+            options={TRANSMISSIONS.map((x) => ({ value: x, label: k.transmissions[x] }))}
+          />
+          <SelectField label={k.fuel} name="fuel" placeholder={k.notGiven} defaultValue={car?.fuel ?? ''} options={FUELS.map((x) => ({ value: x, label: k.fuels[x] }))} />
+          {text('engineEn', { dir: 'ltr', lang: 'en', hint: lang === 'en' ? k.engineHint : undefined })}
+          {text('engineAr', { dir: 'rtl', lang: 'ar', hint: lang === 'ar' ? k.engineHint : undefined })}
+          {text('horsepower', { inputMode: 'numeric', dir: 'ltr' })}
+          {text('topSpeedKmh', { inputMode: 'numeric', dir: 'ltr' })}
+        </fieldset>
         {car && (
           <SelectField
             label={k.status}

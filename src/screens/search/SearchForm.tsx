@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
-import { EMIRATE_OF } from '../../../machines/fleet';
+import { EMIRATE_OF, LOCATIONS, type LocationId } from '../../../machines/fleet';
+import { answer } from '../../client/api';
+import { useServerData } from '../../ui/contract';
+import { useSession } from '../../ui/session';
 import { LOCATION_NAMES } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
 import { tripOf, type SearchQuery } from '../../search/query';
 import { Button } from '../../ui/Button';
-import { usePlaces } from '../../ui/cars';
 import { SelectField, TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
 import { FormCard } from '../../ui/Form';
@@ -15,6 +17,17 @@ import styles from './Search.module.css';
 
 type Places = Pick<SearchQuery, 'pickup' | 'dropoff' | 'from' | 'to'>;
 type Problems = Partial<Record<TripField, TripProblem>>;
+
+/**
+ * The places renters can choose, where a company has a branch, with `chosen` kept (a shared link's
+ * place the server no longer serves still shows as chosen; search then finds nothing there). All the
+ * places until the server answers. Asked here, not through the app's client, which every page loads.
+ */
+function usePlaces(chosen: readonly string[]): readonly LocationId[] {
+  const { api } = useSession();
+  const { data } = useServerData(() => answer<{ places: LocationId[] }>(api.typed.cars.places.$get()), 'places');
+  return data ? LOCATIONS.filter((place) => data.places.includes(place) || chosen.includes(place)) : LOCATIONS;
+}
 
 /**
  * Where and when. Checked here with the booking's own rules (machines/booking.ts) before anything is

@@ -1,0 +1,1 @@
+ALTER TABLE "cars" ADD COLUMN "specs" jsonb DEFAULT '{}'::jsonb NOT NULL;
