@@ -52,6 +52,29 @@ export async function homePlace(db: Db | Tx, carId: string): Promise<LocationId 
   return (rows.find((r) => r.id === r.home) ?? rows.sort((a, b) => LOCATIONS.indexOf(a.place) - LOCATIONS.indexOf(b.place))[0])?.place ?? null;
 }
 
+/**
+ * The places whose handovers a person of the company sees and records: an agent's branches' places, or
+ * null for everywhere (a manager, or an agent the admin gave no branch).
+ */
+export async function placesOf(db: Db | Tx, user: { role: string; companyId: string | null; branchIds: string[] }): Promise<Set<LocationId> | null> {
+  if (user.role !== 'agent' || user.branchIds.length === 0 || !user.companyId) return null;
+  const rows = await db
+    .select({ place: branches.place })
+    .from(branches)
+    .where(and(eq(branches.companyId, user.companyId), inArray(branches.id, user.branchIds)));
+  return new Set(rows.map((r) => r.place));
+}
+
+/** The ids among `ids` that are the company's branches. */
+export async function ownBranches(db: Db | Tx, companyId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.companyId, companyId), inArray(branches.id, [...ids])));
+  return rows.map((r) => r.id);
+}
+
 /** The places renters can choose: where a company that is not suspended has a branch, in the list's order. */
 export async function servedPlaces(db: Db | Tx): Promise<LocationId[]> {
   const rows = await db

@@ -209,6 +209,8 @@ export const users = pgTable(
     language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
     /** The currency figures are also shown in (payments are always in AED). */
     currency: text('currency', { enum: ['AED', 'USD', 'SAR'] }).notNull().default('AED'),
+    /** An agent's branches (their ids): the handovers they see and record. None: all of the company's. */
+    branchIds: jsonb('branch_ids').$type<string[]>().notNull().default([]),
     /** When the company's admin revoked this person: they can no longer sign in (their records stay theirs). */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),

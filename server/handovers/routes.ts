@@ -40,6 +40,7 @@ import { applyStep } from '../journey/service';
 import { carAwayAt } from '../journey/availability';
 import { bookedCar, type BookingRow } from '../journey/bookings';
 import { carCameBack, companyCarIds } from '../cars/records';
+import { placesOf } from '../branches/records';
 
 const byNumber = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
 const field = (max: number) => z.string().max(max);
@@ -91,12 +92,20 @@ async function ownReturn(db: Db, user: User, number: string) {
   return row && c && c.pickedUpAt !== null && c.refund === null ? row : null;
 }
 
-/** One of the company's bookings, by its number; null for any other company's or a number nobody has. */
+/** The place a booking's next handover is at: its pickup's until the car is out, then its return's. */
+const handoverPlace = (c: JourneySnapshot['context']) => (c.pickedUpAt === null ? c.booking.pickupLocation : c.booking.dropoffLocation);
+
+/**
+ * One of the company's bookings, by its number, whose handover is at one of the person's places (an
+ * agent's branches); null for any other (another company's, another branch's, a number nobody has).
+ */
 async function companyBooking(db: Db, user: User, number: string) {
   const cars = await companyCarIds(db, user.companyId ?? '');
   if (cars.length === 0) return null;
   const [row] = await db.select().from(bookings).where(and(eq(bookings.number, number), inArray(bookings.carId, cars)));
   const snapshot = row && restoreJourney(row.journey).snapshot;
+  const places = snapshot ? await placesOf(db, user) : null;
+  if (snapshot && places && !places.has(handoverPlace(snapshot.context))) return null;
   return row && snapshot ? { row, snapshot } : null;
 }
 
@@ -316,10 +325,13 @@ export const handoverRoutes = new Hono<AppEnv>()
       )
       .orderBy(asc(sql`case when ${at('pickedUpAt')} = 'null'::jsonb then ${bookings.heldFrom} else ${bookings.heldUntil} end`))
       .limit(200);
+    // An agent sees the handovers at their branches only.
+    const places = await placesOf(deps.db, c.var.user!);
     return c.json({
       handovers: rows.flatMap(({ booking, renter }) => {
         const snapshot = restoreJourney(booking.journey).snapshot;
-        return snapshot ? [summaryOf(booking, snapshot.context, renter, now)] : [];
+        if (!snapshot || (places && !places.has(handoverPlace(snapshot.context)))) return [];
+        return [summaryOf(booking, snapshot.context, renter, now)];
       }),
     });
   })

@@ -17,6 +17,7 @@ import { appOrigin, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { invite, stillOpen } from './invitations';
+import { ownBranches } from '../branches/records';
 import { staffChanged } from './live';
 
 /** Invitations an admin may send an hour: a company grows by people, not by thousands. */
@@ -26,6 +27,7 @@ const HOUR = 60 * 60 * 1000;
 const roleBody = z.object({ role: z.enum(STAFF_ROLES) }).strict();
 const inviteBody = z.object({ email: z.string().max(320), role: z.enum(STAFF_ROLES), lang: z.enum(['en', 'ar']) }).strict();
 const idParam = z.object({ id: z.string().uuid() });
+const branchesBody = z.object({ branches: z.array(z.uuid()).max(100) }).strict();
 
 /** One of the company's people (not revoked), or null. */
 async function member(db: Db | Tx, companyId: string, id: string) {
@@ -56,6 +58,8 @@ const personView = (u: typeof users.$inferSelect) => ({
   fullName: u.fullName,
   email: u.email,
   role: u.role as StaffRole,
+  /** An agent's branches (ids); none: all of the company's. */
+  branches: u.branchIds,
   since: u.createdAt.getTime(),
 });
 
@@ -137,6 +141,27 @@ export const staffRoutes = new Hono<AppEnv>()
     if (result === 'notFound') return c.json({ error: 'notFound' as const }, 404);
     if (result === 'lastAdmin') return c.json({ error: 'lastAdmin' as const }, 409);
     return c.json({ person: personView(result) });
+  })
+  // The branches an agent works at: the handovers they see and record (none ticked: all the company's).
+  .put('/:id/branches', jsonOnly, validate('param', idParam), validate('json', branchesBody), async (c) => {
+    const { db } = c.var.deps;
+    const companyId = c.var.user!.companyId!;
+    const { id } = c.req.valid('param');
+    const wanted = [...new Set(c.req.valid('json').branches)];
+    const person = await member(db, companyId, id);
+    if (!person) return c.json({ error: 'notFound' as const }, 404);
+    if (person.role !== 'agent') return c.json({ error: 'invalid' as const, fields: { branches: 'notAgent' as const } }, 400);
+    // Another company's branch is not one to give: as if it did not exist.
+    if ((await ownBranches(db, companyId, wanted)).length !== wanted.length)
+      return c.json({ error: 'invalid' as const, fields: { branches: 'unknownBranch' as const } }, 400);
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ branchIds: wanted }).where(eq(users.id, id)).returning();
+      // Their counter's list changes: it reads again (it listens to the bookings' changes).
+      await pushTo(tx, [id], 'journey');
+      await staffChanged(tx, companyId);
+      return row!;
+    });
+    return c.json({ person: personView(changed) });
   })
   .post('/:id/revoke', jsonOnly, validate('param', idParam), validate('json', z.object({}).strict()), async (c) => {
     const { db, now } = c.var.deps;

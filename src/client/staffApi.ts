@@ -32,6 +32,8 @@ export interface StaffPerson {
   fullName: string;
   email: string;
   role: StaffRole;
+  /** An agent's branches (ids); none: all of the company's. */
+  branches: string[];
   since: number;
 }
 export interface StaffInvitation {
@@ -62,6 +64,9 @@ export function staffApi(client: Client, baseUrl: string) {
       answer<{ invitation: StaffInvitation }>(client.staff.invitations.$post({ json })),
     withdrawInvitation: (id: string) => answer<{ ok: true }>(client.staff.invitations[':id'].$delete({ param: { id } })),
     /** A new role for one of the company's people (their sessions end); 409 `lastAdmin` for the only admin. */
+    /** The branches an agent works at (none: all); 400 `branches: notAgent | unknownBranch`. */
+    setBranches: (id: string, branches: string[]) =>
+      answer<{ person: StaffPerson }>(client.staff[':id'].branches.$put({ param: { id }, json: { branches } })),
     changeRole: (id: string, role: StaffRole) =>
       answer<{ person: StaffPerson }>(client.staff[':id'].$patch({ param: { id }, json: { role } })),
     revoke: (id: string) => answer<{ ok: true }>(client.staff[':id'].revoke.$post({ param: { id }, json: {} })),

@@ -8,6 +8,7 @@ import { fromDubaiInput, toDubaiInput } from '../../machines/booking';
 import { DAY_MS } from '../../machines/money';
 import type { BranchInput } from '../../machines/branches';
 import { adminOf } from '../support/counter';
+import { createManager } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
 import { browser, CARD, contextOf, renter } from './helpers';
 
@@ -32,6 +33,8 @@ describe('a company’s branches, on a fresh production database', () => {
   let ids: string[];
   /** A Dubai wall-clock time on the next `weekday` (0 Sunday) at least ten days ahead. */
   let on: (weekday: number, time: string) => number;
+  /** The renter's paid booking at the Al Majaz desk. */
+  let number: string;
 
   beforeAll(async () => {
     s = await startTestServer({ demo: false, operator: OPERATOR });
@@ -121,6 +124,7 @@ describe('a company’s branches, on a fresh production database', () => {
       const answer = await r.step(event);
       expect(answer.ok, `${event.type}: ${JSON.stringify(answer.body)}`).toBe(true);
     }
+    number = r.journey().number;
     // The booking keeps the car's facts as they were: the pickup screen shows them.
     expect(contextOf(r.journey()).booking.car.specs).toEqual({ year: 2025, seats: 7, transmission: 'automatic', fuel: 'petrol', engine: { en: '4.0 L V6', ar: '4.0 لتر، 6 أسطوانات' } });
   });
@@ -149,5 +153,41 @@ describe('a company’s branches, on a fresh production database', () => {
     expect(other.ok ? 200 : other.status).toBe(404);
     const car = await theirs.addCar({ ...CAR, number: '55124', homeBranch: desk.id });
     expect(car.ok ? null : car.fields).toEqual({ homeBranch: 'required' });
+  });
+
+  it('an agent sees and records the handovers at their branches only; none given, all of the company’s', async () => {
+    const admin = await adminOf(s, ids[0]!);
+    const agent = { email: 'counter@sharjahwheels.example', password: 'counter-keys-2026', name: 'Yousef Rahman', company: ids[0]!, role: 'agent' as const };
+    await createManager(s.deps.db, agent, s.config.scryptCost);
+    const counter = await browser(s);
+    expect((await counter.api.logIn({ email: agent.email, password: agent.password, role: 'staff' })).ok).toBe(true);
+    const airport = await admin.addBranch({ ...DESK, nameEn: 'DXB desk', nameAr: 'مكتب المطار', place: 'dxb-t3', coordinates: '25.2528, 55.3644' });
+    if (!airport.ok) throw new Error(JSON.stringify(airport));
+    const staff = await admin.staff();
+    const person = staff.ok ? staff.body.staff.find((p) => p.email === agent.email)! : null;
+    expect(person).toMatchObject({ role: 'agent', branches: [] });
+    const desk = (await admin.branches()).ok ? ((await admin.branches()) as { body: { branches: { id: string; place: string }[] } }).body.branches.find((b) => b.place === 'sharjah-city')! : null;
+
+    // No branch given: the company's every handover, the Al Majaz booking too.
+    expect((await counter.request(`/api/handovers/${number}`)).status).toBe(200);
+    // At the airport desk only: the Al Majaz booking is another branch's, not found.
+    const atAirport = await admin.setBranches(person!.id, [airport.body.branch.id]);
+    expect(atAirport.ok && atAirport.body.person.branches).toEqual([airport.body.branch.id]);
+    expect((await counter.request(`/api/handovers/${number}`)).status).toBe(404);
+    // At Al Majaz too: found again.
+    expect((await admin.setBranches(person!.id, [airport.body.branch.id, desk!.id])).ok).toBe(true);
+    expect((await counter.request(`/api/handovers/${number}`)).status).toBe(200);
+
+    // Another company's branch is not one to give; a manager has no branches; another company's person is not found.
+    const theirs = await adminOf(s, ids[1]!);
+    const theirDesk = await theirs.addBranch({ ...DESK, nameEn: 'Coast desk' });
+    if (!theirDesk.ok) throw new Error(JSON.stringify(theirDesk));
+    const foreign = await admin.setBranches(person!.id, [theirDesk.body.branch.id]);
+    expect(foreign.ok ? null : foreign.fields).toEqual({ branches: 'unknownBranch' });
+    const me = staff.ok ? staff.body.staff.find((p) => p.role === 'admin')! : null;
+    const notAgent = await admin.setBranches(me!.id, [desk!.id]);
+    expect(notAgent.ok ? null : notAgent.fields).toEqual({ branches: 'notAgent' });
+    const stranger = await theirs.setBranches(person!.id, [theirDesk.body.branch.id]);
+    expect(stranger.ok ? 200 : stranger.status).toBe(404);
   });
 });

@@ -25,11 +25,13 @@ function StaffPage({ adminId }: { adminId: string }) {
   const api = useStaffApi();
   // Live: someone joining, or another admin's change, shows without a reload.
   const staff = useServerData(() => api.staff(), 'staff', ['staff']);
+  // The branches an agent can be given (an empty list until read: the choice then shows nothing).
+  const branches = useServerData(() => api.branches(), 'branches').data?.branches ?? [];
   if (staff.failed) return <p role="alert">{t.staff.loadFailed}</p>;
   if (!staff.data) return <p role="status">{t.staff.loading}</p>;
   return (
     <>
-      <StaffList people={staff.data.staff} adminId={adminId} reload={staff.reload} />
+      <StaffList people={staff.data.staff} adminId={adminId} branches={branches} reload={staff.reload} />
       <InviteForm sent={staff.reload} />
       <Invitations invitations={staff.data.invitations} reload={staff.reload} />
     </>

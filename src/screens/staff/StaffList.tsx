@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Answer } from '../../client/api';
-import { STAFF_ROLES, type StaffPerson, type StaffRole } from '../../client/staffApi';
+import { STAFF_ROLES, type BranchView, type StaffPerson, type StaffRole } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
-import { SelectField } from '../../ui/Field';
+import { Checkbox, SelectField } from '../../ui/Field';
 import { Actions, Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
 import styles from './Staff.module.css';
@@ -13,8 +13,18 @@ import styles from './Staff.module.css';
  * The company's people, each with their role (changed from the list) and a way to revoke their
  * access, asked once more. What happened is said in a live region under the heading.
  */
-export function StaffList({ people, adminId, reload }: { people: StaffPerson[]; adminId: string; reload: () => void }) {
-  const { t } = useLocale('staff');
+export function StaffList({
+  people,
+  adminId,
+  branches,
+  reload,
+}: {
+  people: StaffPerson[];
+  adminId: string;
+  branches: BranchView[];
+  reload: () => void;
+}) {
+  const { t, lang } = useLocale('staff');
   const k = t.staff;
   const api = useStaffApi();
   const [said, setSaid] = useState('');
@@ -62,6 +72,30 @@ export function StaffList({ people, adminId, reload }: { people: StaffPerson[]; 
               options={STAFF_ROLES.map((role) => ({ value: role, label: k.roles[role] }))}
               hint={k.roleHints[p.role]}
             />
+            {p.role === 'agent' && branches.length > 0 && (
+              // Each tick saves at once, as the role does; none ticked: all the company's branches.
+              <fieldset className={styles.branches} disabled={busy}>
+                <legend>{fill(k.branchesOf, { name: p.fullName })}</legend>
+                <p className={styles.hint}>{k.branchesHint}</p>
+                {branches.map((b) => {
+                  const name = lang === 'ar' ? b.nameAr : b.nameEn;
+                  const ticked = p.branches.includes(b.id);
+                  return (
+                    <Checkbox
+                      key={b.id}
+                      label={name}
+                      checked={ticked}
+                      onChange={() => {
+                        const next = ticked ? p.branches.filter((id) => id !== b.id) : [...p.branches, b.id];
+                        const names = branches.filter((x) => next.includes(x.id)).map((x) => (lang === 'ar' ? x.nameAr : x.nameEn));
+                        const done = next.length === 0 ? fill(k.allBranches, { name: p.fullName }) : fill(k.branchesSet, { name: p.fullName, branches: names.join(lang === 'ar' ? '، ' : ', ') });
+                        void act(() => api.setBranches(p.id, next), done);
+                      }}
+                    />
+                  );
+                })}
+              </fieldset>
+            )}
             {revoking === p.id ? (
               <div role="group" aria-label={k.revoke}>
                 <p>{fill(k.revokeQuestion, { name: p.fullName })}</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "branch_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
