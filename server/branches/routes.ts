@@ -46,7 +46,7 @@ export const branchView = (row: BranchRow) => ({
 });
 export type BranchView = ReturnType<typeof branchView>;
 
-/** The company's branches, by place in the order renters see them. */
+/** The company's branches, by their English name. */
 export async function companyBranches(db: Db, companyId: string) {
   return (await db.select().from(branches).where(eq(branches.companyId, companyId)).orderBy(asc(branches.nameEn))).map(branchView);
 }
