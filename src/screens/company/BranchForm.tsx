@@ -7,6 +7,7 @@ import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Checkbox, SelectField, TextField } from '../../ui/Field';
 import { FormCard, type SubmittedFields } from '../../ui/Form';
+import { FieldGroup } from '../../ui/FieldGroup';
 import { FormEnd } from '../../ui/FormEnd';
 import { useProblems } from '../../ui/problems';
 import { useStaffApi } from '../../ui/staffApi';
@@ -92,9 +93,7 @@ export function BranchForm({ branch, saved }: { branch: BranchView | null; saved
       {text('addressEn', { dir: 'ltr', lang: 'en' })}
       {text('addressAr', { dir: 'rtl', lang: 'ar' })}
       {text('coordinates', { dir: 'ltr', hint: k.coordinatesHint })}
-      <fieldset className={styles.week}>
-        <legend className={styles.legend}>{k.hours}</legend>
-        <p className={styles.hint}>{k.hoursHint}</p>
+      <FieldGroup legend={k.hours} hint={k.hoursHint}>
         {WEEK_ORDER.map((day, i) => {
           const name = dayName(day, lang);
           return (
@@ -110,7 +109,7 @@ export function BranchForm({ branch, saved }: { branch: BranchView | null; saved
             </div>
           );
         })}
-      </fieldset>
+      </FieldGroup>
       <FormEnd failure={failure} done={note} sending={sending} send={branch ? k.save : k.addSubmit} busy={k.saving} />
     </FormCard>
   );

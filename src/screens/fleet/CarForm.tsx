@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { checkCar, PLATE_EMIRATES, type CarField, type CarInput, type CarProblem, type SpecsInput } from '../../../machines/cars';
 import { CAR_CATEGORIES, CAR_STATUSES, FUELS, TRANSMISSIONS, type CarStatus } from '../../../machines/fleet';
-import styles from './Fleet.module.css';
+import { FieldGroup } from '../../ui/FieldGroup';
 import type { BranchView, FleetCar, NeedingBooking } from '../../client/staffApi';
 import { Link } from '../../ui/Link';
 import { EMIRATE_NAMES, fill } from '../../i18n/format';
@@ -133,9 +133,7 @@ export function CarForm({ car, branches, saved }: { car: FleetCar | null; branch
           error={error('homeBranch')}
           options={branches.map((b) => ({ value: b.id, label: lang === 'ar' ? b.nameAr : b.nameEn }))}
         />
-        <fieldset className={styles.specs}>
-          <legend className={styles.legend}>{k.specsTitle}</legend>
-          <p className={styles.hint}>{k.specsText}</p>
+        <FieldGroup legend={k.specsTitle} hint={k.specsText}>
           {text('year', { inputMode: 'numeric', dir: 'ltr' })}
           {text('seats', { inputMode: 'numeric', dir: 'ltr' })}
           <SelectField
@@ -150,7 +148,7 @@ export function CarForm({ car, branches, saved }: { car: FleetCar | null; branch
           {text('engineAr', { dir: 'rtl', lang: 'ar', hint: lang === 'ar' ? k.engineHint : undefined })}
           {text('horsepower', { inputMode: 'numeric', dir: 'ltr' })}
           {text('topSpeedKmh', { inputMode: 'numeric', dir: 'ltr' })}
-        </fieldset>
+        </FieldGroup>
         {car && (
           <SelectField
             label={k.status}

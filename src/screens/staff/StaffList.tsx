@@ -5,6 +5,7 @@ import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { Checkbox, SelectField } from '../../ui/Field';
+import { FieldGroup } from '../../ui/FieldGroup';
 import { Actions, Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
 import styles from './Staff.module.css';
@@ -74,9 +75,7 @@ export function StaffList({
             />
             {p.role === 'agent' && branches.length > 0 && (
               // Each tick saves at once, as the role does; none ticked: all the company's branches.
-              <fieldset className={styles.branches} disabled={busy}>
-                <legend>{fill(k.branchesOf, { name: p.fullName })}</legend>
-                <p className={styles.hint}>{k.branchesHint}</p>
+              <FieldGroup legend={fill(k.branchesOf, { name: p.fullName })} hint={k.branchesHint} disabled={busy}>
                 {branches.map((b) => {
                   const name = lang === 'ar' ? b.nameAr : b.nameEn;
                   const ticked = p.branches.includes(b.id);
@@ -94,7 +93,7 @@ export function StaffList({
                     />
                   );
                 })}
-              </fieldset>
+              </FieldGroup>
             )}
             {revoking === p.id ? (
               <div role="group" aria-label={k.revoke}>
