@@ -1,7 +1,8 @@
 // A company's branches on a fresh production database: where its renters pick up and return, and when.
 // The admin adds a branch (each mistake by its field, a second at the same place refused), its cars
 // belong to it, and search offers them only at the company's places, while the branch is open; a
-// renter who asks the API for another time is told the car cannot be had and pays nothing. Another
+// renter who asks the API for another time is told the car cannot be had and pays nothing; the one who
+// books in the hours is counted on the company's dashboard. Another
 // company's admin finds none of it (404); only the admin may keep branches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDubaiInput, toDubaiInput } from '../../machines/booking';
@@ -125,6 +126,12 @@ describe('a company’s branches, on a fresh production database', () => {
       expect(answer.ok, `${event.type}: ${JSON.stringify(answer.body)}`).toBe(true);
     }
     number = r.journey().number;
+    // The company's own dashboard counts it in this month's money, and no other company's does.
+    const paid = contextOf(r.journey()).payment!.amount;
+    const board = await admin.dashboard();
+    expect(board.ok && board.body.months.current.rent + board.body.months.current.fees).toBe(paid);
+    const other = await (await adminOf(s, ids[1]!)).dashboard();
+    expect(other.ok && other.body.months.current.rent).toBe(0);
     // The booking keeps the car's facts as they were: the pickup screen shows them.
     expect(contextOf(r.journey()).booking.car.specs).toEqual({ year: 2025, seats: 7, transmission: 'automatic', fuel: 'petrol', engine: { en: '4.0 L V6', ar: '4.0 لتر، 6 أسطوانات' } });
   });
