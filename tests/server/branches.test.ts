@@ -2,8 +2,8 @@
 // The admin adds a branch (each mistake by its field, a second at the same place refused), its cars
 // belong to it, and search offers them only at the company's places, while the branch is open; a
 // renter who asks the API for another time is told the car cannot be had and pays nothing; the one who
-// books in the hours is counted on the company's dashboard. Another
-// company's admin finds none of it (404); only the admin may keep branches.
+// books in the hours is counted on the company's dashboard. An agent sees the handovers at their
+// branches only. Another company's admin finds none of it (404); only the admin may keep branches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDubaiInput, toDubaiInput } from '../../machines/booking';
 import { DAY_MS } from '../../machines/money';
