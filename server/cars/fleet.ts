@@ -11,7 +11,7 @@ import { CAR_STATUSES, type CarSpecs } from '../../machines/fleet';
 import { CAR_ID, canMoveTo } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import type { Db, Tx } from '../db/open';
-import { bookings, branches, carHolds, cars, users } from '../db/schema';
+import { bookings, carHolds, cars, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly, limitBody } from '../http/security';
@@ -23,6 +23,7 @@ import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { bookableCars, carOfRow } from './records';
+import { ownBranches } from '../branches/records';
 
 const text = z.string().max(200);
 const carBody = z
@@ -96,19 +97,13 @@ const specsText = (specs: CarSpecs) => ({
 
 const recordOf = (values: CarValues) => ({ ...values, plateKey: plateKey(values.plate) });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The machine's check of a car as typed, and the server's own: its branch is one of the company's. */
 async function checkCarOf(db: Db, companyId: string, input: CarInput & SpecsInput): Promise<ReturnType<typeof checkCar>> {
   const checked = checkCar(input);
   if (!checked.values) return checked;
   const branch = checked.values.homeBranchId;
-  const [own] = UUID.test(branch)
-    ? await db
-        .select({ id: branches.id })
-        .from(branches)
-        .where(and(eq(branches.id, branch), eq(branches.companyId, companyId)))
-    : [];
+  // Not an id at all is not asked of the database (PostgreSQL refuses a malformed uuid).
+  const own = z.uuid().safeParse(branch).success && (await ownBranches(db, companyId, [branch])).length === 1;
   return own ? checked : { problems: { homeBranch: 'required' }, values: null };
 }
 
