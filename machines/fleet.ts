@@ -31,9 +31,11 @@ export const INSURANCE_EXCESS_BY_CATEGORY: Record<CarCategory, Fils> = {
   sports: aed(7500),
 };
 
-/** The rental companies whose cars these are (their records, names and keys live on the server). */
+/** The sample rental companies (DEMO=1; their records, names and keys live on the server). */
 export const COMPANY_IDS = ['elite-auto', 'desert-drive', 'marina-motors'] as const;
 export type CompanyId = (typeof COMPANY_IDS)[number];
+/** Any company's id, a sample's or one the operator added (made from its English name on the server). */
+export const isCompanyId = (id: string) => /^[a-z0-9][a-z0-9-]{0,59}$/.test(id);
 
 /**
  * A car as a booking keeps it: the facts its price, deposit, handover and return are worked out

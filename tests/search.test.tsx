@@ -13,9 +13,10 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
 import { queryString, tripQuery } from '../src/search/query';
-import { DOCUMENTS, NOW, RENTER, renderAt, testServer, uniqueEmail } from './render';
+import { DOCUMENTS, NOW, RENTER, renderAt, resetServer, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
-import { counterChecksIn, staffOf } from './support/counter';
+import { adminOf, counterChecksIn, staffOf } from './support/counter';
+import { companies } from '../server/db/schema';
 
 type Journey = JourneyClient;
 
@@ -191,6 +192,26 @@ describe('results: free cars with every price before choosing', () => {
     expect(router.state.location.search).toContain('sort=price-desc');
     await router.navigate(-1);
     await waitFor(() => expect(models()[0]).toBe('Toyota Yaris'));
+  });
+
+  it('a company that joined after the samples: its car carries its name, and the company filter offers it', async () => {
+    // The operator's new company, its admin, a desk at Dubai airport open around the clock, one car.
+    const server = await testServer();
+    await server.deps.db.insert(companies).values({ id: 'falcon-cars', nameEn: 'Falcon Cars', nameAr: 'فالكون للسيارات', subtitleEn: '', subtitleAr: '' });
+    const admin = await adminOf(server, 'falcon-cars');
+    const hours = Array.from({ length: 7 }, () => ({ closed: false, open: '00:00', close: '00:00' }));
+    const desk = await admin.addBranch({ nameEn: 'Falcon DXB', nameAr: 'فالكون المطار', place: 'dxb-t3', addressEn: 'Terminal 3', addressAr: 'المبنى 3', coordinates: '25.2528, 55.3644', hours });
+    if (!desk.ok) throw new Error(JSON.stringify(desk));
+    const car = { emirate: 'Dubai', code: 'F', number: '40404', model: 'Kia Sportage', category: 'suv', dailyRate: '280', deposit: '2500', odometerKm: '9000', tankLitres: '60', homeBranch: desk.body.branch.id };
+    expect((await admin.addCar(car)).ok).toBe(true);
+
+    const { user, router } = await renderAt(searchPath(tripIn(4)));
+    await waitFor(() => expect(cardOf('Kia Sportage')).resolves.toHaveTextContent('Falcon Cars'));
+    await user.selectOptions(screen.getByLabelText(en.search.company), 'Falcon Cars');
+    await waitFor(() => expect(models()).toEqual(['Kia Sportage']));
+    expect(router.state.location.search).toContain('company=falcon-cars');
+    // The next tests count every car there is: they get a database without this company.
+    await resetServer();
   });
 
   it('no car free: the empty state says what to try', async () => {

@@ -18,7 +18,7 @@ import type { ContractSetup, ContractStatus } from '../../machines/contract';
 import type { CompanyCancelReason } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
 import type { OfferId } from '../../machines/offers';
-import type { Car, CarCategory, CarId, CompanyId, LocationId } from '../../machines/fleet';
+import type { Car, CarCategory, CarId, LocationId } from '../../machines/fleet';
 import type { WeekHours } from '../../machines/branches';
 import type { DisplayCurrency } from '../../machines/money';
 import type { TransferSettings } from '../../machines/transferSettings';
@@ -216,7 +216,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
       ),
     companies: () => answer<{ companies: CompanyView[] }>(client.companies.$get()),
     /** The cars free for the whole trip, cheapest first (no sign-in needed); a refused trip is 400 `invalid` by field. */
-    searchCars: (trip: Trip, filter: { category?: CarCategory; company?: CompanyId } = {}) =>
+    searchCars: (trip: Trip, filter: { category?: CarCategory; company?: string } = {}) =>
       answer<{ results: CarOffer[] }>(
         client.cars.search.$get({
           query: {

@@ -4,10 +4,9 @@
 import { defaultTrip, fromDubaiInput, toDubaiInput, type Trip } from '../../machines/booking';
 import {
   CAR_CATEGORIES,
-  COMPANY_IDS,
+  isCompanyId,
   isLocationId,
   type CarCategory,
-  type CompanyId,
   type LocationId,
 } from '../../machines/fleet';
 import type { Understood } from './parseQuery';
@@ -18,7 +17,8 @@ export type Sort = (typeof SORTS)[number];
 
 export interface SearchQuery {
   type: CarCategory | null;
-  company: CompanyId | null;
+  /** A company's id (any company's: they are the server's records). */
+  company: string | null;
   sort: Sort;
   /** A place id, or '' when the URL has none the app knows. */
   pickup: LocationId | '';
@@ -41,7 +41,7 @@ export function readQuery(params: URLSearchParams, now: number): SearchQuery {
   const pickup = place('pickup') ?? trip.pickupLocation;
   return {
     type: oneOf(CAR_CATEGORIES, params.get('type')),
-    company: oneOf(COMPANY_IDS, params.get('company')),
+    company: [params.get('company') ?? ''].find(isCompanyId) ?? null,
     sort: oneOf(SORTS, params.get('sort')) ?? 'price',
     pickup,
     // Returned where it was picked up unless said otherwise.

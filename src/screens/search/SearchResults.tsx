@@ -1,4 +1,4 @@
-import { CAR_CATEGORIES, COMPANY_IDS } from '../../../machines/fleet';
+import { CAR_CATEGORIES } from '../../../machines/fleet';
 import type { Trip } from '../../../machines/booking';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
@@ -59,6 +59,9 @@ export function SearchResults({
       </p>
     );
 
+  // The companies with a car for this trip (any company on Move car, not a fixed list), and the one
+  // the URL names even when it has none: the filter then says so instead of dropping it.
+  const companies = [...new Set([...all.map((o) => o.car.company), ...(query.company ? [query.company] : [])])];
   const shown = all
     .filter((o) => (!query.type || o.car.category === query.type) && (!query.company || o.car.company === query.company))
     .sort(ORDER[query.sort]);
@@ -75,9 +78,9 @@ export function SearchResults({
         <SelectField
           label={s.company}
           placeholder={s.anyCompany}
-          options={COMPANY_IDS.map((c) => ({ value: c, label: names[c] ?? c }))}
+          options={companies.map((c) => ({ value: c, label: names[c] ?? c }))}
           value={query.company ?? ''}
-          onChange={(e) => onChange({ company: (e.target.value || null) as SearchQuery['company'] })}
+          onChange={(e) => onChange({ company: e.target.value || null })}
         />
         <SelectField
           label={s.sort}
