@@ -3,39 +3,14 @@
 // return a day earlier (the refund shown first), cancel it (the refund shown first), and redeem
 // Winter Escape on a new SUV booking (its own line in the price).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { toDubaiInput } from '../../machines/booking';
 import { DAY_MS } from '../../machines/money';
 import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatAmount } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, uniqueEmail, SHOTS, testNow } from './browser';
-
-const PASSWORD = 'ghaf-shade-2026';
-
-/** A renter registered through the API in this page's browser (the registration form has its own tests). */
-async function registered(page: Page) {
-  await page.goto(baseURL + '/home');
-  const answer = await page.request.post(`${baseURL}/api/auth/register`, {
-    headers: { origin: baseURL },
-    multipart: {
-      fullName: 'Shamsa Al Dhaheri',
-      email: uniqueEmail('shamsa'),
-      phone: '050 765 4321',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      emiratesId: '784-1990-1234567-6',
-      emiratesIdExpiry: '2031-01-31',
-      licenceExpiry: '2030-06-30',
-      termsAccepted: 'true',
-      emiratesIdFile: PNG('id.png'),
-      emiratesIdBackFile: PNG('id-back.png'),
-      licenceFile: PDF('licence.pdf'),
-    },
-  });
-  expect(answer.status()).toBe(201);
-}
+import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, registered, SHOTS, testNow } from './browser';
 
 describe.skipIf(!chromiumPath)('finding, booking, changing and cancelling in Chromium', () => {
   let browser: Browser;

@@ -150,3 +150,26 @@ export const PNG = (name: string) => ({
     'base64',
   ),
 });
+
+/** A renter registered through the API in this page's browser (the registration form has its own tests). */
+export async function registered(page: Page, password = 'ghaf-shade-2026') {
+  await page.goto(baseURL + '/home');
+  const answer = await page.request.post(`${baseURL}/api/auth/register`, {
+    headers: { origin: baseURL },
+    multipart: {
+      fullName: 'Shamsa Al Dhaheri',
+      email: uniqueEmail('shamsa'),
+      phone: '050 765 4321',
+      password,
+      confirmPassword: password,
+      emiratesId: '784-1990-1234567-6',
+      emiratesIdExpiry: '2031-01-31',
+      licenceExpiry: '2030-06-30',
+      termsAccepted: 'true',
+      emiratesIdFile: PNG('id.png'),
+      emiratesIdBackFile: PNG('id-back.png'),
+      licenceFile: PDF('licence.pdf'),
+    },
+  });
+  if (answer.status() !== 201) throw new Error(`registration: ${answer.status()} ${await answer.text()}`);
+}

@@ -3,19 +3,20 @@
 // joins; the admin invites a branch agent, who joins and starts at the counter; the admin revokes
 // them, then gives the company's VAT number, address, support line and logo, opens a branch (08:00 to
 // 22:00), adds two cars there and blocks one for maintenance in a week, which search then leaves out
-// for that week only; at night, when the branch is closed, search offers neither. Every screen
-// axe-clean, screenshotted.
+// for that week only; at night, when the branch is closed, search offers neither. A renter finds the
+// company by its name in search, books the other car and pays; the company's dashboard counts it.
+// Every screen axe-clean, screenshotted.
 import { LOCATION_NAMES } from '../../src/data/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
-import { fill, formatDate } from '../../src/i18n/format';
+import { fill, formatAmount, formatDate } from '../../src/i18n/format';
 import { toDubaiInput } from '../../machines/booking';
 import { pathOf } from '../../src/i18n/paths';
 import sharp from 'sharp';
 import { SAMPLE_OPERATOR } from '../../server/seed';
-import { axeViolations, baseURL, chromiumPath, launch, live, phonePage, SHOTS, uniqueEmail } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, live, open, phonePage, registered, SHOTS, uniqueEmail } from './browser';
 
 const PASSWORD = 'ghaf-shade-2026';
 
@@ -53,7 +54,7 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
   });
   afterAll(() => browser?.close());
 
-  it.each(['en', 'ar'] as const)('%s: the operator adds a company, its admin joins and invites an agent, who joins; the admin revokes them and fills in the company', async (lang: Lang) => {
+  it.each(['en', 'ar'] as const)('%s: the operator adds a company, its admin joins, invites an agent (then revokes them), opens a branch and adds two cars; a renter books one, and the dashboard counts it', async (lang: Lang) => {
     const t = lang === 'ar' ? ar : en;
     const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/staff-${lang}-${name}.png`, fullPage: true });
 
@@ -235,6 +236,44 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     expect(await offered(week.until)).toEqual([['Mazda CX-5', 31_000], ['Toyota RAV4', 33_000]]);
     // At 23:00 the branch is closed: neither.
     expect(await offered(week.until + 14 * 3_600_000)).toEqual([]);
+
+    // A renter searching that week in the browser finds the company by its name and only the RAV4,
+    // and books it for three days: 3 × 330.00 with 5% VAT is 1,039.50.
+    const { page: renter, errors: renterErrors } = await phonePage(browser);
+    await registered(renter);
+    const trip = { from: toDubaiInput(week.from + DAY), to: toDubaiInput(week.from + 4 * DAY) };
+    await open(renter, `${pathOf('search', lang)}?pickup=dxb-t3&dropoff=dxb-t3&from=${trip.from}&to=${trip.to}`);
+    const rent = (car: string) => renter.getByRole('button', { name: fill(t.cars.rentCar, { car }), exact: true });
+    await renter.getByLabel(t.search.company, { exact: true }).selectOption({ label: name[lang] });
+    await rent('Toyota RAV4').waitFor();
+    await expect(rent('Mazda CX-5').count()).resolves.toBe(0);
+    await renter.getByRole('article', { name: 'Toyota RAV4' }).getByText(name[lang]).waitFor();
+    expect(await axeViolations(renter)).toEqual([]);
+    await shot(renter, 'renter-search');
+    await rent('Toyota RAV4').click();
+    await renter.waitForURL((url) => url.pathname === pathOf('rentalContract', lang));
+    await renter.getByRole('button', { name: t.rentalContract.acceptTerms }).click();
+    await renter.getByRole('button', { name: t.rentalContract.verify }).click();
+    await renter.getByLabel(t.rentalContract.signature, { exact: true }).fill('Shamsa Al Dhaheri');
+    await renter.getByRole('button', { name: t.rentalContract.sign }).click();
+    await renter.getByRole('button', { name: t.rentalContract.proceed }).click();
+    await renter.waitForURL((url) => url.pathname === pathOf('payment', lang));
+    await renter.getByText(formatAmount(103_950, lang)).first().waitFor();
+    await renter.getByLabel(t.payment.cardholder, { exact: true }).fill('Shamsa Al Dhaheri');
+    await renter.getByLabel(t.payment.cardNumber, { exact: true }).fill('4242 4242 4242 4242');
+    await renter.getByLabel(t.payment.expiry, { exact: true }).fill('12/29');
+    await renter.getByLabel(t.payment.cvv, { exact: true }).fill('123');
+    await renter.getByRole('button', { name: t.payment.pay }).click();
+    await renter.getByRole('button', { name: t.payment.proceed }).waitFor();
+    expect(renterErrors).toEqual([]);
+
+    // The company's dashboard counts it in this month's rent, live.
+    await admin.goto(baseURL + pathOf('dashboard', lang));
+    await live(admin);
+    const rentRow = admin.getByRole('row', { name: new RegExp(`^${t.dashboard.rows.rent}`) });
+    await expect(rentRow.getByRole('cell').nth(1).textContent()).resolves.toContain(formatAmount(103_950, lang));
+    expect(await axeViolations(admin)).toEqual([]);
+    await shot(admin, 'dashboard');
     expect(errors).toEqual([]);
   });
 });
