@@ -84,8 +84,9 @@ export type ImageSizes = { hash: string; width: number; height: number }[];
 export type CarId = string;
 
 /**
- * Where cars are picked up and returned: the four airports and city branches in three emirates.
- * The UI names them in both languages (src/data/sample.ts); the ids are stored, so they never change.
+ * Where cars are picked up and returned: the airports and city centres of the seven emirates, where a
+ * company may open a branch (renters choose among those that have one). The UI names them in both
+ * languages (src/data/sample.ts); the ids are stored, so they never change.
  */
 export const LOCATIONS = [
   'dxb-t3',
@@ -96,11 +97,18 @@ export const LOCATIONS = [
   'dubai-marina',
   'abu-dhabi-city',
   'sharjah-city',
+  'al-ain',
+  'ajman-city',
+  'uaq-city',
+  'rkt',
+  'rak-city',
+  'fjr',
+  'fujairah-city',
 ] as const;
 export type LocationId = (typeof LOCATIONS)[number];
 export const isLocationId = (id: unknown): id is LocationId => (LOCATIONS as readonly unknown[]).includes(id);
 
-export type Emirate = 'dubai' | 'abuDhabi' | 'sharjah';
+export type Emirate = 'dubai' | 'abuDhabi' | 'sharjah' | 'ajman' | 'ummAlQuwain' | 'rasAlKhaimah' | 'fujairah';
 export const EMIRATE_OF: Record<LocationId, Emirate> = {
   'dxb-t3': 'dubai',
   dwc: 'dubai',
@@ -110,6 +118,13 @@ export const EMIRATE_OF: Record<LocationId, Emirate> = {
   'dubai-marina': 'dubai',
   'abu-dhabi-city': 'abuDhabi',
   'sharjah-city': 'sharjah',
+  'al-ain': 'abuDhabi',
+  'ajman-city': 'ajman',
+  'uaq-city': 'ummAlQuwain',
+  rkt: 'rasAlKhaimah',
+  'rak-city': 'rasAlKhaimah',
+  fjr: 'fujairah',
+  'fujairah-city': 'fujairah',
 };
 
 /** Car types a renter searches by: the deposit category. */

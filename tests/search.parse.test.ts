@@ -19,6 +19,13 @@ describe('the Home box: free text understood as a search', () => {
     ['Sharjah', { pickup: 'sharjah-city' }],
     ['Al Maktoum', { pickup: 'dwc' }],
     ['downtown', { pickup: 'downtown' }],
+    // Every emirate: a company may open a branch in any of them.
+    ['SUV Al Ain', { type: 'suv', pickup: 'al-ain' }],
+    ['Ajman to Fujairah', { pickup: 'ajman-city', dropoff: 'fujairah-city' }],
+    ['Umm Al Quwain', { pickup: 'uaq-city' }],
+    ['RAK', { pickup: 'rak-city' }],
+    ['the airport in Ras Al Khaimah', { pickup: 'rkt' }],
+    ['Fujairah airport', { pickup: 'fjr' }],
     ['luxury sedan', { type: 'luxury' }],
     ['cheap car', { type: 'economy' }],
     ['sedan', { type: 'standard' }],
@@ -36,6 +43,10 @@ describe('the Home box: free text understood as a search', () => {
     ['مطار أبو ظبي', { pickup: 'auh' }],
     ['المطار', { pickup: 'dxb-t3' }],
     ['الشارقة', { pickup: 'sharjah-city' }],
+    ['مطار رأس الخيمة', { pickup: 'rkt' }],
+    ['من عجمان إلى العين', { pickup: 'ajman-city', dropoff: 'al-ain' }],
+    ['أم القيوين', { pickup: 'uaq-city' }],
+    ['بالفجيرة', { pickup: 'fujairah-city' }],
     // "in Sharjah" written as one word, and with diacritics.
     ['بالشارقة', { pickup: 'sharjah-city' }],
     ['أَبُوظَبْي', { pickup: 'abu-dhabi-city' }],
@@ -106,9 +117,11 @@ describe('the search in the URL', () => {
   });
 
   it('unknown values are dropped, not trusted; a bad date stays as typed', () => {
-    const query = readQuery(new URLSearchParams('type=tank&company=acme&sort=random&pickup=mars&from=soon'), NOW);
+    const query = readQuery(new URLSearchParams('type=tank&company=<acme>&sort=random&pickup=mars&from=soon'), NOW);
     expect(query).toMatchObject({ type: null, company: null, sort: 'price', pickup: '', dropoff: '', from: 'soon' });
     expect(tripOf(query)).not.toHaveProperty('pickupAt');
+    // Companies are records: any company's id is kept for the server to answer (none has one, no cars).
+    expect(readQuery(new URLSearchParams('company=falcon-cars'), NOW).company).toBe('falcon-cars');
   });
 
   it('round trip: what is written is read back the same', () => {

@@ -86,8 +86,8 @@ export async function servedPlaces(db: Db | Tx): Promise<LocationId[]> {
   return LOCATIONS.filter((place) => served.has(place));
 }
 
-/** Where the sample desks are: each sample company has one at every place, open around the clock. */
-export const SAMPLE_DESKS: Record<LocationId, { en: string; ar: string; addressEn: string; addressAr: string; lat: number; lng: number }> = {
+/** Where the sample desks are: each sample company has one at each place in Dubai, Abu Dhabi and Sharjah, open around the clock. */
+export const SAMPLE_DESKS = {
   'dxb-t3': { en: 'Dubai Airport T3', ar: 'مطار دبي المبنى 3', addressEn: 'Arrivals hall, Terminal 3, Dubai International Airport', addressAr: 'صالة الوصول، المبنى 3، مطار دبي الدولي', lat: 25.2528, lng: 55.3644 },
   dwc: { en: 'Al Maktoum Airport', ar: 'مطار آل مكتوم', addressEn: 'Arrivals, Dubai World Central', addressAr: 'صالة الوصول، دبي وورلد سنترال', lat: 24.8964, lng: 55.1614 },
   auh: { en: 'Zayed Airport', ar: 'مطار زايد', addressEn: 'Arrivals, Terminal A, Zayed International Airport', addressAr: 'صالة الوصول، المبنى A، مطار زايد الدولي', lat: 24.4331, lng: 54.6511 },
@@ -96,7 +96,7 @@ export const SAMPLE_DESKS: Record<LocationId, { en: string; ar: string; addressE
   'dubai-marina': { en: 'Dubai Marina', ar: 'دبي مارينا', addressEn: 'Marina Walk, Dubai Marina', addressAr: 'ممشى المارينا، دبي مارينا', lat: 25.0805, lng: 55.1403 },
   'abu-dhabi-city': { en: 'Abu Dhabi Corniche', ar: 'كورنيش أبوظبي', addressEn: 'Corniche Road, Abu Dhabi', addressAr: 'شارع الكورنيش، أبوظبي', lat: 24.4764, lng: 54.3705 },
   'sharjah-city': { en: 'Al Majaz, Sharjah', ar: 'المجاز، الشارقة', addressEn: 'Al Majaz Waterfront, Sharjah', addressAr: 'واجهة المجاز المائية، الشارقة', lat: 25.3236, lng: 55.385 },
-};
+} satisfies Partial<Record<LocationId, { en: string; ar: string; addressEn: string; addressAr: string; lat: number; lng: number }>>;
 
 /**
  * The sample companies' branches, made once (DEMO=1): afterwards they are their admins' records. Each
@@ -104,7 +104,7 @@ export const SAMPLE_DESKS: Record<LocationId, { en: string; ar: string; addressE
  */
 export async function ensureSampleBranches(db: Db) {
   for (const company of COMPANY_IDS) {
-    for (const place of LOCATIONS) {
+    for (const place of Object.keys(SAMPLE_DESKS) as (keyof typeof SAMPLE_DESKS)[]) {
       const desk = SAMPLE_DESKS[place];
       await db
         .insert(branches)

@@ -27,6 +27,13 @@ export const LOCATION_NAMES: Record<LocationId, Localized> = {
   'dubai-marina': { en: 'Dubai Marina, Marina Walk', ar: 'دبي مارينا، ممشى المارينا' },
   'abu-dhabi-city': { en: 'Abu Dhabi, Corniche Road', ar: 'أبوظبي، شارع الكورنيش' },
   'sharjah-city': { en: 'Sharjah, Al Majaz Waterfront', ar: 'الشارقة، واجهة المجاز المائية' },
+  'al-ain': { en: 'Al Ain, town centre', ar: 'العين، وسط المدينة' },
+  'ajman-city': { en: 'Ajman, Corniche', ar: 'عجمان، الكورنيش' },
+  'uaq-city': { en: 'Umm Al Quwain, town centre', ar: 'أم القيوين، وسط المدينة' },
+  rkt: { en: 'Ras Al Khaimah International Airport', ar: 'مطار رأس الخيمة الدولي' },
+  'rak-city': { en: 'Ras Al Khaimah, Al Nakheel', ar: 'رأس الخيمة، النخيل' },
+  fjr: { en: 'Fujairah International Airport', ar: 'مطار الفجيرة الدولي' },
+  'fujairah-city': { en: 'Fujairah, Corniche', ar: 'الفجيرة، الكورنيش' },
 };
 
 export const contactPhones = {

@@ -62,6 +62,13 @@ const PLACE_WORDS: Record<LocationId, string[]> = {
   'dubai-marina': ['dubai marina', 'marina', 'jbr', 'دبي مارينا', 'مارينا', 'المارينا'],
   'abu-dhabi-city': ['abu dhabi', 'abudhabi', 'corniche', 'ابوظبي', 'ابو ظبي', 'الكورنيش', 'كورنيش'],
   'sharjah-city': ['sharjah', 'al majaz', 'majaz', 'الشارقه', 'شارقه', 'المجاز'],
+  'al-ain': ['al ain', 'alain', 'العين'],
+  'ajman-city': ['ajman', 'عجمان'],
+  'uaq-city': ['umm al quwain', 'umm al qaiwain', 'uaq', 'ام القيوين'],
+  rkt: ['rkt', 'rak airport', 'ras al khaimah airport', 'مطار راس الخيمه'],
+  'rak-city': ['ras al khaimah', 'rak', 'راس الخيمه'],
+  fjr: ['fjr', 'fujairah airport', 'مطار الفجيره'],
+  'fujairah-city': ['fujairah', 'fujeirah', 'الفجيره'],
 };
 
 /** The airport of the emirate a city branch is in: "airport in Abu Dhabi" is Zayed International. */
@@ -70,6 +77,8 @@ const AIRPORT_OF: Partial<Record<LocationId, LocationId>> = {
   'dubai-marina': 'dxb-t3',
   'abu-dhabi-city': 'auh',
   'sharjah-city': 'shj',
+  'rak-city': 'rkt',
+  'fujairah-city': 'fjr',
 };
 
 // Company names are the server's records; these are the ways renters write them, so that

@@ -151,6 +151,18 @@ describe('a company’s branches, on a fresh production database', () => {
     expect(stale.ok ? null : (stale.body as { branch: { version: number } }).branch.version).toBe(desk.version + 1);
   });
 
+  it('a branch may open in any emirate: a desk at Ras Al Khaimah airport makes the place one renters can choose', async () => {
+    const admin = await adminOf(s, ids[0]!);
+    const rak = await admin.addBranch({ ...DESK, nameEn: 'RAK Airport desk', nameAr: 'مكتب مطار رأس الخيمة', place: 'rkt', addressEn: 'Arrivals, RAK International Airport', addressAr: 'صالة الوصول، مطار رأس الخيمة الدولي', coordinates: '25.6135, 55.9388' });
+    if (!rak.ok) throw new Error(JSON.stringify(rak));
+    expect(((await (await browser(s)).request('/api/cars/places').then((r) => r.json())) as { places: string[] }).places).toContain('rkt');
+    const car = await admin.addCar({ ...CAR, emirate: 'Ras Al Khaimah', code: 'A', number: '77001', model: 'Toyota Land Cruiser', homeBranch: rak.body.branch.id });
+    if (!car.ok) throw new Error(JSON.stringify(car));
+    // Sunday to Tuesday, inside the desk's hours: the company's cars can be had there (the Patrol too: a
+    // car is picked up at any of its company's branches).
+    expect((await search('rkt', on(0, '10:00'))).sort()).toEqual(['Nissan Patrol', 'Toyota Land Cruiser']);
+  });
+
   it('another company’s admin finds none of it: its branch is not found, and cannot be a car’s', async () => {
     const mine = await adminOf(s, ids[0]!);
     const desk = ((await mine.branches()) as { body: { branches: { id: string; version: number }[] } }).body.branches[0]!;
