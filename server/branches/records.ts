@@ -65,6 +65,12 @@ export async function placesOf(db: Db | Tx, user: { role: string; companyId: str
   return new Set(rows.map((r) => r.place));
 }
 
+/** The company's branches' names by place (one branch per place): the dashboard's list headings. */
+export async function branchNamesOf(db: Db | Tx, companyId: string): Promise<Partial<Record<LocationId, { en: string; ar: string }>>> {
+  const rows = await db.select({ place: branches.place, en: branches.nameEn, ar: branches.nameAr }).from(branches).where(eq(branches.companyId, companyId));
+  return Object.fromEntries(rows.map(({ place, en, ar }) => [place, { en, ar }]));
+}
+
 /** The ids among `ids` that are the company's branches. */
 export async function ownBranches(db: Db | Tx, companyId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

@@ -18,6 +18,7 @@ import { validate } from '../http/validate';
 import { summaryOf } from '../handovers/routes';
 import { contractView } from '../manager/contracts';
 import { companyCarIds } from '../cars/records';
+import { branchNamesOf } from '../branches/records';
 import { dayAround, monthFigures, monthsAround } from './figures';
 
 /** Fines still with the company: not yet passed on, or disputed by the renter. */
@@ -88,6 +89,8 @@ async function dashboardOf(db: Db, companyId: string, now: number) {
   const bySoonest = (key: 'pickupAt' | 'dueBackAt') => (a: Record<typeof key, number>, b: Record<typeof key, number>) => a[key] - b[key];
   return {
     day: today,
+    /** The company's own names for its branches, by place: today's lists are headed by them. */
+    branches: await branchNamesOf(db, companyId),
     pickups: pickups.map(({ booking, renter, c: j }) => summaryOf(booking, j, renter, now)).sort(bySoonest('pickupAt')),
     returns: returns.map(({ booking, renter, c: j }) => summaryOf(booking, j, renter, now)).sort(bySoonest('dueBackAt')),
     carsOut: out.length,

@@ -5,6 +5,7 @@
 // file filled with a formula is written so a spreadsheet shows it instead of running it.
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../server/dashboard/routes';
+import { SAMPLE_DESKS } from '../../server/branches/records';
 import { SAMPLE_ADMIN, SAMPLE_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { importAndWait } from '../support/imports';
 import { travelTo } from '../support/clock';
@@ -44,6 +45,8 @@ describe.skipIf(postgresSkipped)('the company’s day', () => {
     const listed = [...day.pickups, ...day.returns].map((i: { number: string }) => i.number);
     // Tomorrow's Dubai day if the pickup fell past midnight: the figures are per calendar day.
     if (pickupAt < day.day.end) expect(listed).toContain(number);
+    // Its lists are headed by the company's own names for its branches.
+    expect(day.branches['dxb-t3']).toEqual({ en: SAMPLE_DESKS['dxb-t3'].en, ar: SAMPLE_DESKS['dxb-t3'].ar });
     const paid = contextOf(today.journey()).payment!.amount;
     expect(day.months.current.rent + day.months.current.fees).toBeGreaterThanOrEqual(paid);
     expect(day.months.current.utilisation).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { ChevronRight } from 'lucide-react';
+import type { LocationId } from '../../../machines/fleet';
 import type { DashboardView } from '../../client/staffApi';
 import { LOCATION_NAMES } from '../../data/sample';
 import { fill, formatDate } from '../../i18n/format';
@@ -18,7 +19,7 @@ export function DayLists({ day }: { day: DashboardView }) {
   const d = t.dashboard;
   const time = (at: number) => formatDate(new Date(at), lang, 'time');
   // One list per branch: a pickup at its pickup place, a return at its return place.
-  const branches = new Map<string, { kind: 'pickup' | 'return'; item: Item }[]>();
+  const branches = new Map<LocationId, { kind: 'pickup' | 'return'; item: Item }[]>();
   for (const item of day.pickups) branches.set(item.pickupLocation, [...(branches.get(item.pickupLocation) ?? []), { kind: 'pickup', item }]);
   for (const item of day.returns) branches.set(item.dropoffLocation, [...(branches.get(item.dropoffLocation) ?? []), { kind: 'return', item }]);
   const entry = (kind: 'pickup' | 'return' | 'overdue', h: Item) => (
@@ -44,7 +45,7 @@ export function DayLists({ day }: { day: DashboardView }) {
         ) : (
           [...branches].map(([place, items]) => (
             <div key={place} className={styles.card}>
-              <h3 className={styles.branch}>{LOCATION_NAMES[place as keyof typeof LOCATION_NAMES][lang]}</h3>
+              <h3 className={styles.branch}>{(day.branches[place] ?? LOCATION_NAMES[place])[lang]}</h3>
               <ul className={styles.list}>
                 {items
                   .sort((a, b) => (a.kind === 'pickup' ? a.item.pickupAt : a.item.dueBackAt) - (b.kind === 'pickup' ? b.item.pickupAt : b.item.dueBackAt))
