@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { policeFine, renderAt, resetServer } from './render';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
@@ -79,6 +79,13 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     // A new contract does not pass fines on until its manager enables it: the fine stays with the company.
     expect(await valueOf('Status')).toHaveTextContent('With the rental company');
     expect(screen.getByText(en.trafficViolation.waiting)).toBeInTheDocument();
+    // Each field's button says what it opens: what the field means, in place.
+    const code = screen.getByRole('button', { name: 'What is “Code”?' });
+    expect(code).toHaveTextContent('What is this?');
+    expect(screen.queryByText(/quote it when you contact them/)).not.toBeVisible();
+    fireEvent.click(code);
+    expect(code).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/quote it when you contact them/)).toBeVisible();
   });
 
   it('featured cars: three cards, the luxury sample at 2,500.00/day', async () => {

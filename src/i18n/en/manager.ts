@@ -190,8 +190,9 @@ const words = {
     date: 'Date',
     amount: 'Amount',
     status: 'Status',
-    view: 'View',
-    viewField: 'View {field}',
+    // Each field's button explains it in place (the spec's "View"): it says so.
+    explain: 'What is this?',
+    explainField: 'What is “{field}”?',
     help: {
       type: 'The offence recorded by the traffic authority against the car’s plate.',
       code: 'The authority’s reference for this fine; quote it when you contact them.',

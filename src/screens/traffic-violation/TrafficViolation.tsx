@@ -152,16 +152,16 @@ function Violation({ actor }: { actor: ViolationActor }) {
               <dt>{v[field]}</dt>
               <dd className={styles.value}>{values[field]}</dd>
               <dd className={styles.view}>
-                {/* "View" explains the field in place: a disclosure, not a page change. */}
+                {/* The spec's "View": it explains the field in place (a disclosure, not a page change), and says so. */}
                 <button
                   type="button"
                   className={styles.viewButton}
                   aria-expanded={open === field}
                   aria-controls={`${id}-help-${field}`}
-                  aria-label={fill(v.viewField, { field: v[field] })}
+                  aria-label={fill(v.explainField, { field: v[field] })}
                   onClick={() => setOpen(open === field ? null : field)}
                 >
-                  {v.view}
+                  {v.explain}
                 </button>
               </dd>
               <dd id={`${id}-help-${field}`} className={styles.help} hidden={open !== field}>
