@@ -12,6 +12,7 @@ import search from './ar/search';
 import account from './ar/account';
 import rental from './ar/rental';
 import manager from './ar/manager';
+import gate from './ar/gate';
 import counter from './ar/counter';
 import help from './ar/help';
 import emergency from './ar/emergency';
@@ -19,4 +20,4 @@ import staff from './ar/staff';
 import company from './ar/company';
 import fleet from './ar/fleet';
 
-export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
+export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };

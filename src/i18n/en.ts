@@ -13,6 +13,7 @@ import search from './en/search';
 import account from './en/account';
 import rental from './en/rental';
 import manager from './en/manager';
+import gate from './en/gate';
 import counter from './en/counter';
 import help from './en/help';
 import emergency from './en/emergency';
@@ -20,7 +21,7 @@ import staff from './en/staff';
 import company from './en/company';
 import fleet from './en/fleet';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

@@ -19,6 +19,7 @@ interface PartWords {
   account: typeof import('./en/account').default;
   rental: typeof import('./en/rental').default;
   manager: typeof import('./en/manager').default;
+  gate: typeof import('./en/gate').default;
   counter: typeof import('./en/counter').default;
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
@@ -38,6 +39,7 @@ const LOADERS: Record<Lang, Loaders> = {
     account: () => import('./en/account'),
     rental: () => import('./en/rental'),
     manager: () => import('./en/manager'),
+    gate: () => import('./en/gate'),
     counter: () => import('./en/counter'),
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
@@ -53,6 +55,7 @@ const LOADERS: Record<Lang, Loaders> = {
     account: () => import('./ar/account'),
     rental: () => import('./ar/rental'),
     manager: () => import('./ar/manager'),
+    gate: () => import('./ar/gate'),
     counter: () => import('./ar/counter'),
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),

@@ -30,7 +30,7 @@ export function ManagerGate({
   /** The sign-in's own words (the counter's, for its agents and managers); the managers' by default. */
   signIn?: { heading: string; prompt: string; submit: string };
 }) {
-  const { t, lang } = useLocale('manager');
+  const { t, lang } = useLocale('gate');
   // The counter's words when agents are welcome: the sign-in is theirs as much as the managers'.
   const m = { ...t.manager, ...signIn };
   const session = useSession();

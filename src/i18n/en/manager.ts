@@ -2,21 +2,7 @@
 // these), in English. The same keys are in ../ar/manager.ts.
 
 const words = {
-  manager: {
-    heading: 'Contract manager sign-in',
-    prompt: 'These screens are for rental-company contract managers. Sign in as a manager to continue.',
-    email: 'Manager e-mail',
-    password: 'Password',
-    submit: 'Sign in as manager',
-    signingIn: 'Signing in…',
-    wrong: 'The e-mail or password is not right.',
-    signedInAs: 'Signed in as {name}, {company}.',
-    /** The platform's operator, of no company. */
-    signedInAsName: 'Signed in as {name}.',
-    signOut: 'Sign out',
-    notYourScreen: 'This screen is not for your role: you are signed in as {role}.',
-    roles: { admin: 'a company admin', manager: 'a manager', agent: 'a branch agent', operator: 'a platform operator', renter: 'a renter' },
-  },
+
   contracts: {
     listTitle: 'Your company’s contracts',
     searchLabel: 'Search by contract number',
