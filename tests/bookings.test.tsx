@@ -53,6 +53,30 @@ describe.each([
     expect(screen.queryByRole('button', { name: c.cancel })).not.toBeInTheDocument();
   });
 
+  it('Services shows the renter their own contract, found by its number or car, and opens its booking', async () => {
+    const view = await paidBooking(path);
+    const { car } = view.actor.getSnapshot().context.booking;
+    await act(() => view.router.navigate(lang === 'en' ? '/services' : '/arabic/services'));
+    const k = t.myContracts;
+    const search = await screen.findByRole('searchbox', { name: k.search }, { timeout: 5000 });
+    // The contract the renter signed, with its company's number (MC-year-number) and the car.
+    const open = screen.getByRole('link', { name: new RegExp(`^${fill(k.readMoreAbout, { code: 'MC-\\d{4}-\\d{6}' })}$`) });
+    const code = /MC-\d{4}-\d{6}/.exec(open.getAttribute('aria-label')!)![0];
+    const row = open.closest('li')!;
+    expect(row).toHaveTextContent(fill(k.item, { code }));
+    expect(row).toHaveTextContent(car.model);
+    // Not the managers' search: it stays here, and says when nothing matches.
+    await view.user.type(search, 'Lamborghini');
+    expect(await screen.findByText(fill(k.noMatch, { query: 'Lamborghini' }))).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: fill(k.readMoreAbout, { code }) })).toBeNull();
+    await view.user.clear(search);
+    await view.user.type(search, code.slice(-6).toLowerCase());
+    await view.user.click(await screen.findByRole('link', { name: fill(k.readMoreAbout, { code }) }));
+    await waitFor(() => expect(view.router.state.location.pathname).toMatch(new RegExp(`^${path}/`)));
+    expect(await screen.findByText(code)).toBeInTheDocument();
+    expect(screen.getByText(t.bookingDetails.contract)).toBeInTheDocument();
+  });
+
   it('Services lists the companies’ cars free for its dates, as the server answers: the booked one is not offered', async () => {
     const view = await paidBooking(path);
     const { car } = view.actor.getSnapshot().context.booking;

@@ -62,11 +62,13 @@ export async function backfillPeriods(db: Db) {
 }
 
 /** A booking as the renter's list shows it: the car, the places and times, where it is, what it cost. */
-export function bookingSummary(row: BookingRow, c: JourneySnapshot['context']) {
+export function bookingSummary(row: BookingRow, c: JourneySnapshot['context'], contract: string | null = null) {
   const ledger = ledgerOf(c);
   return {
     bookingId: row.id,
     number: row.number,
+    /** The rental contract's number with the company, once signed (signing opens it). */
+    contract,
     carId: c.booking.carId,
     /** The car as booked. */
     car: { model: c.booking.car.model, plate: c.booking.car.plate, category: c.booking.car.category },

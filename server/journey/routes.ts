@@ -6,8 +6,8 @@ import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { desc, eq } from 'drizzle-orm';
-import { bookings } from '../db/schema';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { bookings, contracts } from '../db/schema';
 import { bookingSummary, currentJourney, ownBooking, viewOf } from './bookings';
 import { eventBodySchema, stamp } from './events';
 import { applyStep } from './service';
@@ -30,10 +30,13 @@ export const journeyRoutes = new Hono<AppEnv>()
       .where(eq(bookings.renterId, c.var.user!.id))
       .orderBy(desc(bookings.createdAt))
       .limit(100);
+    // Each paid booking's contract with its company (opened at payment), by its number.
+    const codes = rows.length === 0 ? [] : await c.var.deps.db.select({ code: contracts.code, bookingId: contracts.bookingId }).from(contracts).where(inArray(contracts.bookingId, rows.map((r) => r.id)));
+    const contractOf = new Map(codes.map((r) => [r.bookingId, r.code]));
     return c.json({
       bookings: rows.flatMap((row) => {
         const snapshot = restoreJourney(row.journey).snapshot;
-        return snapshot ? [bookingSummary(row, snapshot.context)] : [];
+        return snapshot ? [bookingSummary(row, snapshot.context, contractOf.get(row.id) ?? null)] : [];
       }),
     });
   })

@@ -260,6 +260,7 @@ const words: Words = {
     findAnother: 'ابحث عن سيارة أخرى',
   },
   bookingDetails: {
+    contract: 'رقم العقد',
     cancelledOn: 'تاريخ الإلغاء',
     cancellationFee: 'المبلغ المحتسب وفق سياسة الإلغاء',
     cancelReason: 'السبب',

@@ -30,6 +30,15 @@ const words: Words = {
     retry: 'حاول مرة أخرى',
     fixTrip: 'صحّح الأماكن والمواعيد أعلاه لترى السيارات المتاحة.',
   },
+  myContracts: {
+    search: 'البحث في عقودك',
+    placeholder: 'رقم العقد أو الحجز، أو السيارة',
+    none: 'لا يوجد عقد بعد: يُنشأ العقد عند توقيعك على حجز.',
+    noMatch: 'لا يوجد عقد يطابق «{query}».',
+    item: 'العقد {code}',
+    readMore: 'اقرأ المزيد',
+    readMoreAbout: 'اقرأ المزيد عن العقد {code}',
+  },
   services: {
     allContracts: 'كل العقود',
     companiesFailed: 'تعذّر تحميل شركات التأجير. تحقّق من اتصالك.',
@@ -45,6 +54,8 @@ const words: Words = {
     contractsText: 'أدِر عقود الإيجار الخاصة بك واطّلع على تفاصيلها.',
     contractSearchLabel: 'البحث في العقود',
     contractSearch: 'ابحث برقم العقد',
+    signIn: 'سجّل الدخول لترى عقود الإيجار الخاصة بك.',
+    logIn: 'تسجيل الدخول',
   },
 };
 

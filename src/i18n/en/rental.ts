@@ -257,6 +257,7 @@ const words = {
     findAnother: 'Find another car',
   },
   bookingDetails: {
+    contract: 'Contract number',
     cancelledOn: 'Cancelled on',
     cancellationFee: 'Kept under the cancellation policy',
     cancelReason: 'Reason',

@@ -29,6 +29,15 @@ const words = {
     retry: 'Try again',
     fixTrip: 'Correct the places and times above to see the cars that are free.',
   },
+  myContracts: {
+    search: 'Search your contracts',
+    placeholder: 'Contract or booking number, or car',
+    none: 'No contract yet: one is made when you sign for a booking.',
+    noMatch: 'No contract matches “{query}”.',
+    item: 'Contract {code}',
+    readMore: 'Read more',
+    readMoreAbout: 'Read more about contract {code}',
+  },
   services: {
     allContracts: 'All contracts',
     companiesFailed: 'The rental companies could not be loaded. Check your connection.',
@@ -44,6 +53,8 @@ const words = {
     contractsText: 'Manage your rental agreements and view contract details.',
     contractSearchLabel: 'Search contracts',
     contractSearch: 'Search by contract number',
+    signIn: 'Log in to see your rental contracts.',
+    logIn: 'Log in',
   },
 };
 

@@ -51,6 +51,12 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
         <div>
           <p className={styles.label}>{b.number}</p>
           <p className={styles.number}>{booking.number}</p>
+          {booking.contract && (
+            <>
+              <p className={styles.label}>{b.contract}</p>
+              <p className={styles.number}>{booking.contract}</p>
+            </>
+          )}
         </div>
         <p className={styles.status}>
           <span className="visually-hidden">{b.status}: </span>

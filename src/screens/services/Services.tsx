@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { defaultTrip } from '../../../machines/booking';
 import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { useServerData } from '../../ui/contract';
 import { FormError } from '../../ui/Form';
-import { useSession } from '../../ui/session';
+import { useSession, useSessionState } from '../../ui/session';
 import { ButtonLink } from '../../ui/Button';
 import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
 import { useRentCar, useShownCars } from '../../ui/cars';
@@ -16,12 +16,14 @@ import company from '../../assets/company.svg';
 import { Link } from '../../ui/Link';
 import styles from './Services.module.css';
 
+/** A renter's own contracts (their words and list in a chunk of their own). */
+const RenterContracts = lazy(() => import('./RenterContracts'));
+
 export default function Services() {
   const { t, lang, to } = useLocale('search');
   const s = t.services;
   const { api } = useSession();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  const { user } = useSessionState();
   const companies = useServerData(() => api.companies(), 'companies');
   const names = Object.fromEntries((companies.data?.companies ?? []).map((c) => [c.id, c.name[lang]]));
   // The fleet as the search shows it for the default trip: the same cards, the same prices.
@@ -94,26 +96,46 @@ export default function Services() {
 
       <Section title={s.contracts}>
         <p>{s.contractsText}</p>
-        {/* The company's contract list does the searching (managers only: others are asked to sign in). */}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            const q = query.trim();
-            navigate(q ? `${to('contracts')}?${new URLSearchParams({ q })}` : to('contracts'));
-          }}
-        >
-          <SearchBox
-            label={s.contractSearchLabel}
-            placeholder={s.contractSearch}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </form>
-        <Link to={to('contracts')} className={styles.readMore}>
-          {s.allContracts}
-          <ChevronRight aria-hidden size={18} className="flip-rtl" />
-        </Link>
+        {user?.role === 'renter' ? (
+          <Suspense fallback={<p aria-busy="true" />}>
+            <RenterContracts />
+          </Suspense>
+        ) : user?.role === 'manager' || user?.role === 'admin' ? (
+          <CompanyContracts />
+        ) : (
+          !user && (
+            <>
+              <p>{s.signIn}</p>
+              <ButtonLink to={to('logIn')}>{s.logIn}</ButtonLink>
+            </>
+          )
+        )}
       </Section>
     </Stack>
+  );
+}
+
+/** A company's people search its contracts on their own list (`/contracts?q=`). */
+function CompanyContracts() {
+  const { t, to } = useLocale('search');
+  const s = t.services;
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  return (
+    <>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = query.trim();
+          navigate(q ? `${to('contracts')}?${new URLSearchParams({ q })}` : to('contracts'));
+        }}
+      >
+        <SearchBox label={s.contractSearchLabel} placeholder={s.contractSearch} value={query} onChange={(e) => setQuery(e.target.value)} />
+      </form>
+      <Link to={to('contracts')} className={styles.readMore}>
+        {s.allContracts}
+        <ChevronRight aria-hidden size={18} className="flip-rtl" />
+      </Link>
+    </>
   );
 }
