@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromDubaiInput } from '../machines/booking';
 import { parseQuery } from '../src/search/parseQuery';
-import { queryString, readQuery, tripOf, understoodQuery } from '../src/search/query';
+import { queryString, readQuery, tripOf } from '../src/search/query';
 
 // Sunday 22 November 2026, 10:00 in Dubai (06:00 UTC).
 const NOW = Date.UTC(2026, 10, 22, 6, 0);
@@ -85,16 +85,33 @@ describe('the Home box: free text understood as a search', () => {
     expect(fromDubaiInput('2027-02-31T10:00')).toBeNull();
   });
 
-  it('words it does not know are left for the form to ask', () => {
+  it('words it does not know are left for the form to ask, and said back as typed', () => {
     expect(parse('')).toEqual({});
-    expect(parse('something nice please')).toEqual({});
+    expect(parse('something nice please')).toEqual({ unused: 'something nice' });
+    expect(parse('SUV at Dubai airport with a baby seat')).toEqual({ type: 'suv', pickup: 'dxb-t3', unused: 'baby seat' });
+    // Arabic, with its own spelling kept: a child seat.
+    expect(parse('سيارة دفع رباعي في دبي مع كرسي أطفال')).toEqual({ type: 'suv', pickup: 'downtown', unused: 'كرسي أطفال' });
+  });
+
+  it('relative days: next week, the weekend, a day of the week, in both languages', () => {
+    // Sunday 22 November: next week starts on Monday the 23rd; the weekend is Saturday the 28th.
+    expect(parse('SUV Dubai airport next week 3 days')).toEqual({ type: 'suv', pickup: 'dxb-t3', from: '2026-11-23T10:00', to: '2026-11-26T10:00' });
+    expect(parse('دفع رباعي مطار دبي الأسبوع القادم ٣ أيام')).toEqual({ type: 'suv', pickup: 'dxb-t3', from: '2026-11-23T10:00', to: '2026-11-26T10:00' });
+    expect(parse('this weekend')).toMatchObject({ from: '2026-11-28T10:00' });
+    expect(parse('عطلة نهاية الأسبوع')).toMatchObject({ from: '2026-11-28T10:00' });
+    expect(parse('on Friday 9am for a week')).toEqual({ from: '2026-11-27T09:00', to: '2026-12-04T09:00' });
+    expect(parse('الجمعة القادمة')).toMatchObject({ from: '2026-11-27T10:00' });
+    // Today is Sunday: "Sunday" is the next one.
+    expect(parse('sunday')).toMatchObject({ from: '2026-11-29T10:00' });
   });
 });
 
 describe('the search in the URL', () => {
   it('the Home box’s understanding becomes the search screen’s query', () => {
-    expect(understoodQuery(parse('SUV Dubai Marina'))).toBe('?type=suv&pickup=dubai-marina');
-    expect(understoodQuery({})).toBe('');
+    expect(queryString(parse('SUV Dubai Marina'))).toBe('?type=suv&pickup=dubai-marina');
+    // What it could not use goes along, for the search to say.
+    expect(queryString(parse('SUV with a baby seat'))).toBe('?type=suv&unused=baby+seat');
+    expect(queryString({})).toBe('');
   });
 
   it('read back: a place alone is also where the car is returned; no times means the default trip', () => {
@@ -107,6 +124,7 @@ describe('the search in the URL', () => {
       dropoff: 'dubai-marina',
       from: '2026-11-23T10:00',
       to: '2026-11-26T10:00',
+      unused: null,
     });
     expect(tripOf(query)).toEqual({
       pickupLocation: 'dubai-marina',

@@ -1,5 +1,5 @@
 import { SAMPLE_SPECS } from '../server/cars/sampleSpecs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as until } from 'xstate';
 import { defaultTrip, MAX_RENTAL_DAYS, toDubaiInput, type Trip } from '../machines/booking';
@@ -104,17 +104,22 @@ describe('search form: the booking rules, said next to each field', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('a valid search is written to the URL; back shows the previous one', async () => {
+  it('a valid search is written to the URL and brings the results into view; back shows the previous one', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     const { user, router } = await renderAt('/search');
     const trip = tripIn(9);
     await user.selectOptions(await screen.findByLabelText(en.search.pickupLocation), 'auh');
     await user.selectOptions(screen.getByLabelText(en.search.dropoffLocation), 'auh');
     fireEvent.change(screen.getByLabelText(en.search.pickupAt), { target: { value: toDubaiInput(trip.pickupAt) } });
     fireEvent.change(screen.getByLabelText(en.search.dropoffAt), { target: { value: toDubaiInput(trip.dropoffAt) } });
+    expect(scrolled).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: en.search.submit }));
     await waitFor(() =>
       expect(router.state.location.search).toBe(queryString(tripQuery({ ...trip, pickupLocation: 'auh', dropoffLocation: 'auh' }))),
     );
+    // The results' section, below the form on a phone, is brought into view.
+    expect(scrolled.mock.contexts.at(-1)).toContainElement(screen.getByRole('region', { name: en.search.results }));
+    scrolled.mockRestore();
     expect(await cardOf('Toyota Camry')).toBeInTheDocument();
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByLabelText(en.search.pickupLocation)).toHaveValue('dxb-t3'));
@@ -132,6 +137,19 @@ describe('the Home box opens the search with what it understood', () => {
     await cardOf('Nissan Patrol');
     expect(screen.getByLabelText(en.search.type)).toHaveDisplayValue('SUV');
     expect(models().sort()).toEqual(['Nissan Patrol', 'Range Rover Sport']);
+  });
+
+  it('"SUV Dubai airport next week with a baby seat": next Monday, and the words it could not use are said', async () => {
+    const { user, router } = await renderAt('/home');
+    await user.type(await screen.findByRole('searchbox', { name: en.home.searchLabel }), 'SUV Dubai airport next week with a baby seat{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(await screen.findByText(fill(en.search.unused, { words: 'baby seat' }), {}, { timeout: 5000 })).toHaveAttribute('role', 'status');
+    // Next week starts on its Monday.
+    const pickup = (screen.getByLabelText(en.search.pickupAt) as HTMLInputElement).value;
+    expect(new Date(`${pickup.slice(0, 10)}T12:00Z`).getUTCDay()).toBe(1);
+    expect(Date.parse(`${pickup.slice(0, 10)}T12:00Z`) - Date.now()).toBeGreaterThan(0);
+    expect(Date.parse(`${pickup.slice(0, 10)}T12:00Z`) - Date.now()).toBeLessThan(8 * DAY_MS);
+    expect(await screen.findByLabelText(en.search.type, {}, { timeout: 5000 })).toHaveDisplayValue('SUV');
   });
 
   it('Arabic: an SUV from Abu Dhabi airport returned in Sharjah, with the one-way fee said before choosing', async () => {

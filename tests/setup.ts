@@ -40,6 +40,8 @@ globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 // jsdom has no layout to scroll (its scrollTo only logs "not implemented"); a test spies on the call.
 if (dom) window.scrollTo = () => {};
+// Nor a way to bring an element into view; a test spies on that call too.
+if (dom) Element.prototype.scrollIntoView ??= () => {};
 if (dom)
   window.matchMedia ??= (query: string) =>
     ({

@@ -15,6 +15,8 @@ export interface Understood {
   /** Dubai wall-clock values, as `<input type="datetime-local">` holds them. */
   from?: string;
   to?: string;
+  /** The words it could not use, as typed (the search says so, so nothing is dropped silently). */
+  unused?: string;
 }
 
 /**
@@ -167,6 +169,19 @@ const DATE_WORDS: [RegExp, number][] = [
   [/today|tonight|اليوم|الليله/, 0],
 ];
 
+const NEXT = '(?: القادم| القادمه| الجاي| الجايه| المقبل| المقبله)?';
+/** [words, weekday (0 Sunday), whether today counts]: "next week", "this weekend", "on Friday", "الجمعة القادمة". */
+const WEEK_WORDS: [RegExp, number, boolean][] = [
+  [new RegExp(`\\bnext week\\b|الاسبوع (?:القادم|الجاي|المقبل)`), 1, false],
+  [new RegExp(`\\b(?:this |the )?weekend\\b|(?:عطله )?نهايه (?:هذا )?الاسبوع|الويكند`), 6, true],
+  ...['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(
+    (name, day) => [new RegExp(`\\b(?:next |this |on )?${name}\\b`), day, false] as [RegExp, number, boolean],
+  ),
+  ...['الاحد', 'الاثنين', 'الثلاثاء', 'الاربعاء', 'الخميس', 'الجمعه', 'السبت'].map(
+    (name, day) => [new RegExp(`(?:يوم )?${name}${NEXT}`), day, false] as [RegExp, number, boolean],
+  ),
+];
+
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -186,6 +201,14 @@ function dayOf(text: string, today: string): { day?: string; rest: string } {
   for (const [words, ahead] of DATE_WORDS) {
     const hit = words.exec(text);
     if (hit) return { day: addDays(today, ahead), rest: text.replace(hit[0], ' ') };
+  }
+  // A day of the week: the next one after today. Next week starts on its Monday; the weekend on its
+  // Saturday (the UAE's weekend), today if it is Saturday.
+  const weekday = new Date(`${today}T00:00Z`).getUTCDay();
+  const after = (day: number, sameDay: boolean) => ((day - weekday + 7) % 7 || (sameDay ? 0 : 7));
+  for (const [words, day, sameDay] of WEEK_WORDS) {
+    const hit = words.exec(text);
+    if (hit) return { day: addDays(today, after(day, sameDay)), rest: text.replace(hit[0], ' ') };
   }
   return { rest: text };
 }
@@ -239,6 +262,15 @@ function timesOf(day: string | undefined, time: string | undefined, days: number
   return { from, to: toDubaiInput(start + (days !== undefined ? days * DAY_MS : dropoffAt - pickupAt)) };
 }
 
+/** Words that carry nothing to search by ("I need a car in Dubai"): never reported as unused. */
+const FILLER = new Set(
+  (
+    'a an the in at on from to for of by near and or with me i my we need want looking rent rental renting hire car cars ' +
+    'please until till pick pickup up drop dropoff off return back around about day days ' +
+    'في من الي علي ب ل و مع او عن لي سياره سيارات استئجار ايجار تاجير اريد ابي ابغي ابغا حتي لمده مده يوم ايام'
+  ).split(' '),
+);
+
 /** What the renter's words say about the search; only what was understood is set. */
 export function parseQuery(text: string, now: number): Understood {
   let rest = normalise(text);
@@ -249,21 +281,32 @@ export function parseQuery(text: string, now: number): Understood {
   rest = ` ${length.rest} `.replace(/\s+/g, ' ');
 
   const found = findPhrases(rest);
-  const company = found.find((f) => 'company' in f.target)?.target;
-  const [pickup, dropoff] = placesOf(rest, found);
   // Words already read as a place or a company ("Marina Motors") are not read again as a type.
   const unclaimed = found.reduceRight((s, f) => s.slice(0, f.start) + ' '.repeat(f.end - f.start) + s.slice(f.end), rest);
-  const type = TYPE_WORDS.find(([, words]) =>
-    words.some((w) => {
-      const at = unclaimed.indexOf(normalise(w));
-      return at >= 0 && (ARABIC.test(w) || (!isWordChar(unclaimed[at - 1]) && !isWordChar(unclaimed[at + normalise(w).length])));
-    }),
-  )?.[0];
+  const company = found.find((f) => 'company' in f.target)?.target;
+  const [pickup, dropoff] = placesOf(rest, found);
+  // Where a type's word stands, if it stands as a word of its own (Arabic ones may have a prefix).
+  const typeWordAt = (w: string) => {
+    const word = normalise(w);
+    const at = unclaimed.indexOf(word);
+    return at >= 0 && (ARABIC.test(w) || (!isWordChar(unclaimed[at - 1]) && !isWordChar(unclaimed[at + word.length]))) ? at : -1;
+  };
+  const type = TYPE_WORDS.find(([, words]) => words.some((w) => typeWordAt(w) >= 0))?.[0];
+  // What is left once every place, company and type word is taken out ("luxury sedan" is all understood).
+  let left = unclaimed;
+  for (const w of TYPE_WORDS.flatMap(([, words]) => words)) {
+    const at = typeWordAt(w);
+    if (at >= 0) left = left.slice(0, at) + ' '.repeat(normalise(w).length) + left.slice(at + normalise(w).length);
+  }
+  const unread = new Set(left.split(' ').filter((w) => w && !FILLER.has(w) && !/^\d+$/.test(w)));
+  // Said back as the renter typed them (with their own spelling and diacritics).
+  const unused = text.split(/\s+/).filter((w) => normalise(w).split(' ').some((part) => unread.has(part)));
 
   const understood: Understood = { ...timesOf(asked.day, clock.time, length.days, now) };
   if (type) understood.type = type;
   if (pickup) understood.pickup = pickup;
   if (dropoff && dropoff !== pickup) understood.dropoff = dropoff;
   if (company && 'company' in company) understood.company = company.company;
+  if (unused.length > 0) understood.unused = unused.join(' ');
   return understood;
 }

@@ -9,7 +9,6 @@ import {
   type CarCategory,
   type LocationId,
 } from '../../machines/fleet';
-import type { Understood } from './parseQuery';
 
 /** Cheapest first (the server's order), or dearest first. */
 export const SORTS = ['price', 'price-desc'] as const;
@@ -26,6 +25,8 @@ export interface SearchQuery {
   /** As typed or linked (kept even when it is not a valid date, so the form can say what is wrong). */
   from: string;
   to: string;
+  /** The Home box's words it could not use, said back on the search (null once a trip is searched). */
+  unused: string | null;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
@@ -48,27 +49,19 @@ export function readQuery(params: URLSearchParams, now: number): SearchQuery {
     dropoff: place('dropoff') ?? pickup,
     from: params.get('from') ?? toDubaiInput(trip.pickupAt),
     to: params.get('to') ?? toDubaiInput(trip.dropoffAt),
+    unused: params.get('unused') || null,
   };
 }
 
 /** The URL's query for a search: the trip always (a shared link means the same dates), filters when set. */
 export function queryString(query: Partial<SearchQuery>): string {
   const params = new URLSearchParams();
-  if (query.type) params.set('type', query.type);
-  if (query.pickup) params.set('pickup', query.pickup);
-  if (query.dropoff) params.set('dropoff', query.dropoff);
-  if (query.from) params.set('from', query.from);
-  if (query.to) params.set('to', query.to);
-  if (query.company) params.set('company', query.company);
+  for (const key of ['type', 'pickup', 'dropoff', 'from', 'to', 'unused', 'company'] as const) if (query[key]) params.set(key, query[key]);
   if (query.sort && query.sort !== 'price') params.set('sort', query.sort);
   // ':' is allowed in a query: `from=2026-12-01T10:00` reads better in a shared link than `%3A`.
   const text = params.toString().replace(/%3A/gi, ':');
   return text ? `?${text}` : '';
 }
-
-/** What the Home box understood, as the search screen's query. */
-export const understoodQuery = (u: Understood): string =>
-  queryString({ type: u.type, pickup: u.pickup, dropoff: u.dropoff, company: u.company, from: u.from, to: u.to });
 
 /** The trip of a query, as far as it is one (tripProblems says what is missing or wrong). */
 export function tripOf(query: Pick<SearchQuery, 'pickup' | 'dropoff' | 'from' | 'to'>): Partial<Trip> {

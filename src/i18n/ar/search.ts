@@ -4,6 +4,7 @@ import type { Words } from '../en/search';
 
 const words: Words = {
   search: {
+    unused: 'لم نتمكن من استخدام «{words}» من بحثك. اضبط الرحلة أدناه إن كان ذلك مهمًا.',
     trip: 'المكان والموعد',
     pickupLocation: 'مكان الاستلام',
     dropoffLocation: 'مكان الإرجاع',

@@ -4,6 +4,7 @@
 const words = {
   search: {
     trip: 'Where and when',
+    unused: 'We could not use “{words}” from your search. Set the trip below if it matters.',
     pickupLocation: 'Pick-up location',
     dropoffLocation: 'Return location',
     choosePlace: 'Choose a place',

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
 import { defaultTrip } from '../../../machines/booking';
 import { useLocale } from '../../i18n/locale';
-import { understoodQuery } from '../../search/query';
+import { queryString } from '../../search/query';
 import { ButtonLink } from '../../ui/Button';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
@@ -57,7 +57,7 @@ export default function Home() {
           e.preventDefault();
           // Without the parser, the search opens as it is.
           const parser = await loadParser();
-          navigate(`${to('search')}${parser ? understoodQuery(parser.parseQuery(text, Date.now())) : ''}`);
+          navigate(`${to('search')}${parser ? queryString(parser.parseQuery(text, Date.now())) : ''}`);
         }}
         onFocus={() => void loadParser()}
       >
