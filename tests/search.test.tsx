@@ -104,6 +104,18 @@ describe('search form: the booking rules, said next to each field', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('the chosen times read in the page’s language under each picker (the picker itself follows the browser’s)', async () => {
+    const ar_ = await renderAt('/arabic/search');
+    const pickup = await screen.findByLabelText(ar.search.pickupAt);
+    fireEvent.change(pickup, { target: { value: '2026-12-05T14:30' } });
+    expect(pickup).toHaveAccessibleDescription('السبت، 5 ديسمبر، 2:30 م بتوقيت الإمارات');
+    ar_.unmount();
+    await renderAt('/search');
+    const english = await screen.findByLabelText(en.search.pickupAt);
+    fireEvent.change(english, { target: { value: '2026-12-05T14:30' } });
+    expect(english).toHaveAccessibleDescription('Sat, Dec 5, 2:30 PM, UAE time');
+  });
+
   it('a valid search is written to the URL and brings the results into view; back shows the previous one', async () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
     const { user, router } = await renderAt('/search');

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
+import { fromDubaiInput, MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
 import { EMIRATE_OF, LOCATIONS, type LocationId } from '../../../machines/fleet';
 import { answer } from '../../client/api';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { LOCATION_NAMES } from '../../data/sample';
+import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { tripOf, type SearchQuery } from '../../search/query';
 import { Button } from '../../ui/Button';
@@ -63,6 +64,12 @@ export function SearchForm({
   const set = (field: keyof Places) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const places = usePlaces([values.pickup, values.dropoff]).map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
   const oneWay = values.pickup && values.dropoff && EMIRATE_OF[values.pickup] !== EMIRATE_OF[values.dropoff];
+  // The chosen time as the page's language writes it: the native picker follows the browser's
+  // language, so an Arabic page would otherwise show it only as 11/30/2026, 10:00 AM.
+  const read = (value: string) => {
+    const at = fromDubaiInput(value);
+    return at === null ? s.timeHint : fill(s.timeRead, { date: formatDate(new Date(at), lang, 'dateTime') });
+  };
 
   return (
     <FormCard
@@ -105,7 +112,7 @@ export function SearchForm({
       <TextField
         label={s.pickupAt}
         type="datetime-local"
-        hint={s.timeHint}
+        hint={read(values.from)}
         min={earliest}
         value={values.from}
         onChange={set('from')}
@@ -114,7 +121,7 @@ export function SearchForm({
       <TextField
         label={s.dropoffAt}
         type="datetime-local"
-        hint={s.timeHint}
+        hint={read(values.to)}
         min={values.from || earliest}
         value={values.to}
         onChange={set('to')}
