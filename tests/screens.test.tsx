@@ -80,8 +80,8 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     expect(await valueOf('Status')).toHaveTextContent('With the rental company');
     expect(screen.getByText(en.trafficViolation.waiting)).toBeInTheDocument();
     // Each field's button says what it opens: what the field means, in place.
-    const code = screen.getByRole('button', { name: 'What is “Code”?' });
-    expect(code).toHaveTextContent('What is this?');
+    const code = screen.getByRole('button', { name: 'Explain Code' });
+    expect(code).toHaveTextContent('Explain');
     expect(screen.queryByText(/quote it when you contact them/)).not.toBeVisible();
     fireEvent.click(code);
     expect(code).toHaveAttribute('aria-expanded', 'true');

@@ -176,9 +176,10 @@ const words = {
     date: 'Date',
     amount: 'Amount',
     status: 'Status',
-    // Each field's button explains it in place (the spec's "View"): it says so.
-    explain: 'What is this?',
-    explainField: 'What is “{field}”?',
+    // Each field's button explains it in place (the spec's "View"): it says so. Its name for assistive
+    // technology starts with the words it shows (WCAG 2.5.3: a voice user says what they see).
+    explain: 'Explain',
+    explainField: 'Explain {field}',
     help: {
       type: 'The offence recorded by the traffic authority against the car’s plate.',
       code: 'The authority’s reference for this fine; quote it when you contact them.',

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
 import { FormCard } from '../../ui/Form';
+import { useHydrated } from '../../ui/hydrated';
 import { useProblems } from '../../ui/problems';
 import { Money } from '../../ui/Money';
 import styles from './Search.module.css';
@@ -65,9 +66,11 @@ export function SearchForm({
   const places = usePlaces([values.pickup, values.dropoff]).map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
   const oneWay = values.pickup && values.dropoff && EMIRATE_OF[values.pickup] !== EMIRATE_OF[values.dropoff];
   // The chosen time as the page's language writes it: the native picker follows the browser's
-  // language, so an Arabic page would otherwise show it only as 11/30/2026, 10:00 AM.
+  // language, so an Arabic page would otherwise show it only as 11/30/2026, 10:00 AM. From the render
+  // after hydration: the prerendered page's default trip is the build's, not today's.
+  const hydrated = useHydrated();
   const read = (value: string) => {
-    const at = fromDubaiInput(value);
+    const at = hydrated ? fromDubaiInput(value) : null;
     return at === null ? s.timeHint : fill(s.timeRead, { date: formatDate(new Date(at), lang, 'dateTime') });
   };
 
