@@ -12,7 +12,6 @@ import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/Field';
 import { Fill } from '../../ui/Fill';
 import { FormCard } from '../../ui/Form';
-import { useHydrated } from '../../ui/hydrated';
 import { useProblems } from '../../ui/problems';
 import { Money } from '../../ui/Money';
 import styles from './Search.module.css';
@@ -65,12 +64,12 @@ export function SearchForm({
   const set = (field: keyof Places) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const places = usePlaces([values.pickup, values.dropoff]).map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
   const oneWay = values.pickup && values.dropoff && EMIRATE_OF[values.pickup] !== EMIRATE_OF[values.dropoff];
-  // The chosen time as the page's language writes it: the native picker follows the browser's
-  // language, so an Arabic page would otherwise show it only as 11/30/2026, 10:00 AM. From the render
-  // after hydration: the prerendered page's default trip is the build's, not today's.
-  const hydrated = useHydrated();
-  const read = (value: string) => {
-    const at = hydrated ? fromDubaiInput(value) : null;
+  // The time the renter picks, as the page's language writes it: the native picker follows the
+  // browser's language, so an Arabic page would otherwise show it only as 11/30/2026, 10:00 AM. Once
+  // they pick one: the page's first render is the prerendered one (the build's default trip), and a
+  // hint that grew then would move the page under them.
+  const read = (value: string, first: string) => {
+    const at = value === first ? null : fromDubaiInput(value);
     return at === null ? s.timeHint : fill(s.timeRead, { date: formatDate(new Date(at), lang, 'dateTime') });
   };
 
@@ -115,7 +114,7 @@ export function SearchForm({
       <TextField
         label={s.pickupAt}
         type="datetime-local"
-        hint={read(values.from)}
+        hint={read(values.from, query.from)}
         min={earliest}
         value={values.from}
         onChange={set('from')}
@@ -124,7 +123,7 @@ export function SearchForm({
       <TextField
         label={s.dropoffAt}
         type="datetime-local"
-        hint={read(values.to)}
+        hint={read(values.to, query.to)}
         min={values.from || earliest}
         value={values.to}
         onChange={set('to')}
