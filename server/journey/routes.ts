@@ -30,7 +30,7 @@ export const journeyRoutes = new Hono<AppEnv>()
       .where(eq(bookings.renterId, c.var.user!.id))
       .orderBy(desc(bookings.createdAt))
       .limit(100);
-    // Each paid booking's contract with its company (opened at payment), by its number.
+    // Each signed booking's contract with its company (signing opens it), by its number.
     const codes = rows.length === 0 ? [] : await c.var.deps.db.select({ code: contracts.code, bookingId: contracts.bookingId }).from(contracts).where(inArray(contracts.bookingId, rows.map((r) => r.id)));
     const contractOf = new Map(codes.map((r) => [r.bookingId, r.code]));
     return c.json({

@@ -109,6 +109,12 @@ const PHRASES: { words: string; target: Target }[] = [
 const ARABIC = /[\u0600-\u06FF]/;
 const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
 
+/** The car types' words as the text is written (normalised once), in TYPE_WORDS' order. */
+const TYPE_PHRASES = TYPE_WORDS.flatMap(([type, words]) => words.map((w) => ({ type, word: normalise(w), arabic: ARABIC.test(w) })));
+
+/** `text` with its characters from `start` to `end` blanked: read, so not read again. */
+const blank = (text: string, start: number, end: number) => text.slice(0, start) + ' '.repeat(end - start) + text.slice(end);
+
 interface Found {
   start: number;
   end: number;
@@ -282,21 +288,20 @@ export function parseQuery(text: string, now: number): Understood {
 
   const found = findPhrases(rest);
   // Words already read as a place or a company ("Marina Motors") are not read again as a type.
-  const unclaimed = found.reduceRight((s, f) => s.slice(0, f.start) + ' '.repeat(f.end - f.start) + s.slice(f.end), rest);
+  const unclaimed = found.reduceRight((s, f) => blank(s, f.start, f.end), rest);
   const company = found.find((f) => 'company' in f.target)?.target;
   const [pickup, dropoff] = placesOf(rest, found);
   // Where a type's word stands, if it stands as a word of its own (Arabic ones may have a prefix).
-  const typeWordAt = (w: string) => {
-    const word = normalise(w);
+  const typeWordAt = ({ word, arabic }: (typeof TYPE_PHRASES)[number]) => {
     const at = unclaimed.indexOf(word);
-    return at >= 0 && (ARABIC.test(w) || (!isWordChar(unclaimed[at - 1]) && !isWordChar(unclaimed[at + word.length]))) ? at : -1;
+    return at >= 0 && (arabic || (!isWordChar(unclaimed[at - 1]) && !isWordChar(unclaimed[at + word.length]))) ? at : -1;
   };
-  const type = TYPE_WORDS.find(([, words]) => words.some((w) => typeWordAt(w) >= 0))?.[0];
+  const type = TYPE_PHRASES.find((phrase) => typeWordAt(phrase) >= 0)?.type;
   // What is left once every place, company and type word is taken out ("luxury sedan" is all understood).
   let left = unclaimed;
-  for (const w of TYPE_WORDS.flatMap(([, words]) => words)) {
-    const at = typeWordAt(w);
-    if (at >= 0) left = left.slice(0, at) + ' '.repeat(normalise(w).length) + left.slice(at + normalise(w).length);
+  for (const phrase of TYPE_PHRASES) {
+    const at = typeWordAt(phrase);
+    if (at >= 0) left = blank(left, at, at + phrase.word.length);
   }
   const unread = new Set(left.split(' ').filter((w) => w && !FILLER.has(w) && !/^\d+$/.test(w)));
   // Said back as the renter typed them (with their own spelling and diacritics).

@@ -5,6 +5,7 @@ import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { useServerData } from '../../ui/contract';
 import { FormError } from '../../ui/Form';
+import { actsAs } from '../../../machines/roles';
 import { useSession, useSessionState } from '../../ui/session';
 import { ButtonLink } from '../../ui/Button';
 import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
@@ -100,7 +101,7 @@ export default function Services() {
           <Suspense fallback={<p aria-busy="true" />}>
             <RenterContracts />
           </Suspense>
-        ) : user?.role === 'manager' || user?.role === 'admin' ? (
+        ) : user && actsAs(user.role, 'manager') ? (
           <CompanyContracts />
         ) : (
           !user && (
