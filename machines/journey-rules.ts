@@ -217,6 +217,8 @@ export const JOURNEY_ERRORS = [
   /** The server's disk has no room for documents now: nothing was kept. */
   'storageFull',
   'cardDeclined',
+  /** The card on file the screen offered was forgotten or replaced meanwhile (another tab): nothing was charged. */
+  'cardGone',
   'signatureFailed',
   /** Another booking holds the car for part of the time asked (new dates, added days). */
   'taken',

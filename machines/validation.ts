@@ -188,7 +188,8 @@ export function checkDocument(file: DocumentInfo | null): Problem | null {
 
 // ---- cards ----
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'unknown';
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'unknown'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
 
 export function cardBrand(raw: string): CardBrand {
   const d = digitsOf(raw);
@@ -228,23 +229,36 @@ export function formatExpiry(raw: string): string {
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
 
-/** MM/YY or MM/YYYY (or MMYY, as a card is read aloud), not before the current month. */
-export function checkExpiry(raw: string, now: Date): Problem | null {
+/** An expiry's month and year as typed: MM/YY or MM/YYYY (or MMYY, as a card is read aloud); null when neither. */
+function readExpiry(raw: string): { month: number; year: number } | null {
   const text = latinDigits(raw).trim();
-  if (text === '') return 'required';
   const match = /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})$/.exec(text);
-  if (!match) return 'expiry';
+  if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return 'expiry';
-  const current = now.getFullYear() * 12 + now.getMonth();
-  return year * 12 + (month - 1) < current ? 'expired' : null;
+  return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-export function checkCvv(raw: string, cardNumber: string): Problem | null {
+/** A valid expiry, not before the current month. */
+export function checkExpiry(raw: string, now: Date): Problem | null {
+  if (latinDigits(raw).trim() === '') return 'required';
+  const expiry = readExpiry(raw);
+  if (!expiry) return 'expiry';
+  const current = now.getFullYear() * 12 + now.getMonth();
+  return expiry.year * 12 + (expiry.month - 1) < current ? 'expired' : null;
+}
+
+/** An expiry checkExpiry accepted, written MM/YY as a card prints it. */
+export function expiryText(raw: string): string {
+  const { month, year } = readExpiry(raw)!;
+  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+}
+
+/** Amex prints 4 digits on the front; the others 3 on the back. */
+export function checkCvv(raw: string, brand: CardBrand): Problem | null {
   const d = latinDigits(raw).trim();
   if (d === '') return 'required';
-  const length = cardBrand(cardNumber) === 'amex' ? 4 : 3;
+  const length = brand === 'amex' ? 4 : 3;
   return new RegExp(`^\\d{${length}}$`).test(d) ? null : 'cvv';
 }
 
@@ -391,10 +405,39 @@ export function cardProblems(card: CardInput, now: Date) {
     name: rule(checkCardholder),
     number: rule(checkCardNumber),
     expiry: rule((e: string) => checkExpiry(e, now)),
-    cvv: rule((c: string) => checkCvv(c, card.number)),
+    cvv: rule((c: string) => checkCvv(c, cardBrand(card.number))),
   });
   return problemsOf<CardField>(schema.safeParse(card));
 }
+
+/** The card a renter asked us to keep: the gateway holds it; we keep its last 4 digits, brand and expiry (MM/YY). */
+export interface CardOnFile {
+  last4: string;
+  brand: CardBrand;
+  expiry: string;
+}
+
+/** Paying with the card on file: its CVV is asked again, and the receipt's e-mail. */
+export interface OnFileInput {
+  email: string;
+  cvv: string;
+  onFile: CardOnFile;
+}
+
+export function onFileProblems(card: OnFileInput, now: Date) {
+  const schema = z.object({
+    email: rule(checkEmail),
+    cvv: rule((c: string) => checkCvv(c, card.onFile.brand)),
+  });
+  const problems = problemsOf<CardField>(schema.safeParse(card));
+  // A card that expired since it was kept cannot pay: the renter types another.
+  const expiry = checkExpiry(card.onFile.expiry, now);
+  return expiry ? { ...problems, expiry } : problems;
+}
+
+/** A card typed now, or the one on file with its CVV. */
+export const paymentProblems = (card: CardInput | OnFileInput, now: Date) =>
+  'onFile' in card ? onFileProblems(card, now) : cardProblems(card, now);
 
 /** What the company's agent records when handing the car over (check-out). */
 export interface CheckoutInput {

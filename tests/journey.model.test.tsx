@@ -152,6 +152,8 @@ function executors(
     },
     'contract.proceed': () => click(t.rentalContract.proceed),
     'payment.submit': async ({ event }) => {
+      // The model's renter has no card on file: each path pays with a card typed on the screen.
+      if ('onFile' in event.card) throw new Error('the model pays with typed cards');
       await typeInto(t.payment.cardholder, event.card.name);
       await typeInto(t.payment.cardNumber, event.card.number);
       await typeInto(t.payment.expiry, event.card.expiry);

@@ -5,11 +5,11 @@ import { FLEET } from '../machines/sampleFleet';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { createTestModel, type StatePath } from 'xstate/graph';
 import type { Renter } from '../machines/renter';
+import type { CardInput } from '../machines/validation';
 import { DECLINED_TEST_CARD, last4 } from '../machines/cards';
 import {
   JourneyFailure,
   journeyMachine,
-  type CardForm,
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
@@ -84,14 +84,14 @@ export const DISPUTE_REASON = 'It was like this at pickup';
 export const DECISION_NOTE = 'The check-out photos show it';
 /** The company's manager who decides a dispute. */
 export const MANAGER = 'Sara Khan';
-export const GOOD_CARD: CardForm = {
+export const GOOD_CARD: CardInput = {
   email: NEW_RENTER.email,
   name: 'Noura Al Ketbi',
   number: '4242 4242 4242 4242',
   expiry: '12/29',
   cvv: '123',
 };
-export const DECLINED_CARD: CardForm = {
+export const DECLINED_CARD: CardInput = {
   ...GOOD_CARD,
   number: DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 '),
 };

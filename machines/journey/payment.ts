@@ -1,13 +1,14 @@
 // Payment: the rental's total is charged and the security deposit held on the same card, in one
-// call to the payment gateway. The amounts are the machine's, from the fleet's prices.
+// call to the payment gateway. The amounts are the machine's, from the fleet's prices. The card is
+// typed now, or is the one the renter kept on file, its CVV asked again.
 import { assertEvent } from 'xstate';
 import { bookingPrice, isOver, isPaid } from '../journey-rules';
-import { cardProblems } from '../validation';
+import { paymentProblems } from '../validation';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
   cardValid: ({ event }) =>
-    event.type === 'payment.submit' && Object.keys(cardProblems(event.card, new Date(event.at))).length === 0,
+    event.type === 'payment.submit' && Object.keys(paymentProblems(event.card, new Date(event.at))).length === 0,
   paid: ({ context }) => isPaid(context),
   notOver: ({ context }) => !isOver(context),
 } satisfies Record<string, JourneyGuard>;
@@ -16,7 +17,7 @@ const actions = {
   rejectCard: journeySetup.assign({
     fieldErrors: ({ event }) => {
       assertEvent(event, 'payment.submit');
-      return cardProblems(event.card, new Date(event.at));
+      return paymentProblems(event.card, new Date(event.at));
     },
     error: null,
   }),

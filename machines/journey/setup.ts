@@ -21,9 +21,13 @@ import {
 } from '../journey-rules';
 import { last4 } from '../cards';
 import { normaliseEmail } from '../renter';
-import type { CardInput, CheckinInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
+import type { CardInput, CheckinInput, OnFileInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
 
-export type CardForm = CardInput;
+/**
+ * A card typed now (`keep`: the renter asks that the gateway keep it for their next bookings), or the
+ * card on file, its CVV asked again. Which card is on file is the server's record, never the browser's.
+ */
+export type CardForm = (CardInput & { keep?: boolean }) | OnFileInput;
 
 export type JourneyEvent =
   | { type: 'xstate.route'; to: `#${Step}` }
@@ -194,7 +198,7 @@ export const journeySetup = setup({
           case 'contract.sign':
             return event.signature;
           case 'payment.submit':
-            return last4(event.card.number);
+            return 'onFile' in event.card ? event.card.onFile.last4 : last4(event.card.number);
           case 'rental.confirmExtension':
             return 'extension';
           case 'return.accept':

@@ -13,6 +13,7 @@ import { validate } from '../http/validate';
 import { notify } from '../notifications/store';
 import { pushTo } from '../live/hub';
 import { requireRole } from './middleware';
+import { forgetCard, savedCardOf, shownCard } from '../payments/cards';
 import { hashPassword, verifyPassword } from './passwords';
 import { invalidateOtherSessions } from './sessions';
 import { accountFrom, clearFailures, recordFailure, throttleState } from './throttle';
@@ -68,4 +69,14 @@ export const accountRoutes = new Hono<AppEnv>()
     const { language, currency } = c.req.valid('json');
     await c.var.deps.db.update(users).set({ language, currency }).where(eq(users.id, c.var.user!.id));
     return c.json({ language, currency });
+  })
+  // The renter's card on file, as the payment screen offers it (never the gateway's token).
+  .get('/card', requireRole('renter'), async (c) => {
+    const saved = await savedCardOf(c.var.deps.db, c.var.user!.id);
+    return c.json({ card: saved && shownCard(saved) });
+  })
+  /** Forgets the card on file: the next payment types a card. */
+  .delete('/card', requireRole('renter'), async (c) => {
+    await forgetCard(c.var.deps.db, c.var.user!.id);
+    return c.json({ card: null });
   });

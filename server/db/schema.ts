@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
 import { STAFF_ROLES } from '../../machines/roles';
+import { CARD_BRANDS } from '../../machines/validation';
 import type { CarCategory, CarPicture, CarSpecs, CarStatus, ImageSizes, LocationId } from '../../machines/fleet';
 import type { WeekHours } from '../../machines/branches';
 import {
@@ -619,6 +620,22 @@ export const gatewayOperations = pgTable('gateway_operations', {
   reference: text('reference').notNull().unique(),
   cardToken: text('card_token').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The card a renter asked us to keep for their next bookings: the gateway's reference to it (never
+ * the number or CVV), its last 4 digits, brand and expiry (MM/YY) to show and to stop offering it once
+ * it expires. One per renter: keeping another card replaces it.
+ */
+export const savedCards = pgTable('saved_cards', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cardToken: text('card_token').notNull(),
+  last4: text('last4').notNull(),
+  brand: text('brand', { enum: CARD_BRANDS }).notNull(),
+  expiry: text('expiry').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
 });
 
 /**

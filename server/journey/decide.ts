@@ -22,13 +22,15 @@ import {
   type Step,
 } from '../../machines/journey-rules';
 import type { Problem } from '../../machines/validation';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway, PaymentSource } from '../payments/gateway';
 
 export interface JourneyServices {
   gateway: PaymentGateway;
   inspect?: (event: InspectionEvent) => void;
   /** Unique per booking and version: a retried step reaches the gateway with the same key. */
   idempotencyKey: string;
+  /** The gateway's token of the renter's card on file, for a payment made with it (read from their record). */
+  cardOnFile?: string;
   /**
    * Told of a call that failed without an answer (the gateway unreachable, a timeout): unlike a
    * declined card, part of it may have happened. decide() then throws rather than record a failure.
@@ -54,10 +56,15 @@ export function serverJourneyActors(services: JourneyServices) {
       return { signedAt: input.at };
     }),
     submitPayment: call<'submitPayment', PaymentOutcome>(async (input) => {
-      const { number, expiry, cvv, name } = input.card;
+      const { card } = input;
+      // The card on file is the gateway's token the server read for this renter, with the CVV typed now.
+      const source: PaymentSource =
+        'onFile' in card
+          ? { cardToken: services.cardOnFile ?? '', cvv: card.cvv }
+          : { card: { number: card.number, expiry: card.expiry, cvv: card.cvv, name: card.name } };
       // The deposit hold first: a declined card leaves nothing charged.
       const hold = await gateway.hold({
-        source: { card: { number, expiry, cvv, name } },
+        source,
         amount: input.deposit,
         idempotencyKey: key('hold'),
       });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
 import { CAR_ID, MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
-import { checkFlagNote } from '../../machines/validation';
+import { CARD_BRANDS, checkFlagNote } from '../../machines/validation';
 import { checkReason } from '../../machines/returns';
 
 const field = (max = 200) => z.string().max(max);
@@ -30,9 +30,21 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   z
     .object({
       type: z.literal('payment.submit'),
-      card: z
-        .object({ email: field(254), name: field(), number: field(40), expiry: field(10), cvv: field(8) })
-        .strict(),
+      card: z.union([
+        // A card typed now; `keep` asks that it stay on file for the next bookings.
+        z
+          .object({ email: field(254), name: field(), number: field(40), expiry: field(10), cvv: field(8), keep: z.boolean().optional() })
+          .strict(),
+        // The card on file as the screen offered it: the server pays with its own record of it, and
+        // refuses when that is not this card any more (server/journey/service.ts).
+        z
+          .object({
+            email: field(254),
+            cvv: field(8),
+            onFile: z.object({ last4: z.string().regex(/^\d{4}$/), brand: z.enum(CARD_BRANDS), expiry: field(10) }).strict(),
+          })
+          .strict(),
+      ]),
     })
     .strict(),
   bare('payment.proceed'),

@@ -24,6 +24,7 @@ import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { lockBookable } from '../cars/records';
 import { servesVisits, visitsOf, type Visit } from '../branches/records';
 import { notify } from '../notifications/store';
+import { keepCard, sameCard, savedCardOf } from '../payments/cards';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 
 export type StepResult =
@@ -33,6 +34,8 @@ export type StepResult =
   | { status: 409; body: { error: 'conflict'; journey: JourneyView } }
   /** Another booking holds the car for part of the time this step needs it. */
   | { status: 409; body: { error: 'taken'; journey: JourneyView } }
+  /** The card on file the screen offered is not the renter's card on file any more. */
+  | { status: 409; body: { error: 'cardGone'; journey: JourneyView } }
   /** The car has not been checked in from its last rental: it is not at the branch to hand over. */
   | { status: 409; body: { error: 'carNotBack'; dueBackAt: number; journey: JourneyView } }
   | { status: 409; body: { error: 'emailTaken'; fields: { email: 'emailTaken' } } }
@@ -115,6 +118,14 @@ export async function applyStep(
     // The renter hears when the car was due back, not whose rental it is.
     if (away) return { status: 409, body: { error: 'carNotBack', dueBackAt: away.dueBackAt, journey: viewOf(row, before) } };
   }
+  // Paying with the card on file: the server's record says which card (the gateway gets its token),
+  // and one forgotten or replaced since the screen offered it is refused before anything is held.
+  let cardOnFile: string | undefined;
+  if (event.type === 'payment.submit' && 'onFile' in event.card) {
+    const saved = await savedCardOf(deps.db, user.id);
+    if (!saved || !sameCard(saved, event.card.onFile)) return { status: 409, body: { error: 'cardGone', journey: viewOf(row, before) } };
+    cardOnFile = saved.cardToken;
+  }
   // A step that needs the car for a time claims it first, so a lost race costs the renter nothing; a
   // step that deals with the gateway writes its intent with the claim (server/journey/intents.ts).
   const claim = claimFor(before, event);
@@ -147,6 +158,7 @@ export async function applyStep(
     gateway: deps.gateway,
     idempotencyKey: key,
     inspect: deps.inspect,
+    cardOnFile,
   });
   if (decision.kind !== 'accepted' && (claimed || money)) {
     // Refused before any call: nothing was taken; the claim goes back and the intent ends with it.
@@ -181,6 +193,11 @@ export async function applyStep(
       if (!before.context.contract && decision.snapshot.context.contract) {
         await openContract(tx, next, decision.snapshot.context.booking.car, now);
       }
+      // A card typed with "keep it" stays on file, as the gateway's token, once it has paid.
+      const paidNow = !isPaid(before.context) && isPaid(decision.snapshot.context);
+      if (paidNow && event.type === 'payment.submit' && !('onFile' in event.card) && event.card.keep) {
+        await keepCard(tx, user.id, event.card, decision.snapshot.context.payment!, now);
+      }
       await alongside?.(tx);
       // The counter's record, the renter's confirmation or flag, a return's check-in, dispute, decision or
       // settlement: those it concerns are told, and both sides' open screens load it again.
@@ -189,7 +206,7 @@ export async function applyStep(
         await pushHandover(tx, next, decision.snapshot.context.booking.car.company);
       }
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
-      if (!isPaid(before.context) && isPaid(decision.snapshot.context)) {
+      if (paidNow) {
         const model = decision.snapshot.context.booking.car.model;
         await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails');
       }

@@ -17,8 +17,11 @@ export interface CardDetails {
   name: string;
 }
 
-/** A card typed now, or the token of a card the gateway already knows. */
-export type PaymentSource = { card: CardDetails } | { cardToken: string };
+/**
+ * A card typed now, or the token of a card the gateway already knows: with the CVV when the renter
+ * typed it again for a card on file (the acquirer passes it to the card's bank; the sandbox keeps none).
+ */
+export type PaymentSource = { card: CardDetails } | { cardToken: string; cvv?: string };
 
 export interface GatewayResult {
   reference: string;

@@ -80,7 +80,7 @@ function clientEvent(event: JourneyEvent): ClientEvent | null {
   }
 }
 
-const JOURNEY_ERRORS: readonly string[] = ['emailTaken', 'wrongCredentials', 'locked', 'busy', 'tooMany', 'storageFull', 'cardDeclined', 'signatureFailed', 'taken'];
+const JOURNEY_ERRORS: readonly string[] = ['emailTaken', 'wrongCredentials', 'locked', 'busy', 'tooMany', 'storageFull', 'cardDeclined', 'cardGone', 'signatureFailed', 'taken'];
 
 /** A refused call as the machine records it: the server's code, and its field problems if any. */
 function failure(refusal: { error: string; fields?: Record<string, string> }): JourneyFailure {

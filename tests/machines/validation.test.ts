@@ -18,6 +18,7 @@ import {
   checkinProblems,
   normaliseUaeMobile,
   passwordStrength,
+  paymentProblems,
   registrationProblems,
   type Problem,
 } from '../../machines/validation';
@@ -253,7 +254,7 @@ describe('expiry: month/year, not in the past', () => {
 
 describe('CVV: 3 digits, 4 for Amex', () => {
   table(
-    (raw) => checkCvv(raw, '4242 4242 4242 4242'),
+    (raw) => checkCvv(raw, 'visa'),
     [
       ['', 'required'],
       [' ', 'required'],
@@ -270,8 +271,8 @@ describe('CVV: 3 digits, 4 for Amex', () => {
     ['123', '٧٣٧', ' 987 '],
   );
   it('wants 4 digits for Amex', () => {
-    expect(checkCvv('123', '378282246310005')).toBe('cvv');
-    expect(checkCvv('1234', '378282246310005')).toBeNull();
+    expect(checkCvv('123', cardBrand('378282246310005'))).toBe('cvv');
+    expect(checkCvv('1234', cardBrand('378282246310005'))).toBeNull();
   });
 });
 
@@ -370,6 +371,12 @@ describe('whole forms (zod/mini at the boundary), problems by field', () => {
       number: 'cardNumber',
       cvv: 'required',
     });
+    // The card on file asks only its CVV (4 digits for Amex) and the e-mail, and pays only while valid.
+    const onFile = { email: 'm@example.ae', cvv: '123', onFile: { last4: '0005', brand: 'amex' as const, expiry: '12/29' } };
+    expect(paymentProblems(onFile, NOW)).toEqual({ cvv: 'cvv' });
+    expect(paymentProblems({ ...onFile, cvv: '1234' }, NOW)).toEqual({});
+    expect(paymentProblems({ ...onFile, cvv: '', onFile: { ...onFile.onFile, expiry: '01/20' } }, NOW)).toEqual({ cvv: 'required', expiry: 'expired' });
+    expect(paymentProblems(card, NOW)).toEqual({});
     const checkin = { odometer: '12 900', fuel: '1/2', damage: [], photos: ['p1'] };
     expect(checkinProblems(checkin, 12_000)).toEqual({});
     expect(checkinProblems({ ...checkin, odometer: '100', fuel: 'half', photos: [] }, 12_000)).toEqual({

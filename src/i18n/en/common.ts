@@ -132,6 +132,7 @@ const words = {
       emailTaken: 'An account with this e-mail already exists. Log in instead.',
       wrongCredentials: 'The e-mail or password is not right.',
       cardDeclined: 'Your card was declined. Nothing was charged. Try another card.',
+      cardGone: 'Your card on file changed meanwhile. Nothing was charged.',
       signatureFailed: 'The signature must match the name on your account: {name}.',
       taken: 'The car is booked by another renter for part of that time. Choose other dates.',
       carNotBack: 'Your car is not back from its last rental yet.',
