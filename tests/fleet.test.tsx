@@ -188,6 +188,8 @@ describe.each([
     const form = within(maintenance).getByRole('form', { name: k.addBlock });
     const from = Date.now() + 10 * DAY_MS;
     await user.type(within(form).getByLabelText(k.blockFrom), toDubaiInput(from));
+    // The time picked, written under the picker in the page's language (the picker follows the browser's).
+    expect(within(form).getByLabelText(k.blockFrom)).toHaveAccessibleDescription(fill(t.time.read, { date: formatDate(new Date(from), lang, 'dateTime') }));
     await user.type(within(form).getByLabelText(k.blockUntil), toDubaiInput(from - DAY_MS));
     await user.type(within(form).getByLabelText(k.blockNote), 'Brake pads');
     await user.click(within(form).getByRole('button', { name: k.addBlock }));

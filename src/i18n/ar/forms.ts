@@ -44,6 +44,8 @@ const words: Words = {
     imageSize: 'حجم الصورة أكبر من 10 ميغابايت.',
     imageUnreadable: 'تعذّرت قراءة هذه الصورة. احفظها مجددًا بصيغة JPEG أو PNG ثم ارفعها.',
   },
+  /** Under a date-time picker: Dubai's clock, and the time picked as the page's language writes it. */
+  time: { hint: 'بتوقيت الإمارات', read: '{date} بتوقيت الإمارات' },
   warnings: {
     emiratesIdCheck: 'الرقم الأخير لا يتوافق مع بقية الرقم. يُرجى التحقق منه، ويمكنك المتابعة.',
   },

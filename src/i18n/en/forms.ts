@@ -44,6 +44,8 @@ const words = {
     imageSize: 'The picture is larger than 10 MB.',
     imageUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it.',
   },
+  /** Under a date-time picker: Dubai's clock, and the time picked as the page's language writes it. */
+  time: { hint: 'UAE time', read: '{date}, UAE time' },
   warnings: {
     emiratesIdCheck:
       'The last digit does not match the rest of the number. Please check it; you can still continue.',

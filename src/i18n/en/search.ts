@@ -10,8 +10,6 @@ const words = {
     choosePlace: 'Choose a place',
     pickupAt: 'Pick-up date and time',
     dropoffAt: 'Return date and time',
-    timeHint: 'UAE time',
-    timeRead: '{date}, UAE time',
     oneWayNote: 'Returning the car in another emirate adds a one-way fee of {amount} plus VAT.',
     oneWayApplies: 'Returned in another emirate: a one-way fee of {amount} plus VAT applies.',
     submit: 'Find cars',

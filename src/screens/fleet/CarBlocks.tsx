@@ -7,6 +7,7 @@ import { periodText } from './periods';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
+import { DateTimeField } from '../../ui/DateTimeField';
 import { FormCard, type SubmittedFields } from '../../ui/Form';
 import { FormEnd } from '../../ui/FormEnd';
 import { useProblems } from '../../ui/problems';
@@ -34,6 +35,9 @@ export function CarBlocks({ carId, blocks, changed }: { carId: string; blocks: B
   const { sending, call } = useSending();
   // The inputs offer no time already past (the rule allows a block that began: it holds from now).
   const [earliest] = useState(() => toDubaiInput(Date.now()));
+  // Kept here so that each picker can write the time picked under it, in the page's language.
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
   const { error, summary, onChange } = useProblems(form, problems, problemsOf, k.problems);
   const when = (ms: number) => formatDate(new Date(ms), lang, 'dateTime');
   const period = (p: { from: number; until: number }, words: string) => periodText(p, words, lang);
@@ -47,6 +51,8 @@ export function CarBlocks({ carId, blocks, changed }: { carId: string; blocks: B
     const answer = await call(() => api.blockCar(carId, valuesOf(fields)));
     if (answer?.ok) {
       form.current?.reset();
+      setFrom('');
+      setUntil('');
       const added = answer.body.blocks.find((b) => !blocks.some((old) => old.id === b.id));
       setNote(added ? period(added, k.blocked) : null);
       changed(answer.body);
@@ -99,8 +105,8 @@ export function CarBlocks({ carId, blocks, changed }: { carId: string; blocks: B
       )}
       <FormCard ref={form} label={k.addBlock} onChange={onChange} onSubmit={(fields) => void add(fields)}>
         {summary}
-        <TextField type="datetime-local" label={k.blockFrom} name="from" min={earliest} error={error('from')} />
-        <TextField type="datetime-local" label={k.blockUntil} name="until" min={earliest} error={error('until')} />
+        <DateTimeField label={k.blockFrom} name="from" min={earliest} value={from} onChange={(e) => setFrom(e.target.value)} error={error('from')} />
+        <DateTimeField label={k.blockUntil} name="until" min={from || earliest} value={until} onChange={(e) => setUntil(e.target.value)} error={error('until')} />
         <TextField label={k.blockNote} name="note" hint={k.blockNoteHint} maxLength={200} autoComplete="off" error={error('note')} />
         <FormEnd failure={failure} done={note} sending={sending} send={k.addBlock} busy={k.blocking} />
       </FormCard>

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
-import { fromDubaiInput, MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
+import { MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
 import { EMIRATE_OF, LOCATIONS, type LocationId } from '../../../machines/fleet';
 import { answer } from '../../client/api';
 import { useServerData } from '../../ui/contract';
 import { useSession } from '../../ui/session';
 import { LOCATION_NAMES } from '../../data/sample';
-import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { tripOf, type SearchQuery } from '../../search/query';
 import { Button } from '../../ui/Button';
-import { SelectField, TextField } from '../../ui/Field';
+import { SelectField } from '../../ui/Field';
+import { DateTimeField } from '../../ui/DateTimeField';
 import { Fill } from '../../ui/Fill';
 import { FormCard } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
@@ -64,15 +64,6 @@ export function SearchForm({
   const set = (field: keyof Places) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const places = usePlaces([values.pickup, values.dropoff]).map((id) => ({ value: id, label: LOCATION_NAMES[id][lang] }));
   const oneWay = values.pickup && values.dropoff && EMIRATE_OF[values.pickup] !== EMIRATE_OF[values.dropoff];
-  // The time the renter picks, as the page's language writes it: the native picker follows the
-  // browser's language, so an Arabic page would otherwise show it only as 11/30/2026, 10:00 AM. Once
-  // they pick one: the page's first render is the prerendered one (the build's default trip), and a
-  // hint that grew then would move the page under them.
-  const read = (value: string, first: string) => {
-    const at = value === first ? null : fromDubaiInput(value);
-    return at === null ? s.timeHint : fill(s.timeRead, { date: formatDate(new Date(at), lang, 'dateTime') });
-  };
-
   return (
     <FormCard
       ref={form}
@@ -111,19 +102,17 @@ export function SearchForm({
           </span>
         }
       />
-      <TextField
+      <DateTimeField
         label={s.pickupAt}
-        type="datetime-local"
-        hint={read(values.from, query.from)}
+        first={query.from}
         min={earliest}
         value={values.from}
         onChange={set('from')}
         error={message(shown.pickupAt)}
       />
-      <TextField
+      <DateTimeField
         label={s.dropoffAt}
-        type="datetime-local"
-        hint={read(values.to, query.to)}
+        first={query.to}
         min={values.from || earliest}
         value={values.to}
         onChange={set('to')}
