@@ -110,7 +110,7 @@ describe.each([
     await user.click(screen.getByRole('button', { name: r.submit }));
     const field = screen.getByLabelText(r.emiratesId);
     await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(t.problems.fileType)));
-    expect(screen.getByRole('alert')).toHaveTextContent(t.journey.errors.invalid);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.errors.invalid);
     expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
     expect(screen.getByLabelText(r.fullName)).toHaveValue('Mariam Al Suwaidi');
   });
@@ -135,7 +135,7 @@ describe.each([
       await user.upload(screen.getByLabelText(r.drivingLicence), new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }));
       await user.click(screen.getByRole('checkbox', { name: r.terms }));
       await user.click(screen.getByRole('button', { name: r.submit }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.storageFull);
+      expect(await screen.findByRole('alert')).toHaveTextContent(t.errors.storageFull);
       expect(actor.getSnapshot().matches({ signedOut: { registration: 'editing' } })).toBe(true);
       expect(screen.getByLabelText(r.fullName)).toHaveValue('Mariam Al Suwaidi');
     } finally {
@@ -172,7 +172,7 @@ describe.each([
     await user.type(screen.getByLabelText(l.email), 'nobody@example.ae');
     await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
     await user.click(screen.getByRole('button', { name: l.submit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.wrongCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.errors.wrongCredentials);
   });
 
   it('log in while the server has more sign-ins than it can check: says to try again, values kept', async () => {
@@ -185,7 +185,7 @@ describe.each([
       await user.type(await screen.findByLabelText(l.email), 'nobody@example.ae');
       await user.type(screen.getByLabelText(l.password), 'wrong-password-1');
       await user.click(screen.getByRole('button', { name: l.submit }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(t.journey.errors.busy);
+      expect(await screen.findByRole('alert')).toHaveTextContent(t.errors.busy);
       expect(screen.getByLabelText(l.email)).toHaveValue('nobody@example.ae');
     } finally {
       server.deps.hashing = hashing;

@@ -367,7 +367,7 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
   }
   // Declined: the reason shows until the renter submits again; a refused retry shows field errors instead.
   checks['#payment.declined'] = async (state) => {
-    if (state.context.error) await screen.findByText(t.journey.errors.cardDeclined);
+    if (state.context.error) await screen.findByText(t.errors.cardDeclined);
     else expect(screen.getByLabelText(t.payment.cardNumber)).toHaveAttribute('aria-invalid', 'true');
   };
   // Signed: on to payment; once the booking is over (finished or cancelled) it says so instead.

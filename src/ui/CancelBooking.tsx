@@ -16,7 +16,7 @@ import { Actions, Facts, Section } from './Section';
  * (machines/journey-rules.ts cancellationQuote) at its own time. Once cancelled, it says so.
  */
 export function CancelBooking() {
-  const { t, lang, to } = useLocale('rental');
+  const { t, lang, to } = useLocale('forms', 'rental');
   const c = t.bookingChanges;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
@@ -59,7 +59,7 @@ export function CancelBooking() {
           { label: c.deposit, value: <Fill text={c.depositReleased} values={{ amount: money(context.deposit?.amount ?? 0) }} /> },
         ]}
       />
-      {context.error && context.pending === null && confirming && <FormError>{t.journey.errors[context.error]}</FormError>}
+      {context.error && context.pending === null && confirming && <FormError>{t.errors[context.error]}</FormError>}
       {confirming ? (
         <Actions>
           <Button aria-busy={busy} disabled={busy} onClick={() => journey.send({ type: 'booking.cancel', at: Date.now() })}>

@@ -30,7 +30,7 @@ export function ManagerGate({
   /** The sign-in's own words (the counter's, for its agents and managers); the managers' by default. */
   signIn?: { heading: string; prompt: string; submit: string };
 }) {
-  const { t, lang } = useLocale('gate');
+  const { t, lang } = useLocale('forms', 'gate');
   // The counter's words when agents are welcome: the sign-in is theirs as much as the managers'.
   const m = { ...t.manager, ...signIn };
   const session = useSession();
@@ -81,7 +81,7 @@ export function ManagerGate({
         <TextField label={m.email} name="email" type="email" autoComplete="username" dir="ltr" />
         <TextField label={m.password} name="password" type="password" autoComplete="current-password" />
         {problem && (
-          <FormError>{problem === 'wrong' ? m.wrong : t.journey.errors[problem]}</FormError>
+          <FormError>{problem === 'wrong' ? m.wrong : t.errors[problem]}</FormError>
         )}
         <Button type="submit" block disabled={busy} aria-busy={busy}>
           {busy ? m.signingIn : m.submit}

@@ -84,7 +84,7 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await field(t.payment.expiry).fill('12/29');
       await field(t.payment.cvv).fill('123');
       await button(t.payment.pay).click();
-      await page.getByRole('alert').filter({ hasText: t.journey.errors.cardDeclined }).waitFor();
+      await page.getByRole('alert').filter({ hasText: t.errors.cardDeclined }).waitFor();
       expect(await field(t.payment.cardholder).inputValue()).toBe('Hessa Al Falasi'); // nothing typed is lost
       await shot('payment-declined');
       await field(t.payment.cardNumber).fill(CARD);

@@ -135,7 +135,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium: installable, pages open, ac
       // Back online, the same form goes to the server, which answers (no such account).
       await context.setOffline(false);
       await page.getByRole('button', { name: t.logIn.submit, exact: true }).click();
-      await page.getByRole('alert').filter({ hasText: t.journey.errors.wrongCredentials }).waitFor();
+      await page.getByRole('alert').filter({ hasText: t.errors.wrongCredentials }).waitFor();
       expect(errors).toEqual([]);
     });
 

@@ -44,6 +44,22 @@ const words = {
     imageSize: 'The picture is larger than 10 MB.',
     imageUnreadable: 'This picture cannot be read. Save it again as JPEG or PNG and upload it.',
   },
+  /** What a refused step or a failed call says (machines/journey-rules.ts JOURNEY_ERRORS): only forms show them. */
+  errors: {
+    emailTaken: 'An account with this e-mail already exists. Log in instead.',
+    wrongCredentials: 'The e-mail or password is not right.',
+    cardDeclined: 'Your card was declined. Nothing was charged. Try another card.',
+    cardGone: 'Your card on file was removed or replaced meanwhile. Nothing was charged: check the card below and pay again.',
+    signatureFailed: 'The signature must match the name on your account: {name}.',
+    taken: 'The car is booked by another renter for part of that time. Choose other dates.',
+    carNotBack: 'Your car is not back from its last rental yet.',
+    locked: 'Too many attempts. For your security, signing in is paused for 15 minutes.',
+    busy: 'Move car is very busy right now. Nothing was changed: try again in a moment.',
+    tooMany: 'Too many new accounts were made from this network in the last hour. Nothing was kept: try again in an hour.',
+    storageFull: 'Move car cannot keep documents right now. Nothing was kept: try again later.',
+    invalid: 'Please correct the fields marked below.',
+    network: 'Something went wrong. Try again.',
+  },
   /** Under a date-time picker: Dubai's clock, and the time picked as the page's language writes it. */
   time: { hint: 'UAE time', read: '{date}, UAE time' },
   warnings: {

@@ -17,7 +17,7 @@ import { SearchForm } from '../search/SearchForm';
  * before the renter confirms. The server re-checks that the car is free and re-prices by the same rule.
  */
 export function ChangeBooking() {
-  const { t, lang } = useLocale('rental');
+  const { t, lang } = useLocale('forms', 'rental');
   const c = t.bookingChanges;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
@@ -62,7 +62,7 @@ export function ChangeBooking() {
               },
             ]}
           />
-          {context.error && context.pending === null && <FormError>{t.journey.errors[context.error]}</FormError>}
+          {context.error && context.pending === null && <FormError>{t.errors[context.error]}</FormError>}
           <Actions>
             <Button aria-busy={busy} disabled={busy} onClick={() => journey.send({ type: 'booking.modify', trip: proposal!, at: Date.now() })}>
               {c.confirmChange}

@@ -20,7 +20,7 @@ import { Money } from '../../ui/Money';
 import { Actions, Facts, Section, Stack } from '../../ui/Section';
 
 export default function CarPickup() {
-  const { t, lang, to } = useLocale('rental');
+  const { t, lang, to } = useLocale('forms', 'rental');
   const p = t.carPickup;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
@@ -134,7 +134,7 @@ export default function CarPickup() {
                 }}
               />
             </p>
-            {error && <FormError>{t.journey.errors[error]}</FormError>}
+            {error && <FormError>{t.errors[error]}</FormError>}
             <Actions>
               <Button
                 disabled={charging}

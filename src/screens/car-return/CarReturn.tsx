@@ -108,7 +108,7 @@ export default function CarReturn() {
             ))}
           </Actions>
         )}
-        {error && <FormError>{t.journey.errors[error]}</FormError>}
+        {error && <FormError>{t.errors[error]}</FormError>}
         {(reviewing || settling) && (
           <>
             <p className={styles.note}>{r.acceptNote}</p>

@@ -55,7 +55,7 @@ export function ForgotPassword({ notice }: { notice?: string }) {
         />
         {typeof outcome === 'object' && outcome && <Done>{fill(r.sent, { email: outcome.sent })}</Done>}
         {outcome === 'tooMany' && <FormError>{r.tooMany}</FormError>}
-        {outcome === 'failed' && <FormError>{t.journey.errors.network}</FormError>}
+        {outcome === 'failed' && <FormError>{t.errors.network}</FormError>}
         <Button type="submit" block disabled={sending} aria-busy={sending}>
           {sending ? r.sending : r.send}
         </Button>

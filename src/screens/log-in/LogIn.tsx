@@ -97,7 +97,7 @@ export default function LogIn() {
           autoComplete="current-password"
           error={missing.password ? t.problems.required : undefined}
         />
-        {error && <FormError>{t.journey.errors[error]}</FormError>}
+        {error && <FormError>{t.errors[error]}</FormError>}
         <Button type="submit" block disabled={pending} aria-busy={pending}>
           {pending ? l.submitting : l.submit}
         </Button>

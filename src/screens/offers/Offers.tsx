@@ -37,7 +37,7 @@ export default function Offers() {
 type Outcome = { applied: true } | { code: string } | { problem: OfferProblem } | { failed: true };
 
 function OfferItem({ offer }: { offer: Offer }) {
-  const { t, lang, to } = useLocale('rental');
+  const { t, lang, to } = useLocale('forms', 'rental');
   const o = t.offers;
   const session = useSession();
   const { user } = useSessionState();
@@ -96,7 +96,7 @@ function OfferItem({ offer }: { offer: Offer }) {
           </Done>
         )}
         {outcome && 'problem' in outcome && <FormError>{o.problems[outcome.problem]}</FormError>}
-        {outcome && 'failed' in outcome && <FormError>{t.journey.errors.network}</FormError>}
+        {outcome && 'failed' in outcome && <FormError>{t.errors.network}</FormError>}
       </div>
     </li>
   );

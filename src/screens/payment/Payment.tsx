@@ -76,7 +76,7 @@ function cardOf({ text, checked }: SubmittedFields, onFile: CardOnFile | null): 
  * they may ask us to keep. Which card is on file is the server's: a stale offer is refused there.
  */
 function PaymentForm() {
-  const { t, to } = useLocale('rental');
+  const { t, to } = useLocale('forms', 'rental');
   const p = t.payment;
   const journey = useJourney();
   const { api } = useSession();
@@ -134,12 +134,12 @@ function PaymentForm() {
           <Button type="button" variant="secondary" onClick={forget}>
             {p.forget}
           </Button>
-          {forgetFailed && <FormError>{t.journey.errors.network}</FormError>}
+          {forgetFailed && <FormError>{t.errors.network}</FormError>}
         </>
       ) : (
         <TypedCard problem={problem} />
       )}
-      {error && <FormError>{t.journey.errors[error]}</FormError>}
+      {error && <FormError>{t.errors[error]}</FormError>}
       {/* Someone else paid for the car first: nothing was charged; the cars still free for the same trip. */}
       {(error === 'taken' || notice === 'taken') && <ButtonLink to={`${to('search')}${queryString(tripQuery(booking))}`}>{t.bookingChanges.findAnother}</ButtonLink>}
       <Button type="submit" block disabled={pending} aria-busy={pending}>

@@ -148,11 +148,11 @@ export default function Registration() {
         <Checkbox label={r.terms} name="terms" error={problem('termsAccepted')} />
         {error === 'emailTaken' && (
           <FormError>
-            {t.journey.errors.emailTaken} <Link to={to('logIn')}>{r.logIn}</Link>
+            {t.errors.emailTaken} <Link to={to('logIn')}>{r.logIn}</Link>
           </FormError>
         )}
         {error && error !== 'emailTaken' && (
-          <FormError>{fill(t.journey.errors[error], { name: '' })}</FormError>
+          <FormError>{fill(t.errors[error], { name: '' })}</FormError>
         )}
         <Button type="submit" block disabled={pending} aria-busy={pending}>
           {pending ? r.submitting : r.submit}

@@ -16,7 +16,7 @@ import { RentalCompany } from './RentalCompany';
 import styles from './RentalContract.module.css';
 
 export default function RentalContract() {
-  const { t, lang, to } = useLocale('rental');
+  const { t, lang, to } = useLocale('forms', 'rental');
   const c = t.rentalContract;
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
@@ -106,7 +106,7 @@ export default function RentalContract() {
           }}
         >
           <TextField label={c.signature} name="signature" hint={c.signatureHint} autoComplete="off" />
-          {error && <FormError>{fill(t.journey.errors[error], { name })}</FormError>}
+          {error && <FormError>{fill(t.errors[error], { name })}</FormError>}
           <Button type="submit" block disabled={pending} aria-busy={pending}>
             {pending ? c.signing : c.sign}
           </Button>

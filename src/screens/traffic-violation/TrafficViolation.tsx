@@ -41,10 +41,10 @@ export default function TrafficViolation() {
 
 /** The renter's fines and Salik crossings, as the server keeps them; a change on either side shows at once. */
 function RenterViolations() {
-  const { t } = useLocale('manager');
+  const { t } = useLocale('forms', 'manager');
   const { api } = useSession();
   const { data, failed } = useServerData(() => api.violations(), 'violations', ['violations']);
-  if (failed) return <FormError>{t.journey.errors.network}</FormError>;
+  if (failed) return <FormError>{t.errors.network}</FormError>;
   if (!data) return <p aria-busy="true" />;
   return (
     <>
@@ -123,7 +123,7 @@ function Violation({ actor }: { actor: ViolationActor }) {
   const send = async (event: ViolationEvent) => {
     const result = await actor.send(event);
     if (result.ok) return true;
-    setProblem(result.error === 'cardDeclined' ? t.journey.errors.cardDeclined : t.journey.errors.network);
+    setProblem(result.error === 'cardDeclined' ? t.errors.cardDeclined : t.errors.network);
     return false;
   };
 
