@@ -12,6 +12,7 @@ import { startSession } from '../src/client/session';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
+import { LOCATION_NAMES } from '../src/data/sample';
 import { queryString, tripQuery } from '../src/search/query';
 import { DOCUMENTS, NOW, RENTER, renderAt, resetServer, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
@@ -173,6 +174,42 @@ describe('the Home box opens the search with what it understood', () => {
     expect(dropoff).toHaveAccessibleDescription(expect.stringContaining('الإرجاع في إمارة أخرى'));
     const patrol = await cardOf('Nissan Patrol');
     expect(valueIn(patrol, ar.cars.oneWayFee)).toHaveTextContent('250.00');
+  });
+});
+
+describe('the Home box says what it read, as chips, before searching', () => {
+  it('each part is a chip the renter can leave out; the search goes without it', async () => {
+    const { user, router } = await renderAt('/home');
+    await user.type(await screen.findByRole('searchbox', { name: en.home.searchLabel }), 'SUV Dubai airport next week 3 days baby seat');
+    const read = await screen.findByRole('group', { name: en.search.read.title }, { timeout: 5000 });
+    expect(read).toHaveAccessibleDescription(en.search.read.hint);
+    const suv = within(read).getByRole('button', { name: /SUV/, pressed: true });
+    within(read).getByRole('button', { name: fill(en.search.read.pickup, { place: LOCATION_NAMES['dxb-t3'].en }), pressed: true });
+    // Next week's Monday, for 3 days, written out in the page's language.
+    const dates = within(read).getByRole('button', { name: /^Mon, .* to Thu, /, pressed: true });
+    expect(screen.getByText(fill(en.search.read.unused, { words: 'baby seat' }))).toBeInTheDocument();
+    // Left out: the search runs on the rest.
+    await user.click(suv);
+    expect(suv).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: en.search.submit }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('type')).toBeNull();
+    expect(params.get('pickup')).toBe('dxb-t3');
+    expect(new Date(`${params.get('from')!.slice(0, 10)}T12:00Z`).getUTCDay()).toBe(1);
+    expect(dates).not.toBeInTheDocument();
+  });
+
+  it('Arabic: the chips in Arabic; the return place left out keeps the car at the pickup place', async () => {
+    const { user, router } = await renderAt('/arabic');
+    await user.type(await screen.findByRole('searchbox', { name: ar.home.searchLabel }), 'سيارة دفع رباعي من مطار أبوظبي إلى الشارقة');
+    const read = await screen.findByRole('group', { name: ar.search.read.title }, { timeout: 5000 });
+    within(read).getByRole('button', { name: new RegExp(ar.categories.suv), pressed: true });
+    const back = within(read).getByRole('button', { name: fill(ar.search.read.dropoff, { place: LOCATION_NAMES['sharjah-city'].ar }), pressed: true });
+    await user.click(back);
+    await user.type(screen.getByRole('searchbox', { name: ar.home.searchLabel }), '{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/arabic/search'));
+    expect(router.state.location.search).toBe('?type=suv&pickup=auh');
   });
 });
 

@@ -315,3 +315,18 @@ export function parseQuery(text: string, now: number): Understood {
   if (unused.length > 0) understood.unused = unused.join(' ');
   return understood;
 }
+
+/** What the Home box shows as chips of what it read, each of which the renter may leave out. */
+export type ReadPart = 'type' | 'pickup' | 'dropoff' | 'company' | 'dates';
+
+/** What was read, less the parts the renter left out (their chips turned off). */
+export function without(understood: Understood, off: readonly ReadPart[]): Understood {
+  const kept = { ...understood };
+  for (const part of off) {
+    if (part === 'dates') {
+      delete kept.from;
+      delete kept.to;
+    } else delete kept[part];
+  }
+  return kept;
+}

@@ -4,6 +4,14 @@ import type { Words } from '../en/search';
 
 const words: Words = {
   search: {
+    read: {
+      title: 'ما فهمناه من بحثك',
+      hint: 'اضغط على أي منها لاستبعاده من البحث.',
+      pickup: 'الاستلام: {place}',
+      dropoff: 'الإرجاع: {place}',
+      dates: 'من {from} إلى {to}',
+      unused: 'لم نستخدم: {words}',
+    },
     unused: 'لم نتمكن من استخدام «{words}» من بحثك. اضبط الرحلة أدناه إن كان ذلك مهمًا.',
     trip: 'المكان والموعد',
     pickupLocation: 'مكان الاستلام',

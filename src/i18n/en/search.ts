@@ -4,6 +4,14 @@
 const words = {
   search: {
     trip: 'Where and when',
+    read: {
+      title: 'What we read',
+      hint: 'Tap one to leave it out of the search.',
+      pickup: 'Pick-up: {place}',
+      dropoff: 'Return: {place}',
+      dates: '{from} to {to}',
+      unused: 'Not used: {words}',
+    },
     unused: 'We could not use “{words}” from your search. Set the trip below if it matters.',
     pickupLocation: 'Pick-up location',
     dropoffLocation: 'Return location',

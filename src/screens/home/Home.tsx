@@ -4,6 +4,7 @@ import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
 import { defaultTrip } from '../../../machines/booking';
 import { useLocale } from '../../i18n/locale';
 import { queryString } from '../../search/query';
+import type { ReadPart } from '../../search/parseQuery';
 import { ButtonLink } from '../../ui/Button';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
@@ -18,6 +19,9 @@ import styles from './Home.module.css';
  */
 const loadParser = () => import('../../search/parseQuery').catch(() => null);
 
+/** What the box read, as chips the renter can leave out before searching: with the parser, once they type. */
+const Understood = lazy(() => import('../../search/Understood'));
+
 /** The renter's rental that is out: fetched for a signed-in renter only, after the page. */
 const CurrentRental = lazy(() => import('../../ui/CurrentRental'));
 
@@ -31,6 +35,8 @@ export default function Home() {
   const { t, to } = useLocale('home');
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  // The parts of what was read that the renter turned off (their chips).
+  const [off, setOff] = useState<ReadPart[]>([]);
   // Featured prices are for the default trip (tomorrow, three days): the same search the Search screen opens with.
   const [trip] = useState(() => defaultTrip(Date.now()));
   const { user } = useSessionState();
@@ -57,7 +63,7 @@ export default function Home() {
           e.preventDefault();
           // Without the parser, the search opens as it is.
           const parser = await loadParser();
-          navigate(`${to('search')}${parser ? queryString(parser.parseQuery(text, Date.now())) : ''}`);
+          navigate(`${to('search')}${parser ? queryString(parser.without(parser.parseQuery(text, Date.now()), off)) : ''}`);
         }}
         onFocus={() => void loadParser()}
       >
@@ -68,6 +74,11 @@ export default function Home() {
           onChange={(e) => setText(e.target.value)}
           enterKeyHint="search"
         />
+        {text.trim() && (
+          <Suspense fallback={null}>
+            <Understood text={text} off={off} onChange={setOff} />
+          </Suspense>
+        )}
       </form>
 
       <Section title={t.home.featured} bare>
