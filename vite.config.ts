@@ -103,7 +103,7 @@ export default defineConfig(({ command }) => ({
               // prices, steps); the catalogs' parts (each language's, each screen's), the carousel
               // (Swiper) and a rental's money, handover records and photos (Ledger, CheckoutRecord,
               // PhotoGallery: never on Home), the radio group (Radix's, about 9 KB: the forms that
-              // choose one of a few, none on Home), the cars' searches and company names (ui/cars.ts:
+              // choose one of a few, none on Home), the date pickers (they bring the form fields), the cars' searches and company names (ui/cars.ts:
               // Home's featured cars, Search, Services and the Home box's chips, not every page), the renter's bookings list (ui/bookings.tsx: it reads the
               // booking rules, a chunk that imports this one) and the staff's sign-in gate and calls (ManagerGate,
               // staffApi: staff code stays out of renters' pages) stay with the pages that need them. Before the journey's
@@ -113,7 +113,7 @@ export default defineConfig(({ command }) => ({
               priority: 1,
               test: (id: string) =>
                 (/[\\/]src[\\/](app|client|i18n|ui|data|search)[\\/]/.test(id) &&
-                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|RadioGroup|cars\.ts|journey|violation|Ledger|CheckoutRecord|PhotoGallery|Photos\.module|ManagerGate|staffApi|bookings\.tsx)|client[\\/]((journey|violation)Client|staffApi))/.test(id)) ||
+                  !/[\\/](i18n[\\/](en|ar)[\\/.]|ui[\\/](Carousel|RadioGroup|DateTimeField|cars\.ts|journey|violation|Ledger|CheckoutRecord|PhotoGallery|Photos\.module|ManagerGate|staffApi|bookings\.tsx)|client[\\/]((journey|violation)Client|staffApi))/.test(id)) ||
                 /[\\/]machines[\\/](booking|fleet|money|steps|text)\.ts$/.test(id),
               // Only what many pages share: a part one or two screens use stays with them.
               minShareCount: 4,

@@ -8,9 +8,9 @@ import { en } from '../src/i18n/en';
 import { renderAt } from './render';
 
 describe.each([
-  { t: en, prefix: '' },
-  { t: ar, prefix: '/arabic' },
-] as const)('the company’s day ($prefix)', ({ t, prefix }) => {
+  { t: en, prefix: '', lang: 'en' },
+  { t: ar, prefix: '/arabic', lang: 'ar' },
+] as const)('the company’s day ($prefix)', ({ t, prefix, lang }) => {
   const d = t.dashboard;
 
   it('shows the day, what waits, the month against the last, and an export that follows the choice', async () => {
@@ -31,6 +31,8 @@ describe.each([
     await user.clear(to);
     await user.type(to, '2020-01-01');
     expect(to).toHaveAccessibleDescription(expect.stringContaining(d.rangeBackwards));
+    // The day picked, written in the page's language (the picker itself follows the browser's).
+    expect(to).toHaveAccessibleDescription(expect.stringContaining(lang === 'en' ? 'Jan 1, 2020' : '1 يناير 2020'));
     expect(within(form).queryByRole('link', { name: d.download })).toBeNull();
   });
 

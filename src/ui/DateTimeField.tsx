@@ -17,3 +17,11 @@ export function DateTimeField({ value, first = '', ...input }: Omit<ComponentPro
   const hint = at === null ? t.time.hint : fill(t.time.read, { date: formatDate(new Date(at), lang, 'dateTime') });
   return <TextField type="datetime-local" value={value} hint={hint} {...input} />;
 }
+
+/** A day (the native date picker), with the day picked written under it in the page's language. */
+export function DateField({ value, ...input }: Omit<ComponentProps<typeof TextField>, 'type' | 'hint' | 'value'> & { value: string }) {
+  const { lang } = useLocale();
+  // Noon in Dubai: the same calendar day whatever the device's own time zone.
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T12:00:00+04:00`) : NaN;
+  return <TextField type="date" value={value} hint={Number.isNaN(at) ? undefined : formatDate(new Date(at), lang, 'date')} {...input} />;
+}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ExportKind } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
-import { SelectField, TextField } from '../../ui/Field';
+import { SelectField } from '../../ui/Field';
+import { DateField } from '../../ui/DateTimeField';
 import { FormCard } from '../../ui/Form';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
@@ -32,11 +33,10 @@ export function ExportForm({ today }: { today: string }) {
           onChange={(e) => setKind(e.currentTarget.value as ExportKind)}
           options={KINDS.map((k) => ({ value: k, label: d.kinds[k] }))}
         />
-        <TextField label={d.from} name="from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextField
+        <DateField label={d.from} name="from" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <DateField
           label={d.to}
           name="to"
-          type="date"
           value={to}
           onChange={(e) => setTo(e.currentTarget.value)}
           error={backwards ? d.rangeBackwards : undefined}
