@@ -258,12 +258,18 @@ export const isChangeable = (c: JourneyContext) => awaitingCar(c) && c.checkout 
 export const bookingPaid = (c: JourneyContext): Fils =>
   (c.payment?.amount ?? 0) + c.changes.reduce((sum, change) => sum + change.difference, 0);
 
+/** Cancelling is free until 48 hours before the pickup. */
+export const freeCancellationUntil = (booking: Booking) => booking.pickupAt - CANCELLATION_POLICY.freeUntilHours * 60 * 60 * 1000;
+
+/** What a later cancellation or a no-show keeps: a day's rent as this booking pays it (after its offer), with VAT. */
+export const lateCancellationFee = (booking: Booking): Fils => offerPrice(booking, CANCELLATION_POLICY.lateFeeDays).total;
+
 /** What cancelling at `now` keeps and gives back, by CANCELLATION_POLICY. */
 export function cancellationQuote(c: JourneyContext, now: number) {
   const paid = bookingPaid(c);
   /** Free until then; later, `lateFee` is kept. */
-  const freeUntil = c.booking.pickupAt - CANCELLATION_POLICY.freeUntilHours * 60 * 60 * 1000;
-  const lateFee: Fils = Math.min(paid, priceRental(pricedCar(c.booking).dailyRate, CANCELLATION_POLICY.lateFeeDays).total);
+  const freeUntil = freeCancellationUntil(c.booking);
+  const lateFee: Fils = Math.min(paid, lateCancellationFee(c.booking));
   const fee: Fils = now <= freeUntil ? 0 : lateFee;
   return { fee, refund: paid - fee, freeUntil, lateFee };
 }
@@ -377,9 +383,15 @@ export const extensionAllowed = (c: JourneyContext, days: number) =>
 
 /** The rental as booked: daily rate × days, the one-way fee, VAT on top. Extensions are priced on their own. */
 export function bookingPrice(booking: Booking): RentalPrice {
-  const base = tripPrice(pricedCar(booking), booking);
+  const { days, fees } = tripPrice(pricedCar(booking), booking);
+  return offerPrice(booking, days, fees);
+}
+
+/** `days` of the booking's rent with `fees`, after its offer (the winter discount), with VAT. */
+function offerPrice(booking: Booking, days: number, fees: Fils = 0): RentalPrice {
+  const base = priceRental(pricedCar(booking).dailyRate, days, fees);
   if (booking.offer !== 'winter') return base;
-  return priceRental(base.dailyRate, base.days, base.fees, winterDiscount(base.cost));
+  return priceRental(base.dailyRate, days, fees, winterDiscount(base.cost));
 }
 
 export const extensionPrice = (booking: Booking, days: number) => priceRental(pricedCar(booking).dailyRate, days);

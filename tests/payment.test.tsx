@@ -6,11 +6,52 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { carOf } from '../machines/sampleFleet';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { fill } from '../src/i18n/format';
+import { fill, formatAmount, formatDate } from '../src/i18n/format';
+import { freeCancellationUntil, lateCancellationFee, noShowAt } from '../machines/journey-rules';
+import { DAY_MS } from '../machines/money';
 import { cardOnFile } from '../src/client/cardApi';
 import { NOW, renderAt, RENTER } from './render';
 
 const CARD = { name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+
+describe.each([
+  { t: en, path: '/payment', lang: 'en' },
+  { t: ar, path: '/arabic/payment', lang: 'ar' },
+] as const)('before paying ($path)', ({ t, path, lang }) => {
+  const c = t.bookingChanges;
+  const money = (fils: number) => formatAmount(fils, lang);
+  const when = (at: number) => formatDate(new Date(at), lang, 'dateTime');
+  const start = (sentence: string) => sentence.split('{')[0]!.trim();
+
+  it('says what cancelling or not coming keeps, with this booking’s dates and amounts; never "free until" a time past', async () => {
+    // The default trip starts tomorrow: inside 48 hours, so there is no free cancellation to offer.
+    const view = await renderAt(path, { journey: 'toPayment' });
+    const rules = await screen.findByRole('region', { name: c.rulesTitle });
+    const { booking } = view.actor.getSnapshot().context;
+    expect(freeCancellationUntil(booking)).toBeLessThan(Date.now());
+    expect(rules).toHaveTextContent(start(c.policyLate));
+    expect(rules).not.toHaveTextContent(start(c.policy));
+    expect(rules).toHaveTextContent(money(lateCancellationFee(booking)));
+    expect(rules).toHaveTextContent(when(noShowAt(view.actor.getSnapshot().context)));
+
+    // A trip ten days ahead: free until 48 hours before its pickup.
+    const pickupAt = Math.floor((Date.now() + 10 * DAY_MS) / 3_600_000) * 3_600_000;
+    view.actor.send({ type: 'booking.start', car: carOf('camry'), trip: { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 2 * DAY_MS }, at: Date.now() });
+    view.actor.send({ type: 'contract.acceptTerms' });
+    view.actor.send({ type: 'contract.verifyIdentity' });
+    view.actor.send({ type: 'contract.sign', signature: RENTER.fullName, at: NOW });
+    await waitFor(() => expect(view.actor.getSnapshot().context.contract).not.toBeNull());
+    view.actor.send({ type: 'contract.proceed' });
+    await waitFor(() => expect(view.actor.getSnapshot().matches({ signedIn: { payment: 'editing' } })).toBe(true));
+    await act(() => view.router.navigate(path));
+    const later = await screen.findByRole('region', { name: c.rulesTitle });
+    const ahead = view.actor.getSnapshot().context.booking;
+    expect(later).toHaveTextContent(when(freeCancellationUntil(ahead)));
+    expect(later).toHaveTextContent(start(c.policy));
+    // Camry: 240.00 a day and its VAT.
+    expect(later).toHaveTextContent(money(25_200));
+  });
+});
 
 describe.each([
   { t: en, path: '/payment' },

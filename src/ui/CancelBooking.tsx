@@ -5,6 +5,7 @@ import { fill, formatDate } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { Button, ButtonLink } from './Button';
 import { Fill } from './Fill';
+import { CancellationRules } from './CancellationRules';
 import { Done, FormError } from './Form';
 import { useJourney, useJourneySelector, usePending } from './journey';
 import { Money } from './Money';
@@ -46,12 +47,7 @@ export function CancelBooking() {
   const quote = cancellationQuote(context, now);
   return (
     <Section title={c.cancelTitle}>
-      <p>
-        <Fill
-          text={c.policy}
-          values={{ date: formatDate(new Date(quote.freeUntil), lang, 'dateTime'), fee: money(quote.lateFee) }}
-        />
-      </p>
+      <CancellationRules context={context} now={now} />
       <Facts
         rows={[
           { label: c.kept, value: money(quote.fee) },

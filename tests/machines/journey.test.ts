@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { DECLINED_TEST_CARD } from '../../machines/cards';
 import { JourneyFailure, journeyMachine, stepOf, type CardForm } from '../../machines/journey';
-import { CANCELLATION_POLICY, dueBackAt, extensionPrice, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS, whyNot } from '../../machines/journey-rules';
+import { CANCELLATION_POLICY, dueBackAt, freeCancellationUntil, lateCancellationFee, extensionPrice, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS, whyNot } from '../../machines/journey-rules';
 import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS, fineDeduction, aed } from '../../machines/money';
@@ -282,6 +282,16 @@ describe('journey guards, each both ways', () => {
     await paid(l);
     l.actor.send(record(pickupAt));
     expect(l.state().can({ type: 'booking.noShow', at: pickupAt + 2 * NO_SHOW_AFTER_MS })).toBe(false);
+  });
+
+  it('a late cancellation or a no-show keeps a day’s rent as this booking pays it: after its offer, with VAT', () => {
+    const pickupAt = NOW + 10 * DAY_MS;
+    const booking = { carId: 'patrol', car: FLEET.patrol, pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 3 * DAY_MS } as const;
+    // Patrol: 950.00 a day, 5% VAT.
+    expect(lateCancellationFee(booking)).toBe(99_750);
+    // With the winter offer (20% off the rent): 760.00 and its VAT.
+    expect(lateCancellationFee({ ...booking, offer: 'winter' })).toBe(79_800);
+    expect(freeCancellationUntil(booking)).toBe(pickupAt - CANCELLATION_POLICY.freeUntilHours * 60 * 60 * 1000);
   });
 
   it('movable: the company moves a paid booking to another of its cars, as good or better, before the handover, at the same price', async () => {

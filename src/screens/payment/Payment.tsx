@@ -20,6 +20,8 @@ import { Money } from '../../ui/Money';
 import { PriceSummary } from '../../ui/Ledger';
 import { BookingFacts } from '../../ui/BookingFacts';
 import { Section, Stack } from '../../ui/Section';
+import { CancellationRules } from '../../ui/CancellationRules';
+import { serverNow } from '../../client/serverClock';
 import styles from './Payment.module.css';
 
 export default function Payment() {
@@ -28,6 +30,7 @@ export default function Payment() {
   const journey = useJourney();
   const context = useJourneySelector((s) => s.context);
   const payment = context.payment;
+  const [now] = useState(serverNow);
 
   return (
     <Stack>
@@ -38,6 +41,12 @@ export default function Payment() {
       <Section title={p.summary}>
         <PriceSummary ledger={ledgerOf(context)} heldAt={context.deposit?.heldAt ?? null} />
       </Section>
+      {/* What cancelling or not coming would keep, with this booking's dates and amounts, before paying. */}
+      {!payment && (
+        <Section title={t.bookingChanges.rulesTitle}>
+          <CancellationRules context={context} now={now} />
+        </Section>
+      )}
       {payment ? (
         <>
           <Done>
