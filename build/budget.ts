@@ -63,13 +63,15 @@ const STAFF_LOADER = 1 * KB;
  * (0.2 KB), so 1 KB more for each. What a refused step says (the journey's errors) came to be the forms'
  * words instead of every page's (2026-11-27): 0.4 KB off Home and every page without a form, and 0.4
  * KB more on those with one, which took Account, the Arabic Contracts and Traffic Violation past their
- * budgets by 0.1–0.9 KB: 1 KB more each.
+ * budgets by 0.1–0.9 KB: 1 KB more each. The renter's notifications came to say each charge and refund of
+ * their own steps (the account's words, which Contracts reads too): the Arabic Contracts passed 161 KB by
+ * 0.1 KB, so 1 KB more.
  */
 const SPECIAL: Record<string, number> = {
   '/services': 15 * KB,
   '/account': 1 * KB,
   '/handovers': 20 * KB,
-  '/contracts': 2 * KB,
+  '/contracts': 3 * KB,
   '/traffic-violation': 7 * KB,
   '/staff': 17 * KB,
   '/operator': 6 * KB,

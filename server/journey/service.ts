@@ -14,7 +14,7 @@ import { decide } from './decide';
 import { openContract } from '../manager/contracts';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
-import { dueBackAt, isOver, isPaid } from '../../machines/journey-rules';
+import { dueBackAt, isOver, isPaid, type JourneyContext } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
@@ -205,6 +205,8 @@ export async function applyStep(
         await returnNotices(tx, next, before.context, decision.snapshot.context, now);
         await pushHandover(tx, next, decision.snapshot.context.booking.car.company);
       }
+      // Money that moved on the renter's card by their own step: they are told, with the booking to open.
+      await moneyNotices(tx, user.id, next.number, before.context, decision.snapshot.context, now);
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (paidNow) {
         const model = decision.snapshot.context.booking.car.model;
@@ -221,5 +223,24 @@ export async function applyStep(
     if (isOverlap(error)) return { status: 409, body: { error: 'taken', journey: await currentView(deps, row) } };
     if (error instanceof StaleRecord) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
     throw error;
+  }
+}
+
+/**
+ * What the renter's step charged or gave back, as notifications: days added, new dates charged or
+ * refunded, a cancellation's refund. (Payment, the deposit's settlement, a no-show and the company's
+ * own steps have their own notices.)
+ */
+async function moneyNotices(tx: Tx, renterId: string, number: string, before: JourneyContext, after: JourneyContext, now: Date) {
+  const extension = after.extensions.length > before.extensions.length ? after.extensions.at(-1) : undefined;
+  if (extension) await notify(tx, now, renterId, 'extensionCharged', { number, days: extension.days, amount: extension.price.total }, 'bookingDetails');
+  const change = after.changes.length > before.changes.length ? after.changes.at(-1) : undefined;
+  if (change && change.difference !== 0) {
+    const kind = change.difference > 0 ? 'changeCharged' : 'changeRefunded';
+    await notify(tx, now, renterId, kind, { number, amount: Math.abs(change.difference) }, 'bookingDetails');
+  }
+  const cancelled = !before.cancellation && after.cancellation;
+  if (cancelled && !cancelled.noShow && !cancelled.byCompany) {
+    await notify(tx, now, renterId, 'bookingCancelled', { number, model: after.booking.car.model, amount: cancelled.refunded }, 'bookingDetails');
   }
 }

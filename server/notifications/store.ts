@@ -35,6 +35,14 @@ export const NOTIFICATION_KINDS = {
   cancelledByCompany: 'required',
   /** The car's company moved the booking to another of its cars, as good or better, at the same price. Params: number, from (model), model (the new car's). */
   carMoved: 'required',
+  /** Days added to a rental, charged to the card on file. Params: number (booking), days, amount (fils charged). */
+  extensionCharged: 'required',
+  /** New dates or places for a booking, the difference charged to the card. Params: number, amount (fils). */
+  changeCharged: 'required',
+  /** New dates or places for a booking, the difference refunded to the card. Params: number, amount (fils). */
+  changeRefunded: 'required',
+  /** The renter cancelled a booking: what goes back to the card under the policy. Params: number, model, amount (fils refunded). */
+  bookingCancelled: 'required',
   /** The deposit was settled after the return. Params: number, amount (fils, back to the card). */
   depositSettled: 'required',
   /** The company acknowledged or closed the renter's incident report. Params: reference, status (acknowledged | closed). */

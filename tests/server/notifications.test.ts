@@ -51,6 +51,36 @@ describe.skipIf(postgresSkipped)('notifications', () => {
     expect(unread).toBe(1);
   });
 
+  it('money the renter’s own steps move is said: new dates refunded or charged, days added, a cancellation’s refund', async () => {
+    const r = await renterAt('paid');
+    const { booking } = contextOf(r.journey());
+    const trip = { pickupLocation: booking.pickupLocation, dropoffLocation: booking.dropoffLocation, pickupAt: booking.pickupAt, dropoffAt: booking.dropoffAt };
+    const day = 24 * 60 * 60 * 1000;
+    expect((await r.step({ type: 'booking.modify', trip: { ...trip, dropoffAt: trip.dropoffAt - day } })).ok).toBe(true);
+    const refunded = -contextOf(r.journey()).changes.at(-1)!.difference;
+    expect((await r.step({ type: 'booking.modify', trip })).ok).toBe(true);
+    const charged = contextOf(r.journey()).changes.at(-1)!.difference;
+    expect((await r.step({ type: 'booking.cancel' })).ok).toBe(true);
+    const { cancellation } = contextOf(r.journey());
+    const number = r.journey().number;
+    const money = (await listOf(r)).notifications.filter((n) => n.kind !== 'bookingConfirmed').map(({ kind, params, link }) => ({ kind, params, link }));
+    // Newest first.
+    expect(money).toEqual([
+      { kind: 'bookingCancelled', params: { number, model: booking.car.model, amount: cancellation!.refunded }, link: 'bookingDetails' },
+      { kind: 'changeCharged', params: { number, amount: charged }, link: 'bookingDetails' },
+      { kind: 'changeRefunded', params: { number, amount: refunded }, link: 'bookingDetails' },
+    ]);
+    expect(refunded).toBeGreaterThan(0);
+    expect(charged).toBe(refunded);
+
+    const out = await renterAt('pickedUp');
+    expect((await out.step({ type: 'rental.extend', days: 2 })).ok).toBe(true);
+    expect((await out.step({ type: 'rental.confirmExtension' })).ok).toBe(true);
+    const extension = contextOf(out.journey()).extensions.at(-1)!;
+    const [said] = (await listOf(out)).notifications.filter((n) => n.kind === 'extensionCharged');
+    expect(said).toMatchObject({ params: { number: out.journey().number, days: 2, amount: extension.price.total }, link: 'bookingDetails' });
+  });
+
   it('the list is the user’s own, newest first, at most 100; marking someone else’s ids changes nothing', async () => {
     const a = await renter();
     const b = await renter();

@@ -211,6 +211,22 @@ const words: Words = {
         title: 'صدر القرار في اعتراضك',
         body: 'شركة التأجير {outcome} الرسم الذي اعترضت عليه في الحجز {number}.',
       },
+      extensionCharged: {
+        title: 'تم تمديد الإيجار',
+        body: 'مُدّد الحجز {number} (عدد الأيام الإضافية: {days})، وخُصم {amount} من بطاقتك.',
+      },
+      changeCharged: {
+        title: 'تم تعديل الحجز',
+        body: 'عُدّلت مواعيد الحجز {number} أو أماكنه، وخُصم {amount} من بطاقتك.',
+      },
+      changeRefunded: {
+        title: 'تم تعديل الحجز',
+        body: 'عُدّلت مواعيد الحجز {number} أو أماكنه، ويُعاد {amount} إلى بطاقتك.',
+      },
+      bookingCancelled: {
+        title: 'تم إلغاء الحجز',
+        body: 'أُلغي الحجز {number} لسيارة {model}: يُعاد {amount} إلى بطاقتك، ويُلغى حجز مبلغ التأمين.',
+      },
       depositSettled: {
         title: 'تمت تسوية مبلغ التأمين',
         body: 'تمت تسوية الحجز {number}: يُعاد {amount} إلى بطاقتك.',

@@ -219,6 +219,22 @@ const words = {
         title: 'Your booking has another car',
         body: 'The rental company moved booking {number} from the {from} to the {model}, of the same type or better. You pay nothing more.',
       },
+      extensionCharged: {
+        title: 'Rental extended',
+        body: 'Booking {number} is extended (days added: {days}): {amount} was charged to your card.',
+      },
+      changeCharged: {
+        title: 'Booking changed',
+        body: 'Booking {number} has its new dates or places: {amount} was charged to your card.',
+      },
+      changeRefunded: {
+        title: 'Booking changed',
+        body: 'Booking {number} has its new dates or places: {amount} goes back to your card.',
+      },
+      bookingCancelled: {
+        title: 'Booking cancelled',
+        body: 'Booking {number} for the {model} is cancelled: {amount} goes back to your card, and the deposit hold is released.',
+      },
       depositSettled: {
         title: 'Deposit settled',
         body: 'Booking {number} is settled: {amount} goes back to your card.',

@@ -56,6 +56,10 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   returnDisputed: FileWarning,
   disputeDecided: FileWarning,
   depositSettled: Wallet,
+  extensionCharged: Wallet,
+  changeCharged: Wallet,
+  changeRefunded: Wallet,
+  bookingCancelled: CalendarX,
 };
 
 const GROUPS = ['today', 'yesterday', 'earlier'] as const;
