@@ -63,7 +63,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   home: ['home'],
   registration: ['forms', 'account'],
   logIn: ['forms', 'account'],
-  rentalContract: ['forms', 'rental'],
+  rentalContract: ['forms', 'rental', 'agreement'],
   services: ['search'],
   contracts: ['forms', 'account', 'manager', 'gate', 'counter'],
   transferLogic: ['forms', 'manager', 'gate'],

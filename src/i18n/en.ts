@@ -14,6 +14,7 @@ import account from './en/account';
 import rental from './en/rental';
 import manager from './en/manager';
 import gate from './en/gate';
+import agreement from './en/agreement';
 import counter from './en/counter';
 import help from './en/help';
 import emergency from './en/emergency';
@@ -21,7 +22,7 @@ import staff from './en/staff';
 import company from './en/company';
 import fleet from './en/fleet';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...agreement, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

@@ -20,6 +20,7 @@ interface PartWords {
   rental: typeof import('./en/rental').default;
   manager: typeof import('./en/manager').default;
   gate: typeof import('./en/gate').default;
+  agreement: typeof import('./en/agreement').default;
   counter: typeof import('./en/counter').default;
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
@@ -40,6 +41,7 @@ const LOADERS: Record<Lang, Loaders> = {
     rental: () => import('./en/rental'),
     manager: () => import('./en/manager'),
     gate: () => import('./en/gate'),
+    agreement: () => import('./en/agreement'),
     counter: () => import('./en/counter'),
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
@@ -56,6 +58,7 @@ const LOADERS: Record<Lang, Loaders> = {
     rental: () => import('./ar/rental'),
     manager: () => import('./ar/manager'),
     gate: () => import('./ar/gate'),
+    agreement: () => import('./ar/agreement'),
     counter: () => import('./ar/counter'),
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),
@@ -77,6 +80,9 @@ export const loadCatalog = (lang: Lang) => load(lang, 'common') as Promise<Commo
 
 /** The parts a screen reads, loaded ahead of its first render (the page's boot, a navigation). */
 export const loadWords = (lang: Lang, parts: readonly Part[]) => Promise.all(parts.map((part) => load(lang, part)));
+
+/** One part of a language's words, the same promise each time: for `use()`, where a screen shows a text in the other language too. */
+export const partOf = <P extends Part>(lang: Lang, part: P) => load(lang, part) as Promise<PartWords[P]>;
 
 /** Called for each part a page loads while it is prerendered (the build checks them). */
 let onLoad: ((lang: Lang, part: Part) => void) | undefined;

@@ -13,6 +13,7 @@ import { Section, Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
 import { BookingFacts } from '../../ui/BookingFacts';
 import { RentalCompany } from './RentalCompany';
+import { Agreement } from './Agreement';
 import styles from './RentalContract.module.css';
 
 export default function RentalContract() {
@@ -52,6 +53,7 @@ export default function RentalContract() {
 
       <Section title={c.terms}>
         <p id="rental-policies">{c.termsText}</p>
+        <Agreement context={context} />
         {termsAccepted ? (
           <p className={styles.ok}>
             <BadgeCheck aria-hidden size={20} /> {c.termsAccepted}

@@ -1,0 +1,82 @@
+import { Suspense, use, useState } from 'react';
+import { INSURANCE_EXCESS_BY_CATEGORY } from '../../../machines/fleet';
+import { CONTRACT_VERSION, lateCancellationFee, NO_SHOW_AFTER_MS, REFUND_RELEASE_DAYS, type JourneyContext } from '../../../machines/journey-rules';
+import { FINE_ADMIN_PERCENT, FUEL_PRICE_PER_LITRE, SALIK_ADMIN_FEE, type Fils } from '../../../machines/money';
+import { LATE_RETURN } from '../../../machines/returns';
+import { LOCATION_NAMES } from '../../data/sample';
+import type { Lang } from '../../i18n/en';
+import { fill, formatAmount, formatDate } from '../../i18n/format';
+import { partOf, useLocale } from '../../i18n/locale';
+import { useCompanyNames } from '../../ui/cars';
+import type { Words as AgreementWords } from '../../i18n/en/agreement';
+import styles from './RentalContract.module.css';
+
+/**
+ * The rental agreement itself, filled with this booking's facts and the rules the app charges by,
+ * in a scrollable region the renter reads before accepting: in the page's language, the other one a
+ * tap away (the Arabic text prevails). The version is the one signing records (CONTRACT_VERSION).
+ */
+export function Agreement({ context }: { context: JourneyContext }) {
+  const { t, lang } = useLocale('agreement');
+  const [shown, setShown] = useState<Lang>(lang);
+  if (shown === lang) return <AgreementText words={t.agreement} context={context} lang={lang} onSwitch={setShown} />;
+  return (
+    <Suspense fallback={null}>
+      <OtherLanguage context={context} lang={shown} onSwitch={setShown} />
+    </Suspense>
+  );
+}
+
+type Props = { context: JourneyContext; lang: Lang; onSwitch: (lang: Lang) => void };
+
+/** The agreement in the language the page is not in: its words come when asked for. */
+function OtherLanguage(props: Props) {
+  return <AgreementText words={use(partOf(props.lang, 'agreement')).agreement} {...props} />;
+}
+
+function AgreementText({ words: a, context, lang, onSwitch }: Props & { words: AgreementWords['agreement'] }) {
+  const companies = useCompanyNames(lang);
+  const { booking, renter } = context;
+  const { car } = booking;
+  // Amounts as plain text in the agreement's own language (it may not be the page's).
+  const money = (fils: Fils) => (lang === 'ar' ? `${formatAmount(fils, lang)} درهم` : `AED ${formatAmount(fils, lang)}`);
+  const values = {
+    company: companies[car.company] ?? car.company,
+    renter: renter?.fullName ?? '',
+    car: car.model,
+    plate: car.plate,
+    from: formatDate(new Date(booking.pickupAt), lang, 'dateTime'),
+    to: formatDate(new Date(booking.dropoffAt), lang, 'dateTime'),
+    pickup: LOCATION_NAMES[booking.pickupLocation][lang],
+    dropoff: LOCATION_NAMES[booking.dropoffLocation][lang],
+    dailyRate: money(car.dailyRate),
+    deposit: money(car.deposit),
+    releaseDays: REFUND_RELEASE_DAYS,
+    fuelPrice: money(FUEL_PRICE_PER_LITRE),
+    excess: money(INSURANCE_EXCESS_BY_CATEGORY[car.category]),
+    fineFee: FINE_ADMIN_PERCENT,
+    salikFee: money(SALIK_ADMIN_FEE),
+    lateFee: money(lateCancellationFee(booking)),
+    noShowHours: NO_SHOW_AFTER_MS / 3_600_000,
+    grace: LATE_RETURN.graceMs / 60_000,
+  };
+  const other = a.readInLang;
+  return (
+    <div lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className={styles.agreementBox}>
+      <button type="button" className={styles.readIn} lang={other} onClick={() => onSwitch(other)}>
+        {a.readIn}
+      </button>
+      {/* Focusable, so that the keyboard scrolls it too (WCAG 2.1.1; axe's scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div role="region" aria-label={a.title} tabIndex={0} className={styles.agreement}>
+        <p className={styles.version}>{fill(a.version, { version: CONTRACT_VERSION })}</p>
+        {Object.entries(a.clauses).map(([key, clause]) => (
+          <section key={key}>
+            <h3 className={styles.clauseTitle}>{clause.title}</h3>
+            <p>{fill(clause.text, values)}</p>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
