@@ -9,10 +9,23 @@ import { en } from '../src/i18n/en';
 import { fill, formatAmount, formatDate } from '../src/i18n/format';
 import { freeCancellationUntil, lateCancellationFee, noShowAt } from '../machines/journey-rules';
 import { DAY_MS } from '../machines/money';
+import type { Trip } from '../machines/booking';
 import { cardOnFile } from '../src/client/cardApi';
 import { NOW, renderAt, RENTER } from './render';
 
 const CARD = { name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+
+/** The renter's next booking, of the Camry (for `trip`, or its first free one), signed and on Payment. */
+async function signedFor(view: Awaited<ReturnType<typeof renderAt>>, path: string, trip?: Trip) {
+  view.actor.send({ type: 'booking.start', car: carOf('camry'), ...(trip ? { trip } : {}), at: Date.now() });
+  view.actor.send({ type: 'contract.acceptTerms' });
+  view.actor.send({ type: 'contract.verifyIdentity' });
+  view.actor.send({ type: 'contract.sign', signature: RENTER.fullName, at: NOW });
+  await waitFor(() => expect(view.actor.getSnapshot().context.contract).not.toBeNull());
+  view.actor.send({ type: 'contract.proceed' });
+  await waitFor(() => expect(view.actor.getSnapshot().matches({ signedIn: { payment: 'editing' } })).toBe(true));
+  await act(() => view.router.navigate(path));
+}
 
 describe.each([
   { t: en, path: '/payment', lang: 'en' },
@@ -36,14 +49,7 @@ describe.each([
 
     // A trip ten days ahead: free until 48 hours before its pickup.
     const pickupAt = Math.floor((Date.now() + 10 * DAY_MS) / 3_600_000) * 3_600_000;
-    view.actor.send({ type: 'booking.start', car: carOf('camry'), trip: { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 2 * DAY_MS }, at: Date.now() });
-    view.actor.send({ type: 'contract.acceptTerms' });
-    view.actor.send({ type: 'contract.verifyIdentity' });
-    view.actor.send({ type: 'contract.sign', signature: RENTER.fullName, at: NOW });
-    await waitFor(() => expect(view.actor.getSnapshot().context.contract).not.toBeNull());
-    view.actor.send({ type: 'contract.proceed' });
-    await waitFor(() => expect(view.actor.getSnapshot().matches({ signedIn: { payment: 'editing' } })).toBe(true));
-    await act(() => view.router.navigate(path));
+    await signedFor(view, path, { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 2 * DAY_MS });
     const later = await screen.findByRole('region', { name: c.rulesTitle });
     const ahead = view.actor.getSnapshot().context.booking;
     expect(later).toHaveTextContent(when(freeCancellationUntil(ahead)));
@@ -76,14 +82,7 @@ describe.each([
 
     view.actor.send({ type: 'booking.cancel', at: NOW });
     await waitFor(() => expect(view.actor.getSnapshot().context.cancellation).not.toBeNull());
-    view.actor.send({ type: 'booking.start', car: carOf('camry'), at: NOW });
-    view.actor.send({ type: 'contract.acceptTerms' });
-    view.actor.send({ type: 'contract.verifyIdentity' });
-    view.actor.send({ type: 'contract.sign', signature: RENTER.fullName, at: NOW });
-    await waitFor(() => expect(view.actor.getSnapshot().context.contract).not.toBeNull());
-    view.actor.send({ type: 'contract.proceed' });
-    await waitFor(() => expect(view.actor.getSnapshot().matches({ signedIn: { payment: 'editing' } })).toBe(true));
-    await act(() => view.router.navigate(path));
+    await signedFor(view, path);
     return view;
   }
 
