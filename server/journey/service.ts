@@ -206,7 +206,7 @@ export async function applyStep(
         await pushHandover(tx, next, decision.snapshot.context.booking.car.company);
       }
       // Money that moved on the renter's card by their own step: they are told, with the booking to open.
-      await moneyNotices(tx, user.id, next.number, before.context, decision.snapshot.context, now);
+      await moneyNotices(tx, row.renterId, next.number, before.context, decision.snapshot.context, now);
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (paidNow) {
         const model = decision.snapshot.context.booking.car.model;

@@ -114,9 +114,10 @@ function PaymentForm() {
 
   const forget = async () => {
     if (!offered) return;
-    const answer = await forgetCard(api);
-    setForgetFailed(!answer.ok);
-    if (!answer.ok) return;
+    // Unreachable (offline) is a failure too: the card stays offered, and the screen says so.
+    const answer = await forgetCard(api).catch(() => null);
+    setForgetFailed(!answer?.ok);
+    if (!answer?.ok) return;
     saved.replace({ card: null });
     setForgotten(offered.last4);
   };
