@@ -33,7 +33,7 @@ describe.each([
     const readIn = screen.getByRole('button', { name: a.readIn });
     expect(readIn).toHaveAttribute('lang', a.readInLang);
     await user.click(readIn);
-    const translated = await screen.findByRole('region', { name: other.agreement.title });
+    const translated = await screen.findByRole('region', { name: other.agreement.title }, { timeout: 5000 });
     expect(translated.closest('[lang]')).toHaveAttribute('lang', a.readInLang);
     expect(translated).toHaveTextContent(other.agreement.clauses.law.title);
     expect(translated).toHaveTextContent(formatAmount(booking.car.deposit, a.readInLang));

@@ -4,7 +4,7 @@ import { LOCATION_NAMES } from '../data/sample';
 import { fill, formatDate } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { Button } from '../ui/Button';
-import { useCompanyNames } from '../ui/cars';
+import { useCompanyNames } from '../ui/companyNames';
 import { parseQuery, type ReadPart } from './parseQuery';
 import styles from './Understood.module.css';
 

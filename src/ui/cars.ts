@@ -8,7 +8,6 @@ import { stepOf } from '../../machines/steps';
 import type { Answer, CarOffer } from '../client/api';
 import type { Notices } from '../client/notices';
 import { useLocale } from '../i18n/locale';
-import type { Lang } from '../i18n/en';
 import { pathOf } from '../i18n/paths';
 import { queryString, tripQuery } from '../search/query';
 import { useServerData } from './contract';
@@ -44,13 +43,6 @@ export function useShownCars(trip: Trip) {
   return { failed: search.failed, answered: search.data !== null, results: search.data?.results ?? [] };
 }
 
-/** Company names by id, in the reader's language or `lang` (the companies are the server's records). */
-export function useCompanyNames(lang?: Lang): Record<string, string> {
-  const { api } = useSession();
-  const page = useLocale().lang;
-  const { data } = useServerData(() => api.companies(), 'companies');
-  return Object.fromEntries((data?.companies ?? []).map((c) => [c.id, c.name[lang ?? page]]));
-}
 
 /**
  * Starts a booking of this car for this trip: signed in, the journey goes on to the contract; signed

@@ -3,7 +3,8 @@ import type { CarId } from '../../../machines/fleet';
 import { FEATURED_CARS } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';
 import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
-import { useCompanyNames, useRentCar, useShownCars, type CarOffer } from '../../ui/cars';
+import { useRentCar, useShownCars, type CarOffer } from '../../ui/cars';
+import { useCompanyNames } from '../../ui/companyNames';
 import { FormError } from '../../ui/Form';
 
 const HOW_MANY = 3;

@@ -7,7 +7,7 @@ import { LOCATION_NAMES } from '../../data/sample';
 import type { Lang } from '../../i18n/en';
 import { fill, formatAmount, formatDate } from '../../i18n/format';
 import { partOf, useLocale } from '../../i18n/locale';
-import { useCompanyNames } from '../../ui/cars';
+import { useCompanyNames } from '../../ui/companyNames';
 import type { Words as AgreementWords } from '../../i18n/en/agreement';
 import styles from './RentalContract.module.css';
 
@@ -19,22 +19,16 @@ import styles from './RentalContract.module.css';
 export function Agreement({ context }: { context: JourneyContext }) {
   const { t, lang } = useLocale('agreement');
   const [shown, setShown] = useState<Lang>(lang);
-  if (shown === lang) return <AgreementText words={t.agreement} context={context} lang={lang} onSwitch={setShown} />;
   return (
     <Suspense fallback={null}>
-      <OtherLanguage context={context} lang={shown} onSwitch={setShown} />
+      <AgreementText words={shown === lang ? t.agreement : null} context={context} lang={shown} onSwitch={setShown} />
     </Suspense>
   );
 }
 
-type Props = { context: JourneyContext; lang: Lang; onSwitch: (lang: Lang) => void };
-
-/** The agreement in the language the page is not in: its words come when asked for. */
-function OtherLanguage(props: Props) {
-  return <AgreementText words={use(partOf(props.lang, 'agreement')).agreement} {...props} />;
-}
-
-function AgreementText({ words: a, context, lang, onSwitch }: Props & { words: AgreementWords['agreement'] }) {
+/** `words`: the page's own (loaded with the screen); null for the other language, whose words come when asked for. */
+function AgreementText({ words, context, lang, onSwitch }: { words: AgreementWords['agreement'] | null; context: JourneyContext; lang: Lang; onSwitch: (lang: Lang) => void }) {
+  const a = words ?? use(partOf(lang, 'agreement')).agreement;
   const companies = useCompanyNames(lang);
   const { booking, renter } = context;
   const { car } = booking;
