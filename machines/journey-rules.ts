@@ -267,11 +267,9 @@ export const lateCancellationFee = (booking: Booking): Fils => offerPrice(bookin
 /** What cancelling at `now` keeps and gives back, by CANCELLATION_POLICY. */
 export function cancellationQuote(c: JourneyContext, now: number) {
   const paid = bookingPaid(c);
-  /** Free until then; later, `lateFee` is kept. */
-  const freeUntil = freeCancellationUntil(c.booking);
-  const lateFee: Fils = Math.min(paid, lateCancellationFee(c.booking));
-  const fee: Fils = now <= freeUntil ? 0 : lateFee;
-  return { fee, refund: paid - fee, freeUntil, lateFee };
+  // Free until then; later, a day's rent is kept (never more than was paid).
+  const fee: Fils = now <= freeCancellationUntil(c.booking) ? 0 : Math.min(paid, lateCancellationFee(c.booking));
+  return { fee, refund: paid - fee };
 }
 
 /** A change of dates or places: the booking's new price, and the difference to charge (+) or refund (−). */
