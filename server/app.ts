@@ -28,6 +28,7 @@ import { PHOTO_BODY_MAX } from './documents/photos';
 import { IMAGE_BODY_MAX, imageRoutes } from './images/images';
 import { profileRoutes } from './companies/profile';
 import { incidentRoutes } from './incidents/routes';
+import { taxDocumentRoutes } from './invoices/routes';
 import { staffRoutes } from './staff/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './staff/invitations';
@@ -57,6 +58,7 @@ export const api = new Hono<AppEnv>()
   .route('/dashboard', dashboardRoutes)
   .route('/invitations', invitationRoutes)
   .route('/operator', operatorRoutes)
+  .route('/tax-documents', taxDocumentRoutes)
   .route('/notifications', notificationRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);

@@ -20,6 +20,8 @@ import { contractView } from '../manager/contracts';
 import { companyCarIds } from '../cars/records';
 import { branchNamesOf } from '../branches/records';
 import { dayAround, monthFigures, monthsAround } from './figures';
+import { companyDocuments } from '../invoices/store';
+import { documentNumber } from '../../machines/taxDocuments';
 
 /** Fines still with the company: not yet passed on, or disputed by the renter. */
 const WITH_COMPANY = new Set(['pending', 'disputed']);
@@ -44,7 +46,7 @@ async function companyJourneys(db: Db, companyId: string) {
 }
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const exportQuery = z.object({ kind: z.enum(['bookings', 'contracts', 'fines']), from: day, to: day }).strict();
+const exportQuery = z.object({ kind: z.enum(['bookings', 'contracts', 'fines', 'invoices']), from: day, to: day }).strict();
 
 /** A Dubai calendar day (YYYY-MM-DD) to its first instant. */
 const dayStart = (value: string) => Date.parse(`${value}T00:00:00+04:00`);
@@ -150,6 +152,27 @@ export const dashboardRoutes = new Hono<AppEnv>()
         ...found.map(({ contract, booking, renter, car }) => {
           const view = contractView(contract, booking, renter, car);
           return [view.code, view.status, view.booking?.number ?? null, renter, view.car?.model ?? null, dubai(contract.createdAt.getTime())];
+        }),
+      ];
+    } else if (kind === 'invoices') {
+      // One row per document, as issued: the accountant's VAT return adds these up.
+      const found = await companyDocuments(db, companyId, new Date(start), new Date(end));
+      rows = [
+        ['number', 'type', 'adjusts', 'issued', 'supplied', 'booking', 'renter', 'net AED', 'VAT AED', 'total AED'],
+        ...found.reverse().map((d) => {
+          const sign = d.kind === 'credit' ? -1 : 1;
+          return [
+            documentNumber(d.kind, d.number),
+            d.kind === 'invoice' ? 'tax invoice' : 'tax credit note',
+            d.adjusts,
+            dubai(d.issuedAt.getTime()),
+            dubai(d.suppliedAt.getTime()),
+            d.bookingNumber,
+            d.renterName,
+            aed(sign * d.net),
+            aed(sign * d.vat),
+            aed(sign * d.total),
+          ];
         }),
       ];
     } else {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { ImportReport } from '../imports/authority';
 import { STAFF_ROLES } from '../../machines/roles';
 import { CARD_BRANDS } from '../../machines/validation';
+import type { TaxLine } from '../../machines/taxDocuments';
 import type { CarCategory, CarPicture, CarSpecs, CarStatus, ImageSizes, LocationId } from '../../machines/fleet';
 import type { WeekHours } from '../../machines/branches';
 import {
@@ -22,6 +23,7 @@ import {
   bigserial,
   uniqueIndex,
   uuid,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -680,3 +682,71 @@ export const uaePassRequests = pgTable('uae_pass_requests', {
   trip: jsonb('trip'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+const TAX_DOCUMENT_KINDS = ['invoice', 'credit'] as const;
+
+/**
+ * Per company and kind (invoices, credit notes), the last number issued. The transaction that issues
+ * a document moves it on: a rollback gives the number back (no gaps), and the row's lock makes a
+ * concurrent issuer, on this instance or another, wait for the first to commit (no repeats).
+ */
+export const taxCounters = pgTable(
+  'tax_counters',
+  {
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
+);
+
+/** The supplier as printed on a tax document, as it was when the document was issued. */
+export interface TaxSupplier {
+  nameEn: string;
+  nameAr: string;
+  addressEn: string;
+  addressAr: string;
+  trn: string | null;
+}
+
+/**
+ * A tax invoice (a charge) or tax credit note (a refund), issued by the car's company in the step's
+ * own transaction (server/invoices/store.ts) from the figures the step recorded (machines/taxDocuments.ts).
+ * Kept as issued: the supplier and the renter as they were then. Records are kept five years, so a
+ * booking or an account that goes leaves its documents behind.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    /** In the company's series for the kind: 1, 2, 3 … never repeated, never skipped. */
+    number: integer('number').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    bookingNumber: text('booking_number').notNull(),
+    /** Which of the booking's movements it is (machines/taxDocuments.ts Supply.source): issued once. */
+    source: text('source').notNull(),
+    renterId: uuid('renter_id').references(() => users.id, { onDelete: 'set null' }),
+    renterName: text('renter_name').notNull(),
+    supplier: jsonb('supplier').$type<TaxSupplier>().notNull(),
+    /** A credit note: the number of the invoice it adjusts. */
+    adjusts: text('adjusts'),
+    lines: jsonb('lines').$type<TaxLine[]>().notNull(),
+    net: fils('net'),
+    vat: fils('vat'),
+    total: fils('total'),
+    suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('tax_documents_number_key').on(t.companyId, t.kind, t.number),
+    unique('tax_documents_source_key').on(t.bookingId, t.source),
+    index('tax_documents_company_idx').on(t.companyId, t.issuedAt),
+    index('tax_documents_renter_idx').on(t.renterId, t.issuedAt),
+  ],
+);

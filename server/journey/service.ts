@@ -12,6 +12,7 @@ import type { Deps } from '../deps';
 import type { User } from '../auth/sessions';
 import { decide } from './decide';
 import { openContract } from '../manager/contracts';
+import { issueTaxDocuments } from '../invoices/store';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
 import { dueBackAt, isOver, isPaid, type JourneyContext } from '../../machines/journey-rules';
@@ -205,6 +206,8 @@ export async function applyStep(
         await returnNotices(tx, next, before.context, decision.snapshot.context, now);
         await pushHandover(tx, next, decision.snapshot.context.booking.car.company);
       }
+      // Each charge is a tax invoice and each refund a credit note, numbered with the step or not at all.
+      if (!newBooking) await issueTaxDocuments(tx, next, before.context, decision.snapshot.context, now);
       // Money that moved on the renter's card by their own step: they are told, with the booking to open.
       await moneyNotices(tx, row.renterId, next.number, before.context, decision.snapshot.context, now);
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).

@@ -11,6 +11,7 @@ import type { NotificationKind, NotificationView } from '../../server/notificati
 import type { CompanyView } from '../../server/companies/companies';
 import type { HandoverSummary, HandoverView } from '../../server/handovers/routes';
 import type { IncidentView } from '../../server/incidents/routes';
+import type { TaxDocumentView } from '../../server/invoices/store';
 import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
 import type { ImportJobView } from '../../server/imports/jobs';
@@ -40,6 +41,7 @@ export type {
   NotificationView,
   PublicUser,
   SalikView,
+  TaxDocumentView,
   ViolationView,
 };
 
@@ -203,6 +205,11 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     booking: (bookingId: string) => answer<{ journey: JourneyView }>(client.bookings[':id'].$get({ param: { id: bookingId } })),
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
+    /** The tax invoices and credit notes issued for one of the renter's bookings, in order. */
+    taxDocuments: (bookingId: string) =>
+      answer<{ documents: TaxDocumentView[] }>(client['tax-documents'].booking[':id'].$get({ param: { id: bookingId } })),
+    /** One tax invoice or credit note: the renter's own, or (for a manager) their company's. */
+    taxDocument: (id: string) => answer<{ document: TaxDocumentView }>(client['tax-documents'][':id'].$get({ param: { id } })),
     documents: () =>
       answer<{ documents: { id: string; kind: DocumentKind; contentType: string; size: number }[] }>(
         client.documents.$get(),

@@ -24,7 +24,7 @@ export interface NeedingBooking {
   from: number;
   until: number;
 }
-export type ExportKind = 'bookings' | 'contracts' | 'fines';
+export type ExportKind = 'bookings' | 'contracts' | 'fines' | 'invoices';
 
 export { STAFF_ROLES, type StaffRole } from '../../machines/roles';
 export interface StaffPerson {

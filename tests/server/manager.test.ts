@@ -10,11 +10,9 @@ import { createManager, SECOND_MANAGER } from '../../server/seed';
 import { postgresSkipped, startTestServer } from '../support/server';
 import { browser, contextOf, email, manager, renterAt, server } from './helpers';
 import { importAndWait } from '../support/imports';
+import { contractOf, during, fineFor, HEADER, iso, ref, setUp } from './fines';
 import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
-
-type Renter = Awaited<ReturnType<typeof renterAt>>;
-type Manager = Awaited<ReturnType<typeof manager>>;
 
 async function secondManager() {
   const b = await browser();
@@ -23,42 +21,6 @@ async function secondManager() {
   return b;
 }
 
-/** The contract the renter's signature made, as the company's manager finds it by booking number. */
-async function contractOf(m: Manager, r: Renter) {
-  const list = await m.api.contracts({ q: r.journey().number });
-  if (!list.ok || list.body.contracts.length !== 1) throw new Error(`contract not found: ${JSON.stringify(list)}`);
-  const found = await m.api.contract(list.body.contracts[0]!.code);
-  if (!found.ok) throw new Error('contract');
-  return found.body;
-}
-
-/** Links the booked car and the booking, passes fines on, with these transfer settings. */
-async function setUp(m: Manager, r: Renter, settings: { mode: 'automatic' | 'manual'; notify: boolean; consent: boolean }) {
-  const { contract } = await contractOf(m, r);
-  const s = await m.api.saveTransferSettings(contract.code, settings, contract.version);
-  if (!s.ok) throw new Error('settings');
-  const carId = contract.booking!.carId;
-  const saved = await m.api.saveSetup(contract.code, { carId, bookingLinked: true, violationTransfer: true }, s.body.contract.version);
-  if (!saved.ok) throw new Error(`setup: ${JSON.stringify(saved)}`);
-  return saved.body.contract;
-}
-
-const HEADER = 'reference,type,plate,date_time,location,code,description,amount,black_points';
-let refs = 0;
-const ref = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${refs++}`;
-const iso = (at: number) => new Date(at).toISOString();
-/** A minute after the renter picked the car up (the server's clock has passed it). */
-const during = (r: Renter) => contextOf(r.journey()).pickedUpAt! + 60_000;
-
-async function fineFor(r: Renter, m: Manager, amount = 500) {
-  const reference = ref('DXB');
-  const csv = `${HEADER}\n${reference},fine,Dubai K 48213,${iso(during(r))},Sheikh Zayed Road,SPEED-20,Speeding,${amount},4\n`;
-  const result = await importAndWait(m.api, csv);
-  if (!result.ok || result.body.report.matched.length !== 1) throw new Error(`import: ${JSON.stringify(result)}`);
-  const list = await r.api.violations();
-  if (!list.ok) throw new Error('violations');
-  return list.body.violations.find((v) => (v.state as { context: { fine: { reference?: string } } }).context.fine.reference === reference)!;
-}
 
 const valueOf = (v: { state: Record<string, unknown> }) => v.state.value as string;
 

@@ -90,7 +90,7 @@ const words = {
     export: 'Export',
     exportText: 'A spreadsheet (CSV) of your company’s records over a range of days.',
     kind: 'Records',
-    kinds: { bookings: 'Bookings (by pickup day)', contracts: 'Contracts (by day made)', fines: 'Fines (by day arrived)' },
+    kinds: { bookings: 'Bookings (by pickup day)', contracts: 'Contracts (by day made)', fines: 'Fines (by day arrived)', invoices: 'Tax invoices and credit notes (by day issued)' },
     from: 'From',
     to: 'To',
     download: 'Download CSV',

@@ -8,10 +8,10 @@ import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
 import buttons from '../../ui/Button.module.css';
 
-const KINDS: readonly ExportKind[] = ['bookings', 'contracts', 'fines'];
+const KINDS: readonly ExportKind[] = ['bookings', 'contracts', 'fines', 'invoices'];
 
 /**
- * A CSV of the company's bookings, contracts or fines over a range of days (this month so far, to
+ * A CSV of the company's bookings, contracts, fines or tax documents over a range of days (this month so far, to
  * begin with; `today` is the server's day): a download link, offered only for a range that runs forwards.
  */
 export function ExportForm({ today }: { today: string }) {

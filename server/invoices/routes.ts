@@ -1,0 +1,32 @@
+// The tax invoices and credit notes: a renter reads those issued to them, a manager (or admin) those
+// their company issued; anyone else gets 404, as if there were none. (The company's CSV for a period
+// is the dashboard's export, kind `invoices`.)
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { actsAs } from '../../machines/roles';
+import type { User } from '../auth/sessions';
+import { requireRole } from '../auth/middleware';
+import type { AppEnv } from '../deps';
+import { validate } from '../http/validate';
+import { bookingDocuments, taxDocumentById, taxDocumentView, type TaxDocumentRow } from './store';
+
+const byId = z.object({ id: z.uuid() });
+
+/** The renter it was issued to, or a manager of the company that issued it. */
+const mayRead = (user: User, doc: TaxDocumentRow) =>
+  (user.role === 'renter' && doc.renterId === user.id) || (actsAs(user.role, 'manager') && user.companyId === doc.companyId);
+
+export const taxDocumentRoutes = new Hono<AppEnv>()
+  .use(requireRole('renter', 'manager'))
+  // A booking's documents, for its renter, in the order they were issued.
+  .get('/booking/:id', validate('param', byId), async (c) => {
+    const user = c.var.user!;
+    if (user.role !== 'renter') return c.json({ error: 'forbidden' as const }, 403);
+    const rows = await bookingDocuments(c.var.deps.db, c.req.valid('param').id, user.id);
+    return c.json({ documents: rows.map(taxDocumentView) });
+  })
+  .get('/:id', validate('param', byId), async (c) => {
+    const doc = await taxDocumentById(c.var.deps.db, c.req.valid('param').id);
+    if (!doc || !mayRead(c.var.user!, doc)) return c.json({ error: 'notFound' as const }, 404);
+    return c.json({ document: taxDocumentView(doc) });
+  });

@@ -1,0 +1,169 @@
+// The paper trail of a rental's money, through the API on a real database: every charge is a tax
+// invoice and every refund a credit note, issued by the car's company with the step that moved the
+// money, numbered in the company's series without a gap or a repeat (also when renters pay at the
+// same moment, and when an issuing transaction rolls back), with totals that are the ledger's to the
+// fil. The renter reads their own, the company's managers theirs; nobody else finds them.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ledgerOf } from '../../machines/ledger';
+import { defaultCar } from '../../machines/journey-rules';
+import { DAY_MS } from '../../machines/money';
+import { documentNumber } from '../../machines/taxDocuments';
+import { companies, taxDocuments } from '../../server/db/schema';
+import { SECOND_MANAGER } from '../../server/seed';
+import { carOf } from '../../machines/sampleFleet';
+import { postgresSkipped } from '../support/server';
+import { browser, CARD, checkInAtCounter, contextOf, manager, pickUp, renter, renterAt, server } from './helpers';
+import { fineFor, setUp } from './fines';
+import type { TaxDocumentView } from '../../src/client/api';
+import { nextTaxNumber } from '../../server/invoices/store';
+
+const HOUR = 3_600_000;
+const TRN = '100234567800003';
+
+/** What a document's lines add up to. */
+const linesTotal = (d: TaxDocumentView) => d.lines.reduce((sum, l) => sum + l.net + l.vat, 0);
+/** The numbers of the company's series, as issued. */
+async function series(companyId: string, kind: 'invoice' | 'credit') {
+  const rows = await (await server()).deps.db.select({ number: taxDocuments.number, companyId: taxDocuments.companyId, kind: taxDocuments.kind }).from(taxDocuments);
+  return rows.filter((r) => r.companyId === companyId && r.kind === kind).map((r) => r.number).sort((a, b) => a - b);
+}
+/** 1, 2, … n: nothing repeated, nothing skipped. */
+const unbroken = (numbers: number[]) => numbers.map((_, i) => i + 1);
+
+describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
+  it('a whole rental: the payment, a change refunded, added days and the settlement’s deductions, each its own document that adds up to the ledger', async () => {
+    const s = await server();
+    const company = defaultCar().company;
+    await s.deps.db.update(companies).set({ trn: TRN, addressEn: 'Sheikh Zayed Road, Dubai', addressAr: 'شارع الشيخ زايد، دبي' }).where(eq(companies.id, company));
+    const r = await renterAt('paid');
+    const paidContext = contextOf(r.journey());
+    // Shorter by a day before pickup: the difference goes back.
+    const { booking } = paidContext;
+    const shorter = { pickupLocation: booking.pickupLocation, dropoffLocation: booking.dropoffLocation, pickupAt: booking.pickupAt, dropoffAt: booking.dropoffAt - DAY_MS };
+    expect((await r.step({ type: 'booking.modify', trip: shorter })).ok).toBe(true);
+    expect((await pickUp(r)).ok).toBe(true);
+    expect((await r.step({ type: 'rental.extend', days: 1 })).ok).toBe(true);
+    expect((await r.step({ type: 'rental.confirmExtension' })).ok).toBe(true);
+    const m = await manager();
+    await setUp(m, r, { mode: 'manual', notify: true, consent: false });
+    const fine = await fineFor(r, m);
+    const transferred = await m.api.violationEvent(fine.id, { type: 'violation.transfer' }, fine.version);
+    if (!transferred.ok) throw new Error(`transfer: ${JSON.stringify(transferred)}`);
+    const paidFine = await r.api.violationEvent(fine.id, { type: 'violation.payFromDeposit' }, transferred.body.violation.version);
+    expect(paidFine.ok, JSON.stringify(paidFine)).toBe(true);
+    await r.refresh();
+    // Back with a quarter of the tank gone: fuel is charged at the pump price with VAT.
+    expect((await checkInAtCounter(r, { fuel: '3/4' })).ok).toBe(true);
+    expect((await r.step({ type: 'return.accept' })).ok).toBe(true);
+
+    const c = contextOf(r.journey());
+    const ledger = ledgerOf(c);
+    const answer = await r.api.taxDocuments(r.journey().bookingId);
+    if (!answer.ok) throw new Error('documents');
+    const docs = answer.body.documents;
+    expect(docs.map((d) => d.kind)).toEqual(['invoice', 'credit', 'invoice', 'invoice']);
+    const [payment, refund, extension, settlement] = docs as [TaxDocumentView, TaxDocumentView, TaxDocumentView, TaxDocumentView];
+
+    // Each total is a figure the ledger holds; each document's lines add up to it, to the fil.
+    expect(payment.total).toBe(c.payment!.amount);
+    expect(refund.total).toBe(-c.changes[0]!.difference);
+    expect(extension.total).toBe(c.extensions[0]!.price.total);
+    expect(settlement.total).toBe(ledger.deductionsTotal);
+    for (const d of docs) {
+      expect(linesTotal(d)).toBe(d.total);
+      expect(d.net + d.vat).toBe(d.total);
+    }
+    // What the renter was invoiced less what was credited is what the card paid for the rental, plus the deductions.
+    const invoiced = docs.reduce((sum, d) => sum + (d.kind === 'invoice' ? d.total : -d.total), 0);
+    expect(invoiced).toBe(ledger.charged + ledger.deductionsTotal);
+
+    // The payment: the days at the car's rate, VAT 5%.
+    const { car } = booking;
+    expect(payment.lines[0]).toMatchObject({ item: { kind: 'rental', model: car.model }, unitPrice: car.dailyRate, vatRate: 5 });
+    expect(payment.vat).toBe(Math.round(payment.net * 0.05));
+    // The credit note names the invoice it adjusts.
+    expect(refund.adjusts).toBe(payment.number);
+    // The fine passed on is outside VAT; the admin fee and the fuel carry it.
+    expect(settlement.lines.map((l) => [l.item.kind, l.vatRate])).toEqual([
+      ['fine', null],
+      ['adminFee', 5],
+      ['fuel', 5],
+    ]);
+    // Issued by the car's company, to the renter, as they were then.
+    expect(payment).toMatchObject({ renterName: 'Mariam Al Suwaidi', bookingNumber: r.journey().number, supplier: { trn: TRN, nameEn: expect.any(String) } });
+
+    // Numbered in the company's series: invoices and credit notes each 1, 2, 3 … with nothing skipped.
+    const invoices = await series(company, 'invoice');
+    expect(invoices).toEqual(unbroken(invoices));
+    expect(docs.filter((d) => d.kind === 'invoice').map((d) => d.number)).toEqual(
+      [payment, extension, settlement].map((d) => documentNumber('invoice', Number(d.number.slice(4)))),
+    );
+    expect(await series(company, 'credit')).toEqual(unbroken(await series(company, 'credit')));
+
+    // The company's manager reads it and exports it; another company's manager and another renter find nothing.
+    const read = await m.api.taxDocument(payment.id);
+    expect(read.ok && read.body.document.number).toBe(payment.number);
+    expect(await (await renter()).api.taxDocument(payment.id)).toMatchObject({ status: 404 });
+    const other = await browser();
+    await other.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'manager' });
+    expect(await other.api.taxDocument(payment.id)).toMatchObject({ status: 404 });
+    expect(await (await browser()).api.taxDocument(payment.id)).toMatchObject({ status: 401 });
+
+    const day = (ms: number) => new Date(ms + 4 * HOUR).toISOString().slice(0, 10);
+    const now = s.deps.now().getTime();
+    const sheet = await (await m.request(`/api/dashboard/export?kind=invoices&from=${day(now - 30 * DAY_MS)}&to=${day(now)}`)).text();
+    const rowOf = (number: string) => sheet.split('\r\n').find((line) => line.startsWith(number))!;
+    expect(rowOf(payment.number)).toContain(`${(payment.total / 100).toFixed(2)}`);
+    expect(rowOf(refund.number)).toContain(`tax credit note,${payment.number}`);
+    expect(rowOf(refund.number)).toContain(`-${(refund.total / 100).toFixed(2)}`);
+  });
+
+  it('renters paying at the same moment get consecutive numbers, none repeated; a cancellation’s refund is a credit note', async () => {
+    const s = await server();
+    const start = Math.ceil((s.deps.now().getTime() + 90 * DAY_MS) / HOUR) * HOUR;
+    // Six renters of one company's car, each for their own week, signed and ready to pay.
+    const renters = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => {
+        const pickupAt = start + i * 8 * DAY_MS;
+        return renterAt('signed', { carId: 'camry', trip: { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 2 * DAY_MS } });
+      }),
+    );
+    const company = carOf('camry').company;
+    const before = await series(company, 'invoice');
+    const answers = await Promise.all(renters.map((r) => r.step({ type: 'payment.submit', card: CARD })));
+    expect(answers.every((a) => a.ok)).toBe(true);
+    const after = await series(company, 'invoice');
+    expect(after).toEqual(unbroken(after));
+    expect(after.length - before.length).toBe(6);
+
+    const r = renters[0]!;
+    expect((await r.step({ type: 'booking.cancel' })).ok).toBe(true);
+    const docs = await r.api.taxDocuments(r.journey().bookingId);
+    if (!docs.ok) throw new Error('documents');
+    const [invoice, credit] = docs.body.documents;
+    expect(credit).toMatchObject({ kind: 'credit', total: contextOf(r.journey()).cancellation!.refunded, adjusts: invoice!.number });
+    // Cancelled long before pickup: everything goes back, VAT included.
+    expect(credit).toMatchObject({ net: invoice!.net, vat: invoice!.vat });
+  });
+
+  it('a number taken by a transaction that rolls back is given to the next document: the series has no gap', async () => {
+    const s = await server();
+    // A company of its own, so the file's other documents do not move its series meanwhile.
+    const company = `gapless-${Date.now().toString(36)}`;
+    await s.deps.db.insert(companies).values({ id: company, nameEn: 'Gapless Cars', nameAr: 'سيارات بلا فجوات', subtitleEn: '', subtitleAr: '' });
+    // Ten issuers at once, every other one failing after it took its number.
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        s.deps.db.transaction(async (tx) => {
+          const number = await nextTaxNumber(tx, company, 'credit');
+          if (i % 2 === 1) throw new Error('rolled back');
+          return number;
+        }),
+      ),
+    );
+    const kept = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])).sort((a, b) => a - b);
+    expect(kept).toEqual([1, 2, 3, 4, 5]);
+    expect(await s.deps.db.transaction((tx) => nextTaxNumber(tx, company, 'credit'))).toBe(6);
+  });
+});
