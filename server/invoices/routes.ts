@@ -9,8 +9,12 @@ import { requireRole } from '../auth/middleware';
 import type { AppEnv } from '../deps';
 import { validate } from '../http/validate';
 import { bookingDocuments, taxDocumentById, taxDocumentView, type TaxDocumentRow } from './store';
+import { documentPage, PAGE_CSP } from './page';
+import { documentPdf } from './pdf';
+import { readDocument, type DocumentLang } from './words';
 
 const byId = z.object({ id: z.uuid() });
+const inLang = z.object({ lang: z.enum(['en', 'ar']).optional() }).strict();
 
 /** The renter it was issued to, or a manager of the company that issued it. */
 const mayRead = (user: User, doc: TaxDocumentRow) =>
@@ -29,4 +33,24 @@ export const taxDocumentRoutes = new Hono<AppEnv>()
     const doc = await taxDocumentById(c.var.deps.db, c.req.valid('param').id);
     if (!doc || !mayRead(c.var.user!, doc)) return c.json({ error: 'notFound' as const }, 404);
     return c.json({ document: taxDocumentView(doc) });
+  })
+  // The page to read and print, in the language asked (the account's otherwise).
+  .get('/:id/page', validate('param', byId), validate('query', inLang), async (c) => {
+    const doc = await taxDocumentById(c.var.deps.db, c.req.valid('param').id);
+    if (!doc || !mayRead(c.var.user!, doc)) return c.json({ error: 'notFound' as const }, 404);
+    const lang: DocumentLang = c.req.valid('query').lang ?? c.var.user!.language;
+    const other: DocumentLang = lang === 'ar' ? 'en' : 'ar';
+    const base = `/api/tax-documents/${doc.id}`;
+    c.header('Content-Security-Policy', PAGE_CSP);
+    return c.html(documentPage(readDocument(taxDocumentView(doc), lang), { pdf: `${base}/pdf?lang=${lang}`, other: `${base}/page?lang=${other}`, otherLang: other }));
+  })
+  .get('/:id/pdf', validate('param', byId), validate('query', inLang), async (c) => {
+    const doc = await taxDocumentById(c.var.deps.db, c.req.valid('param').id);
+    if (!doc || !mayRead(c.var.user!, doc)) return c.json({ error: 'notFound' as const }, 404);
+    const view = taxDocumentView(doc);
+    const lang: DocumentLang = c.req.valid('query').lang ?? c.var.user!.language;
+    const pdf = await documentPdf(readDocument(view, lang));
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', `attachment; filename="${view.number}-${lang}.pdf"`);
+    return c.body(new Uint8Array(pdf));
   });

@@ -101,6 +101,25 @@ describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
     );
     expect(await series(company, 'credit')).toEqual(unbroken(await series(company, 'credit')));
 
+    // A page to read and print, and a PDF, in either language, for the renter and the company alike.
+    for (const [who, lang] of [[r, 'ar'], [m, 'en']] as const) {
+      const page = await who.request(`/api/tax-documents/${settlement.id}/page?lang=${lang}`);
+      expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
+      const html = await page.text();
+      expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+      expect(html).toContain(`<h1>${lang === 'ar' ? 'فاتورة ضريبية' : 'Tax Invoice'}</h1>`);
+      expect(html).toContain(settlement.number);
+      expect(html).toContain(`AED ${(settlement.total / 100).toLocaleString('en-AE', { minimumFractionDigits: 2 })}`);
+      const pdf = await who.request(`/api/tax-documents/${settlement.id}/pdf?lang=${lang}`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toContain(`${settlement.number}-${lang}.pdf`);
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // Its fonts are embedded (the Arabic one for an Arabic document), never the PDF's standard Helvetica alone.
+      expect(bytes.toString('latin1')).toMatch(lang === 'ar' ? /NotoSansArabic/ : /Inter/);
+    }
+    expect(await (await renter()).request(`/api/tax-documents/${settlement.id}/pdf`)).toMatchObject({ status: 404 });
+
     // The company's manager reads it and exports it; another company's manager and another renter find nothing.
     const read = await m.api.taxDocument(payment.id);
     expect(read.ok && read.body.document.number).toBe(payment.number);
