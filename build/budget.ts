@@ -67,19 +67,21 @@ const STAFF_LOADER = 1 * KB;
  * their own steps (the account's words, which Contracts reads too): the Arabic Contracts passed 161 KB by
  * 0.1 KB, so 1 KB more. Emergency's incident form carries the forms' words, which came to hold the
  * refusals (above), and every page the loaders of the agreement's words (its text is read on the
- * contract): 0.1 KB past 115 KB, so 1 KB more.
+ * contract): 0.1 KB past 115 KB, so 1 KB more. A booking's tax invoices came to be listed on the
+ * contract (their words a small part of their own, 2026-11-27), and every page has that part's loaders:
+ * the Arabic Contracts and Fleet passed their budgets by under 0.5 KB, so 1 KB more each.
  */
 const SPECIAL: Record<string, number> = {
   '/services': 15 * KB,
   '/account': 1 * KB,
   '/emergency-assistance': 1 * KB,
   '/handovers': 20 * KB,
-  '/contracts': 3 * KB,
+  '/contracts': 4 * KB,
   '/traffic-violation': 7 * KB,
   '/staff': 17 * KB,
   '/operator': 6 * KB,
   '/company': 4 * KB,
-  '/fleet': 7 * KB,
+  '/fleet': 8 * KB,
 };
 
 export function budgetOf(path: string, files: readonly string[]): number {

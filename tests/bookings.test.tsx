@@ -53,6 +53,24 @@ describe.each([
     expect(screen.queryByRole('button', { name: c.cancel })).not.toBeInTheDocument();
   });
 
+  it('the payment’s tax invoice is listed with its number and total, and opens as a page and a PDF in the page’s language', async () => {
+    const view = await paidBooking(path);
+    const d = t.taxDocuments;
+    const section = await screen.findByRole('region', { name: d.title });
+    const open = await within(section).findByRole('link', { name: new RegExp(`^${fill(d.openLabel, { name: fill(d.kinds.invoice, { number: 'INV-\\d{6}' }) })}$`) });
+    const row = open.closest('li')!;
+    const paid = view.actor.getSnapshot().context.payment!.amount;
+    expect(within(row).getByText(amount(paid, lang))).toBeInTheDocument();
+    const number = /INV-\d{6}/.exec(open.getAttribute('aria-label')!)![0];
+    const pdf = within(row).getByRole('link', { name: fill(d.pdfLabel, { name: fill(d.kinds.invoice, { number }) }) });
+    expect(open.getAttribute('href')).toMatch(new RegExp(`/api/tax-documents/[0-9a-f-]{36}/page\\?lang=${lang}$`));
+    expect(pdf.getAttribute('href')).toMatch(new RegExp(`/api/tax-documents/[0-9a-f-]{36}/pdf\\?lang=${lang}$`));
+    // What the link opens, with the renter's own session: the invoice, in the page's language.
+    const page = await (await view.browser.fetch(new URL(open.getAttribute('href')!, ORIGIN).href)).text();
+    expect(page).toContain(`<h1>${lang === 'en' ? 'Tax Invoice' : 'فاتورة ضريبية'}</h1>`);
+    expect(page).toContain(number);
+  });
+
   it('Services shows the renter their own contract, found by its number or car, and opens its booking', async () => {
     const view = await paidBooking(path);
     const { car } = view.actor.getSnapshot().context.booking;

@@ -10,7 +10,7 @@ main{max-width:820px;margin:16px auto;background:#fff;padding:24px;border-radius
 .brand{color:#0b6e4f;font-weight:700;margin:0}h1{font-size:26px;margin:4px 0 16px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 20px}dt{color:#5b6470}dd{margin:0;font-weight:600}
 .parties{display:grid;grid-template-columns:1fr 1fr;gap:16px;margin-bottom:20px}.parties h2{font-size:14px;color:#5b6470;font-weight:400;margin:0}.parties p{margin:0}
-.wide{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:14px}th,td{padding:8px 6px;border-bottom:1px solid #d5d9df;text-align:end;vertical-align:top}
+.wide{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:14px}.wide table{min-width:600px}td{white-space:nowrap}td:first-child{white-space:normal;min-width:180px}th,td{padding:8px 6px;border-bottom:1px solid #d5d9df;text-align:end;vertical-align:top}
 th:first-child,td:first-child{text-align:start}th{color:#5b6470;font-weight:600}td{font-variant-numeric:tabular-nums}
 .totals{margin:16px 0 0 auto;min-width:300px}.totals th{text-align:start}.totals tr:last-child>*{font-size:17px;font-weight:700;color:#1b1f24}
 .note{color:#5b6470;font-size:13px}nav{display:flex;gap:16px;flex-wrap:wrap;margin-top:20px}nav a{color:#0b6e4f;font-weight:600;padding:10px 0}
@@ -34,7 +34,7 @@ export function documentPage(reading: DocumentReading, links: { pdf: string; oth
 <section><h2>${e(supplier.label)}</h2>${supplier.lines.map((l) => `<p>${e(l)}</p>`).join('')}</section>
 <section><h2>${e(recipient.label)}</h2>${recipient.lines.map((l) => `<p>${e(l)}</p>`).join('')}</section>
 </div>
-<div class="wide"><table><thead><tr>${cells(reading.columns, 'th')}</tr></thead>
+<div class="wide" tabindex="0" role="region" aria-label="${e(reading.linesLabel)}"><table><thead><tr>${cells(reading.columns, 'th')}</tr></thead>
 <tbody>${reading.rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('')}</tbody></table></div>
 <table class="totals"><tbody>${reading.totals.map(([label, value]) => `<tr><th scope="row">${e(label)}</th><td>${e(value)}</td></tr>`).join('')}</tbody></table>
 <p class="note">${e(reading.note)}</p>

@@ -22,12 +22,11 @@ const mayRead = (user: User, doc: TaxDocumentRow) =>
 
 export const taxDocumentRoutes = new Hono<AppEnv>()
   .use(requireRole('renter', 'manager'))
-  // A booking's documents, for its renter, in the order they were issued.
+  // A booking's documents in the order they were issued: for its renter, or the company's managers (none of another's).
   .get('/booking/:id', validate('param', byId), async (c) => {
     const user = c.var.user!;
-    if (user.role !== 'renter') return c.json({ error: 'forbidden' as const }, 403);
-    const rows = await bookingDocuments(c.var.deps.db, c.req.valid('param').id, user.id);
-    return c.json({ documents: rows.map(taxDocumentView) });
+    const rows = await bookingDocuments(c.var.deps.db, c.req.valid('param').id);
+    return c.json({ documents: rows.filter((doc) => mayRead(user, doc)).map(taxDocumentView) });
   })
   .get('/:id', validate('param', byId), async (c) => {
     const doc = await taxDocumentById(c.var.deps.db, c.req.valid('param').id);

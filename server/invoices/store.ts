@@ -93,12 +93,12 @@ export const taxDocumentView = (d: TaxDocumentRow) => ({
 });
 export type TaxDocumentView = ReturnType<typeof taxDocumentView>;
 
-/** The renter's documents for one of their bookings, in the order they were issued. */
-export const bookingDocuments = (db: Db, bookingId: string, renterId: string) =>
+/** A booking's documents, in the order they were issued (the caller keeps those its user may read). */
+export const bookingDocuments = (db: Db, bookingId: string) =>
   db
     .select()
     .from(taxDocuments)
-    .where(and(eq(taxDocuments.bookingId, bookingId), eq(taxDocuments.renterId, renterId)))
+    .where(eq(taxDocuments.bookingId, bookingId))
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.number));
 
 export async function taxDocumentById(db: Db, id: string): Promise<TaxDocumentRow | null> {

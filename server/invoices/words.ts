@@ -17,6 +17,7 @@ const en = {
   recipient: 'Issued to',
   trn: 'TRN {trn}',
   noTrn: 'TRN: not given by the company yet',
+  lines: 'Lines',
   columns: {
     description: 'Description',
     quantity: 'Qty',
@@ -64,6 +65,7 @@ const ar: DocumentWords = {
   recipient: 'صادرة إلى',
   trn: 'الرقم الضريبي {trn}',
   noTrn: 'الرقم الضريبي: لم تقدّمه الشركة بعد',
+  lines: 'البنود',
   columns: {
     description: 'البيان',
     quantity: 'الكمية',
@@ -153,6 +155,7 @@ export function readDocument(doc: TaxDocumentView, lang: DocumentLang) {
     ] as [string, string][],
     supplier: { label: w.supplier, lines: [name, ...(address ? [address] : []), s.trn ? fill(w.trn, { trn: s.trn }) : w.noTrn] },
     recipient: { label: w.recipient, lines: [doc.renterName] },
+    linesLabel: w.lines,
     columns: [w.columns.description, w.columns.quantity, w.columns.unitPrice, w.columns.vatRate, w.columns.vat, w.columns.amount],
     rows: doc.lines.map((l) => [
       itemText(w, l.item),

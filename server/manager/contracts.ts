@@ -134,6 +134,8 @@ export function contractView(row: ContractRow, booking: BookingRow | null, rente
     settings: (settings.success ? settings.data : DEFAULT_SETTINGS) as TransferSettings,
     booking: booking
       ? {
+          /** Its id, to ask for its tax documents. */
+          id: booking.id,
           number: booking.number,
           carId: booking.carId,
           renterName,

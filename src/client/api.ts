@@ -205,9 +205,11 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     booking: (bookingId: string) => answer<{ journey: JourneyView }>(client.bookings[':id'].$get({ param: { id: bookingId } })),
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
       answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
-    /** The tax invoices and credit notes issued for one of the renter's bookings, in order. */
+    /** The tax invoices and credit notes issued for a booking, in order: the renter's own, or their company's for a manager. */
     taxDocuments: (bookingId: string) =>
       answer<{ documents: TaxDocumentView[] }>(client['tax-documents'].booking[':id'].$get({ param: { id: bookingId } })),
+    /** Where a tax document opens as a page to read and print, or downloads as a PDF, in `lang`. */
+    taxDocumentUrl: (id: string, as: 'page' | 'pdf', lang: 'en' | 'ar') => `${baseUrl}/tax-documents/${encodeURIComponent(id)}/${as}?lang=${lang}`,
     /** One tax invoice or credit note: the renter's own, or (for a manager) their company's. */
     taxDocument: (id: string) => answer<{ document: TaxDocumentView }>(client['tax-documents'][':id'].$get({ param: { id } })),
     documents: () =>

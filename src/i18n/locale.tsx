@@ -21,6 +21,7 @@ interface PartWords {
   manager: typeof import('./en/manager').default;
   gate: typeof import('./en/gate').default;
   agreement: typeof import('./en/agreement').default;
+  taxes: typeof import('./en/taxes').default;
   counter: typeof import('./en/counter').default;
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
@@ -42,6 +43,7 @@ const LOADERS: Record<Lang, Loaders> = {
     manager: () => import('./en/manager'),
     gate: () => import('./en/gate'),
     agreement: () => import('./en/agreement'),
+    taxes: () => import('./en/taxes'),
     counter: () => import('./en/counter'),
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
@@ -59,6 +61,7 @@ const LOADERS: Record<Lang, Loaders> = {
     manager: () => import('./ar/manager'),
     gate: () => import('./ar/gate'),
     agreement: () => import('./ar/agreement'),
+    taxes: () => import('./ar/taxes'),
     counter: () => import('./ar/counter'),
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),

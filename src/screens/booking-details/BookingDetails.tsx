@@ -12,6 +12,7 @@ import { Facts, Section, Stack } from '../../ui/Section';
 import { RenterBookings } from '../../ui/bookings';
 import { CancelBooking } from '../../ui/CancelBooking';
 import { Money } from '../../ui/Money';
+import { TaxDocuments } from '../../ui/TaxDocuments';
 import { ChangeBooking } from './ChangeBooking';
 import styles from './BookingDetails.module.css';
 
@@ -104,6 +105,8 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
           />
         </Section>
       )}
+
+      {booking.status !== 'unpaid' && <TaxDocuments bookingId={booking.bookingId} />}
 
       {booking.cancellation && (
         <Section title={t.bookingChanges.cancelTitle}>

@@ -14,6 +14,7 @@ import type { ContractView, ViolationView } from '../../client/api';
 import type { ViolationClient } from '../../client/violationClient';
 import { useServerData } from '../../ui/contract';
 import { useViolationClient } from '../../ui/violation';
+import { TaxDocuments } from '../../ui/TaxDocuments';
 import { DocumentList } from '../../ui/DocumentList';
 import { useSession } from '../../ui/session';
 import { Switch } from '../../ui/Switch';
@@ -43,9 +44,12 @@ export function ContractPage({ code }: { code: string }) {
     <>
       <ContractForm key={contract.code} contract={contract} freeCars={freeCars} outcome={outcome} setOutcome={setOutcome} onSaved={saved} />
       {contract.booking && (
-        <Section title={t.account.documents}>
-          <DocumentList documents={documents} />
-        </Section>
+        <>
+          <Section title={t.account.documents}>
+            <DocumentList documents={documents} />
+          </Section>
+          <TaxDocuments bookingId={contract.booking.id} />
+        </>
       )}
       <Section title={t.contracts.violation}>
         {violations.length === 0 && <p>{t.contracts.noViolations}</p>}
