@@ -208,6 +208,8 @@ export const users = pgTable(
     companyId: text('company_id').references(() => companies.id),
     /** Notifications of the optional kinds (reminders, offers, updates); the live stream updates screens regardless. */
     notificationsOn: boolean('notifications_on').notNull().default(true),
+    /** The kinds of notice (server/mail/notices.ts MAIL_GROUPS) the user does not want by e-mail as well; none: all come. */
+    mailOff: jsonb('mail_off').$type<string[]>().notNull().default([]),
     /** The language the account chose: screens open in it after sign-in. */
     language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
     /** The currency figures are also shown in (payments are always in AED). */
@@ -298,6 +300,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Tax documents to attach as PDFs, made when the message is sent (the bytes are not kept twice). */
+    attachments: jsonb('attachments').$type<{ taxDocument: string; lang: 'en' | 'ar' }[]>().notNull().default([]),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

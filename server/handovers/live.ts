@@ -24,9 +24,10 @@ export const handoverChanged = (before: Context, after: Context) =>
 
 /**
  * Who is told what of a return as it moves, in the step's transaction: the renter of the check-in,
- * of each decision and of the settlement; the company's managers of a dispute to decide.
+ * of each decision and of the settlement (its e-mail with the documents the step `issued`); the
+ * company's managers of a dispute to decide.
  */
-export async function returnNotices(tx: Tx, row: BookingRow, before: Context, after: Context, at: Date) {
+export async function returnNotices(tx: Tx, row: BookingRow, before: Context, after: Context, at: Date, issued: readonly { id: string }[] = []) {
   const car = after.booking.car;
   const number = row.number;
   if (!before.checkin && after.checkin) await notify(tx, at, row.renterId, 'returnRecorded', { number, model: car.model }, 'carReturn');
@@ -39,6 +40,6 @@ export async function returnNotices(tx: Tx, row: BookingRow, before: Context, af
   const outcomes = decided(after).slice(decided(before).length);
   for (const outcome of outcomes) await notify(tx, at, row.renterId, 'disputeDecided', { number, outcome }, 'carReturn');
   if (!before.refund && after.refund)
-    await notify(tx, at, row.renterId, 'depositSettled', { number, amount: after.refund.refunded + (after.refund.early?.amount ?? 0) }, 'carReturn');
+    await notify(tx, at, row.renterId, 'depositSettled', { number, amount: after.refund.refunded + (after.refund.early?.amount ?? 0) }, 'carReturn', { attach: issued });
 }
 

@@ -12,7 +12,7 @@ import type { Deps } from '../deps';
 import type { User } from '../auth/sessions';
 import { decide } from './decide';
 import { openContract } from '../manager/contracts';
-import { issueTaxDocuments } from '../invoices/store';
+import { issueTaxDocuments, type TaxDocumentRow } from '../invoices/store';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
 import { dueBackAt, isOver, isPaid, type JourneyContext } from '../../machines/journey-rules';
@@ -199,21 +199,22 @@ export async function applyStep(
       if (paidNow && event.type === 'payment.submit' && !('onFile' in event.card) && event.card.keep) {
         await keepCard(tx, user.id, event.card, decision.snapshot.context.payment!, now);
       }
+      // Each charge is a tax invoice and each refund a credit note, numbered with the step or not at all;
+      // the e-mails that tell of the money carry them.
+      const issued = newBooking ? [] : await issueTaxDocuments(tx, next, before.context, decision.snapshot.context, now);
       await alongside?.(tx);
       // The counter's record, the renter's confirmation or flag, a return's check-in, dispute, decision or
       // settlement: those it concerns are told, and both sides' open screens load it again.
       if (handoverChanged(before.context, decision.snapshot.context)) {
-        await returnNotices(tx, next, before.context, decision.snapshot.context, now);
+        await returnNotices(tx, next, before.context, decision.snapshot.context, now, issued);
         await pushHandover(tx, next, decision.snapshot.context.booking.car.company);
       }
-      // Each charge is a tax invoice and each refund a credit note, numbered with the step or not at all.
-      if (!newBooking) await issueTaxDocuments(tx, next, before.context, decision.snapshot.context, now);
       // Money that moved on the renter's card by their own step: they are told, with the booking to open.
-      await moneyNotices(tx, row.renterId, next.number, before.context, decision.snapshot.context, now);
+      await moneyNotices(tx, row.renterId, next.number, before.context, decision.snapshot.context, now, issued);
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (paidNow) {
         const model = decision.snapshot.context.booking.car.model;
-        await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails');
+        await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails', { attach: issued });
       }
       return next;
     });
@@ -234,16 +235,21 @@ export async function applyStep(
  * refunded, a cancellation's refund. (Payment, the deposit's settlement, a no-show and the company's
  * own steps have their own notices.)
  */
-async function moneyNotices(tx: Tx, renterId: string, number: string, before: JourneyContext, after: JourneyContext, now: Date) {
+async function moneyNotices(tx: Tx, renterId: string, number: string, before: JourneyContext, after: JourneyContext, now: Date, issued: TaxDocumentRow[]) {
+  // Each notice's e-mail carries the documents of its own movement.
+  const of = (source: string) => ({ attach: issued.filter((doc) => doc.source === source) });
   const extension = after.extensions.length > before.extensions.length ? after.extensions.at(-1) : undefined;
-  if (extension) await notify(tx, now, renterId, 'extensionCharged', { number, days: extension.days, amount: extension.price.total }, 'bookingDetails');
+  if (extension) {
+    const params = { number, days: extension.days, amount: extension.price.total };
+    await notify(tx, now, renterId, 'extensionCharged', params, 'bookingDetails', of(`extension:${after.extensions.length - 1}`));
+  }
   const change = after.changes.length > before.changes.length ? after.changes.at(-1) : undefined;
   if (change && change.difference !== 0) {
     const kind = change.difference > 0 ? 'changeCharged' : 'changeRefunded';
-    await notify(tx, now, renterId, kind, { number, amount: Math.abs(change.difference) }, 'bookingDetails');
+    await notify(tx, now, renterId, kind, { number, amount: Math.abs(change.difference) }, 'bookingDetails', of(`change:${after.changes.length - 1}`));
   }
   const cancelled = !before.cancellation && after.cancellation;
   if (cancelled && !cancelled.noShow && !cancelled.byCompany) {
-    await notify(tx, now, renterId, 'bookingCancelled', { number, model: after.booking.car.model, amount: cancelled.refunded }, 'bookingDetails');
+    await notify(tx, now, renterId, 'bookingCancelled', { number, model: after.booking.car.model, amount: cancelled.refunded }, 'bookingDetails', of('cancellation'));
   }
 }

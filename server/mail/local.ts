@@ -14,6 +14,8 @@ export interface CaughtMail {
   /** The message's language and direction, as its HTML says them. */
   lang: string | null;
   dir: string | null;
+  /** The files sent with it: name, type and bytes. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   at: Date;
 }
 
@@ -45,6 +47,7 @@ export async function startLocalMailbox(): Promise<LocalMailbox> {
             html,
             lang: /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1] ?? null,
             dir: /<html[^>]*\sdir="([^"]+)"/.exec(html)?.[1] ?? null,
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             at: new Date(),
           });
           done();

@@ -9,17 +9,32 @@ import type { Db, Tx } from '../db/open';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../deps';
 import { startWorker, type Worker } from '../worker';
+import { taxDocumentById, taxDocumentView } from '../invoices/store';
+import { documentPdf } from '../invoices/pdf';
+import { readDocument } from '../invoices/words';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Tax documents to attach, each as a PDF in its language. */
+  attachments?: { taxDocument: string; lang: 'en' | 'ar' }[];
 }
+
+/** A file sent with a message. */
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** What a transport is given: the message with its files made. */
+export type OutgoingMail = Omit<Mail, 'attachments'> & { attachments: Attachment[] };
 
 /** Hands a message to a mail server; throws when it is refused or cannot be reached. */
 export interface MailTransport {
-  send(mail: Mail): Promise<void>;
+  send(mail: OutgoingMail): Promise<void>;
   close?(): void;
 }
 
@@ -44,6 +59,18 @@ export const retryAfterMs = (attempts: number) => Math.min(60 * 60_000, 30_000 *
 /** Queues `mail` in `tx` (the transaction that decided it): sent after it commits, not if it rolls back. */
 export async function queueMail(tx: Db | Tx, mail: Mail, now: Date) {
   await tx.insert(mailOutbox).values({ ...mail, nextAttemptAt: now });
+}
+
+/** The PDFs of a message's tax documents (one that is gone is left out rather than holding the message). */
+async function filesOf(db: Db, attachments: NonNullable<Mail['attachments']>): Promise<Attachment[]> {
+  const files: Attachment[] = [];
+  for (const { taxDocument, lang } of attachments) {
+    const doc = await taxDocumentById(db, taxDocument);
+    if (!doc) continue;
+    const view = taxDocumentView(doc);
+    files.push({ filename: `${view.number}.pdf`, contentType: 'application/pdf', content: await documentPdf(readDocument(view, lang)) });
+  }
+  return files;
 }
 
 /** Sends what is due now, a few at a time; returns how many were sent. */
@@ -84,7 +111,7 @@ export async function sendDue(
   let sent = 0;
   for (const row of claimed) {
     try {
-      await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, attachments: await filesOf(db, row.attachments) });
       await db
         .update(mailOutbox)
         .set({ sentAt: new Date(), lastError: null })

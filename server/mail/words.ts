@@ -68,18 +68,21 @@ export const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** A message of paragraphs and one button (its link also written out in the text part). */
+/**
+ * A message of paragraphs and, before the last, one button (its link also written out in the text
+ * part); a notice has no button (a background job knows no address the renter uses: the app has it).
+ */
 export function layout(
   lang: MailLang,
   subject: string,
   paragraphs: string[],
-  action: { label: string; href: string },
+  action?: { label: string; href: string },
 ) {
   const w = MAIL_WORDS[lang];
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const text = [
     ...paragraphs.slice(0, -1),
-    `${action.label}: ${action.href}`,
+    ...(action ? [`${action.label}: ${action.href}`] : []),
     paragraphs.at(-1)!,
     '',
     `— ${w.brand}`,
@@ -92,7 +95,7 @@ export function layout(
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;text-align:start">
 <p style="margin:0 0 16px;font-weight:700;font-size:20px">${escapeHtml(w.brand)}</p>
 ${paragraphs.slice(0, -1).map(p).join('\n')}
-<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` : ''}
 ${p(paragraphs.at(-1)!)}
 <p style="margin:24px 0 0;font-size:13px;color:#5b6470">${escapeHtml(w.footer)}</p>
 </div></body></html>`;

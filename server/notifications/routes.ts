@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAIL_GROUPS, type MailGroup } from '../mail/notices';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { users } from '../db/schema';
@@ -16,7 +17,17 @@ const readBody = z
   .strict()
   .refine((b) => (b.ids === undefined) !== (b.all === undefined), { path: ['ids'] });
 
-const preferencesBody = z.object({ notificationsOn: z.boolean() }).strict();
+const preferencesBody = z
+  .object({ notificationsOn: z.boolean().optional(), email: z.partialRecord(z.enum(MAIL_GROUPS), z.boolean()).optional() })
+  .strict()
+  // Something to save: the switch, or a group by e-mail.
+  .refine((b) => b.notificationsOn !== undefined || b.email !== undefined, { path: ['notificationsOn'] });
+
+/** The preferences as the account screen shows them: optional notifications, and each group by e-mail or not. */
+const preferencesOf = (user: { notificationsOn: boolean; mailOff: string[] }) => ({
+  notificationsOn: user.notificationsOn,
+  email: Object.fromEntries(MAIL_GROUPS.map((group) => [group, !user.mailOff.includes(group)])) as Record<MailGroup, boolean>,
+});
 
 export const notificationRoutes = new Hono<AppEnv>()
   .use(requireRole('renter', 'manager', 'agent', 'admin', 'operator'))
@@ -27,9 +38,21 @@ export const notificationRoutes = new Hono<AppEnv>()
     const unread = await markRead(c.var.deps.db, c.var.user!.id, which, c.var.deps.now());
     return c.json({ unread });
   })
-  .get('/preferences', (c) => c.json({ notificationsOn: c.var.user!.notificationsOn }))
+  .get('/preferences', async (c) => {
+    const [user] = await c.var.deps.db.select().from(users).where(eq(users.id, c.var.user!.id));
+    return c.json(preferencesOf(user!));
+  })
+  // Each part sent is saved; a group left out keeps its setting.
   .put('/preferences', jsonOnly, validate('json', preferencesBody), async (c) => {
-    const { notificationsOn } = c.req.valid('json');
-    await c.var.deps.db.update(users).set({ notificationsOn }).where(eq(users.id, c.var.user!.id));
-    return c.json({ notificationsOn });
+    const { notificationsOn, email = {} } = c.req.valid('json');
+    const [user] = await c.var.deps.db.transaction(async (tx) => {
+      const [now] = await tx.select().from(users).where(eq(users.id, c.var.user!.id)).for('update');
+      const mailOff = MAIL_GROUPS.filter((group) => (email[group] === undefined ? now!.mailOff.includes(group) : !email[group]));
+      return tx
+        .update(users)
+        .set({ mailOff, ...(notificationsOn === undefined ? {} : { notificationsOn }) })
+        .where(eq(users.id, c.var.user!.id))
+        .returning();
+    });
+    return c.json(preferencesOf(user!));
   });

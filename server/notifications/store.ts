@@ -1,10 +1,13 @@
 // A user's notifications, kept on the server: what happened (a kind and the values its message is
 // filled with), the screen it is about, and whether it was read. Required kinds are always recorded;
-// optional ones only while the user has notifications on.
+// optional ones only while the user has notifications on. Some kinds also come by e-mail
+// (server/mail/notices.ts), queued with the notification.
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/open';
 import { notifications, users } from '../db/schema';
 import { pushTo } from '../live/hub';
+import { queueMail } from '../mail/queue';
+import { isMailed, MAIL_GROUP_OF, noticeMail } from '../mail/notices';
 
 /** Every kind, and whether the user's preference (users.notificationsOn) may turn it off. */
 export const NOTIFICATION_KINDS = {
@@ -105,13 +108,21 @@ export async function notify(
   kind: NotificationKind,
   params: NotificationParams = {},
   link?: string,
+  { attach = [] }: { attach?: readonly { id: string }[] } = {},
 ): Promise<void> {
-  if (NOTIFICATION_KINDS[kind] === 'optional') {
-    const [user] = await db.select({ on: users.notificationsOn }).from(users).where(eq(users.id, userId));
-    if (!user?.on) return;
-  }
+  const [user] = await db
+    .select({ on: users.notificationsOn, email: users.email, name: users.fullName, language: users.language, mailOff: users.mailOff })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || (NOTIFICATION_KINDS[kind] === 'optional' && !user.on)) return;
   await db.transaction(async (tx) => {
     await tx.insert(notifications).values({ userId, kind, params, link: link ?? null, createdAt: at });
+    // The kinds that also come by e-mail, unless the user turned their group off, with `attach` (the
+    // tax documents the same step issued) as PDFs in their language.
+    if (isMailed(kind) && !user.mailOff.includes(MAIL_GROUP_OF[kind])) {
+      const attachments = attach.map((doc) => ({ taxDocument: doc.id, lang: user.language }));
+      await queueMail(tx, { to: user.email, ...noticeMail(user.language, user.name, kind, params), attachments }, at);
+    }
     await pushTo(tx, [userId], 'notifications');
   });
 }

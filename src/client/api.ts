@@ -12,6 +12,7 @@ import type { CompanyView } from '../../server/companies/companies';
 import type { HandoverSummary, HandoverView } from '../../server/handovers/routes';
 import type { IncidentView } from '../../server/incidents/routes';
 import type { TaxDocumentView } from '../../server/invoices/store';
+import type { MailGroup } from '../../server/mail/notices';
 import type { CarOffer } from '../../server/cars/routes';
 import type { ImportReport } from '../../server/imports/authority';
 import type { ImportJobView } from '../../server/imports/jobs';
@@ -43,7 +44,14 @@ export type {
   SalikView,
   TaxDocumentView,
   ViolationView,
+  MailGroup,
 };
+
+/** The account's notification preferences: optional kinds on or off, and each group of notices by e-mail or not. */
+export interface NotificationPreferences {
+  notificationsOn: boolean;
+  email: Record<MailGroup, boolean>;
+}
 
 /** An authority's record that no booking of the company had at that time. */
 /** A company's branch as renters read it (server/companies/companies.ts). */
@@ -308,9 +316,12 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** Marks the user's own notifications read: these, or all; answers the unread count after. */
     markNotificationsRead: (json: { ids: string[] } | { all: true }) =>
       answer<{ unread: number }>(client.notifications.read.$post({ json })),
-    notificationPreferences: () => answer<{ notificationsOn: boolean }>(client.notifications.preferences.$get()),
+    notificationPreferences: () => answer<NotificationPreferences>(client.notifications.preferences.$get()),
     saveNotificationPreferences: (notificationsOn: boolean) =>
-      answer<{ notificationsOn: boolean }>(client.notifications.preferences.$put({ json: { notificationsOn } })),
+      answer<NotificationPreferences>(client.notifications.preferences.$put({ json: { notificationsOn } })),
+    /** Which groups of notices also come by e-mail: those sent are saved, the others kept. */
+    saveMailPreferences: (email: Partial<Record<MailGroup, boolean>>) =>
+      answer<NotificationPreferences>(client.notifications.preferences.$put({ json: { email } })),
   };
 }
 

@@ -209,6 +209,8 @@ describe.skipIf(postgresSkipped)('notifications', () => {
       ['PUT', '/api/notifications/preferences', {}, { notificationsOn: 'required' }],
       ['PUT', '/api/notifications/preferences', { notificationsOn: 'no' }, { notificationsOn: 'invalid' }],
       ['PUT', '/api/notifications/preferences', { notificationsOn: false, extra: 1 }, { _: 'invalid' }],
+      ['PUT', '/api/notifications/preferences', { email: { newsletters: false } }, { email: 'invalid' }],
+      ['PUT', '/api/notifications/preferences', { email: { fines: 'off' } }, { 'email.fines': 'invalid' }],
     ];
     for (const [method, path, body, fields] of cases) {
       const response = await r.json(method, path, body);

@@ -95,6 +95,16 @@ const words = {
     notificationsSaved: 'Your notification preference is saved.',
     notificationsFailed: 'Your notification preference could not be saved. Try again.',
     notificationsLoadFailed: 'Your notification preference could not be loaded.',
+    byEmail: {
+      title: 'Also by e-mail',
+      text: 'These notices come to your e-mail as well as to the app, with the tax invoice or credit note of any charge or refund attached. Security messages always come.',
+      groups: {
+        bookings: 'Bookings and payments',
+        reminders: 'Pickup reminders',
+        fines: 'Traffic fines and Salik',
+        incidents: 'Your incident reports',
+      },
+    },
     language: 'Language',
     /** The language shown now, before the link to the other one. */
     languageNow: 'This app is in {name}.',

@@ -10,6 +10,7 @@ import { useSession, useSessionState } from '../../ui/session';
 import { useOnline } from '../../ui/online';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Switch } from '../../ui/Switch';
+import type { MailGroup, NotificationPreferences } from '../../client/api';
 import styles from './Account.module.css';
 
 /** Carried to the account page in the newly chosen language, which then says the choice was saved. */
@@ -81,44 +82,72 @@ export function LanguageAndCurrency() {
   );
 }
 
-/** Notifications of the optional kinds on or off, kept on the server; says whether it was saved. */
+/**
+ * Notifications of the optional kinds on or off and, for a renter, which groups of notices also come
+ * by e-mail, kept on the server; each switch saves at once and says whether it was saved.
+ */
 export function NotificationPreference() {
   const { t } = useLocale('account');
   const a = t.account;
   const { api } = useSession();
-  const [on, setOn] = useState<boolean | 'failed' | null>(null);
-  const [saved, setSaved] = useState<'saved' | 'failed' | null>(null);
+  const { user } = useSessionState();
+  const [prefs, setPrefs] = useState<NotificationPreferences | 'failed' | null>(null);
+  const [saved, setSaved] = useState<{ which: 'notifications' | MailGroup; ok: boolean } | null>(null);
   const online = useOnline();
   useEffect(() => {
     let current = true;
     api
       .notificationPreferences()
-      .then((result) => current && setOn(result.ok ? result.body.notificationsOn : 'failed'))
-      .catch(() => current && setOn('failed'));
+      .then((result) => current && setPrefs(result.ok ? result.body : 'failed'))
+      .catch(() => current && setPrefs('failed'));
     return () => {
       current = false;
     };
   }, [api]);
-  if (on === null) return <p aria-busy="true" />;
-  if (on === 'failed') return <p role="alert">{online ? a.notificationsLoadFailed : t.journey.sync.needsConnection}</p>;
-  const save = async (next: boolean) => {
-    setOn(next);
+  if (prefs === null) return <p aria-busy="true" />;
+  if (prefs === 'failed') return <p role="alert">{online ? a.notificationsLoadFailed : t.journey.sync.needsConnection}</p>;
+  /** Shows `next` at once; the server's answer is what stays (the old value back if it failed). */
+  const save = async (which: 'notifications' | MailGroup, next: NotificationPreferences, ask: () => ReturnType<typeof api.notificationPreferences>) => {
+    const before = prefs;
+    setPrefs(next);
     setSaved(null);
-    const result = await api.saveNotificationPreferences(next).catch(() => null);
-    if (result?.ok) return setSaved('saved');
-    setOn(!next);
-    setSaved('failed');
+    const result = await ask().catch(() => null);
+    if (result?.ok) {
+      setPrefs(result.body);
+      return setSaved({ which, ok: true });
+    }
+    setPrefs(before);
+    setSaved({ which, ok: false });
   };
+  const failure = (which: 'notifications' | MailGroup) =>
+    saved?.which === which && !saved.ok ? (online ? a.notificationsFailed : t.journey.sync.needsConnection) : undefined;
   return (
     <>
       <Switch
         label={a.notifications}
         description={a.notificationsText}
-        error={saved === 'failed' ? (online ? a.notificationsFailed : t.journey.sync.needsConnection) : undefined}
-        checked={on}
-        onCheckedChange={(next) => void save(next)}
+        error={failure('notifications')}
+        checked={prefs.notificationsOn}
+        onCheckedChange={(on) => void save('notifications', { ...prefs, notificationsOn: on }, () => api.saveNotificationPreferences(on))}
       />
-      {saved === 'saved' && <Done>{a.notificationsSaved}</Done>}
+      {user?.role === 'renter' && (
+        <fieldset className={styles.byEmail}>
+          <legend>{a.byEmail.title}</legend>
+          <p className={styles.note}>{a.byEmail.text}</p>
+          {(Object.keys(prefs.email) as MailGroup[]).map((group) => (
+            <Switch
+              key={group}
+              label={a.byEmail.groups[group]}
+              error={failure(group)}
+              checked={prefs.email[group]}
+              onCheckedChange={(on) =>
+                void save(group, { ...prefs, email: { ...prefs.email, [group]: on } }, () => api.saveMailPreferences({ [group]: on }))
+              }
+            />
+          ))}
+        </fieldset>
+      )}
+      {saved?.ok && <Done>{a.notificationsSaved}</Done>}
     </>
   );
 }

@@ -1,0 +1,112 @@
+// The notifications that also come by e-mail, so a renter learns of their money, their pickup and
+// their fines without opening the app: what each says (English and Arabic, the Arabic typed against
+// the English), grouped as the account's preferences turn them off. A message about money carries
+// the tax invoice or credit note the same step issued, as a PDF.
+import { dubaiDay, money } from '../invoices/words';
+import { DUBAI_UTC_OFFSET_HOURS } from '../../machines/money';
+import { layout, type MailLang } from './words';
+
+/** What a user may turn off by e-mail (the in-app notification stays). */
+export const MAIL_GROUPS = ['bookings', 'reminders', 'fines', 'incidents'] as const;
+export type MailGroup = (typeof MAIL_GROUPS)[number];
+
+const en = {
+  bookingConfirmed: { subject: 'Booking {number} is confirmed', body: 'Your booking {number} for the {model} is paid and confirmed. Your tax invoice is attached.' },
+  extensionCharged: { subject: 'Booking {number} is extended', body: 'Days added to booking {number}: {days}. {amount} was charged to your card. Your tax invoice is attached.' },
+  changeCharged: { subject: 'Booking {number} has changed', body: 'Booking {number} has its new dates or places: {amount} was charged to your card. Your tax invoice is attached.' },
+  changeRefunded: { subject: 'Booking {number} has changed', body: 'Booking {number} has its new dates or places: {amount} goes back to your card. Your tax credit note is attached.' },
+  bookingCancelled: { subject: 'Booking {number} is cancelled', body: 'Booking {number} for the {model} is cancelled: {amount} goes back to your card, and the deposit hold is released. Your tax credit note is attached.' },
+  cancelledByCompany: { subject: 'Booking {number} was cancelled by the rental company', body: 'The rental company cannot hand over the {model} for booking {number} and cancelled it: {amount} is refunded to your card in full, and the deposit hold is released.' },
+  noShow: { subject: 'Booking {number} was cancelled: no-show', body: 'Nobody collected the {model} for booking {number}, so it was cancelled as a no-show: {amount} was kept under the cancellation policy, the rest goes back to your card.' },
+  paymentReversed: { subject: 'A payment on booking {number} was undone', body: 'A payment on booking {number} did not go through to the end, so it was undone: {amount} goes back to your card.' },
+  depositSettled: { subject: 'Booking {number}: your deposit is settled', body: 'Your rental {number} is settled: {amount} goes back to your card. The documents for what was charged or refunded are attached.' },
+  carMoved: { subject: 'Booking {number} has another car', body: 'The rental company moved booking {number} from the {from} to the {model}, of the same type or better. You pay nothing more.' },
+  pickupReminder: { subject: 'Pick up your {model} tomorrow', body: 'Your {model} is ready for you on {at} (Dubai time). Bring your driving licence, your Emirates ID and the card you paid with.' },
+  fineTransferNotice: { subject: 'A traffic fine was passed to you', body: 'A traffic fine of {amount} (code {code}) was transferred to you, with the admin fee. Pay it from your deposit, pay another way, or dispute it in Move car.' },
+  consentRequested: { subject: 'A traffic fine needs your decision', body: 'A traffic fine of {amount} (code {code}) waits for your decision before it is passed to you. Accept or decline it in Move car.' },
+  fineDeducted: { subject: 'A fine was paid from your deposit', body: '{amount} for a traffic fine (code {code}) was paid from your security deposit.' },
+  salikCharged: { subject: 'Salik tolls charged', body: '{amount} was charged for Salik tolls (crossings: {count}).' },
+  disputeResolved: { subject: 'Your fine dispute is decided', body: 'Your dispute of the fine (code {code}) was reviewed: {outcome}.' },
+  incidentUpdated: { subject: 'Your report {reference}', body: 'The rental company has {status} your report {reference}.' },
+  values: {
+    outcome: { upheld: 'the fine stands', cancelled: 'the fine is cancelled' },
+    status: { acknowledged: 'acknowledged', closed: 'closed' },
+  },
+  greeting: 'Hello {name},',
+  open: 'Open Move car to see it: it is also in your notifications.',
+};
+
+type Words = typeof en;
+export type MailedKind = Exclude<keyof Words, 'values' | 'greeting' | 'open'>;
+
+const ar: Words = {
+  bookingConfirmed: { subject: 'تم تأكيد الحجز {number}', body: 'تم الدفع وتأكيد حجزك رقم {number} لسيارة {model}. فاتورتك الضريبية مرفقة.' },
+  extensionCharged: { subject: 'تم تمديد الحجز {number}', body: 'أيام أُضيفت إلى الحجز {number}: {days}. خُصم {amount} من بطاقتك. فاتورتك الضريبية مرفقة.' },
+  changeCharged: { subject: 'تم تعديل الحجز {number}', body: 'للحجز {number} تواريخ أو أماكن جديدة: خُصم {amount} من بطاقتك. فاتورتك الضريبية مرفقة.' },
+  changeRefunded: { subject: 'تم تعديل الحجز {number}', body: 'للحجز {number} تواريخ أو أماكن جديدة: يُعاد {amount} إلى بطاقتك. إشعارك الدائن الضريبي مرفق.' },
+  bookingCancelled: { subject: 'تم إلغاء الحجز {number}', body: 'أُلغي الحجز {number} لسيارة {model}: يُعاد {amount} إلى بطاقتك، ويُفرج عن مبلغ التأمين المحجوز. إشعارك الدائن الضريبي مرفق.' },
+  cancelledByCompany: { subject: 'ألغت شركة التأجير الحجز {number}', body: 'لا تستطيع شركة التأجير تسليم سيارة {model} للحجز {number} فألغته: يُعاد {amount} كاملًا إلى بطاقتك، ويُفرج عن مبلغ التأمين المحجوز.' },
+  noShow: { subject: 'أُلغي الحجز {number} لعدم الحضور', body: 'لم يستلم أحد سيارة {model} للحجز {number}، فأُلغي لعدم الحضور: احتُفظ بمبلغ {amount} وفق سياسة الإلغاء، ويُعاد الباقي إلى بطاقتك.' },
+  paymentReversed: { subject: 'أُلغيت دفعة على الحجز {number}', body: 'لم تكتمل دفعة على الحجز {number} فأُلغيت: يُعاد {amount} إلى بطاقتك.' },
+  depositSettled: { subject: 'الحجز {number}: تمت تسوية مبلغ التأمين', body: 'تمت تسوية إيجارك {number}: يُعاد {amount} إلى بطاقتك. المستندات الخاصة بما خُصم أو أُعيد مرفقة.' },
+  carMoved: { subject: 'للحجز {number} سيارة أخرى', body: 'نقلت شركة التأجير الحجز {number} من سيارة {from} إلى سيارة {model}، من الفئة نفسها أو أفضل. لن تدفع شيئًا إضافيًا.' },
+  pickupReminder: { subject: 'استلم سيارتك {model} غدًا', body: 'سيارتك {model} جاهزة لك في {at} (بتوقيت دبي). أحضر رخصة القيادة وبطاقة الهوية الإماراتية والبطاقة التي دفعت بها.' },
+  fineTransferNotice: { subject: 'حُوّلت إليك مخالفة مرورية', body: 'حُوّلت إليك مخالفة مرورية بمبلغ {amount} (الرمز {code}) مع الرسوم الإدارية. ادفعها من مبلغ التأمين أو بطريقة أخرى، أو اعترض عليها في Move car.' },
+  consentRequested: { subject: 'مخالفة مرورية تنتظر قرارك', body: 'مخالفة مرورية بمبلغ {amount} (الرمز {code}) تنتظر قرارك قبل تحويلها إليك. اقبلها أو ارفضها في Move car.' },
+  fineDeducted: { subject: 'دُفعت مخالفة من مبلغ التأمين', body: 'دُفع {amount} عن مخالفة مرورية (الرمز {code}) من مبلغ التأمين.' },
+  salikCharged: { subject: 'تم احتساب رسوم سالك', body: 'احتُسب {amount} لرسوم سالك (عدد العبور: {count}).' },
+  disputeResolved: { subject: 'صدر قرار اعتراضك على المخالفة', body: 'رُوجع اعتراضك على المخالفة (الرمز {code}): {outcome}.' },
+  incidentUpdated: { subject: 'بلاغك {reference}', body: 'حالة بلاغك {reference} لدى شركة التأجير الآن: {status}.' },
+  values: {
+    outcome: { upheld: 'المخالفة قائمة', cancelled: 'تم إلغاء المخالفة' },
+    status: { acknowledged: 'قيد المتابعة', closed: 'مغلق' },
+  },
+  greeting: 'مرحبًا {name}،',
+  open: 'افتح Move car لتراه: ستجده أيضًا في إشعاراتك.',
+};
+
+const NOTICE_WORDS = { en, ar } as const;
+
+/** Which group each e-mailed kind is in; a kind not listed comes only in the app. */
+export const MAIL_GROUP_OF: Record<MailedKind, MailGroup> = {
+  bookingConfirmed: 'bookings',
+  extensionCharged: 'bookings',
+  changeCharged: 'bookings',
+  changeRefunded: 'bookings',
+  bookingCancelled: 'bookings',
+  cancelledByCompany: 'bookings',
+  noShow: 'bookings',
+  paymentReversed: 'bookings',
+  depositSettled: 'bookings',
+  carMoved: 'bookings',
+  pickupReminder: 'reminders',
+  fineTransferNotice: 'fines',
+  consentRequested: 'fines',
+  fineDeducted: 'fines',
+  salikCharged: 'fines',
+  disputeResolved: 'fines',
+  incidentUpdated: 'incidents',
+};
+
+export const isMailed = (kind: string): kind is MailedKind => Object.hasOwn(MAIL_GROUP_OF, kind);
+
+/** A Dubai date and time as dd/mm/yyyy hh:mm. */
+const dubaiTime = (ms: number) => {
+  const d = new Date(ms + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
+  return `${dubaiDay(ms)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+};
+
+/** A notice's message in `lang`: its values written out (amounts in AED, times in Dubai). */
+export function noticeMail(lang: MailLang, name: string, kind: MailedKind, params: Record<string, string | number>) {
+  const w = NOTICE_WORDS[lang];
+  const value = (key: string, v: string | number): string => {
+    if (key === 'amount' && typeof v === 'number') return `AED ${money(v)}`;
+    if (key === 'at' && typeof v === 'number') return dubaiTime(v);
+    if (key === 'outcome' && (v === 'upheld' || v === 'cancelled')) return w.values.outcome[v];
+    if (key === 'status' && (v === 'acknowledged' || v === 'closed')) return w.values.status[v];
+    return String(v);
+  };
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, key: string) => (key in params ? value(key, params[key]!) : ''));
+  const { subject, body } = w[kind];
+  return layout(lang, fill(subject), [w.greeting.replace('{name}', name), fill(body), w.open]);
+}

@@ -1,0 +1,118 @@
+// The paper trail by e-mail, read from the local mail server: a whole rental with added days, a fine
+// passed on and paid from the deposit, and the settlement. Each money notice comes by e-mail in the
+// renter's language with the tax document of its movement attached as a PDF, numbered as the app
+// lists it; a group the renter turned off comes only in the app.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { SAMPLE_MANAGER } from '../../server/seed';
+import type { CaughtMail } from '../../server/mail/local';
+import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter } from './helpers';
+import { fineFor, setUp } from './fines';
+
+describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({}, { mail: true });
+  });
+  afterAll(() => s.close());
+
+  /** The renter's e-mail whose subject matches, once it has come. */
+  const mailTo = async (to: string, subject: RegExp): Promise<CaughtMail> => {
+    let found: CaughtMail | undefined;
+    await vi.waitFor(
+      () => {
+        found = s.mailbox!.messages.find((m) => m.to === to && subject.test(m.subject));
+        expect(found, `no e-mail "${subject}" to ${to}: ${s.mailbox!.messages.filter((m) => m.to === to).map((m) => m.subject).join(' | ')}`).toBeTruthy();
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    return found!;
+  };
+
+  /** A renter on the mail server, paid for the default car. */
+  async function paidRenter(lang: 'en' | 'ar') {
+    const r = await renter({}, s);
+    expect((await r.api.savePreferences({ language: lang, currency: 'AED' })).ok).toBe(true);
+    for (const event of [
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: CARD },
+      { type: 'payment.proceed' },
+    ]) {
+      const answer = await r.step(event);
+      if (!answer.ok) throw new Error(`${event.type}: ${JSON.stringify(answer.body)}`);
+    }
+    return r;
+  }
+
+  it.each(['en', 'ar'] as const)('a whole rental (%s): the confirmation, the added days and the settlement come with their documents; a fine passed on is said', async (lang) => {
+    const r = await paidRenter(lang);
+    expect((await pickUp(r, s)).ok).toBe(true);
+    expect((await r.step({ type: 'rental.extend', days: 1 })).ok).toBe(true);
+    expect((await r.step({ type: 'rental.confirmExtension' })).ok).toBe(true);
+    const m = await browser(s);
+    expect((await m.api.logIn({ email: SAMPLE_MANAGER.email, password: SAMPLE_MANAGER.password, role: 'manager' })).ok).toBe(true);
+    await setUp(m, r, { mode: 'automatic', notify: true, consent: false });
+    const fine = await fineFor(r, m);
+    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payFromDeposit' }, fine.version);
+    expect(paid.ok, JSON.stringify(paid)).toBe(true);
+    await r.refresh();
+    expect((await checkInAtCounter(r, { fuel: '3/4' }, undefined, s)).ok).toBe(true);
+    expect((await r.step({ type: 'return.accept' })).ok).toBe(true);
+
+    const listed = await r.api.taxDocuments(r.journey().bookingId);
+    if (!listed.ok) throw new Error('documents');
+    const [payment, extension, settlement] = listed.body.documents;
+    expect(listed.body.documents.map((d) => d.kind)).toEqual(['invoice', 'invoice', 'invoice']);
+    const number = r.journey().number;
+    const ar = lang === 'ar';
+    const expected: [RegExp, string[]][] = [
+      [ar ? new RegExp(`تم تأكيد الحجز ${number}`) : new RegExp(`Booking ${number} is confirmed`), [payment!.number]],
+      [ar ? new RegExp(`تم تمديد الحجز ${number}`) : new RegExp(`Booking ${number} is extended`), [extension!.number]],
+      [ar ? /حُوّلت إليك مخالفة مرورية/ : /A traffic fine was passed to you/, []],
+      [ar ? new RegExp(`الحجز ${number}: تمت تسوية مبلغ التأمين`) : new RegExp(`Booking ${number}: your deposit is settled`), [settlement!.number]],
+    ];
+    for (const [subject, files] of expected) {
+      const mail = await mailTo(r.email, subject);
+      expect(mail.lang).toBe(lang);
+      expect(mail.dir).toBe(ar ? 'rtl' : 'ltr');
+      expect(mail.attachments.map((a) => a.filename)).toEqual(files.map((f) => `${f}.pdf`));
+      for (const file of mail.attachments) {
+        expect(file.contentType).toBe('application/pdf');
+        expect(file.content.subarray(0, 5).toString()).toBe('%PDF-');
+        // In the renter's language: the Arabic PDF embeds the Arabic face.
+        expect(file.content.toString('latin1').includes('NotoSansArabic')).toBe(ar);
+      }
+    }
+    // The amounts said are the ledger's, as the documents total them.
+    const settled = await mailTo(r.email, ar ? /تمت تسوية/ : /deposit is settled/);
+    const back = contextOf(r.journey()).refund!.refunded;
+    expect(settled.text).toContain(`AED ${(back / 100).toLocaleString('en-AE', { minimumFractionDigits: 2 })}`);
+  });
+
+  it('bookings and payments turned off by e-mail: the confirmation is only in the app; the switch is the renter’s own', async () => {
+    const r = await renter({}, s);
+    const off = await r.api.saveMailPreferences({ bookings: false });
+    expect(off).toMatchObject({ ok: true, body: { notificationsOn: true, email: { bookings: false, reminders: true, fines: true, incidents: true } } });
+    // Another renter's switches are theirs: this one's change nothing for them.
+    const other = await renter({}, s);
+    expect(await other.api.notificationPreferences()).toMatchObject({ body: { email: { bookings: true } } });
+    for (const event of [
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: CARD },
+      { type: 'payment.proceed' },
+    ])
+      expect((await r.step(event)).ok).toBe(true);
+    const notices = await r.api.notifications();
+    expect(notices.ok && notices.body.notifications.map((n) => n.kind)).toContain('bookingConfirmed');
+    // The verification e-mail of the registration still comes (it is no notice); the confirmation does not.
+    await mailTo(r.email, /Confirm your e-mail/);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(s.mailbox!.messages.filter((m) => m.to === r.email).map((m) => m.subject)).toEqual([expect.stringMatching(/Confirm your e-mail/)]);
+  });
+});
