@@ -29,6 +29,7 @@ import { IMAGE_BODY_MAX, imageRoutes } from './images/images';
 import { profileRoutes } from './companies/profile';
 import { incidentRoutes } from './incidents/routes';
 import { taxDocumentRoutes } from './invoices/routes';
+import { agreementRoutes } from './agreements/routes';
 import { staffRoutes } from './staff/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './staff/invitations';
@@ -59,6 +60,7 @@ export const api = new Hono<AppEnv>()
   .route('/invitations', invitationRoutes)
   .route('/operator', operatorRoutes)
   .route('/tax-documents', taxDocumentRoutes)
+  .route('/agreements', agreementRoutes)
   .route('/notifications', notificationRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);

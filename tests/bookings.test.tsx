@@ -53,9 +53,9 @@ describe.each([
     expect(screen.queryByRole('button', { name: c.cancel })).not.toBeInTheDocument();
   });
 
-  it('the payment’s tax invoice is listed with its number and total, and opens as a page and a PDF in the page’s language', async () => {
+  it('the signed agreement and the payment’s tax invoice are listed, and open as pages and PDFs in the page’s language', async () => {
     const view = await paidBooking(path);
-    const d = t.taxDocuments;
+    const d = t.papers;
     const section = await screen.findByRole('region', { name: d.title });
     const open = await within(section).findByRole('link', { name: new RegExp(`^${fill(d.openLabel, { name: fill(d.kinds.invoice, { number: 'INV-\\d{6}' }) })}$`) });
     const row = open.closest('li')!;
@@ -69,6 +69,11 @@ describe.each([
     const page = await (await view.browser.fetch(new URL(open.getAttribute('href')!, ORIGIN).href)).text();
     expect(page).toContain(`<h1>${lang === 'en' ? 'Tax Invoice' : 'فاتورة ضريبية'}</h1>`);
     expect(page).toContain(number);
+    // The agreement as signed, first among the booking's papers.
+    const agreement = within(section).getByRole('link', { name: fill(d.openLabel, { name: d.agreement }) });
+    expect(agreement.getAttribute('href')).toMatch(new RegExp(`/api/agreements/[0-9a-f-]{36}/page\\?lang=${lang}$`));
+    const signed = await (await view.browser.fetch(new URL(agreement.getAttribute('href')!, ORIGIN).href)).text();
+    expect(signed).toContain(`<h1>${t.agreement.title}`);
   });
 
   it('Services shows the renter their own contract, found by its number or car, and opens its booking', async () => {

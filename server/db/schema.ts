@@ -300,8 +300,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    /** Tax documents to attach as PDFs, made when the message is sent (the bytes are not kept twice). */
-    attachments: jsonb('attachments').$type<{ taxDocument: string; lang: 'en' | 'ar' }[]>().notNull().default([]),
+    /** Tax documents or a booking's signed agreement to attach as PDFs, made when the message is sent (the bytes are not kept twice). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -705,6 +705,9 @@ export const taxCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
+
+/** What an e-mail carries, by reference: a tax document, or the signed agreement of a booking. */
+export type MailAttachment = { taxDocument: string; lang: 'en' | 'ar' } | { agreement: string; lang: 'en' | 'ar' };
 
 /** The supplier as printed on a tax document, as it was when the document was issued. */
 export interface TaxSupplier {

@@ -115,6 +115,12 @@ export const dubaiDay = (ms: number) => {
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 };
 
+/** A Dubai date and time as dd/mm/yyyy hh:mm. */
+export const dubaiTime = (ms: number) => {
+  const d = new Date(ms + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
+  return `${dubaiDay(ms)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+};
+
 function itemText(w: DocumentWords, item: TaxItem): string {
   switch (item.kind) {
     case 'rental':

@@ -214,7 +214,7 @@ export async function applyStep(
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (paidNow) {
         const model = decision.snapshot.context.booking.car.model;
-        await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails', { attach: issued });
+        await notify(tx, now, user.id, 'bookingConfirmed', { number: next.number, model }, 'bookingDetails', { attach: issued, agreement: next.id });
       }
       return next;
     });

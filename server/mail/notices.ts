@@ -2,8 +2,7 @@
 // their fines without opening the app: what each says (English and Arabic, the Arabic typed against
 // the English), grouped as the account's preferences turn them off. A message about money carries
 // the tax invoice or credit note the same step issued, as a PDF.
-import { dubaiDay, money } from '../invoices/words';
-import { DUBAI_UTC_OFFSET_HOURS } from '../../machines/money';
+import { dubaiTime, money } from '../invoices/words';
 import { layout, type MailLang } from './words';
 
 /** What a user may turn off by e-mail (the in-app notification stays). */
@@ -11,7 +10,7 @@ export const MAIL_GROUPS = ['bookings', 'reminders', 'fines', 'incidents'] as co
 export type MailGroup = (typeof MAIL_GROUPS)[number];
 
 const en = {
-  bookingConfirmed: { subject: 'Booking {number} is confirmed', body: 'Your booking {number} for the {model} is paid and confirmed. Your tax invoice is attached.' },
+  bookingConfirmed: { subject: 'Booking {number} is confirmed', body: 'Your booking {number} for the {model} is paid and confirmed. The rental agreement you signed and your tax invoice are attached.' },
   extensionCharged: { subject: 'Booking {number} is extended', body: 'Days added to booking {number}: {days}. {amount} was charged to your card. Your tax invoice is attached.' },
   changeCharged: { subject: 'Booking {number} has changed', body: 'Booking {number} has its new dates or places: {amount} was charged to your card. Your tax invoice is attached.' },
   changeRefunded: { subject: 'Booking {number} has changed', body: 'Booking {number} has its new dates or places: {amount} goes back to your card. Your tax credit note is attached.' },
@@ -40,7 +39,7 @@ type Words = typeof en;
 export type MailedKind = Exclude<keyof Words, 'values' | 'greeting' | 'open'>;
 
 const ar: Words = {
-  bookingConfirmed: { subject: 'تم تأكيد الحجز {number}', body: 'تم الدفع وتأكيد حجزك رقم {number} لسيارة {model}. فاتورتك الضريبية مرفقة.' },
+  bookingConfirmed: { subject: 'تم تأكيد الحجز {number}', body: 'تم الدفع وتأكيد حجزك رقم {number} لسيارة {model}. عقد الإيجار الذي وقّعته وفاتورتك الضريبية مرفقان.' },
   extensionCharged: { subject: 'تم تمديد الحجز {number}', body: 'أيام أُضيفت إلى الحجز {number}: {days}. خُصم {amount} من بطاقتك. فاتورتك الضريبية مرفقة.' },
   changeCharged: { subject: 'تم تعديل الحجز {number}', body: 'للحجز {number} تواريخ أو أماكن جديدة: خُصم {amount} من بطاقتك. فاتورتك الضريبية مرفقة.' },
   changeRefunded: { subject: 'تم تعديل الحجز {number}', body: 'للحجز {number} تواريخ أو أماكن جديدة: يُعاد {amount} إلى بطاقتك. إشعارك الدائن الضريبي مرفق.' },
@@ -90,11 +89,6 @@ export const MAIL_GROUP_OF: Record<MailedKind, MailGroup> = {
 
 export const isMailed = (kind: string): kind is MailedKind => Object.hasOwn(MAIL_GROUP_OF, kind);
 
-/** A Dubai date and time as dd/mm/yyyy hh:mm. */
-const dubaiTime = (ms: number) => {
-  const d = new Date(ms + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
-  return `${dubaiDay(ms)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-};
 
 /** A notice's message in `lang`: its values written out (amounts in AED, times in Dubai). */
 export function noticeMail(lang: MailLang, name: string, kind: MailedKind, params: Record<string, string | number>) {

@@ -6,20 +6,22 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Db, Tx } from '../db/open';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailAttachment } from '../db/schema';
 import type { Logger } from '../deps';
 import { startWorker, type Worker } from '../worker';
 import { taxDocumentById, taxDocumentView } from '../invoices/store';
 import { documentPdf } from '../invoices/pdf';
 import { readDocument } from '../invoices/words';
+import { signedAgreement } from '../agreements/store';
+import { agreementPdf } from '../agreements/print';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** Tax documents to attach, each as a PDF in its language. */
-  attachments?: { taxDocument: string; lang: 'en' | 'ar' }[];
+  /** Tax documents or a signed agreement to attach, each as a PDF in its language. */
+  attachments?: MailAttachment[];
 }
 
 /** A file sent with a message. */
@@ -61,14 +63,19 @@ export async function queueMail(tx: Db | Tx, mail: Mail, now: Date) {
   await tx.insert(mailOutbox).values({ ...mail, nextAttemptAt: now });
 }
 
-/** The PDFs of a message's tax documents (one that is gone is left out rather than holding the message). */
+/** The PDFs of a message's documents (one that is gone is left out rather than holding the message). */
 async function filesOf(db: Db, attachments: NonNullable<Mail['attachments']>): Promise<Attachment[]> {
   const files: Attachment[] = [];
-  for (const { taxDocument, lang } of attachments) {
-    const doc = await taxDocumentById(db, taxDocument);
+  for (const attachment of attachments) {
+    if ('agreement' in attachment) {
+      const found = await signedAgreement(db, attachment.agreement, null, attachment.lang);
+      if (found) files.push({ filename: `agreement-${found.number}.pdf`, contentType: 'application/pdf', content: await agreementPdf(found.reading) });
+      continue;
+    }
+    const doc = await taxDocumentById(db, attachment.taxDocument);
     if (!doc) continue;
     const view = taxDocumentView(doc);
-    files.push({ filename: `${view.number}.pdf`, contentType: 'application/pdf', content: await documentPdf(readDocument(view, lang)) });
+    files.push({ filename: `${view.number}.pdf`, contentType: 'application/pdf', content: await documentPdf(readDocument(view, attachment.lang)) });
   }
   return files;
 }

@@ -108,7 +108,7 @@ export async function notify(
   kind: NotificationKind,
   params: NotificationParams = {},
   link?: string,
-  { attach = [] }: { attach?: readonly { id: string }[] } = {},
+  { attach = [], agreement }: { attach?: readonly { id: string }[]; agreement?: string } = {},
 ): Promise<void> {
   const [user] = await db
     .select({ on: users.notificationsOn, email: users.email, name: users.fullName, language: users.language, mailOff: users.mailOff })
@@ -117,10 +117,13 @@ export async function notify(
   if (!user || (NOTIFICATION_KINDS[kind] === 'optional' && !user.on)) return;
   await db.transaction(async (tx) => {
     await tx.insert(notifications).values({ userId, kind, params, link: link ?? null, createdAt: at });
-    // The kinds that also come by e-mail, unless the user turned their group off, with `attach` (the
-    // tax documents the same step issued) as PDFs in their language.
+    // The kinds that also come by e-mail, unless the user turned their group off, with the booking's
+    // signed `agreement` and `attach` (the tax documents the same step issued) as PDFs in their language.
     if (isMailed(kind) && !user.mailOff.includes(MAIL_GROUP_OF[kind])) {
-      const attachments = attach.map((doc) => ({ taxDocument: doc.id, lang: user.language }));
+      const attachments = [
+        ...(agreement ? [{ agreement, lang: user.language }] : []),
+        ...attach.map((doc) => ({ taxDocument: doc.id, lang: user.language })),
+      ];
       await queueMail(tx, { to: user.email, ...noticeMail(user.language, user.name, kind, params), attachments }, at);
     }
     await pushTo(tx, [userId], 'notifications');

@@ -218,6 +218,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
       answer<{ documents: TaxDocumentView[] }>(client['tax-documents'].booking[':id'].$get({ param: { id: bookingId } })),
     /** Where a tax document opens as a page to read and print, or downloads as a PDF, in `lang`. */
     taxDocumentUrl: (id: string, as: 'page' | 'pdf', lang: 'en' | 'ar') => `${baseUrl}/tax-documents/${encodeURIComponent(id)}/${as}?lang=${lang}`,
+    /** Where a booking's signed agreement opens as a page, or downloads as a PDF, in `lang`. */
+    agreementUrl: (bookingId: string, as: 'page' | 'pdf', lang: 'en' | 'ar') => `${baseUrl}/agreements/${encodeURIComponent(bookingId)}/${as}?lang=${lang}`,
     /** One tax invoice or credit note: the renter's own, or (for a manager) their company's. */
     taxDocument: (id: string) => answer<{ document: TaxDocumentView }>(client['tax-documents'][':id'].$get({ param: { id } })),
     documents: () =>

@@ -14,7 +14,7 @@ import rental from './ar/rental';
 import manager from './ar/manager';
 import gate from './ar/gate';
 import agreement from './ar/agreement';
-import taxes from './ar/taxes';
+import papers from './ar/papers';
 import counter from './ar/counter';
 import help from './ar/help';
 import emergency from './ar/emergency';
@@ -22,4 +22,4 @@ import staff from './ar/staff';
 import company from './ar/company';
 import fleet from './ar/fleet';
 
-export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...agreement, ...taxes, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
+export const ar: Catalog = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...agreement, ...papers, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };

@@ -15,7 +15,7 @@ import rental from './en/rental';
 import manager from './en/manager';
 import gate from './en/gate';
 import agreement from './en/agreement';
-import taxes from './en/taxes';
+import papers from './en/papers';
 import counter from './en/counter';
 import help from './en/help';
 import emergency from './en/emergency';
@@ -23,7 +23,7 @@ import staff from './en/staff';
 import company from './en/company';
 import fleet from './en/fleet';
 
-export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...agreement, ...taxes, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
+export const en = { ...common, ...forms, ...home, ...search, ...account, ...rental, ...manager, ...gate, ...agreement, ...papers, ...counter, ...help, ...emergency, ...staff, ...company, ...fleet };
 
 export type Catalog = typeof en;
 export type Lang = 'en' | 'ar';

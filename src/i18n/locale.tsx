@@ -21,7 +21,7 @@ interface PartWords {
   manager: typeof import('./en/manager').default;
   gate: typeof import('./en/gate').default;
   agreement: typeof import('./en/agreement').default;
-  taxes: typeof import('./en/taxes').default;
+  papers: typeof import('./en/papers').default;
   counter: typeof import('./en/counter').default;
   help: typeof import('./en/help').default;
   emergency: typeof import('./en/emergency').default;
@@ -43,7 +43,7 @@ const LOADERS: Record<Lang, Loaders> = {
     manager: () => import('./en/manager'),
     gate: () => import('./en/gate'),
     agreement: () => import('./en/agreement'),
-    taxes: () => import('./en/taxes'),
+    papers: () => import('./en/papers'),
     counter: () => import('./en/counter'),
     help: () => import('./en/help'),
     emergency: () => import('./en/emergency'),
@@ -61,7 +61,7 @@ const LOADERS: Record<Lang, Loaders> = {
     manager: () => import('./ar/manager'),
     gate: () => import('./ar/gate'),
     agreement: () => import('./ar/agreement'),
-    taxes: () => import('./ar/taxes'),
+    papers: () => import('./ar/papers'),
     counter: () => import('./ar/counter'),
     help: () => import('./ar/help'),
     emergency: () => import('./ar/emergency'),

@@ -69,7 +69,7 @@ describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
     const number = r.journey().number;
     const ar = lang === 'ar';
     const expected: [RegExp, string[]][] = [
-      [ar ? new RegExp(`تم تأكيد الحجز ${number}`) : new RegExp(`Booking ${number} is confirmed`), [payment!.number]],
+      [ar ? new RegExp(`تم تأكيد الحجز ${number}`) : new RegExp(`Booking ${number} is confirmed`), [`agreement-${number}`, payment!.number]],
       [ar ? new RegExp(`تم تمديد الحجز ${number}`) : new RegExp(`Booking ${number} is extended`), [extension!.number]],
       [ar ? /حُوّلت إليك مخالفة مرورية/ : /A traffic fine was passed to you/, []],
       [ar ? new RegExp(`الحجز ${number}: تمت تسوية مبلغ التأمين`) : new RegExp(`Booking ${number}: your deposit is settled`), [settlement!.number]],

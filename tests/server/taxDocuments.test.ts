@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerOf } from '../../machines/ledger';
-import { defaultCar } from '../../machines/journey-rules';
+import { CONTRACT_VERSION, defaultCar } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
 import { documentNumber } from '../../machines/taxDocuments';
 import { companies, taxDocuments } from '../../server/db/schema';
@@ -136,6 +136,37 @@ describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
     expect(rowOf(payment.number)).toContain(`${(payment.total / 100).toFixed(2)}`);
     expect(rowOf(refund.number)).toContain(`tax credit note,${payment.number}`);
     expect(rowOf(refund.number)).toContain(`-${(refund.total / 100).toFixed(2)}`);
+  });
+
+  it('the signed agreement opens as a page and a PDF for the renter and the car’s company, in either language; nobody else has it', async () => {
+    const r = await renterAt('signed');
+    const id = r.journey().bookingId;
+    const signedAt = contextOf(r.journey()).contract!.signedAt;
+    const m = await manager();
+    for (const [who, lang] of [[r, 'en'], [m, 'ar']] as const) {
+      const page = await who.request(`/api/agreements/${id}/page?lang=${lang}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
+      const html = await page.text();
+      expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
+      expect(html).toContain(`<h1>${lang === 'ar' ? 'عقد الإيجار' : 'Rental agreement'} ${r.journey().number}</h1>`);
+      // Who signed, when (Dubai time) and which version; the clauses filled with the booking's facts.
+      expect(html).toContain('Mariam Al Suwaidi');
+      expect(html).toContain(`${CONTRACT_VERSION}`);
+      expect(html).toContain(new Date(signedAt + 4 * HOUR).toISOString().slice(11, 16));
+      expect(html).toContain(contextOf(r.journey()).booking.car.plate);
+      const pdf = await who.request(`/api/agreements/${id}/pdf?lang=${lang}`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect((await (await renter()).request(`/api/agreements/${id}/page`)).status).toBe(404);
+    const other = await browser();
+    await other.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'manager' });
+    expect((await other.request(`/api/agreements/${id}/pdf`)).status).toBe(404);
+    expect((await (await browser()).request(`/api/agreements/${id}/page`)).status).toBe(401);
+    // A booking not yet signed has no agreement to print.
+    const unsigned = await renter();
+    expect((await unsigned.request(`/api/agreements/${unsigned.journey().bookingId}/page`)).status).toBe(404);
   });
 
   it('renters paying at the same moment get consecutive numbers, none repeated; a cancellation’s refund is a credit note', async () => {

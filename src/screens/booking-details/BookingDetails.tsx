@@ -12,7 +12,7 @@ import { Facts, Section, Stack } from '../../ui/Section';
 import { RenterBookings } from '../../ui/bookings';
 import { CancelBooking } from '../../ui/CancelBooking';
 import { Money } from '../../ui/Money';
-import { TaxDocuments } from '../../ui/TaxDocuments';
+import { BookingPapers } from '../../ui/BookingPapers';
 import { ChangeBooking } from './ChangeBooking';
 import styles from './BookingDetails.module.css';
 
@@ -106,7 +106,7 @@ function Details({ booking, current }: { booking: BookingSummary; current: boole
         </Section>
       )}
 
-      {booking.status !== 'unpaid' && <TaxDocuments bookingId={booking.bookingId} />}
+      {booking.status !== 'unpaid' && <BookingPapers bookingId={booking.bookingId} />}
 
       {booking.cancellation && (
         <Section title={t.bookingChanges.cancelTitle}>

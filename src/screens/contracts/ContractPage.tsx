@@ -14,7 +14,7 @@ import type { ContractView, ViolationView } from '../../client/api';
 import type { ViolationClient } from '../../client/violationClient';
 import { useServerData } from '../../ui/contract';
 import { useViolationClient } from '../../ui/violation';
-import { TaxDocuments } from '../../ui/TaxDocuments';
+import { BookingPapers } from '../../ui/BookingPapers';
 import { DocumentList } from '../../ui/DocumentList';
 import { useSession } from '../../ui/session';
 import { Switch } from '../../ui/Switch';
@@ -48,7 +48,7 @@ export function ContractPage({ code }: { code: string }) {
           <Section title={t.account.documents}>
             <DocumentList documents={documents} />
           </Section>
-          <TaxDocuments bookingId={contract.booking.id} />
+          <BookingPapers bookingId={contract.booking.id} />
         </>
       )}
       <Section title={t.contracts.violation}>

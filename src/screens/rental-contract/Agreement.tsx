@@ -1,9 +1,6 @@
 import { Suspense, use, useState } from 'react';
-import { INSURANCE_EXCESS_BY_CATEGORY } from '../../../machines/fleet';
-import { CONTRACT_VERSION, lateCancellationFee, NO_SHOW_AFTER_MS, REFUND_RELEASE_DAYS, type JourneyContext } from '../../../machines/journey-rules';
-import { FINE_ADMIN_PERCENT, FUEL_PRICE_PER_LITRE, SALIK_ADMIN_FEE, type Fils } from '../../../machines/money';
-import { LATE_RETURN } from '../../../machines/returns';
-import { LOCATION_NAMES } from '../../data/sample';
+import { CONTRACT_VERSION, type JourneyContext } from '../../../machines/journey-rules';
+import { agreementValues } from '../../../texts/agreement';
 import type { Lang } from '../../i18n/en';
 import { fill, formatAmount, formatDate } from '../../i18n/format';
 import { partOf, useLocale } from '../../i18n/locale';
@@ -30,30 +27,13 @@ export function Agreement({ context }: { context: JourneyContext }) {
 function AgreementText({ words, context, lang, onSwitch }: { words: AgreementWords['agreement'] | null; context: JourneyContext; lang: Lang; onSwitch: (lang: Lang) => void }) {
   const a = words ?? use(partOf(lang, 'agreement')).agreement;
   const companies = useCompanyNames(lang);
-  const { booking, renter } = context;
-  const { car } = booking;
   // Amounts as plain text in the agreement's own language (it may not be the page's).
-  const money = (fils: Fils) => (lang === 'ar' ? `${formatAmount(fils, lang)} درهم` : `AED ${formatAmount(fils, lang)}`);
-  const values = {
-    company: companies[car.company] ?? car.company,
-    renter: renter?.fullName ?? '',
-    car: car.model,
-    plate: car.plate,
-    from: formatDate(new Date(booking.pickupAt), lang, 'dateTime'),
-    to: formatDate(new Date(booking.dropoffAt), lang, 'dateTime'),
-    pickup: LOCATION_NAMES[booking.pickupLocation][lang],
-    dropoff: LOCATION_NAMES[booking.dropoffLocation][lang],
-    dailyRate: money(car.dailyRate),
-    deposit: money(car.deposit),
-    releaseDays: REFUND_RELEASE_DAYS,
-    fuelPrice: money(FUEL_PRICE_PER_LITRE),
-    excess: money(INSURANCE_EXCESS_BY_CATEGORY[car.category]),
-    fineFee: FINE_ADMIN_PERCENT,
-    salikFee: money(SALIK_ADMIN_FEE),
-    lateFee: money(lateCancellationFee(booking)),
-    noShowHours: NO_SHOW_AFTER_MS / 3_600_000,
-    grace: LATE_RETURN.graceMs / 60_000,
-  };
+  const values = agreementValues(context, {
+    lang,
+    company: companies[context.booking.car.company] ?? context.booking.car.company,
+    date: (ms) => formatDate(new Date(ms), lang, 'dateTime'),
+    money: (fils) => (lang === 'ar' ? `${formatAmount(fils, lang)} درهم` : `AED ${formatAmount(fils, lang)}`),
+  });
   const other = a.readInLang;
   return (
     <div lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className={styles.agreementBox}>
