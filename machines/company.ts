@@ -66,14 +66,28 @@ export function formatUaePhone(phone: string): string {
   return /^800\d+$/.test(phone) ? `800 ${phone.slice(3)}` : phone;
 }
 
-/** What a company's admin keeps of it: the names renters read, its VAT number, address and support line. */
+/** What a company's admin keeps of it: the names renters read, its VAT number, address, support line and own clauses. */
 export interface CompanyProfileInput extends CompanyNames {
   /** Optional: a company below the VAT threshold has none. */
   trn: string;
   addressEn: string;
   addressAr: string;
   supportPhone: string;
+  /** Its own clauses of the rental agreement, one a line, in each language (none: the standard agreement alone). */
+  clausesEn: string;
+  clausesAr: string;
 }
+
+/** At most this many clauses of the company's own, each at most CLAUSE_MAX characters. */
+export const CLAUSES_MAX = 8;
+export const CLAUSE_MAX = 600;
+
+/** A company's own clauses as the agreement numbers them: one a line, blank lines left out. */
+export const clausesOf = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 export function companyProfileProblems(input: CompanyProfileInput): Partial<Record<keyof CompanyProfileInput, Problem>> {
   const fields: Partial<Record<keyof CompanyProfileInput, Problem>> = namesProblems(input);
@@ -85,6 +99,11 @@ export function companyProfileProblems(input: CompanyProfileInput): Partial<Reco
   }
   if (input.supportPhone.trim() === '') fields.supportPhone = 'required';
   else if (!normaliseUaePhone(input.supportPhone)) fields.supportPhone = 'phone';
+  // The agreement reads the same in both languages: each clause in both, too long nowhere.
+  const [en, ar] = [clausesOf(input.clausesEn), clausesOf(input.clausesAr)];
+  if (en.length > CLAUSES_MAX || en.some((c) => c.length > CLAUSE_MAX)) fields.clausesEn = 'tooLong';
+  if (ar.length > CLAUSES_MAX || ar.some((c) => c.length > CLAUSE_MAX)) fields.clausesAr = 'tooLong';
+  else if (ar.length !== en.length) fields.clausesAr = 'clausesMatch';
   return fields;
 }
 

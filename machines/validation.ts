@@ -8,6 +8,7 @@ import { digitsOf, latinDigits, normaliseName } from './text';
 export type Problem =
   | 'required'
   | 'tooLong'
+  | 'clausesMatch'
   | 'nameTwoWords'
   | 'nameLetters'
   | 'email'

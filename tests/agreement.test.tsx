@@ -6,7 +6,8 @@ import { CONTRACT_VERSION } from '../machines/journey-rules';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, formatAmount } from '../src/i18n/format';
-import { renderAt } from './render';
+import { companies } from '../server/db/schema';
+import { renderAt, testServer } from './render';
 
 describe.each([
   { t: en, other: ar, path: '/rental-contract', lang: 'en' },
@@ -39,5 +40,20 @@ describe.each([
     expect(translated).toHaveTextContent(formatAmount(booking.car.deposit, a.readInLang));
     await user.click(screen.getByRole('button', { name: other.agreement.readIn }));
     expect(await screen.findByRole('region', { name: a.title })).toBeInTheDocument();
+  });
+
+  it('ends with the car’s company’s own clauses, numbered after the standard ones, in the language read', async () => {
+    const app = await testServer();
+    // Every company has the clause, so whichever the sample car is of; given back after.
+    await app.deps.db.update(companies).set({ clausesEn: 'No smoking in the car.', clausesAr: 'يُمنع التدخين في السيارة.' });
+    try {
+      await renderAt(path, { journey: 'sample' });
+      const text = await screen.findByRole('region', { name: a.title }, { timeout: 5000 });
+      const count = Object.keys(a.clauses).length;
+      expect(await within(text).findByText(`${count + 1}. ${lang === 'en' ? 'No smoking in the car.' : 'يُمنع التدخين في السيارة.'}`)).toBeInTheDocument();
+      expect(within(text).getAllByRole('heading', { level: 3 }).at(-1)!.textContent).toMatch(new RegExp(fill(a.own, { company: '.+' })));
+    } finally {
+      await app.deps.db.update(companies).set({ clausesEn: '', clausesAr: '' });
+    }
   });
 });

@@ -60,8 +60,8 @@ describe.each([
     const other = await otherAdmin();
     const kept = await other.company();
     if (!kept.ok) throw new Error('no company');
-    const { trn, nameEn, nameAr, subtitleEn, subtitleAr, addressEn, addressAr, version } = kept.body.company;
-    const values = { trn, nameEn, nameAr, subtitleEn, subtitleAr, addressEn, addressAr, version };
+    const { trn, nameEn, nameAr, subtitleEn, subtitleAr, addressEn, addressAr, clausesEn, clausesAr, version } = kept.body.company;
+    const values = { trn, nameEn, nameAr, subtitleEn, subtitleAr, addressEn, addressAr, clausesEn, clausesAr, version };
     expect((await other.saveCompany({ ...values, supportPhone: theirs[0] })).ok).toBe(true);
 
     const address = within(form).getByLabelText(k.addressEn);

@@ -8,6 +8,7 @@ const words: Words = {
     readIn: 'Read in English',
     readInLang: 'en',
     signed: 'وقّعه إلكترونيًا {renter} في {at} (الإصدار {version}).',
+    own: 'بنود {company} الخاصة',
     printTitle: 'عقد الإيجار {number}',
     pdf: 'تنزيل ملف PDF',
     clauses: {

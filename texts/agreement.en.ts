@@ -12,6 +12,7 @@ const words = {
     /** The language the button switches to, for assistive technology. */
     readInLang: 'ar' as 'en' | 'ar',
     signed: 'Signed electronically by {renter} on {at} (version {version}).',
+    own: '{company}’s own clauses',
     printTitle: 'Rental agreement {number}',
     pdf: 'Download PDF',
     clauses: {

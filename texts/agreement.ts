@@ -40,6 +40,9 @@ export function agreementValues(context: JourneyContext, { lang, company, date, 
   };
 }
 
+/** The company's own clauses, numbered after the standard agreement's `standard` clauses: `12. …`. */
+export const numberedClauses = (clauses: readonly string[], standard: number) => clauses.map((text, i) => `${standard + i + 1}. ${text}`);
+
 /** `{key}` in `text` replaced by its value (a key without one is left as it is). */
 export const fillAgreement = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { JourneyContext } from '../../machines/journey-rules';
 import en from '../../texts/agreement.en';
 import ar from '../../texts/agreement.ar';
-import { agreementValues, fillAgreement } from '../../texts/agreement';
+import { agreementValues, fillAgreement, numberedClauses } from '../../texts/agreement';
 import { dubaiTime, money } from '../invoices/words';
 import { escapeHtml as e } from '../mail/words';
 import { CONTENT, MARGIN, MUTED, A4, printer } from '../print/pdf';
@@ -13,7 +13,7 @@ import { CONTENT, MARGIN, MUTED, A4, printer } from '../print/pdf';
 const TEXTS = { en, ar } as const;
 
 /** The agreement of `context` (signed) as it reads in `lang`: its title, the signature line, the clauses filled. */
-export function readAgreement(context: JourneyContext, number: string, company: string, lang: 'en' | 'ar') {
+export function readAgreement(context: JourneyContext, number: string, company: string, lang: 'en' | 'ar', own: { en: string[]; ar: string[] }) {
   const a = TEXTS[lang].agreement;
   const values = agreementValues(context, {
     lang,
@@ -28,7 +28,11 @@ export function readAgreement(context: JourneyContext, number: string, company: 
     title: fillAgreement(a.printTitle, { number }),
     // The version (2026-11) kept left to right inside the Arabic sentence (an isolate), not read as 11-2026.
     signed: fillAgreement(a.signed, { renter: values.renter, at: dubaiTime(signed.signedAt), version: `\u2066${signed.version}\u2069` }),
-    clauses: Object.values(a.clauses).map((clause) => ({ title: clause.title, text: fillAgreement(clause.text, values) })),
+    clauses: [
+      ...Object.values(a.clauses).map((clause) => ({ title: clause.title, text: fillAgreement(clause.text, values) })),
+      // The company's own, as they were when the renter signed (kept with the contract).
+      ...(own[lang].length > 0 ? [{ title: fillAgreement(a.own, { company }), text: numberedClauses(own[lang], Object.keys(a.clauses).length).join('\n') }] : []),
+    ],
     other: a.readIn,
     otherLang: a.readInLang,
     pdf: a.pdf,
@@ -53,7 +57,7 @@ export function agreementPage(r: AgreementReading, links: { pdf: string; other: 
 <p class="brand">Move car</p>
 <h1>${e(r.title)}</h1>
 <p class="signed">${e(r.signed)}</p>
-${r.clauses.map((c) => `<section><h2>${e(c.title)}</h2><p>${e(c.text)}</p></section>`).join('\n')}
+${r.clauses.map((c) => `<section><h2>${e(c.title)}</h2>${c.text.split('\n').map((p) => `<p>${e(p)}</p>`).join('')}</section>`).join('\n')}
 <nav><a href="${e(links.pdf)}" download>${e(r.pdf)}</a><a href="${e(links.other)}" lang="${r.otherLang}" hreflang="${r.otherLang}">${e(r.other)}</a></nav>
 </main></body></html>`;
 }

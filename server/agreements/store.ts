@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { restoreJourney } from '../../machines/persistence';
 import { actsAs } from '../../machines/roles';
 import type { User } from '../auth/sessions';
-import { bookings, companies } from '../db/schema';
+import { bookings, companies, contracts } from '../db/schema';
 import type { Db } from '../db/open';
 import { readAgreement } from './print';
 
@@ -16,6 +16,8 @@ export async function signedAgreement(db: Db, bookingId: string, user: Pick<User
   const company = context.booking.car.company;
   if (user && !((user.role === 'renter' && row.renterId === user.id) || (actsAs(user.role, 'manager') && user.companyId === company))) return null;
   const [named] = await db.select({ en: companies.nameEn, ar: companies.nameAr }).from(companies).where(eq(companies.id, company));
-  return { number: row.number, reading: readAgreement(context, row.number, named?.[lang] ?? company, lang) };
+  const [contract] = await db.select({ clauses: contracts.clauses }).from(contracts).where(eq(contracts.bookingId, row.id));
+  const own = contract?.clauses ?? { en: [], ar: [] };
+  return { number: row.number, reading: readAgreement(context, row.number, named?.[lang] ?? company, lang, own) };
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { CompanyId } from '../../machines/fleet';
 import type { Db } from '../db/open';
 import { branches, cars, companies } from '../db/schema';
+import { clausesOf } from '../../machines/company';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
@@ -58,6 +59,8 @@ export const companyView = (row: CompanyRow, bookable = 0) => ({
   address: { en: row.addressEn, ar: row.addressAr },
   trn: row.trn,
   supportPhone: row.supportPhone,
+  /** Its own clauses, after the standard agreement's: what a renter reads before accepting. */
+  clauses: { en: clausesOf(row.clausesEn), ar: clausesOf(row.clausesAr) },
   /** Renters can rent from it: it has cars to offer (a new company has none yet). */
   hasCars: bookable > 0,
 });

@@ -1,10 +1,10 @@
-// The company as its admin keeps it: the names renters read, its VAT number (TRN), address, support line
-// and logo. Saved over a version, as contracts are: an admin saving over another's change gets 409 with
+// The company as its admin keeps it: the names renters read, its VAT number (TRN), address, support line,
+// logo and its own clauses of the rental agreement. Saved over a version, as contracts are: an admin saving over another's change gets 409 with
 // the values now kept, and loses nothing they typed. Always the admin's own company (the session's).
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
+import { clausesOf, companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
 import { normaliseName } from '../../machines/text';
 import type { Db } from '../db/open';
 import { companies } from '../db/schema';
@@ -26,6 +26,8 @@ const profileBody = z
     addressEn: text,
     addressAr: text,
     supportPhone: text,
+    clausesEn: z.string().max(10_000),
+    clausesAr: z.string().max(10_000),
   })
   .strict();
 const logoForm = z.object({ logo: upload, version: z.coerce.number().int().positive() });
@@ -44,6 +46,8 @@ export const profileView = (row: CompanyRow) => ({
   addressEn: row.addressEn,
   addressAr: row.addressAr,
   supportPhone: row.supportPhone ? formatUaePhone(row.supportPhone) : '',
+  clausesEn: row.clausesEn,
+  clausesAr: row.clausesAr,
   logo: imageView(row.logo ?? null),
 });
 export type CompanyProfile = ReturnType<typeof profileView>;
@@ -81,6 +85,9 @@ export const profileRoutes = new Hono<AppEnv>()
       addressEn: input.addressEn.trim(),
       addressAr: input.addressAr.trim(),
       supportPhone: normaliseUaePhone(input.supportPhone),
+      // Kept one clause a line, as the agreement numbers them.
+      clausesEn: clausesOf(input.clausesEn).join('\n'),
+      clausesAr: clausesOf(input.clausesAr).join('\n'),
     });
     if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(c.var.deps.db, id)) }, 409);
     return c.json({ company: profileView(saved) });

@@ -51,6 +51,9 @@ export const companies = pgTable('companies', {
   addressAr: text('address_ar').notNull().default(''),
   /** Where renters call it, normalised (`+97142345678`, `800123456`); null until its admin gives it. */
   supportPhone: text('support_phone'),
+  /** Its own clauses of the rental agreement, one a line, in each language (machines/company.ts clausesOf). */
+  clausesEn: text('clauses_en').notNull().default(''),
+  clausesAr: text('clauses_ar').notNull().default(''),
   /** Its logo, resized on the server: each size's file in image_files, with its width and height. */
   logo: jsonb('logo').$type<ImageSizes>(),
   /** Bumped on every change of the profile: a save over another admin's is refused with the current values. */
@@ -493,6 +496,8 @@ export const contracts = pgTable(
     carId: text('car_id'),
     setup: jsonb('setup').notNull(),
     settings: jsonb('settings').notNull(),
+    /** The company's own clauses as they were when the renter signed (a later edit changes no signed agreement). */
+    clauses: jsonb('clauses').$type<{ en: string[]; ar: string[] }>().notNull().default({ en: [], ar: [] }),
     /** Set by the Save that found the contract complete (renter's confirmations, car, booking linked). */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     setupSavedAt: timestamp('setup_saved_at', { withTimezone: true }),

@@ -23,7 +23,8 @@ import type { JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import { DEFAULT_SETTINGS, type TransferSettings } from '../../machines/transferSettings';
 import type { Db, Tx } from '../db/open';
-import { bookings, cars, contracts, documents, users } from '../db/schema';
+import { bookings, cars, companies, contracts, documents, users } from '../db/schema';
+import { clausesOf } from '../../machines/company';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
@@ -70,6 +71,9 @@ const contractCode = (now: Date) => `MC-${now.getUTCFullYear()}-${String(randomI
 
 /** The renter signed for a car: the car's company gets the contract, in the step's transaction. */
 export async function openContract(tx: Db | Tx, booking: BookingRow, car: Car, now: Date) {
+  // The company's own clauses as the renter signs them: its printed agreement keeps these.
+  const [company] = await tx.select({ en: companies.clausesEn, ar: companies.clausesAr }).from(companies).where(eq(companies.id, car.company));
+  const clauses = { en: clausesOf(company?.en ?? ''), ar: clausesOf(company?.ar ?? '') };
   for (let attempt = 0; attempt < 8; attempt++) {
     const [row] = await tx
       .insert(contracts)
@@ -80,6 +84,7 @@ export async function openContract(tx: Db | Tx, booking: BookingRow, car: Car, n
         carId: car.id,
         setup: { bookingLinked: false, violationTransfer: false },
         settings: DEFAULT_SETTINGS,
+        clauses,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -102,13 +102,17 @@ export function printer(lang: 'en' | 'ar', info: { title: string; author: string
   const face = (piece: Piece, bold: boolean): Face => (piece.arabic ? (bold ? 'arabicBold' : 'arabic') : bold ? 'latinBold' : 'latin');
   const widthOf = (pieces: Piece[], size: number, bold: boolean) =>
     pieces.reduce((sum, p) => sum + doc.font(face(p, bold)).fontSize(size).widthOfString(p.text), 0);
-  /** The words of `text` in lines no wider than `width`. */
+  /** The words of `text` in lines no wider than `width`; a line break in it starts a new line. */
   const wrap = (text: string, width: number, size: number, bold: boolean) => {
     const lines: string[] = [];
-    for (const word of text.split(' ')) {
-      const last = lines.at(-1);
-      if (last !== undefined && widthOf(visualPieces(`${last} ${word}`, dir), size, bold) <= width) lines[lines.length - 1] = `${last} ${word}`;
-      else lines.push(word);
+    for (const paragraph of text.split('\n')) {
+      let first = true;
+      for (const word of paragraph.split(' ')) {
+        const last = lines.at(-1);
+        if (!first && last !== undefined && widthOf(visualPieces(`${last} ${word}`, dir), size, bold) <= width) lines[lines.length - 1] = `${last} ${word}`;
+        else lines.push(word);
+        first = false;
+      }
     }
     return lines;
   };

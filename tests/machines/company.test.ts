@@ -2,7 +2,7 @@
 // in any spacing or script, and what each refuses.
 import { describe, expect, it } from 'vitest';
 import { amountText, checkCar, plateKey, plateOf, plateParts } from '../../machines/cars';
-import { companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
+import { CLAUSE_MAX, CLAUSES_MAX, clausesOf, companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
 
 describe('a company’s VAT registration number (TRN)', () => {
   it.each([
@@ -46,9 +46,22 @@ describe('the profile as a whole', () => {
     addressEn: 'Al Quoz 1, Dubai',
     addressAr: 'القوز 1، دبي',
     supportPhone: '04 234 5678',
+    clausesEn: '',
+    clausesAr: '',
   };
 
   it('takes a company with no VAT number (below the threshold)', () => expect(companyProfileProblems(good)).toEqual({}));
+
+  it('takes its own clauses when each is given in both languages, one a line', () => {
+    const clausesEn = 'No smoking in the car.\n\n  Pets travel only in a carrier.  ';
+    expect(clausesOf(clausesEn)).toEqual(['No smoking in the car.', 'Pets travel only in a carrier.']);
+    expect(companyProfileProblems({ ...good, clausesEn, clausesAr: 'يُمنع التدخين في السيارة.\nتُنقل الحيوانات الأليفة في حقيبة فقط.' })).toEqual({});
+    // One clause short in Arabic, or one too many or too long: refused, by the field.
+    expect(companyProfileProblems({ ...good, clausesEn, clausesAr: 'يُمنع التدخين في السيارة.' })).toEqual({ clausesAr: 'clausesMatch' });
+    expect(companyProfileProblems({ ...good, clausesEn: 'x'.repeat(CLAUSE_MAX + 1), clausesAr: 'س' })).toEqual({ clausesEn: 'tooLong' });
+    const many = Array.from({ length: CLAUSES_MAX + 1 }, (_, i) => `Clause ${i}`).join('\n');
+    expect(companyProfileProblems({ ...good, clausesEn: many, clausesAr: many })).toEqual({ clausesEn: 'tooLong', clausesAr: 'tooLong' });
+  });
 
   it('names each problem by its field', () =>
     expect(companyProfileProblems({ ...good, nameEn: ' ', subtitleAr: 'س'.repeat(81), trn: '123', addressAr: '', supportPhone: '' })).toEqual({

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { SAMPLE_ADMIN, SAMPLE_MANAGER } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
 import { browser, renter } from './helpers';
+import { CAR_IDS, carOf } from '../../machines/sampleFleet';
 
 type Browser = Awaited<ReturnType<typeof browser>>;
 
@@ -26,6 +27,8 @@ const PROFILE = {
   addressEn: 'Office 12, Al Garhoud, Dubai',
   addressAr: 'مكتب 12، القرهود، دبي',
   supportPhone: '04 234 5678',
+  clausesEn: '',
+  clausesAr: '',
 };
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg') =>
@@ -138,5 +141,38 @@ describe("a company's profile, kept by its admin", () => {
     const removed = await admin.request(`/api/company/logo?version=${version}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect((await removed.json()).company.logo).toBeNull();
+  });
+
+  it('its own clauses: refused unless each is in both languages; renters read them; a signed agreement keeps those it was signed with', async () => {
+    const current = (await (await admin.request('/api/company')).json()).company;
+    const mismatch = await admin.json('PUT', '/api/company', { ...PROFILE, version: current.version, clausesEn: 'No smoking in the car.\nPets in a carrier only.', clausesAr: 'يُمنع التدخين في السيارة.' });
+    expect(mismatch.status).toBe(400);
+    expect((await mismatch.json()).fields).toEqual({ clausesAr: 'clausesMatch' });
+    const first = { clausesEn: 'No smoking in the car.\n\nPets in a carrier only.', clausesAr: 'يُمنع التدخين في السيارة.\nالحيوانات الأليفة في حقيبة فقط.' };
+    const saved = await admin.json('PUT', '/api/company', { ...PROFILE, version: current.version, ...first });
+    expect(saved.status).toBe(200);
+    const kept = (await saved.json()).company;
+    expect(kept).toMatchObject({ clausesEn: 'No smoking in the car.\nPets in a carrier only.' });
+    // What renters read before accepting.
+    const cards = (await (await (await browser(s)).request('/api/companies')).json()).companies;
+    expect(cards.find((c: { id: string }) => c.id === SAMPLE_ADMIN.company).clauses).toEqual({
+      en: ['No smoking in the car.', 'Pets in a carrier only.'],
+      ar: ['يُمنع التدخين في السيارة.', 'الحيوانات الأليفة في حقيبة فقط.'],
+    });
+
+    // A renter signs for one of its cars: the printed agreement numbers its clauses after the standard eleven.
+    const carId = CAR_IDS.find((id) => carOf(id).company === SAMPLE_ADMIN.company)!;
+    const r = await renter({}, s);
+    for (const event of [{ type: 'booking.start', carId }, { type: 'contract.acceptTerms' }, { type: 'contract.verifyIdentity' }, { type: 'contract.sign', signature: 'Mariam Al Suwaidi' }])
+      expect((await r.step(event)).ok).toBe(true);
+    const page = async (lang: 'en' | 'ar') => (await r.request(`/api/agreements/${r.journey().bookingId}/page?lang=${lang}`)).text();
+    expect(await page('en')).toContain('<p>12. No smoking in the car.</p><p>13. Pets in a carrier only.</p>');
+    expect(await page('ar')).toContain('<p>12. يُمنع التدخين في السيارة.</p>');
+
+    // Changed later, for the next bookings: the signed agreement keeps what was signed.
+    const changed = await admin.json('PUT', '/api/company', { ...PROFILE, version: kept.version, clausesEn: 'Dogs are welcome.', clausesAr: 'الكلاب مرحّب بها.' });
+    expect(changed.status).toBe(200);
+    expect(await page('en')).toContain('12. No smoking in the car.');
+    expect(await page('en')).not.toContain('Dogs are welcome.');
   });
 });

@@ -5,6 +5,7 @@ const words: Words = {
   problems: {
     required: 'هذا الحقل مطلوب.',
     tooLong: 'النص طويل جدًا.',
+    clausesMatch: 'اكتب كل بند باللغتين: عدد الأسطر هنا مثل عددها بالإنجليزية.',
     nameTwoWords: 'أدخل اسمك الأول واسم العائلة.',
     nameLetters: 'استخدم الحروف فقط، بالعربية أو الإنجليزية.',
     email: 'أدخل بريدًا إلكترونيًا مثل name@example.com.',

@@ -5,6 +5,7 @@ const words = {
   problems: {
     required: 'This is required.',
     tooLong: 'This is too long.',
+    clausesMatch: 'Give each clause in both languages: the same number of lines here as in English.',
     nameTwoWords: 'Enter your first and last name.',
     nameLetters: 'Use letters only, in English or Arabic.',
     email: 'Enter an e-mail like name@example.com.',

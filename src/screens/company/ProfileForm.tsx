@@ -4,7 +4,7 @@ import type { Problem } from '../../../machines/validation';
 import type { CompanyProfile } from '../../client/staffApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
-import { TextField } from '../../ui/Field';
+import { TextArea, TextField } from '../../ui/Field';
 import { FormCard, type SubmittedFields } from '../../ui/Form';
 import { FormEnd } from '../../ui/FormEnd';
 import { useProblems } from '../../ui/problems';
@@ -13,7 +13,7 @@ import { useStaffApi } from '../../ui/staffApi';
 import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
 
-const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'trn', 'addressEn', 'addressAr', 'supportPhone'] as const;
+const FIELDS = ['nameEn', 'nameAr', 'subtitleEn', 'subtitleAr', 'trn', 'addressEn', 'addressAr', 'supportPhone', 'clausesEn', 'clausesAr'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** The form's values, checked by the same rule as the server's (machines/company.ts). */
@@ -21,7 +21,7 @@ const valuesOf = ({ text }: SubmittedFields) => Object.fromEntries(FIELDS.map((f
 const problemsOf = (fields: SubmittedFields) => companyProfileProblems(valuesOf(fields));
 
 /**
- * The company's names, VAT number, address and support line. Saved over the version it was loaded
+ * The company's names, VAT number, address, support line and its own clauses of the agreement. Saved over the version it was loaded
  * at: when another admin saved first, the screen says which fields they changed and keeps what this
  * admin typed, so a second save keeps it knowingly.
  */
@@ -61,6 +61,10 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
     <TextField label={k[name]} name={name} defaultValue={company[name]} error={error(name)} autoComplete="off" {...extra} />
   );
 
+  const clauses = (name: 'clausesEn' | 'clausesAr', language: 'en' | 'ar') => (
+    <TextArea label={k[name]} name={name} defaultValue={company[name]} error={error(name)} hint={k.clausesHint} dir={language === 'ar' ? 'rtl' : 'ltr'} lang={language} rows={4} />
+  );
+
   return (
     <Section title={k.profile} bare>
       <FormCard ref={form} label={k.profile} onChange={onChange} onSubmit={(fields) => void save(fields)}>
@@ -74,6 +78,8 @@ export function ProfileForm({ company, changed }: { company: CompanyProfile; cha
         {field('addressEn', { dir: 'ltr', lang: 'en' })}
         {field('addressAr', { dir: 'rtl', lang: 'ar' })}
         {field('supportPhone', { dir: 'ltr', hint: k.supportPhoneHint, type: 'tel', inputMode: 'tel' })}
+        {clauses('clausesEn', 'en')}
+        {clauses('clausesAr', 'ar')}
         <FormEnd failure={failure} done={note} sending={saving} send={k.save} busy={k.saving} />
       </FormCard>
     </Section>

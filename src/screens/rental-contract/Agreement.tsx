@@ -1,10 +1,10 @@
 import { Suspense, use, useState } from 'react';
 import { CONTRACT_VERSION, type JourneyContext } from '../../../machines/journey-rules';
-import { agreementValues } from '../../../texts/agreement';
+import { agreementValues, numberedClauses } from '../../../texts/agreement';
 import type { Lang } from '../../i18n/en';
 import { fill, formatAmount, formatDate } from '../../i18n/format';
 import { partOf, useLocale } from '../../i18n/locale';
-import { useCompanyNames } from '../../ui/companyNames';
+import { useCompanies } from '../../ui/companyNames';
 import type { Words as AgreementWords } from '../../i18n/en/agreement';
 import styles from './RentalContract.module.css';
 
@@ -26,11 +26,11 @@ export function Agreement({ context }: { context: JourneyContext }) {
 /** `words`: the page's own (loaded with the screen); null for the other language, whose words come when asked for. */
 function AgreementText({ words, context, lang, onSwitch }: { words: AgreementWords['agreement'] | null; context: JourneyContext; lang: Lang; onSwitch: (lang: Lang) => void }) {
   const a = words ?? use(partOf(lang, 'agreement')).agreement;
-  const companies = useCompanyNames(lang);
+  const company = useCompanies().find((c) => c.id === context.booking.car.company);
   // Amounts as plain text in the agreement's own language (it may not be the page's).
   const values = agreementValues(context, {
     lang,
-    company: companies[context.booking.car.company] ?? context.booking.car.company,
+    company: company?.name[lang] ?? context.booking.car.company,
     date: (ms) => formatDate(new Date(ms), lang, 'dateTime'),
     money: (fils) => (lang === 'ar' ? `${formatAmount(fils, lang)} درهم` : `AED ${formatAmount(fils, lang)}`),
   });
@@ -50,6 +50,15 @@ function AgreementText({ words, context, lang, onSwitch }: { words: AgreementWor
             <p>{fill(clause.text, values)}</p>
           </section>
         ))}
+        {/* The company's own clauses (its admin keeps them), numbered after the standard ones. */}
+        {company && company.clauses[lang].length > 0 && (
+          <section>
+            <h3 className={styles.clauseTitle}>{fill(a.own, { company: values.company })}</h3>
+            {numberedClauses(company.clauses[lang], Object.keys(a.clauses).length).map((clause) => (
+              <p key={clause}>{clause}</p>
+            ))}
+          </section>
+        )}
       </div>
     </div>
   );
