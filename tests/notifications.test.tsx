@@ -136,4 +136,18 @@ describe.each([
       .where(eq(users.id, session.getState().user!.id));
     expect(row?.on).toBe(false);
   });
+
+  it('Account: each group of notices by e-mail is its own switch, saved on the server and said so', async () => {
+    const a = t.account;
+    const { user, session, server } = await renderAt(path.replace('notifications', 'account'), { journey: 'sample' });
+    const group = await screen.findByRole('group', { name: a.byEmail.title });
+    const fines = within(group).getByRole('switch', { name: a.byEmail.groups.fines });
+    expect(within(group).getAllByRole('switch').map((s) => s.getAttribute('aria-checked'))).toEqual(['true', 'true', 'true', 'true']);
+    await user.click(fines);
+    expect(await screen.findByText(a.notificationsSaved)).toHaveAttribute('role', 'status');
+    expect(fines).not.toBeChecked();
+    expect(within(group).getByRole('switch', { name: a.byEmail.groups.bookings })).toBeChecked();
+    const [row] = await server.deps.db.select({ off: users.mailOff }).from(users).where(eq(users.id, session.getState().user!.id));
+    expect(row?.off).toEqual(['fines']);
+  });
 });

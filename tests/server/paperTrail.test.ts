@@ -8,6 +8,7 @@ import { SAMPLE_MANAGER } from '../../server/seed';
 import type { CaughtMail } from '../../server/mail/local';
 import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter } from './helpers';
 import { fineFor, setUp } from './fines';
+import { remindPickups } from '../../server/journey/reminders';
 
 describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
   let s: TestServer;
@@ -114,5 +115,28 @@ describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
     await mailTo(r.email, /Confirm your e-mail/);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(s.mailbox!.messages.filter((m) => m.to === r.email).map((m) => m.subject)).toEqual([expect.stringMatching(/Confirm your e-mail/)]);
+  });
+
+  it('the pickup reminder comes by e-mail once, whichever instance sends it, with the time in Dubai', async () => {
+    const HOUR = 3_600_000;
+    const pickupAt = Math.ceil((Date.now() + 6 * HOUR) / HOUR) * HOUR;
+    const r = await renter({}, s);
+    const trip = { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 48 * HOUR };
+    for (const event of [
+      { type: 'booking.start', carId: 'yaris', trip },
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: CARD },
+    ])
+      expect((await r.step(event)).ok).toBe(true);
+    // Two instances looking at once: one reminder.
+    await Promise.all([remindPickups(s.deps), remindPickups(s.deps)]);
+    const mail = await mailTo(r.email, /Your Toyota Yaris is ready for pickup/);
+    const dubai = new Date(pickupAt + 4 * HOUR).toISOString();
+    expect(mail.text).toContain(`${dubai.slice(8, 10)}/${dubai.slice(5, 7)}/${dubai.slice(0, 4)} ${dubai.slice(11, 16)} (Dubai time)`);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(s.mailbox!.messages.filter((m) => m.to === r.email && /ready for pickup/.test(m.subject))).toHaveLength(1);
   });
 });
