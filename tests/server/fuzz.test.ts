@@ -9,6 +9,7 @@ import { bookingPaid, bookingPrice, dueBackAt, isOver, MAX_EXTENSION_DAYS, STEPS
 import { owed } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
 import { ledgerOf } from '../../machines/ledger';
+import { suppliesOfStep, type Supply } from '../../machines/taxDocuments';
 import { restoreJourney, serializeJourney } from '../../machines/persistence';
 import { decide } from '../../server/journey/decide';
 import { stamp, type ClientEvent } from '../../server/journey/events';
@@ -167,6 +168,7 @@ const INVARIANTS = [
   'a changed booking was paid its new price; a cancelled one was refunded all but the policy’s fee',
   'refundable ≥ 0: refund = deposit − deductions (floored), owed = the excess; captured + released = deposit; a waived charge is not captured',
   'the gateway took exactly what the ledger says was charged',
+  'tax documents: each one’s lines add up to its total to the fil; invoices less credit notes = what the card paid for the rental, plus the deductions once settled',
 ];
 
 /** What the gateway took from the card: charges less refunds. */
@@ -175,7 +177,7 @@ const netCharged = (ops: Pick<Operation, 'kind' | 'amount'>[]) =>
 
 const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
-function checkInvariants(s: JourneySnapshot, charges: number) {
+function checkInvariants(s: JourneySnapshot, charges: number, docs?: Supply[]) {
   const c: JourneyContext = s.context;
   expect(s.hasTag('pending')).toBe(false);
   const restored = restoreJourney(JSON.parse(JSON.stringify(serializeJourney(s))));
@@ -219,6 +221,16 @@ function checkInvariants(s: JourneySnapshot, charges: number) {
   expect(ledger.due).toBe(Math.max(0, ledger.deductionsTotal - held));
   if (c.refund) expect(c.refund.refunded + c.refund.captured).toBe(c.deposit!.amount);
   expect(charges).toBe(ledger.charged);
+  if (docs) {
+    for (const d of docs) {
+      expect(d.lines.reduce((sum, l) => sum + l.net + l.vat, 0)).toBe(d.total);
+      expect(d.net + d.vat).toBe(d.total);
+      expect(d.total).toBeGreaterThan(0);
+    }
+    const invoiced = docs.reduce((sum, d) => sum + (d.kind === 'invoice' ? d.total : -d.total), 0);
+    expect(invoiced).toBe(ledger.charged + (c.refund ? ledger.deductionsTotal : 0));
+    expect(new Set(docs.map((d) => d.source)).size).toBe(docs.length);
+  }
 }
 
 describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
@@ -237,6 +249,13 @@ describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
           const gateway = sandboxGateway(book);
           let snapshot = openJourney(RENTER, FLEET[carId], NOW);
           let version = 1;
+          // The tax documents the steps call for, as the server issues them.
+          let docs: Supply[] = [];
+          const take = (next: JourneySnapshot, at: number) => {
+            docs.push(...suppliesOfStep(snapshot.context, next.context, at));
+            snapshot = next;
+            version++;
+          };
           // The renter comes for the car at its booked time (not before the window opens); time never goes back.
           let clock = NOW;
           for (const sent of events) {
@@ -244,28 +263,21 @@ describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
               clock = Math.max(clock, snapshot.context.booking.pickupAt);
               // The counter records the car first (the server's own event, for the agent).
               const counter = await decide(snapshot, { type: 'handover.record', checkout: COUNTER_RECORD, agent: 'Hamdan Saeed', at: clock }, { gateway, idempotencyKey: `${version}` });
-              if (counter.kind === 'accepted') {
-                snapshot = counter.snapshot;
-                version++;
-              }
+              if (counter.kind === 'accepted') take(counter.snapshot, clock);
             }
             if ((sent.type === 'return.accept' || sent.type === 'return.dispute') && !snapshot.context.checkin) {
               clock = Math.max(clock, dueBackAt(snapshot.context));
               // The counter checks the car in first, when it is due.
               const counter = await decide(snapshot, { type: 'handover.checkin', checkin: COUNTER_CHECKIN, agent: 'Yousef Rahman', at: clock }, { gateway, idempotencyKey: `${version}` });
-              if (counter.kind === 'accepted') {
-                snapshot = counter.snapshot;
-                version++;
-              }
+              if (counter.kind === 'accepted') take(counter.snapshot, clock);
             }
             // A dispute waits for the manager: when the renter has answered, the manager decides it.
             if (sent.type === 'return.finish' && snapshot.context.checkin?.acceptedAt && !snapshot.context.refund) {
               for (const line of snapshot.context.deductions.flatMap((d, i) => (d.dispute && !d.dispute.decision ? [i] : []))) {
                 const decision = await decide(snapshot, { type: 'return.decide', line, outcome: line % 2 ? 'waived' : 'upheld', note: 'Checked the photos', by: 'Sara Khan', at: clock }, { gateway, idempotencyKey: `${version}` });
                 if (decision.kind === 'accepted') {
-                  snapshot = decision.snapshot;
-                  version++;
-                  checkInvariants(snapshot, netCharged(book.operations));
+                  take(decision.snapshot, clock);
+                  checkInvariants(snapshot, netCharged(book.operations), docs);
                 }
               }
             }
@@ -278,10 +290,13 @@ describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
             }
             counts.accepted++;
             // A new booking after a finished rental starts its own books.
-            if (event.type === 'booking.start' && isOver(snapshot.context)) book.operations.length = 0;
-            snapshot = decision.snapshot;
-            version++;
-            checkInvariants(snapshot, netCharged(book.operations));
+            if (event.type === 'booking.start' && isOver(snapshot.context)) {
+              book.operations.length = 0;
+              docs = [];
+              snapshot = decision.snapshot;
+              version++;
+            } else take(decision.snapshot, clock);
+            checkInvariants(snapshot, netCharged(book.operations), docs);
           }
         },
       ),
