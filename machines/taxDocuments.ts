@@ -91,7 +91,8 @@ function deductionLines(d: Deduction): TaxLine[] {
   return [line({ kind: d.kind, unit: d.basis?.unit ?? null, count: d.basis?.count ?? null }, d.basis?.count ?? 1, amount - vat, vat)];
 }
 
-function deductionsInvoice(source: string, at: number, deductions: Deduction[]): Supply[] {
+/** The invoice for `deductions` (a settlement's, or a fine paid by card), none when nothing is owed. */
+export function deductionsInvoice(source: string, at: number, deductions: Deduction[]): Supply[] {
   const due = deductions.filter((d) => owed(d) > 0);
   if (due.length === 0) return [];
   return [supply(source, 'invoice', at, due.flatMap(deductionLines), due.reduce((sum, d) => sum + owed(d), 0))];

@@ -3,7 +3,7 @@
 // they were issued to and by their company's managers.
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { JourneyContext } from '../../machines/journey-rules';
-import { documentNumber, suppliesOfStep } from '../../machines/taxDocuments';
+import { documentNumber, suppliesOfStep, type Supply } from '../../machines/taxDocuments';
 import type { Db, Tx } from '../db/open';
 import { companies, taxCounters, taxDocuments, type TaxSupplier } from '../db/schema';
 import type { BookingRow } from '../journey/bookings';
@@ -35,10 +35,19 @@ async function supplierOf(tx: Tx, companyId: string): Promise<TaxSupplier> {
  */
 export async function issueTaxDocuments(tx: Tx, row: BookingRow, before: JourneyContext, after: JourneyContext, now: Date) {
   const supplies = suppliesOfStep(before, after, now.getTime());
+  return issue(tx, { booking: row, renterName: after.renter?.fullName ?? '', companyId: after.booking.car.company }, supplies, now);
+}
+
+/** Issues `supplies` for `to.booking`, by its car's company, each with the next number of its series. */
+export async function issue(
+  tx: Tx,
+  to: { booking: Pick<BookingRow, 'id' | 'number' | 'renterId'>; renterName: string; companyId: string },
+  supplies: Supply[],
+  now: Date,
+) {
   if (supplies.length === 0) return [];
-  const companyId = after.booking.car.company;
+  const { booking, renterName, companyId } = to;
   const supplier = await supplierOf(tx, companyId);
-  const renterName = after.renter?.fullName ?? '';
   const issued: TaxDocumentRow[] = [];
   for (const s of supplies) {
     let adjusts: string | null = null;
@@ -46,7 +55,7 @@ export async function issueTaxDocuments(tx: Tx, row: BookingRow, before: Journey
       const [invoice] = await tx
         .select({ kind: taxDocuments.kind, number: taxDocuments.number })
         .from(taxDocuments)
-        .where(and(eq(taxDocuments.bookingId, row.id), eq(taxDocuments.source, s.adjusts)));
+        .where(and(eq(taxDocuments.bookingId, booking.id), eq(taxDocuments.source, s.adjusts)));
       adjusts = invoice ? documentNumber(invoice.kind, invoice.number) : null;
     }
     const [doc] = await tx
@@ -55,10 +64,10 @@ export async function issueTaxDocuments(tx: Tx, row: BookingRow, before: Journey
         companyId,
         kind: s.kind,
         number: await nextTaxNumber(tx, companyId, s.kind),
-        bookingId: row.id,
-        bookingNumber: row.number,
+        bookingId: booking.id,
+        bookingNumber: booking.number,
         source: s.source,
-        renterId: row.renterId,
+        renterId: booking.renterId,
         renterName,
         supplier,
         adjusts,

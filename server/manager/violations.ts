@@ -22,6 +22,8 @@ import { JourneyFailure } from '../../machines/journey';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { contractView, managersOf, type ContractRow } from './contracts';
+import { deductionsInvoice } from '../../machines/taxDocuments';
+import { issue } from '../invoices/store';
 
 type ViolationRow = typeof violations.$inferSelect;
 
@@ -233,6 +235,14 @@ export const violationRoutes = new Hono<AppEnv>()
       const alongside = async (tx: Tx) => {
         const saved = await saveViolation(tx, row, state);
         if (byCard && !(await completeIntent(tx, key, new Date(at)))) throw new StaleRecord();
+        // A fine paid by card is a charge of the company's: its tax invoice (the fine passed on, the admin fee).
+        if (byCard) {
+          const fine = snapshot.context.fine;
+          const [renter] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, found.booking.renterId));
+          const paid = { ...charge, item: { reference: fine.reference ?? fine.code, at: fine.date } };
+          const supplies = deductionsInvoice(`fine:${row.id}`, at, [paid]);
+          await issue(tx, { booking: found.booking, renterName: renter?.name ?? '', companyId: found.contract.companyId }, supplies, new Date(at));
+        }
         await tellRenter(tx, new Date(at), found.booking.renterId, next, snapshot);
         await tellManagers(tx, new Date(at), found.contract.code, managers, next, snapshot);
         await pushTo(tx, [found.booking.renterId, ...managers], 'violations', row.id);

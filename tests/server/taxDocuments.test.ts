@@ -169,6 +169,30 @@ describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
     expect((await unsigned.request(`/api/agreements/${unsigned.journey().bookingId}/page`)).status).toBe(404);
   });
 
+  it('a fine paid by card is a tax invoice of the car’s company: the fine passed on outside VAT, the admin fee with it', async () => {
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    await setUp(m, r, { mode: 'manual', notify: false, consent: false });
+    const fine = await fineFor(r, m, 300);
+    const transferred = await m.api.violationEvent(fine.id, { type: 'violation.transfer' }, fine.version);
+    if (!transferred.ok) throw new Error('transfer');
+    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, transferred.body.violation.version);
+    expect(paid.ok, JSON.stringify(paid)).toBe(true);
+    const docs = await r.api.taxDocuments(r.journey().bookingId);
+    if (!docs.ok) throw new Error('documents');
+    const invoice = docs.body.documents.at(-1)!;
+    // AED 300 + 10% admin fee = 330.00: the 300 outside VAT, the 30 with its VAT inside.
+    expect(invoice).toMatchObject({ kind: 'invoice', total: 33_000, net: 33_000 - 143, vat: 143 });
+    expect(invoice.lines.map((l) => [l.item.kind, l.net + l.vat, l.vatRate])).toEqual([
+      ['fine', 30_000, null],
+      ['adminFee', 3_000, 5],
+    ]);
+    // The same payment again is refused, and issues nothing more.
+    await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, transferred.body.violation.version);
+    const again = await r.api.taxDocuments(r.journey().bookingId);
+    expect(again.ok && again.body.documents.length).toBe(docs.body.documents.length);
+  });
+
   it('renters paying at the same moment get consecutive numbers, none repeated; a cancellation’s refund is a credit note', async () => {
     const s = await server();
     const start = Math.ceil((s.deps.now().getTime() + 90 * DAY_MS) / HOUR) * HOUR;
