@@ -108,7 +108,8 @@ export const bookingDocuments = (db: Db, bookingId: string) =>
     .select()
     .from(taxDocuments)
     .where(eq(taxDocuments.bookingId, bookingId))
-    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.kind), asc(taxDocuments.number));
+    // A step that charges and refunds issues the invoice first.
+    .orderBy(asc(taxDocuments.issuedAt), desc(taxDocuments.kind), asc(taxDocuments.number));
 
 export async function taxDocumentById(db: Db, id: string): Promise<TaxDocumentRow | null> {
   const [doc] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, id));

@@ -9,6 +9,9 @@ import type { CaughtMail } from '../../server/mail/local';
 import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter } from './helpers';
 import { fineFor, setUp } from './fines';
 import { remindPickups } from '../../server/journey/reminders';
+import { dueBackAt } from '../../machines/journey-rules';
+import { ledgerOf } from '../../machines/ledger';
+import { DAY_MS } from '../../machines/money';
 
 describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
   let s: TestServer;
@@ -48,7 +51,7 @@ describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
     return r;
   }
 
-  it.each(['en', 'ar'] as const)('a whole rental (%s): the confirmation, the added days and the settlement come with their documents; a fine passed on is said', async (lang) => {
+  it.each(['en', 'ar'] as const)('a whole rental (%s): the confirmation with the agreement, the added days, and the settlement with the credit note of an early return come with their documents; a fine passed on is said', async (lang) => {
     const r = await paidRenter(lang);
     expect((await pickUp(r, s)).ok).toBe(true);
     expect((await r.step({ type: 'rental.extend', days: 1 })).ok).toBe(true);
@@ -60,20 +63,33 @@ describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
     const paid = await r.api.violationEvent(fine.id, { type: 'violation.payFromDeposit' }, fine.version);
     expect(paid.ok, JSON.stringify(paid)).toBe(true);
     await r.refresh();
-    expect((await checkInAtCounter(r, { fuel: '3/4' }, undefined, s)).ok).toBe(true);
+    // Back two days and an hour early, a quarter of the tank short: the unused days go back.
+    const early = dueBackAt(contextOf(r.journey())) - 2 * DAY_MS - 3_600_000;
+    expect((await checkInAtCounter(r, { fuel: '3/4' }, early, s)).ok).toBe(true);
     expect((await r.step({ type: 'return.accept' })).ok).toBe(true);
 
     const listed = await r.api.taxDocuments(r.journey().bookingId);
     if (!listed.ok) throw new Error('documents');
-    const [payment, extension, settlement] = listed.body.documents;
-    expect(listed.body.documents.map((d) => d.kind)).toEqual(['invoice', 'invoice', 'invoice']);
+    const [payment, extension, settlement, unused] = listed.body.documents;
+    expect(listed.body.documents.map((d) => d.kind)).toEqual(['invoice', 'invoice', 'invoice', 'credit']);
+    // Numbered in sequence in the company's series; each total the ledger's.
+    const n = (d: { number: string }) => Number(d.number.slice(4));
+    expect([n(extension!) - n(payment!), n(settlement!) - n(extension!)].every((gap) => gap >= 1)).toBe(true);
+    const c = contextOf(r.journey());
+    expect([payment!.total, extension!.total, settlement!.total, unused!.total]).toEqual([
+      c.payment!.amount,
+      c.extensions[0]!.price.total,
+      ledgerOf(c).deductionsTotal,
+      c.refund!.early!.amount,
+    ]);
+    expect(unused!.adjusts).toBe(payment!.number);
     const number = r.journey().number;
     const ar = lang === 'ar';
     const expected: [RegExp, string[]][] = [
       [ar ? new RegExp(`تم تأكيد الحجز ${number}`) : new RegExp(`Booking ${number} is confirmed`), [`agreement-${number}`, payment!.number]],
       [ar ? new RegExp(`تم تمديد الحجز ${number}`) : new RegExp(`Booking ${number} is extended`), [extension!.number]],
       [ar ? /حُوّلت إليك مخالفة مرورية/ : /A traffic fine was passed to you/, []],
-      [ar ? new RegExp(`الحجز ${number}: تمت تسوية مبلغ التأمين`) : new RegExp(`Booking ${number}: your deposit is settled`), [settlement!.number]],
+      [ar ? new RegExp(`الحجز ${number}: تمت تسوية مبلغ التأمين`) : new RegExp(`Booking ${number}: your deposit is settled`), [settlement!.number, unused!.number]],
     ];
     for (const [subject, files] of expected) {
       const mail = await mailTo(r.email, subject);
@@ -89,7 +105,7 @@ describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
     }
     // The amounts said are the ledger's, as the documents total them.
     const settled = await mailTo(r.email, ar ? /تمت تسوية/ : /deposit is settled/);
-    const back = contextOf(r.journey()).refund!.refunded;
+    const back = c.refund!.refunded + c.refund!.early!.amount;
     expect(settled.text).toContain(`AED ${(back / 100).toLocaleString('en-AE', { minimumFractionDigits: 2 })}`);
   });
 
