@@ -34,7 +34,7 @@ const words = {
       },
       fuel: {
         title: '5. Fuel and mileage',
-        text: 'The car comes back with the fuel it was handed over with. Each litre short is charged at {fuelPrice} plus VAT, with no refuelling fee. Mileage is unlimited within the UAE; the car may not leave the UAE without the company’s written permission.',
+        text: 'The car comes back with the fuel it was handed over with. Each litre short is charged at the pump price, {fuelPrice} with VAT included, with no refuelling fee. Mileage is unlimited within the UAE; the car may not leave the UAE without the company’s written permission.',
       },
       insurance: {
         title: '6. Insurance and excess',
