@@ -10,7 +10,7 @@ const words: Words = {
     kinds: { invoice: 'فاتورة ضريبية {number}', credit: 'إشعار دائن {number}' },
     issued: 'صدرت في {date}',
     open: 'فتح',
-    pdf: 'PDF',
+    pdf: 'ملف PDF',
     openLabel: 'فتح {name}',
     pdfLabel: 'تنزيل {name} بصيغة PDF',
     loadFailed: 'تعذّر تحميل فواتيرك. تحقّق من اتصالك.',
