@@ -35,11 +35,11 @@ async function supplierOf(tx: Tx, companyId: string): Promise<TaxSupplier> {
  */
 export async function issueTaxDocuments(tx: Tx, row: BookingRow, before: JourneyContext, after: JourneyContext, now: Date) {
   const supplies = suppliesOfStep(before, after, now.getTime());
-  return issue(tx, { booking: row, renterName: after.renter?.fullName ?? '', companyId: after.booking.car.company }, supplies, now);
+  return issueDocuments(tx, { booking: row, renterName: after.renter?.fullName ?? '', companyId: after.booking.car.company }, supplies, now);
 }
 
 /** Issues `supplies` for `to.booking`, by its car's company, each with the next number of its series. */
-export async function issue(
+export async function issueDocuments(
   tx: Tx,
   to: { booking: Pick<BookingRow, 'id' | 'number' | 'renterId'>; renterName: string; companyId: string },
   supplies: Supply[],

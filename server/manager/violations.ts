@@ -23,7 +23,7 @@ import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { contractView, managersOf, type ContractRow } from './contracts';
 import { deductionsInvoice } from '../../machines/taxDocuments';
-import { issue } from '../invoices/store';
+import { issueDocuments } from '../invoices/store';
 
 type ViolationRow = typeof violations.$inferSelect;
 
@@ -241,7 +241,7 @@ export const violationRoutes = new Hono<AppEnv>()
           const [renter] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, found.booking.renterId));
           const paid = { ...charge, item: { reference: fine.reference ?? fine.code, at: fine.date } };
           const supplies = deductionsInvoice(`fine:${row.id}`, at, [paid]);
-          await issue(tx, { booking: found.booking, renterName: renter?.name ?? '', companyId: found.contract.companyId }, supplies, new Date(at));
+          await issueDocuments(tx, { booking: found.booking, renterName: renter?.name ?? '', companyId: found.contract.companyId }, supplies, new Date(at));
         }
         await tellRenter(tx, new Date(at), found.booking.renterId, next, snapshot);
         await tellManagers(tx, new Date(at), found.contract.code, managers, next, snapshot);
