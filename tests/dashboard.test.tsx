@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { renderAt } from './render';
+import { createApi } from '../src/client/api';
+import { fill } from '../src/i18n/format';
+import { browserFor, ORIGIN } from './support/server';
+import { DOCUMENTS, renderAt, RENTER, testServer, uniqueEmail } from './render';
 
 describe.each([
   { t: en, prefix: '', lang: 'en' },
@@ -34,6 +37,51 @@ describe.each([
     // The day picked, written in the page's language (the picker itself follows the browser's).
     expect(to).toHaveAccessibleDescription(expect.stringContaining(lang === 'en' ? 'Jan 1, 2020' : '1 يناير 2020'));
     expect(within(form).queryByRole('link', { name: d.download })).toBeNull();
+  });
+
+  it('lists the tax documents of the range with their sums, each to open or download, beside their CSV', async () => {
+    // A renter pays for the default car (the manager's company's): its tax invoice is issued today.
+    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+    const registered = await renter.register({
+      ...RENTER,
+      email: uniqueEmail('papers'),
+      confirmPassword: RENTER.password,
+      termsAccepted: true,
+      emiratesId: DOCUMENTS.emiratesId,
+      emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
+      licenceExpiry: DOCUMENTS.licenceExpiry,
+      emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
+      emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
+      licenceFile: DOCUMENTS.licenceFile.file,
+    });
+    if (!registered.ok) throw new Error('registration');
+    let journey = registered.body.journey;
+    for (const event of [
+      { type: 'contract.acceptTerms' },
+      { type: 'contract.verifyIdentity' },
+      { type: 'contract.sign', signature: RENTER.fullName },
+      { type: 'contract.proceed' },
+      { type: 'payment.submit', card: { email: 'm@example.ae', name: RENTER.fullName, number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
+    ]) {
+      const answer = await renter.journeyEvent(journey.bookingId, event as never, journey.version);
+      if (!answer.ok) throw new Error(event.type);
+      journey = answer.body.journey;
+    }
+    const docs = await renter.taxDocuments(journey.bookingId);
+    if (!docs.ok) throw new Error('documents');
+    const invoice = docs.body.documents[0]!;
+
+    const { user } = await renderAt(`${prefix}/dashboard`, { manager: true });
+    const form = await screen.findByRole('form', { name: d.export }, { timeout: 5000 });
+    await user.selectOptions(within(form).getByLabelText(d.kind), 'invoices');
+    expect(within(form).getByRole('link', { name: d.download }).getAttribute('href')).toContain('kind=invoices');
+    const p = t.papers;
+    const name = fill(p.kinds.invoice, { number: invoice.number });
+    const open = await within(form).findByRole('link', { name: fill(p.openLabel, { name }) }, { timeout: 5000 });
+    expect(open.getAttribute('href')).toBe(`${ORIGIN}/api/tax-documents/${invoice.id}/page?lang=${lang}`);
+    expect(open.closest('li')).toHaveTextContent(journey.number);
+    expect(within(form).getByRole('link', { name: fill(p.pdfLabel, { name }) })).toBeInTheDocument();
+    expect(within(form).getByText(new RegExp(fill(d.documents.invoiced, { count: '\\d+' })))).toBeInTheDocument();
   });
 
   it('is not a branch agent’s screen', async () => {

@@ -20,7 +20,7 @@ import { contractView } from '../manager/contracts';
 import { companyCarIds } from '../cars/records';
 import { branchNamesOf } from '../branches/records';
 import { dayAround, monthFigures, monthsAround } from './figures';
-import { companyDocuments } from '../invoices/store';
+import { companyDocuments, taxDocumentView } from '../invoices/store';
 import { documentNumber } from '../../machines/taxDocuments';
 
 /** Fines still with the company: not yet passed on, or disputed by the renter. */
@@ -47,6 +47,14 @@ async function companyJourneys(db: Db, companyId: string) {
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const exportQuery = z.object({ kind: z.enum(['bookings', 'contracts', 'fines', 'invoices']), from: day, to: day }).strict();
+const rangeQuery = z.object({ from: day, to: day }).strict();
+
+/** The Dubai days from `from` to `to` (both included) as instants, or null for a range backwards or over 400 days. */
+function rangeOf(from: string, to: string) {
+  const start = dayStart(from);
+  const end = dayStart(to) + DAY_MS;
+  return end > start && end - start <= 400 * DAY_MS ? { start, end } : null;
+}
 
 /** A Dubai calendar day (YYYY-MM-DD) to its first instant. */
 const dayStart = (value: string) => Date.parse(`${value}T00:00:00+04:00`);
@@ -110,13 +118,23 @@ export type DashboardView = Awaited<ReturnType<typeof dashboardOf>>;
 export const dashboardRoutes = new Hono<AppEnv>()
   .use(requireRole('manager'))
   .get('/', async (c) => c.json(await dashboardOf(c.var.deps.db, c.var.user!.companyId!, c.var.deps.now().getTime())))
+  // The company's tax invoices and credit notes issued over a range of days, newest first, with what they add up to.
+  .get('/documents', validate('query', rangeQuery), async (c) => {
+    const { from, to } = c.req.valid('query');
+    const range = rangeOf(from, to);
+    if (!range) return c.json({ error: 'invalid' as const, fields: { to: 'invalid' as const } }, 400);
+    const rows = await companyDocuments(c.var.deps.db, c.var.user!.companyId!, new Date(range.start), new Date(range.end));
+    const sum = (kind: 'invoice' | 'credit') =>
+      rows.filter((d) => d.kind === kind).reduce((t, d) => ({ net: t.net + d.net, vat: t.vat + d.vat, total: t.total + d.total }), { net: 0, vat: 0, total: 0 });
+    return c.json({ documents: rows.map(taxDocumentView), invoiced: sum('invoice'), credited: sum('credit') });
+  })
   .get('/export', validate('query', exportQuery), async (c) => {
     const { db } = c.var.deps;
     const companyId = c.var.user!.companyId!;
     const { kind, from, to } = c.req.valid('query');
-    const start = dayStart(from);
-    const end = dayStart(to) + DAY_MS;
-    if (!(end > start) || end - start > 400 * DAY_MS) return c.json({ error: 'invalid' as const, fields: { to: 'invalid' as const } }, 400);
+    const range = rangeOf(from, to);
+    if (!range) return c.json({ error: 'invalid' as const, fields: { to: 'invalid' as const } }, 400);
+    const { start, end } = range;
     let rows: (string | number | null)[][];
     if (kind === 'bookings') {
       const journeys = (await companyJourneys(db, companyId)).filter(({ c: j }) => j.booking.pickupAt >= start && j.booking.pickupAt < end);

@@ -85,7 +85,7 @@ export const WORDS_OF: Record<PageId, readonly Part[]> = {
   staff: ['forms', 'gate', 'staff'],
   join: ['forms', 'staff'],
   operator: ['forms', 'gate', 'staff'],
-  dashboard: ['forms', 'gate', 'counter', 'staff'],
+  dashboard: ['forms', 'gate', 'counter', 'staff', 'papers'],
   company: ['forms', 'gate', 'company'],
   fleet: ['forms', 'gate', 'fleet'],
   index: [],

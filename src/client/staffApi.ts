@@ -1,7 +1,7 @@
 // The staff's own calls (a company's admin, an invitee, the platform's operator), apart from the
 // app's client (./api.ts) so that renters' pages do not carry them.
 import type { StaffRole } from '../../machines/roles';
-import { answer, type PublicUser } from './api';
+import { answer, type PublicUser, type TaxDocumentView } from './api';
 import type { Client } from './http';
 import type { DashboardView } from '../../server/dashboard/routes';
 import type { CompanyProfile } from '../../server/companies/profile';
@@ -12,6 +12,12 @@ import type { BlockInput, CarInput } from '../../machines/cars';
 import type { CarStatus } from '../../machines/fleet';
 
 export type { DashboardView, CompanyProfile, FleetCar, Block, CarBooking, BranchView };
+/** What a period's documents of one kind add up to. */
+export interface DocumentSums {
+  net: number;
+  vat: number;
+  total: number;
+}
 /** A car's page: the car, the paid bookings that still need it and its maintenance blocks to come. */
 export interface CarPageData {
   car: FleetCar;
@@ -78,6 +84,9 @@ export function staffApi(client: Client, baseUrl: string) {
     dashboard: () => answer<DashboardView>(client.dashboard.$get()),
     /** Where the browser downloads a CSV of the company's records over a range of Dubai days. */
     exportUrl: (query: { kind: ExportKind; from: string; to: string }) => `${baseUrl}/dashboard/export?${new URLSearchParams(query)}`,
+    /** The company's tax invoices and credit notes issued from `from` to `to` (Dubai days), newest first, with their sums. */
+    companyDocuments: (query: { from: string; to: string }) =>
+      answer<{ documents: TaxDocumentView[]; invoiced: DocumentSums; credited: DocumentSums }>(client.dashboard.documents.$get({ query })),
     /** The admin's company as kept (names, TRN, address, support line, logo) and the version to save over. */
     company: () => answer<{ company: CompanyProfile }>(client.company.$get()),
     /** 409 `conflict` with the values now kept when another admin saved first. */

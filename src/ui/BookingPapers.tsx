@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
 import { fill, formatDate } from '../i18n/format';
@@ -6,6 +7,7 @@ import { FormError } from './Form';
 import { Money } from './Money';
 import { Section } from './Section';
 import { useSession } from './session';
+import type { TaxDocumentView } from '../client/api';
 import styles from './BookingPapers.module.css';
 
 /**
@@ -22,23 +24,34 @@ export function BookingPapers({ bookingId }: { bookingId: string }) {
   return (
     <Section title={d.title}>
       <p>{d.intro}</p>
-      <ul className={styles.list}>
+      <PaperList>
         <Paper name={d.agreement} page={api.agreementUrl(bookingId, 'page', lang)} pdf={api.agreementUrl(bookingId, 'pdf', lang)} />
-        {data?.documents.map((doc) => (
-          <Paper
-            key={doc.id}
-            name={fill(d.kinds[doc.kind], { number: doc.number })}
-            when={fill(d.issued, { date: formatDate(new Date(doc.issuedAt), lang, 'date') })}
-            amount={doc.kind === 'credit' ? -doc.total : doc.total}
-            page={api.taxDocumentUrl(doc.id, 'page', lang)}
-            pdf={api.taxDocumentUrl(doc.id, 'pdf', lang)}
-          />
-        ))}
-      </ul>
+        {data?.documents.map((doc) => <DocumentPaper key={doc.id} doc={doc} />)}
+      </PaperList>
       {failed && <FormError>{d.loadFailed}</FormError>}
       {!failed && !data && <p aria-busy="true" />}
       {data?.documents.length === 0 && <p>{d.none}</p>}
     </Section>
+  );
+}
+
+/** Papers in a list. */
+export const PaperList = ({ children }: { children: ReactNode }) => <ul className={styles.list}>{children}</ul>;
+
+/** A tax invoice or credit note as a paper: its number, when it was issued (and `about` what), its amount. */
+export function DocumentPaper({ doc, about }: { doc: TaxDocumentView; about?: string }) {
+  const { t, lang } = useLocale('papers');
+  const d = t.papers;
+  const { api } = useSession();
+  const issued = fill(d.issued, { date: formatDate(new Date(doc.issuedAt), lang, 'date') });
+  return (
+    <Paper
+      name={fill(d.kinds[doc.kind], { number: doc.number })}
+      when={about ? `${issued} · ${about}` : issued}
+      amount={doc.kind === 'credit' ? -doc.total : doc.total}
+      page={api.taxDocumentUrl(doc.id, 'page', lang)}
+      pdf={api.taxDocumentUrl(doc.id, 'pdf', lang)}
+    />
   );
 }
 

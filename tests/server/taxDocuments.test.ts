@@ -136,6 +136,15 @@ describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
     expect(rowOf(payment.number)).toContain(`${(payment.total / 100).toFixed(2)}`);
     expect(rowOf(refund.number)).toContain(`tax credit note,${payment.number}`);
     expect(rowOf(refund.number)).toContain(`-${(refund.total / 100).toFixed(2)}`);
+    // The same range listed for the dashboard, with what it adds up to (the CSV's figures).
+    const range = `from=${day(now - 30 * DAY_MS)}&to=${day(now)}`;
+    const listed = await (await m.request(`/api/dashboard/documents?${range}`)).json();
+    const ids = listed.documents.map((d: { id: string }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining(docs.map((d) => d.id)));
+    const total = (kind: string) => listed.documents.filter((d: TaxDocumentView) => d.kind === kind).reduce((sum: number, d: TaxDocumentView) => sum + d.total, 0);
+    expect([listed.invoiced.total, listed.credited.total]).toEqual([total('invoice'), total('credit')]);
+    expect((await r.request(`/api/dashboard/documents?${range}`)).status).toBe(403);
+    expect((await m.request(`/api/dashboard/documents?from=${day(now)}&to=${day(now - 30 * DAY_MS)}`)).status).toBe(400);
   });
 
   it('the signed agreement opens as a page and a PDF for the renter and the car’s company, in either language; nobody else has it', async () => {

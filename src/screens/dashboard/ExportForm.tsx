@@ -7,6 +7,7 @@ import { FormCard } from '../../ui/Form';
 import { Section } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';
 import buttons from '../../ui/Button.module.css';
+import { PeriodDocuments } from './PeriodDocuments';
 
 const KINDS: readonly ExportKind[] = ['bookings', 'contracts', 'fines', 'invoices'];
 
@@ -47,6 +48,8 @@ export function ExportForm({ today }: { today: string }) {
             {d.download}
           </a>
         )}
+        {/* The tax documents are also listed here, to open one or check the sums before downloading. */}
+        {!backwards && kind === 'invoices' && from !== '' && to !== '' && <PeriodDocuments from={from} to={to} />}
       </FormCard>
     </Section>
   );
