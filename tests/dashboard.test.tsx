@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { createApi } from '../src/client/api';
 import { fill } from '../src/i18n/format';
-import { browserFor, ORIGIN } from './support/server';
-import { DOCUMENTS, renderAt, RENTER, testServer, uniqueEmail } from './render';
+import { ORIGIN } from './support/server';
+import { paidRenter, renderAt } from './render';
 
 describe.each([
   { t: en, prefix: '', lang: 'en' },
@@ -41,32 +40,7 @@ describe.each([
 
   it('lists the tax documents of the range with their sums, each to open or download, beside their CSV', async () => {
     // A renter pays for the default car (the manager's company's): its tax invoice is issued today.
-    const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-    const registered = await renter.register({
-      ...RENTER,
-      email: uniqueEmail('papers'),
-      confirmPassword: RENTER.password,
-      termsAccepted: true,
-      emiratesId: DOCUMENTS.emiratesId,
-      emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
-      licenceExpiry: DOCUMENTS.licenceExpiry,
-      emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
-      emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
-      licenceFile: DOCUMENTS.licenceFile.file,
-    });
-    if (!registered.ok) throw new Error('registration');
-    let journey = registered.body.journey;
-    for (const event of [
-      { type: 'contract.acceptTerms' },
-      { type: 'contract.verifyIdentity' },
-      { type: 'contract.sign', signature: RENTER.fullName },
-      { type: 'contract.proceed' },
-      { type: 'payment.submit', card: { email: 'm@example.ae', name: RENTER.fullName, number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
-    ]) {
-      const answer = await renter.journeyEvent(journey.bookingId, event as never, journey.version);
-      if (!answer.ok) throw new Error(event.type);
-      journey = answer.body.journey;
-    }
+    const { renter, journey } = await paidRenter('papers');
     const docs = await renter.taxDocuments(journey.bookingId);
     if (!docs.ok) throw new Error('documents');
     const invoice = docs.body.documents[0]!;

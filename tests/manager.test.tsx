@@ -4,43 +4,8 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, formatAmount } from '../src/i18n/format';
 import { createApi } from '../src/client/api';
-import { DOCUMENTS, renderAt, RENTER, resetServer, testServer, uniqueEmail } from './render';
+import { paidRenter, renderAt, resetServer, testServer } from './render';
 import { browserFor, ORIGIN } from './support/server';
-
-/**
- * A renter in a browser of their own who registered (the fixtures' renter and documents), signed and paid for the
- * default car (Elite Auto's Camry), then took the `more` steps; their API and the journey as last answered.
- */
-async function paidRenter(name: string, more: Parameters<ReturnType<typeof createApi>['journeyEvent']>[1][] = []) {
-  const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
-  const registered = await renter.register({
-    ...RENTER,
-    email: uniqueEmail(name),
-    confirmPassword: RENTER.password,
-    emiratesId: DOCUMENTS.emiratesId,
-    emiratesIdExpiry: DOCUMENTS.emiratesIdExpiry,
-    licenceExpiry: DOCUMENTS.licenceExpiry,
-    termsAccepted: true,
-    emiratesIdFile: DOCUMENTS.emiratesIdFile.file,
-    emiratesIdBackFile: DOCUMENTS.emiratesIdBackFile.file,
-    licenceFile: DOCUMENTS.licenceFile.file,
-  });
-  if (!registered.ok) throw new Error('registration');
-  let journey = registered.body.journey;
-  for (const event of [
-    { type: 'contract.acceptTerms' },
-    { type: 'contract.verifyIdentity' },
-    { type: 'contract.sign', signature: RENTER.fullName },
-    { type: 'contract.proceed' },
-    { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
-    ...more,
-  ] as const) {
-    const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
-    if (!answer.ok) throw new Error(event.type);
-    journey = answer.body.journey;
-  }
-  return { renter, journey };
-}
 
 describe.each([
   { t: en, prefix: '' },
