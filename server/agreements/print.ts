@@ -1,7 +1,7 @@
 // The signed rental agreement as a document of its own: the text the renter read and signed (texts/),
 // filled with the booking's facts, with who signed it, when and which version. A page to read and
 // print, and a PDF to download or attach to the booking's confirmation, in English or Arabic.
-import { createHash } from 'node:crypto';
+import { printedPageCsp } from '../print/page';
 import type { JourneyContext } from '../../machines/journey-rules';
 import en from '../../texts/agreement.en';
 import ar from '../../texts/agreement.ar';
@@ -47,7 +47,7 @@ h2{font-size:16px;margin:20px 0 4px}p{margin:0}nav{display:flex;gap:16px;flex-wr
 @media print{body{background:#fff}main{margin:0;padding:0}nav{display:none}}`;
 
 /** The page's Content-Security-Policy: nothing but its own style sheet. */
-export const AGREEMENT_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const AGREEMENT_CSP = printedPageCsp(STYLE);
 
 export function agreementPage(r: AgreementReading, links: { pdf: string; other: string }): string {
   return `<!doctype html>

@@ -1,7 +1,7 @@
 // A tax invoice or credit note as a page of its own, to read and print (A4 when printed): the same
 // reading as the PDF (./words.ts), in the document's language and direction, with a link to the PDF
 // and to the other language. Its one style sheet is allowed by its hash; it runs no script.
-import { createHash } from 'node:crypto';
+import { printedPageCsp } from '../print/page';
 import { escapeHtml as e } from '../mail/words';
 import type { DocumentReading } from './words';
 
@@ -17,7 +17,7 @@ th:first-child,td:first-child{text-align:start}th{color:#5b6470;font-weight:600}
 @media print{body{background:#fff}main{margin:0;padding:0}nav{display:none}}`;
 
 /** The page's Content-Security-Policy: nothing but its own style sheet. */
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+export const PAGE_CSP = printedPageCsp(STYLE);
 
 /** The page for `reading`; `links` go to the PDF and to the page in the other language. */
 export function documentPage(reading: DocumentReading, links: { pdf: string; other: string; otherLang: string }): string {

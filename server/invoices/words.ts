@@ -1,7 +1,7 @@
 // What a tax invoice or credit note says, in English and Arabic (the Arabic typed against the English),
 // and the one reading of a document both its page and its PDF draw: the title, who supplies whom,
 // the lines as a table and the totals, every figure in AED with Latin digits in both languages.
-import { DUBAI_UTC_OFFSET_HOURS } from '../../machines/money';
+import { toDubaiInput } from '../../machines/booking';
 import type { TaxItem } from '../../machines/taxDocuments';
 import type { TaxDocumentView } from './store';
 
@@ -109,17 +109,14 @@ const fill = (text: string, params: Record<string, string | number>) =>
 export const money = (fils: number) =>
   new Intl.NumberFormat('en-AE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fils / 100);
 
-/** A day in Dubai as dd/mm/yyyy. */
+/** A day in Dubai as dd/mm/yyyy, from the one Dubai clock reading (machines/booking.ts). */
 export const dubaiDay = (ms: number) => {
-  const d = new Date(ms + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  const [y, m, d] = toDubaiInput(ms).slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
 };
 
 /** A Dubai date and time as dd/mm/yyyy hh:mm. */
-export const dubaiTime = (ms: number) => {
-  const d = new Date(ms + DUBAI_UTC_OFFSET_HOURS * 3_600_000);
-  return `${dubaiDay(ms)} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-};
+export const dubaiTime = (ms: number) => `${dubaiDay(ms)} ${toDubaiInput(ms).slice(11, 16)}`;
 
 function itemText(w: DocumentWords, item: TaxItem): string {
   switch (item.kind) {
