@@ -29,6 +29,8 @@ export interface PageTable {
   /** The "not found" page of each language (answered with 404): the fallback for a path the app does not know. */
   notFound: { en: string; ar: string };
   arabicRoot: string;
+  /** Each screen's page in each language: where a push message's link (a route key) opens. */
+  screens: Record<string, { en: string; ar: string }>;
 }
 
 export function pageTable(): PageTable {
@@ -40,6 +42,7 @@ export function pageTable(): PageTable {
     ),
     notFound: { en: '/not-found', ar: `${ARABIC_ROOT}/not-found` },
     arabicRoot: ARABIC_ROOT,
+    screens: Object.fromEntries(SCREEN_IDS.map((id) => [id, { en: pathOf(id, 'en'), ar: pathOf(id, 'ar') }])),
   };
 }
 
@@ -75,7 +78,17 @@ const FILES = ${JSON.stringify(files)};
 const PARAM_PAGES = ${JSON.stringify(table.paramPages)};
 const NOT_FOUND = ${JSON.stringify(table.notFound)};
 const ARABIC_ROOT = ${JSON.stringify(table.arabicRoot)};
+const SCREENS = ${JSON.stringify(table.screens)};
 const RECORD_KEY = /^[A-Za-z0-9-]{1,40}$/;
+
+/** The page a push message's link opens in its language: \`contracts:MC-2026-0001\` → /contracts/MC-2026-0001. */
+function pageOfLink(link, lang) {
+  const [id, param] = String(link || '').split(/:(.*)/s);
+  const screen = Object.hasOwn(SCREENS, id) ? SCREENS[id] : null;
+  if (!screen) return lang === 'ar' ? ARABIC_ROOT : '/';
+  const base = screen[lang === 'ar' ? 'ar' : 'en'];
+  return param && PARAM_PAGES.includes(base) && RECORD_KEY.test(param) ? base + '/' + param : base;
+}
 
 /** The cached page that stands for a path when the network is gone (the query string is never part of it). */
 function fallbackPath(pathname) {
@@ -166,6 +179,61 @@ async function networkFirst(request) {
     throw error;
   }
 }
+
+// Web Push (server/push): the server's message, decrypted by the browser, shown in its language; a tap
+// opens its record in a window of the app already open, or a new one. The browser requires every push
+// to show something, so one that cannot be read still shows the app's name.
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = {};
+  }
+  const lang = data.lang === 'ar' ? 'ar' : 'en';
+  event.waitUntil(
+    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Move car', {
+      body: typeof data.body === 'string' ? data.body : '',
+      lang,
+      dir: lang === 'ar' ? 'rtl' : 'ltr',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      icon: '/icons/icon-192.png',
+      data: { url: pageOfLink(data.link, lang) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = windows.find((client) => client.url === url);
+      if (same) return same.focus();
+      const open = windows.find((client) => 'navigate' in client);
+      if (open) return (await open.focus()).navigate(url);
+      return self.clients.openWindow(url);
+    })(),
+  );
+});
+
+// The browser renewed the device's subscription: the server gets the new one (for the account signed
+// in; with none, the server refuses it and the account screen offers to turn alerts on again).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(
+    (async () => {
+      const fresh = event.newSubscription || (event.oldSubscription && (await self.registration.pushManager.subscribe(event.oldSubscription.options)));
+      if (!fresh) return;
+      await fetch('/api/push/subscription', {
+        method: 'PUT',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fresh.toJSON()),
+      });
+    })(),
+  );
+});
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;

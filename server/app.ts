@@ -17,6 +17,7 @@ import { liveRoutes } from './live/routes';
 import { contractRoutes } from './manager/contracts';
 import { violationRoutes } from './manager/violations';
 import { notificationRoutes } from './notifications/routes';
+import { pushRoutes } from './push/routes';
 import { companyRoutes } from './companies/companies';
 import { carRoutes } from './cars/routes';
 import { fleetRoutes } from './cars/fleet';
@@ -62,6 +63,7 @@ export const api = new Hono<AppEnv>()
   .route('/tax-documents', taxDocumentRoutes)
   .route('/agreements', agreementRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/push', pushRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);
 

@@ -42,6 +42,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Move car <no-reply@movecar.ae>'),
   /** Move car's support desk: an Emergency report with no rental out is e-mailed here. */
   SUPPORT_EMAIL: z.string().email().default('support@movecar.ae'),
+  /** Web Push's VAPID key pair (base64url, as web-push generates them): both or neither; without them the server makes a pair once and keeps it in the database. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/).optional(),
+  /** Who the push services may reach about our messages (mailto: or https:); default: the support desk. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/).optional(),
+  /** More push services the server may send to, as origins separated by commas (the local stand-in in tests). */
+  PUSH_SERVICES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url())),
   /** Free space (MB) the documents never take from their disk: past it, uploads are refused. */
   DISK_FLOOR_MB: z.coerce.number().int().min(0).optional(),
   /** Password hashes at once (default: the cores); the others wait their turn, client by client. */
@@ -72,6 +83,8 @@ export interface Config {
   hashing: GateLimits;
   /** Outbound e-mail (server/mail/queue.ts): the SMTP server's address, none to keep them queued. */
   mail: { smtpUrl: string | undefined; from: string; support: string };
+  /** Web Push (server/push): the VAPID pair when configured, who the push services may reach, and the services' origins the server sends to beyond the browsers' own. */
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; services: string[] };
   /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
   registrationAllowance: Allowance;
   /** Authority imports per company and per client per window (server/imports/routes.ts). */
@@ -103,6 +116,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
   const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
   // Each process hashes its share of the cores: several processes must not each take them all.
   const hashesAtOnce = e.HASH_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / e.WEB_CONCURRENCY));
@@ -131,6 +146,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // would not serve them sooner; past it (many clients flooding) the answer is 429 at once.
     hashing: { running: hashesAtOnce, perClient: 4 * hashesAtOnce, maxWaitMs: 30_000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      services: e.PUSH_SERVICES.map((s) => new URL(s).origin),
+    },
     registrationAllowance: REGISTRATION_ALLOWANCE,
     importAllowance: IMPORT_ALLOWANCE,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,

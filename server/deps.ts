@@ -28,6 +28,8 @@ export interface Deps {
   mail: MailQueue;
   /** The local mail stand-in, when the e-mails go to it (development, tests): what it caught. */
   mailbox?: LocalMailbox | null;
+  /** Web Push (server/push): the worker that sends what is queued, and the public key devices subscribe with. */
+  push: Worker & { publicKey: string };
   /** The authority files' import worker (server/imports/jobs.ts): nudged when a file is queued; stopped with the server. */
   imports: Worker;
   /** Drives journey steps left half done with the gateway to an end (server/journey/intents.ts); stopped with the server. */
@@ -75,8 +77,11 @@ export async function makeDeps(
   const { startReconciler } = await import('./journey/intents');
   const { startReminders } = await import('./journey/reminders');
   const { startNoShows } = await import('./journey/noShows');
+  const { vapidKeys } = await import('./push/keys');
+  const { startPushQueue, webPushTransport } = await import('./push/queue');
   const { applyStep } = await import('./journey/service');
   const { db } = database;
+  const keys = await vapidKeys(db, config);
   const deps: Deps = {
     db,
     config,
@@ -91,6 +96,7 @@ export async function makeDeps(
     mail: config.mail.smtpUrl
       ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log)
       : { nudge() {}, async stop() {} },
+    push: { ...startPushQueue(db, webPushTransport(keys), now, log), publicKey: keys.publicKey },
     imports: startImportWorker(() => deps, log),
     reconciler: startReconciler(() => deps, applyStep, log),
     reminders: startReminders(() => deps, log),
@@ -99,9 +105,9 @@ export async function makeDeps(
   return deps;
 }
 
-/** Stops this instance's background work (each after the round in hand): mail, imports, reconciler, reminders, no-shows. */
+/** Stops this instance's background work (each after the round in hand): mail, push, imports, reconciler, reminders, no-shows. */
 export async function stopWorkers(deps: Deps) {
-  await deps.mail.stop();
+  await Promise.all([deps.mail.stop(), deps.push.stop()]);
   await Promise.all([deps.imports.stop(), deps.reconciler.stop(), deps.reminders.stop(), deps.noShows.stop()]);
 }
 

@@ -150,4 +150,10 @@ describe.each([
     const [row] = await server.deps.db.select({ off: users.mailOff }).from(users).where(eq(users.id, session.getState().user!.id));
     expect(row?.off).toEqual(['fines']);
   });
+
+  it('Account: where the browser cannot take alerts (here, as in a browser without push), it says so instead of a switch that would do nothing', async () => {
+    await renderAt(path.replace('notifications', 'account'), { journey: 'sample' });
+    expect(await screen.findByText(t.account.push.unsupported)).toBeVisible();
+    expect(screen.queryByRole('switch', { name: t.account.push.label })).toBeNull();
+  });
 });

@@ -28,10 +28,17 @@ put('home/index.html'); // a prerendered page: precached by its URL, not as a fi
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** Runs the generated worker in a context of its own and returns its listeners and functions. */
-function loadWorker(source: string) {
+function loadWorker(source: string, { windows = [] as FakeWindow[] } = {}) {
   const listeners: Record<string, unknown> = {};
+  const shown: { title: string; options: Record<string, unknown> }[] = [];
+  const opened: string[] = [];
   const context = {
-    self: { addEventListener: (type: string, listener: unknown) => (listeners[type] = listener), location: { origin: 'https://movecar.ae' } },
+    self: {
+      addEventListener: (type: string, listener: unknown) => (listeners[type] = listener),
+      location: { origin: 'https://movecar.ae' },
+      registration: { showNotification: async (title: string, options: Record<string, unknown>) => void shown.push({ title, options }) },
+      clients: { matchAll: async () => windows, openWindow: async (url: string) => void opened.push(url) },
+    },
     URL,
     // Requests the worker answers never settle here: the tests look at which ones it takes.
     fetch: () => new Promise(() => undefined),
@@ -44,7 +51,21 @@ function loadWorker(source: string) {
     FILES: string[];
     fallbackPath: (pathname: string) => string;
   };
-  return { listeners, fallbackPath: own.fallbackPath, context: own };
+  return { listeners, fallbackPath: own.fallbackPath, context: own, shown, opened };
+}
+
+/** A window of the app the worker can focus and send to another page. */
+interface FakeWindow {
+  url: string;
+  focus(): Promise<FakeWindow>;
+  navigate?(url: string): Promise<void>;
+}
+
+/** Runs a listener as the browser would, with `waitUntil` collecting its work; resolves when it is done. */
+async function dispatch(listener: unknown, event: Record<string, unknown>) {
+  const work: Promise<unknown>[] = [];
+  (listener as (e: object) => void)({ ...event, waitUntil: (p: Promise<unknown>) => work.push(p) });
+  await Promise.all(work);
 }
 
 describe('the service worker build/pwa.ts writes', () => {
@@ -77,7 +98,7 @@ describe('the service worker build/pwa.ts writes', () => {
   it('is valid JavaScript that lists them, with a cache name that changes with what is precached', () => {
     const source = buildServiceWorker(outDir);
     const { listeners, context } = loadWorker(source);
-    expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install']);
+    expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install', 'notificationclick', 'push', 'pushsubscriptionchange']);
     expect(context.PAGES).toEqual(pageTable().pages);
     expect(context.FILES).toEqual(precachedFiles(outDir));
     expect(context.CACHE).toMatch(/^movecar-[0-9a-f]{16}$/);
@@ -130,5 +151,39 @@ describe('the service worker build/pwa.ts writes', () => {
     expect(handled('https://movecar.ae/help-support', 'GET', 'navigate')).toBe(true);
     expect(handled('https://movecar.ae/assets/index-abc123.js')).toBe(true);
     expect(handled('https://movecar.ae/manifest.ar.webmanifest')).toBe(true);
+  });
+
+  it('shows a push message in its language and direction; a tap opens its record, in a window already open when there is one', async () => {
+    const worker = loadWorker(buildServiceWorker(outDir));
+    const push = (data: unknown) => dispatch(worker.listeners.push, { data: { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } });
+    await push({ title: 'سيارتك Toyota Yaris جاهزة للاستلام', body: 'في 12:00', lang: 'ar', link: 'bookingDetails', tag: 'pickupReminder:MC-1' });
+    await push({ title: 'A traffic fine was passed to you', body: 'AED 500.00', lang: 'en', link: 'contracts:MC-2026-0412', tag: 'fine:1' });
+    // A record's key that is not one, a screen that is not one, a message that is not JSON: still shown, opening the home page.
+    await push({ title: 'x', body: 'y', lang: 'ar', link: 'contracts:../../api/x' });
+    await push({ title: 'x', body: 'y', lang: 'en', link: 'nowhere' });
+    await push('{not json');
+    expect(worker.shown.map((n) => [n.title, n.options.lang, n.options.dir, (n.options.data as { url: string }).url])).toEqual([
+      ['سيارتك Toyota Yaris جاهزة للاستلام', 'ar', 'rtl', pathOf('bookingDetails', 'ar')],
+      ['A traffic fine was passed to you', 'en', 'ltr', pathOf('contracts', 'en', 'MC-2026-0412')],
+      ['x', 'ar', 'rtl', pathOf('contracts', 'ar')],
+      ['x', 'en', 'ltr', '/'],
+      ['Move car', 'en', 'ltr', '/'],
+    ]);
+    expect(worker.shown[0]!.options).toMatchObject({ body: 'في 12:00', tag: 'pickupReminder:MC-1', icon: '/icons/icon-192.png' });
+
+    const tap = async (url: string, windows: FakeWindow[]) => {
+      const w = loadWorker(buildServiceWorker(outDir), { windows });
+      let closed = false;
+      await dispatch(w.listeners.notificationclick, { notification: { data: { url }, close: () => (closed = true) } });
+      expect(closed).toBe(true);
+      return w.opened;
+    };
+    // No window open: a new one on the record.
+    expect(await tap('/arabic/booking-details', [])).toEqual(['https://movecar.ae/arabic/booking-details']);
+    // The app open elsewhere: that window goes to the record.
+    const moved: string[] = [];
+    const open: FakeWindow = { url: 'https://movecar.ae/home', focus: async () => open, navigate: async (url) => void moved.push(url) };
+    expect(await tap('/traffic-violation', [open])).toEqual([]);
+    expect(moved).toEqual(['https://movecar.ae/traffic-violation']);
   });
 });

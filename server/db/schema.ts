@@ -762,3 +762,68 @@ export const taxDocuments = pgTable(
     index('tax_documents_renter_idx').on(t.renterId, t.issuedAt),
   ],
 );
+
+/**
+ * A device that asked for Web Push (server/push): the push service's address for it and the keys its
+ * messages are encrypted to (RFC 8291). One row per address: the device belongs to whoever turned it on
+ * last, while the session it was turned on in lasts (signed out, its alerts stop with it).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    /** The device's P-256 public key and its auth secret, base64url, as the browser gave them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** What a push message says, in its user's language; the service worker shows it and opens `link`. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  lang: 'en' | 'ar';
+  /** The notification's route key (`trafficViolation`, `contracts:MC-2026-0001`). */
+  link: string | null;
+  /** Messages of one kind about one record replace each other on the device. */
+  tag: string;
+}
+
+/** Push messages waiting for their push service, as mail_outbox waits for the mail server. */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<PushPayload>().notNull(),
+    /** Past it the message is not worth showing (a reminder after the pickup): given up, not sent. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * Keys the server makes once and every instance shares (the Web Push VAPID pair when the environment
+ * gives none): the first instance to start writes them, the others read them.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -89,9 +89,8 @@ export const MAIL_GROUP_OF: Record<MailedKind, MailGroup> = {
 
 export const isMailed = (kind: string): kind is MailedKind => Object.hasOwn(MAIL_GROUP_OF, kind);
 
-
-/** A notice's message in `lang`: its values written out (amounts in AED, times in Dubai). */
-export function noticeMail(lang: MailLang, name: string, kind: MailedKind, params: Record<string, string | number>) {
+/** What a notice says in `lang`, its values written out (amounts in AED, times in Dubai): an e-mail's subject and body, a push's title and text. */
+export function noticeWords(lang: MailLang, kind: MailedKind, params: Record<string, string | number>) {
   const w = NOTICE_WORDS[lang];
   const value = (key: string, v: string | number): string => {
     if (key === 'amount' && typeof v === 'number') return `AED ${money(v)}`;
@@ -101,6 +100,12 @@ export function noticeMail(lang: MailLang, name: string, kind: MailedKind, param
     return String(v);
   };
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, key: string) => (key in params ? value(key, params[key]!) : ''));
-  const { subject, body } = w[kind];
-  return layout(lang, fill(subject), [w.greeting.replace('{name}', name), fill(body), w.open]);
+  return { subject: fill(w[kind].subject), body: fill(w[kind].body) };
+}
+
+/** A notice's e-mail in `lang`, to `name`. */
+export function noticeMail(lang: MailLang, name: string, kind: MailedKind, params: Record<string, string | number>) {
+  const w = NOTICE_WORDS[lang];
+  const { subject, body } = noticeWords(lang, kind, params);
+  return layout(lang, subject, [w.greeting.replace('{name}', name), body, w.open]);
 }

@@ -1,14 +1,14 @@
-// Outbound e-mail: a message is a row of mail_outbox, written in the transaction that decides it, and
-// a worker on each instance sends what is due. Nothing waits on the mail server: a request only writes
-// the row. A message the server refuses (or that cannot reach it) is tried again later, with a growing
-// wait; a restart finds the rows where they were. Two instances never send one row twice at once: a
-// row is claimed (its next attempt moved on) before it is sent.
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+// Outbound e-mail: a message is a row of mail_outbox (server/outbox.ts), written in the transaction
+// that decides it, and a worker on each instance sends what is due. Nothing waits on the mail server:
+// a request only writes the row. A message the server refuses (or that cannot reach it) is tried again
+// later, with a growing wait.
+import { eq } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Db, Tx } from '../db/open';
 import { mailOutbox, type MailAttachment } from '../db/schema';
 import type { Logger } from '../deps';
 import { startWorker, type Worker } from '../worker';
+import { claimDue, retryAfterMs } from '../outbox';
 import { taxDocumentById, taxDocumentView } from '../invoices/store';
 import { documentPdf } from '../invoices/pdf';
 import { readDocument } from '../invoices/words';
@@ -53,10 +53,6 @@ export function smtpTransport(url: string, from: string): MailTransport {
 
 /** Attempts after which a message is given up (the row stays, with its last error). */
 export const MAX_ATTEMPTS = 8;
-/** How long a claimed row is left to the worker that claimed it before another may try it. */
-const CLAIM_MS = 60_000;
-/** The wait after the n-th failed attempt: 30 s, 1 min, 2 min … up to an hour. */
-export const retryAfterMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1));
 
 /** Queues `mail` in `tx` (the transaction that decided it): sent after it commits, not if it rolls back. */
 export async function queueMail(tx: Db | Tx, mail: Mail, now: Date) {
@@ -88,33 +84,7 @@ export async function sendDue(
   log: Logger,
   batch = 10,
 ): Promise<number> {
-  // Claimed: the rows' next attempt moves on by CLAIM_MS, so no other worker takes them meanwhile.
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          lte(mailOutbox.nextAttemptAt, now),
-          sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`,
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  const claimed = await claimDue(db, mailOutbox, now, MAX_ATTEMPTS, batch);
   let sent = 0;
   for (const row of claimed) {
     try {

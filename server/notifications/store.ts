@@ -1,13 +1,14 @@
 // A user's notifications, kept on the server: what happened (a kind and the values its message is
 // filled with), the screen it is about, and whether it was read. Required kinds are always recorded;
 // optional ones only while the user has notifications on. Some kinds also come by e-mail
-// (server/mail/notices.ts), queued with the notification.
+// (server/mail/notices.ts) and a few by Web Push (server/push/store.ts), queued with the notification.
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/open';
 import { notifications, users } from '../db/schema';
 import { pushTo } from '../live/hub';
 import { queueMail } from '../mail/queue';
 import { isMailed, MAIL_GROUP_OF, noticeMail } from '../mail/notices';
+import { isPushed, queuePushes } from '../push/store';
 
 /** Every kind, and whether the user's preference (users.notificationsOn) may turn it off. */
 export const NOTIFICATION_KINDS = {
@@ -126,6 +127,8 @@ export async function notify(
       ];
       await queueMail(tx, { to: user.email, ...noticeMail(user.language, user.name, kind, params), attachments }, at);
     }
+    // The time-critical ones also to the devices the user turned Web Push on for.
+    if (isPushed(kind)) await queuePushes(tx, at, { id: userId, language: user.language }, kind, params, link ?? null);
     await pushTo(tx, [userId], 'notifications');
   });
 }

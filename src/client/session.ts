@@ -150,7 +150,7 @@ export class Session {
     this.set({ user });
   }
 
-  /** Ends the session on the server, then here. */
+  /** Ends the session on the server (and with it this phone's alerts, server/push), then here. */
   async signOut() {
     try {
       await this.api.logOut();

@@ -10,6 +10,8 @@ interface SwitchProps {
   checked?: boolean;
   defaultChecked?: boolean;
   onCheckedChange?: (checked: boolean) => void;
+  /** While a change is on its way. */
+  disabled?: boolean;
 }
 
 /** A labelled Radix Switch row; starts off unless told otherwise; Space and click flip it. */

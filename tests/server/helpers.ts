@@ -11,7 +11,7 @@ import { dueBackAt } from '../../machines/journey-rules';
 export { ORIGIN };
 
 let current: Promise<TestServer> | null = null;
-export const server = () => (current ??= startTestServer());
+export const server = () => (current ??= startTestServer({}, { push: true }));
 afterAll(async () => {
   if (current) await (await current).close();
   current = null;

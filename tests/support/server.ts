@@ -2,6 +2,7 @@
 // PGlite template, or a fresh database on PostgreSQL for that half of the server tests), with the
 // hashing cost lowered for speed (never in production) and the demo shortcuts on.
 import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
+import { startLocalPushService, type LocalPushService } from '../../server/push/local';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ export interface TestServer {
   log: ReturnType<typeof recordingLogger>;
   /** The local mail server the app sends to, when asked for (`{ mail: true }`). */
   mailbox: LocalMailbox | null;
+  /** The local push service stand-in, when the test asked for it (its origin is one the server may send to). */
+  pushService: LocalPushService | null;
   /** Stops the database and opens it again, as a restarted server does; the app is made anew. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -92,7 +95,7 @@ async function openTestDatabase(
 
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  { uaePass = false, mail = false, noShows = false }: { uaePass?: boolean; mail?: boolean; noShows?: boolean } = {},
+  { uaePass = false, mail = false, noShows = false, push = false }: { uaePass?: boolean; mail?: boolean; noShows?: boolean; push?: boolean } = {},
 ): Promise<TestServer> {
   // The tests move their clock forward to hand cars over (travelTo): the no-show job stays off unless
   // a test is about it, so a booking of another test is never cancelled under it.
@@ -102,8 +105,14 @@ export async function startTestServer(
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'movecar-test-'));
   const mailbox = mail ? await startLocalMailbox() : null;
+  const pushService = push ? await startLocalPushService() : null;
   const config: Config = {
-    ...readConfig({ DEMO: '1', DATA_DIR: dataDir, ...(mailbox ? { SMTP_URL: mailbox.url } : {}) }),
+    ...readConfig({
+      DEMO: '1',
+      DATA_DIR: dataDir,
+      ...(mailbox ? { SMTP_URL: mailbox.url } : {}),
+      ...(pushService ? { PUSH_SERVICES: pushService.origin } : {}),
+    }),
     scryptCost: 1024,
     throttleDelayMs: 0,
     ...overrides,
@@ -123,6 +132,7 @@ export async function startTestServer(
     dataDir,
     log,
     mailbox,
+    pushService,
     async restart() {
       await server.deps.live.close();
       await stopWorkers(server.deps);
@@ -136,6 +146,7 @@ export async function startTestServer(
       await server.deps.live.close();
       await stopWorkers(server.deps);
       await mailbox?.close();
+      await pushService?.close();
       await server.database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -95,6 +95,15 @@ const words = {
     notificationsSaved: 'Your notification preference is saved.',
     notificationsFailed: 'Your notification preference could not be saved. Try again.',
     notificationsLoadFailed: 'Your notification preference could not be loaded.',
+    push: {
+      label: 'Alerts on this phone',
+      text: 'Your pickup reminder, a fine passed to you and news of your reports, even when Move car is closed.',
+      unsupported: 'This browser cannot show alerts from Move car. On an iPhone, add Move car to your Home Screen first.',
+      blocked: 'Alerts are blocked for Move car in this browser’s settings. Allow them there, then turn them on here.',
+      failed: 'Alerts could not be changed. Try again.',
+      on: 'Alerts are on for this phone.',
+      off: 'Alerts are off for this phone.',
+    },
     byEmail: {
       title: 'Also by e-mail',
       text: 'These notices come to your e-mail as well as to the app, with the tax invoice or credit note of any charge or refund attached. Security messages always come.',

@@ -11,6 +11,7 @@ import { useOnline } from '../../ui/online';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Switch } from '../../ui/Switch';
 import type { MailGroup, NotificationPreferences } from '../../client/api';
+import { pushState, turnPushOff, turnPushOn, type PushState } from '../../client/push';
 import styles from './Account.module.css';
 
 /** Carried to the account page in the newly chosen language, which then says the choice was saved. */
@@ -130,6 +131,7 @@ export function NotificationPreference() {
         checked={prefs.notificationsOn}
         onCheckedChange={(on) => void save('notifications', { ...prefs, notificationsOn: on }, () => api.saveNotificationPreferences(on))}
       />
+      {user?.role === 'renter' && <PushPreference />}
       {user?.role === 'renter' && (
         <fieldset className={styles.byEmail}>
           <legend>{a.byEmail.title}</legend>
@@ -148,6 +150,47 @@ export function NotificationPreference() {
         </fieldset>
       )}
       {saved?.ok && <Done>{a.notificationsSaved}</Done>}
+    </>
+  );
+}
+
+/**
+ * Web Push for the phone in the renter's hand: on asks the browser's permission and subscribes it; off
+ * drops it. Where the browser cannot take pushes, or the renter blocked them, it says so instead.
+ */
+function PushPreference() {
+  const { t } = useLocale('account');
+  const p = t.account.push;
+  const { api } = useSession();
+  const online = useOnline();
+  const [state, setState] = useState<PushState | null>(null);
+  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let current = true;
+    pushState(api)
+      .catch(() => 'off' as const)
+      .then((found) => current && setState(found));
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  if (state === null) return <p aria-busy="true" />;
+  if (state === 'unsupported') return <p className={styles.note}>{p.unsupported}</p>;
+  const flip = async (on: boolean) => {
+    setBusy(true);
+    setOutcome(null);
+    const next = await (on ? turnPushOn(api) : turnPushOff(api)).catch(() => 'failed' as const);
+    setBusy(false);
+    if (next === 'failed') return setOutcome('failed');
+    setState(next);
+    setOutcome(next === (on ? 'on' : 'off') ? 'saved' : null);
+  };
+  const error = state === 'blocked' ? p.blocked : outcome === 'failed' ? (online ? p.failed : t.journey.sync.needsConnection) : undefined;
+  return (
+    <>
+      <Switch label={p.label} description={p.text} error={error} checked={state === 'on'} disabled={busy || state === 'blocked'} onCheckedChange={(on) => void flip(on)} />
+      {outcome === 'saved' && <Done>{state === 'on' ? p.on : p.off}</Done>}
     </>
   );
 }
