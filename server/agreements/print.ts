@@ -2,26 +2,34 @@
 // filled with the booking's facts, with who signed it, when and which version. A page to read and
 // print, and a PDF to download or attach to the booking's confirmation, in English or Arabic.
 import { printedPageCsp } from '../print/page';
-import type { JourneyContext } from '../../machines/journey-rules';
-import en from '../../texts/agreement.en';
-import ar from '../../texts/agreement.ar';
+import { CONTRACT_VERSION, type JourneyContext } from '../../machines/journey-rules';
 import { agreementValues, fillAgreement, numberedClauses } from '../../texts/agreement';
+import { AGREEMENT_VERSIONS, type AgreementVersions } from '../../texts/versions';
 import { dubaiTime, money } from '../invoices/words';
 import { escapeHtml as e } from '../mail/words';
 import { CONTENT, MARGIN, MUTED, A4, printer } from '../print/pdf';
 
-const TEXTS = { en, ar } as const;
-
-/** The agreement of `context` (signed) as it reads in `lang`: its title, the signature line, the clauses filled. */
-export function readAgreement(context: JourneyContext, number: string, company: string, lang: 'en' | 'ar', own: { en: string[]; ar: string[] }) {
-  const a = TEXTS[lang].agreement;
+/**
+ * The agreement of `context` (signed) as it reads in `lang`, in the wording of the version signed: its
+ * title, the signature line, the clauses filled. (A version never published, which only a record
+ * changed by hand could name, reads in today's wording; its signature line still names it.)
+ */
+export function readAgreement(
+  context: JourneyContext,
+  number: string,
+  company: string,
+  lang: 'en' | 'ar',
+  own: { en: string[]; ar: string[] },
+  versions: AgreementVersions = AGREEMENT_VERSIONS,
+) {
+  const signed = context.contract!;
+  const a = (versions[signed.version] ?? versions[CONTRACT_VERSION]!)[lang].agreement;
   const values = agreementValues(context, {
     lang,
     company,
     date: dubaiTime,
     money: (fils) => (lang === 'ar' ? `${money(fils)} درهم` : `AED ${money(fils)}`),
   });
-  const signed = context.contract!;
   return {
     lang,
     dir: lang === 'ar' ? ('rtl' as const) : ('ltr' as const),
