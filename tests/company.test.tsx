@@ -54,6 +54,29 @@ describe.each([
     expect(now.ok && now.body.company).toMatchObject({ trn: '100123456789012', supportPhone: '+971 4 234 5678', addressEn: 'Office 12, Al Garhoud, Dubai' });
   });
 
+  it('the company’s own clauses: one in English without its Arabic is refused next to the Arabic, with what was typed kept', async () => {
+    const { user } = await renderAt(`${prefix}/company`, admin);
+    const form = await screen.findByRole('form', { name: k.profile }, { timeout: 5000 });
+    // The rest of the profile complete (the sample company starts without an address or support line).
+    for (const [field, value] of [[k.addressEn, 'Office 12, Al Garhoud, Dubai'], [k.addressAr, 'مكتب 12، القرهود، دبي'], [k.supportPhone, phone]] as const) {
+      const input = within(form).getByLabelText(field);
+      if (!(input as HTMLInputElement).value) await user.type(input, value);
+    }
+    const english = within(form).getByLabelText(k.clausesEn);
+    const arabic = within(form).getByLabelText(k.clausesAr);
+    await user.clear(english);
+    await user.clear(arabic);
+    await user.type(english, 'No smoking in the car.{Enter}No pets without a carrier.');
+    await user.type(arabic, 'يُمنع التدخين في السيارة.');
+    await user.click(within(form).getByRole('button', { name: k.save }));
+    expect(arabic).toHaveAccessibleDescription(expect.stringContaining(t.problems.clausesMatch));
+    await waitFor(() => expect(arabic).toHaveFocus());
+    expect(english).toHaveValue('No smoking in the car.\nNo pets without a carrier.');
+    // Nothing was saved: the company still has no clauses of its own.
+    const now = await (await otherAdmin()).company();
+    expect(now.ok && [now.body.company.clausesEn, now.body.company.clausesAr]).toEqual(['', '']);
+  });
+
   it('when another admin saved first, names what they changed and keeps what was typed', async () => {
     const { user } = await renderAt(`${prefix}/company`, admin);
     const form = await screen.findByRole('form', { name: k.profile }, { timeout: 5000 });

@@ -13,7 +13,7 @@ import { companies, taxDocuments } from '../../server/db/schema';
 import { SECOND_MANAGER } from '../../server/seed';
 import { carOf } from '../../machines/sampleFleet';
 import { postgresSkipped } from '../support/server';
-import { browser, CARD, checkInAtCounter, contextOf, manager, pickUp, renter, renterAt, server } from './helpers';
+import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
 import { fineFor, setUp } from './fines';
 import type { TaxDocumentView } from '../../src/client/api';
 import { nextTaxNumber } from '../../server/invoices/store';
@@ -173,6 +173,10 @@ describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
     await other.api.logIn({ email: SECOND_MANAGER.email, password: SECOND_MANAGER.password, role: 'manager' });
     expect((await other.request(`/api/agreements/${id}/pdf`)).status).toBe(404);
     expect((await (await browser()).request(`/api/agreements/${id}/page`)).status).toBe(401);
+    // The counter's agent of the car's own company hands the car over; the papers are the managers'.
+    const agent = await counter(contextOf(r.journey()).booking.car.id);
+    expect((await agent.request(`/api/agreements/${id}/pdf`)).status).toBe(403);
+    expect((await agent.request(`/api/tax-documents/booking/${id}`)).status).toBe(403);
     // A booking not yet signed has no agreement to print.
     const unsigned = await renter();
     expect((await unsigned.request(`/api/agreements/${unsigned.journey().bookingId}/page`)).status).toBe(404);
