@@ -187,6 +187,25 @@ export function checkDocument(file: DocumentInfo | null): Problem | null {
   return null;
 }
 
+/** The identity documents a renter keeps, by the form field that carries each (registration, Account). */
+export const DOCUMENT_FIELDS = { emiratesIdFile: 'emiratesId', emiratesIdBackFile: 'emiratesIdBack', licenceFile: 'licence' } as const;
+export type DocumentField = keyof typeof DOCUMENT_FIELDS;
+
+/** Until its account's e-mail is confirmed, a document is kept this long after its upload, then deleted. */
+export const UNVERIFIED_DOCUMENTS_HOURS = 24;
+
+/** New documents from Account: each one given checked as at registration; none given, the first is asked for. */
+export function documentsProblems(files: Partial<Record<DocumentField, DocumentInfo | null>>): Partial<Record<DocumentField, Problem>> {
+  const given = (Object.keys(DOCUMENT_FIELDS) as DocumentField[]).filter((field) => files[field]);
+  if (given.length === 0) return { emiratesIdFile: 'required' };
+  const problems: Partial<Record<DocumentField, Problem>> = {};
+  for (const field of given) {
+    const problem = checkDocument(files[field]!);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
 // ---- cards ----
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'unknown'] as const;

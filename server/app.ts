@@ -10,7 +10,7 @@ import { resetRoutes } from './auth/reset';
 import { verifyRoutes } from './auth/verify';
 import { HashingBusy } from './auth/passwords';
 import { demoRoutes } from './demo/routes';
-import { documentRoutes } from './documents/routes';
+import { documentRoutes, DOCUMENTS_BODY_MAX } from './documents/routes';
 import { limitBodies, sameOrigin, securityHeaders } from './http/security';
 import { journeyRoutes } from './journey/routes';
 import { liveRoutes } from './live/routes';
@@ -83,7 +83,7 @@ export function createApp(deps: Deps) {
   app.use(
     '/api/*',
     limitBodies(
-      { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
+      { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/documents': DOCUMENTS_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
       [
         [/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX],
         [/^\/api\/incidents\/photos$/, PHOTO_BODY_MAX],

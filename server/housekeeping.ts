@@ -2,17 +2,22 @@
 // PASS requests past their ten minutes, log-in failure counts that no longer count (unlocked and
 // older than their window), clients' usage whose window has ended, password reset links an hour past
 // their end (they count towards an account's links per hour until then), e-mails sent a day ago (a
-// reset link's text need not outlive it), e-mails given up a month ago, and a scene's photos no
-// Emergency report named within a day (the renter sent the photos and never the report). Run at start and then every hour by each instance: the deletes are
+// reset link's text need not outlive it), e-mails given up a month ago, push messages likewise, a
+// scene's photos no Emergency report named within a day (the renter sent the photos and never the
+// report), and the identity documents of an account whose e-mail is still not confirmed a day after
+// they came (UNVERIFIED_DOCUMENTS_HOURS: nobody has shown the address is theirs; the renter uploads them
+// again from Account once it is). Run at start and then every hour by each instance: the deletes are
 // idempotent, so several instances doing it at once do no harm.
-import { and, gte, isNull, lt, or } from 'drizzle-orm';
+import { and, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { UNVERIFIED_DOCUMENTS_HOURS } from '../machines/validation';
 import type { DocumentStore } from './documents/store';
 import type { Db } from './db/open';
-import { clientUsage, incidentPhotos, loginThrottle, mailOutbox, passwordResets, sessions, uaePassRequests } from './db/schema';
+import { clientUsage, documents as identityDocuments, incidentPhotos, loginThrottle, mailOutbox, passwordResets, pushOutbox, sessions, uaePassRequests, users } from './db/schema';
 import { FAILURE_WINDOW_MS } from './auth/throttle';
 import { endedBefore, REGISTRATION_ALLOWANCE } from './auth/usage';
 import type { Logger } from './deps';
 import { MAX_ATTEMPTS } from './mail/queue';
+import { MAX_PUSH_ATTEMPTS } from './push/queue';
 
 export const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 /** How long a scene's photo waits for the report that names it. */
@@ -23,7 +28,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
   const forgotten = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const HOUR = 60 * 60 * 1000;
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, unreported] = await Promise.all([
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -37,12 +42,25 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
       .where(or(lt(mailOutbox.sentAt, ago(24 * HOUR)), and(gte(mailOutbox.attempts, MAX_ATTEMPTS), lt(mailOutbox.createdAt, ago(30 * 24 * HOUR)))))
       .returning({ id: mailOutbox.id }),
     db
+      .delete(pushOutbox)
+      .where(or(lt(pushOutbox.sentAt, ago(24 * HOUR)), and(gte(pushOutbox.attempts, MAX_PUSH_ATTEMPTS), lt(pushOutbox.createdAt, ago(30 * 24 * HOUR)))))
+      .returning({ id: pushOutbox.id }),
+    db
       .delete(incidentPhotos)
       .where(and(isNull(incidentPhotos.incidentId), lt(incidentPhotos.createdAt, ago(UNREPORTED_PHOTO_MS))))
       .returning({ storageKey: incidentPhotos.storageKey }),
+    db
+      .delete(identityDocuments)
+      .where(
+        and(
+          lt(identityDocuments.createdAt, ago(UNVERIFIED_DOCUMENTS_HOURS * HOUR)),
+          inArray(identityDocuments.userId, db.select({ id: users.id }).from(users).where(isNull(users.emailVerifiedAt))),
+        ),
+      )
+      .returning({ storageKey: identityDocuments.storageKey }),
   ]);
-  // The row first, then its bytes: a file left by a crash in between is only space, never a photo shown.
-  for (const { storageKey } of unreported) await documents.remove(storageKey);
+  // The row first, then its bytes: a file left by a crash in between is only space, never a file shown.
+  for (const { storageKey } of [...unreported, ...unverified]) await documents.remove(storageKey);
   return {
     sessions: expiredSessions.length,
     uaePassRequests: staleRequests.length,
@@ -50,7 +68,9 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
     clientUsage: staleUsage.length,
     passwordResets: staleLinks.length,
     mail: oldMail.length,
+    pushes: oldPushes.length,
     unreportedPhotos: unreported.length,
+    unverifiedDocuments: unverified.length,
   };
 }
 

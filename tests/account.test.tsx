@@ -6,7 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { createApi } from '../src/client/api';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
-import { DOCUMENTS, RENTER, renderAt, resetServer, testServer, uniqueEmail } from './render';
+import { DOCUMENTS, PDF_BYTES, RENTER, renderAt, resetServer, testServer, uniqueEmail } from './render';
+import { fill } from '../src/i18n/format';
+import { UNVERIFIED_DOCUMENTS_HOURS } from '../machines/validation';
 import { browserFor, ORIGIN } from './support/server';
 
 const LANGS = [
@@ -106,6 +108,36 @@ describe.each(LANGS)('change password ($lang)', ({ prefix, t }) => {
     expect(session.getState().user?.email).toBe(email);
     const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
     expect((await api.logIn({ email, password: NEW_PASSWORD, role: 'renter' })).ok).toBe(true);
+  });
+});
+
+describe.each(LANGS)('identity documents ($lang)', ({ prefix, t }) => {
+  const d = t.account.newDocuments;
+  it('lists what is on file and how long it stays while the e-mail is unconfirmed; a file too large is said by its field; a new licence replaces the old', async () => {
+    const { tab, api } = await registered();
+    const before = await api.documents();
+    const { user } = await renderAt(`${prefix}/account`, { browser: tab });
+    const section = await screen.findByRole('region', { name: t.account.documents });
+    expect(await within(section).findByRole('link', { name: t.account.documentKinds.licence })).toBeVisible();
+    expect(within(section).getByText(fill(d.unconfirmed, { hours: UNVERIFIED_DOCUMENTS_HOURS, section: t.emailStatus.title }))).toBeVisible();
+
+    const form = within(section).getByRole('form', { name: d.title });
+    const licence = within(form).getByLabelText(t.account.documentKinds.licence);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(PDF_BYTES);
+    await user.upload(licence, new File([big], 'licence.pdf', { type: 'application/pdf' }));
+    await user.click(within(form).getByRole('button', { name: d.upload }));
+    expect(licence).toHaveAccessibleDescription(expect.stringContaining(t.problems.fileSize));
+    await waitFor(() => expect(licence).toHaveFocus());
+
+    await user.upload(licence, new File([PDF_BYTES], 'licence.pdf', { type: 'application/pdf' }));
+    await user.click(within(form).getByRole('button', { name: d.upload }));
+    expect(await within(form).findByText(d.uploaded)).toBeVisible();
+    const after = await api.documents();
+    const idOf = (answer: typeof after, kind: string) => (answer.ok ? answer.body.documents.find((doc) => doc.kind === kind)?.id : null);
+    expect(idOf(after, 'licence')).not.toBe(idOf(before, 'licence'));
+    expect(idOf(after, 'emiratesId')).toBe(idOf(before, 'emiratesId'));
+    expect(within(section).getAllByRole('link')).toHaveLength(3);
   });
 });
 

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../db/open';
 import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
-import { describeUpload, sha256 } from '../documents/store';
+import { bytesOf, describeUpload, sha256 } from '../documents/store';
 import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
@@ -112,10 +112,6 @@ const AFTER_UAE_PASS = {
     signInFirst: '/arabic/log-in?uaepass=signInFirst',
   },
 } as const;
-
-async function bytesOf(file: File | undefined) {
-  return file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
-}
 
 /** Signs the user in: a new session, its cookie, and (for a renter) the journey to show. */
 export async function signIn(c: Context<AppEnv>, user: User, choice?: Choice) {

@@ -1,21 +1,80 @@
-// Identity documents: the renter sees their own; a company's manager or agent (checking the renter
-// at the counter) those of renters who signed a contract with the company. Nobody else.
-import { and, desc, eq, exists } from 'drizzle-orm';
+// Identity documents: the renter sees their own and replaces them (from Account: after the ones of an
+// account whose e-mail was never confirmed were deleted, server/housekeeping.ts, or when one expires);
+// a company's manager or agent (checking the renter at the counter) sees those of renters who signed a
+// contract with the company. Nobody else.
+import { and, desc, eq, exists, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { DOCUMENT_FIELDS, DOCUMENT_MAX_BYTES, documentsProblems, type DocumentField } from '../../machines/validation';
 import type { AppEnv } from '../deps';
+import type { Db } from '../db/open';
 import { bookings, contracts, documents } from '../db/schema';
 import { requireRole } from '../auth/middleware';
-import { validate } from '../http/validate';
+import { REGISTRATION_ALLOWANCE, spend } from '../auth/usage';
+import { clientAddress, limitBody } from '../http/security';
+import { upload, validate } from '../http/validate';
+import { bytesOf, describeUpload, sha256 } from './store';
+
+/** The renter's documents, newest first (what the Account lists). */
+const documentsOf = (db: Db, userId: string) =>
+  db
+    .select({ id: documents.id, kind: documents.kind, contentType: documents.contentType, size: documents.size })
+    .from(documents)
+    .where(eq(documents.userId, userId))
+    .orderBy(desc(documents.createdAt));
+
+/** The three documents at their largest, and the form around them. */
+export const DOCUMENTS_BODY_MAX = 3 * DOCUMENT_MAX_BYTES + 64 * 1024;
+
+const documentsForm = z.object({ emiratesIdFile: upload.optional(), emiratesIdBackFile: upload.optional(), licenceFile: upload.optional() });
+const FIELDS = Object.keys(DOCUMENT_FIELDS) as DocumentField[];
 
 export const documentRoutes = new Hono<AppEnv>()
-  .get('/', requireRole('renter'), async (c) => {
-    const rows = await c.var.deps.db
-      .select({ id: documents.id, kind: documents.kind, contentType: documents.contentType, size: documents.size })
-      .from(documents)
-      .where(eq(documents.userId, c.var.user!.id))
-      .orderBy(desc(documents.createdAt));
-    return c.json({ documents: rows });
+  .get('/', requireRole('renter'), async (c) => c.json({ documents: await documentsOf(c.var.deps.db, c.var.user!.id) }))
+  // New documents, each replacing the one of its kind: checked by content as at registration, within the
+  // disk's floor and the registration's allowance per client and per account (an hour's uploads).
+  .post('/', requireRole('renter'), limitBody(DOCUMENTS_BODY_MAX), validate('form', documentsForm), async (c) => {
+    const deps = c.var.deps;
+    const user = c.var.user!;
+    const form = c.req.valid('form');
+    const given = await Promise.all(
+      FIELDS.filter((field) => form[field]).map(async (field) => {
+        const bytes = await bytesOf(form[field]);
+        return { field, kind: DOCUMENT_FIELDS[field], bytes, info: describeUpload(form[field] ?? null, bytes) };
+      }),
+    );
+    const problems = documentsProblems(Object.fromEntries(given.map((g) => [g.field, g.info])));
+    if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
+    const size = given.reduce((sum, g) => sum + g.bytes!.byteLength, 0);
+    if (!(await deps.documents.room(size))) return c.json({ error: 'storageFull' as const }, 507);
+    const now = deps.now();
+    for (const who of [clientAddress(c, deps.config.trustProxy), `account:${user.id}`]) {
+      const spent = await spend(deps.db, 'documents', who, size, REGISTRATION_ALLOWANCE, now);
+      if (!spent.ok) {
+        c.header('Retry-After', String(spent.retryAfter));
+        return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
+      }
+    }
+    const keys = await Promise.all(given.map((g) => deps.documents.put(g.bytes!)));
+    let replaced: { storageKey: string }[];
+    try {
+      replaced = await deps.db.transaction(async (tx) => {
+        const old = await tx
+          .delete(documents)
+          .where(and(eq(documents.userId, user.id), inArray(documents.kind, given.map((g) => g.kind))))
+          .returning({ storageKey: documents.storageKey });
+        await tx.insert(documents).values(
+          given.map((g, i) => ({ userId: user.id, kind: g.kind, contentType: g.info!.type, size: g.info!.size, storageKey: keys[i]!, sha256: sha256(g.bytes!), createdAt: now })),
+        );
+        return old;
+      });
+    } catch (error) {
+      await Promise.all(keys.map((k) => deps.documents.remove(k)));
+      throw error;
+    }
+    // The rows first, then the old bytes: a file left by a crash in between is only space.
+    await Promise.all(replaced.map((d) => deps.documents.remove(d.storageKey)));
+    return c.json({ documents: await documentsOf(deps.db, user.id) }, 201);
   })
   .get('/:id', requireRole('renter', 'manager', 'agent'), validate('param', z.object({ id: z.uuid() })), async (c) => {
     const user = c.var.user!;

@@ -78,6 +78,11 @@ export function describeUpload(file: File | null, bytes: Uint8Array | null): Doc
   return { name: file.name, type: sniffType(bytes) ?? 'unknown', size: bytes.byteLength };
 }
 
+/** An uploaded file's bytes; null for none, or an empty one. */
+export async function bytesOf(file: File | undefined) {
+  return file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+}
+
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Files beyond this are not even read into memory. */

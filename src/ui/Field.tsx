@@ -10,6 +10,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { Camera, FileText, Paperclip, X } from 'lucide-react';
+import type { DocumentInfo } from '../../machines/validation';
 import { fill } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import styles from './Field.module.css';
@@ -105,6 +106,9 @@ export function TextArea({
     </div>
   );
 }
+
+/** What the rules check about a chosen file (machines/validation.ts checkDocument), and the file itself for the upload. */
+export const documentOf = (file: File | null): DocumentInfo | null => (file ? { name: file.name, type: file.type, size: file.size, file } : null);
 
 /**
  * A document picker: shows the chosen file (a preview for images) with a button to remove it. The file

@@ -133,6 +133,17 @@ const words = {
     documents: 'Identity documents',
     documentKinds: { emiratesId: 'Emirates ID, front', emiratesIdBack: 'Emirates ID, back', licence: 'Driving licence' },
     noDocuments: 'No documents uploaded yet.',
+    newDocuments: {
+      title: 'Upload new documents',
+      text: 'Choose only the ones to replace: each takes the place of the one of its kind.',
+      unconfirmed: 'Until you confirm your e-mail, your documents are kept for {hours} hours after you upload them, then deleted. Confirm it under “{section}”, then upload them again if they are gone.',
+      upload: 'Upload',
+      uploading: 'Uploading…',
+      uploaded: 'Your documents are saved.',
+      storageFull: 'Move car cannot keep documents right now. Nothing was kept: try again later.',
+      tooMany: 'Many documents were uploaded from this network or account in the last hour. Nothing was kept: try again in an hour.',
+      failed: 'Your documents could not be saved. Try again.',
+    },
     version: 'Version {version}',
     links: 'Rentals & help',
     password: {

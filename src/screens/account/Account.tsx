@@ -13,12 +13,11 @@ import { TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Facts, Section, Stack } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
-import { DocumentList } from '../../ui/DocumentList';
 import { AccountLinks } from '../../ui/AccountLinks';
 import { UaePassButton } from '../../ui/UaePassButton';
 import { ChangePassword } from './ChangePassword';
 import { EmailLinkOutcome, EmailStatus } from './EmailStatus';
+import { Documents } from './Documents';
 import { LanguageAndCurrency, NotificationPreference } from './Preferences';
 import { Link } from '../../ui/Link';
 import styles from './Account.module.css';
@@ -181,18 +180,6 @@ export default function Account() {
 
       <p className={styles.version}>{fill(a.version, { version: APP_VERSION })}</p>
     </Stack>
-  );
-}
-
-/** The identity documents uploaded at registration, opened from the server (only their owner may). */
-function Documents() {
-  const { t } = useLocale('account');
-  const { api } = useSession();
-  const { data, failed } = useServerData(() => api.documents(), 'documents');
-  return (
-    <Section title={t.account.documents}>
-      {data || failed ? <DocumentList documents={data?.documents ?? []} /> : <p aria-busy="true" />}
-    </Section>
   );
 }
 

@@ -3,14 +3,13 @@ import {
   checkEmiratesId,
   passwordStrength,
   registrationProblems,
-  type DocumentInfo,
   type RegistrationInput,
 } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
-import { Checkbox, FileField, TextField } from '../../ui/Field';
+import { Checkbox, documentOf, FileField, TextField } from '../../ui/Field';
 import { FormCard, FormError, FormFooter, ScreenIntro, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Stack } from '../../ui/Section';
@@ -23,10 +22,6 @@ const ExpiryField = (props: { label: string; name: string; hint: string; error: 
 );
 
 const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
-
-/** What the rules check about a chosen file, and the file itself for the upload to the server. */
-const documentOf = (file: File | null): DocumentInfo | null =>
-  file ? { name: file.name, type: file.type, size: file.size, file } : null;
 
 /** The form as the machine checks it, read from its fields (on submit, and to re-check while fixing). */
 const registrationOf = ({ text, checked, file }: SubmittedFields): RegistrationInput => ({
