@@ -21,6 +21,7 @@ import type { Db } from '../db/open';
 import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { bytesOf, describeUpload, sha256 } from '../documents/store';
+import { tellOwnerOfTry } from './emailTaken';
 import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
 import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
@@ -191,7 +192,10 @@ export const authRoutes = new Hono<AppEnv>()
         return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
       }
       const email = normaliseEmail(form.email);
-      const taken = () => c.json({ error: 'emailTaken' as const, fields: { email: 'emailTaken' as const } }, 409);
+      const taken = async () => {
+        await tellOwnerOfTry(deps, email, deps.now());
+        return c.json({ error: 'emailTaken' as const, fields: { email: 'emailTaken' as const } }, 409);
+      };
       if (await findUser(deps.db, email)) return taken();
 
       const passwordHash = await deps.hashing(client, () => hashPassword(form.password, deps.config.scryptCost));

@@ -27,6 +27,7 @@ import { servesVisits, visitsOf, type Visit } from '../branches/records';
 import { notify } from '../notifications/store';
 import { keepCard, sameCard, savedCardOf } from '../payments/cards';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
+import { tellOwnerOfTry } from '../auth/emailTaken';
 
 export type StepResult =
   | { status: 200; body: { journey: JourneyView } }
@@ -106,7 +107,10 @@ export async function applyStep(
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), ne(users.id, user.id)));
-    if (taken) return { status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } };
+    if (taken) {
+      await tellOwnerOfTry(deps, email, deps.now());
+      return { status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } };
+    }
   }
 
   // A car chosen without a trip gets the default rental at the car's first free time.

@@ -20,6 +20,12 @@ const en = {
     action: 'Confirm my e-mail',
     notYou: 'If you did not give this e-mail to Move car, ignore this message: nothing is linked to it.',
   },
+  accountExists: {
+    subject: 'Someone tried to use your e-mail on Move car',
+    greeting: 'Hello {name},',
+    body: 'Someone tried to create a Move car account with this e-mail, or to move another account to it. It already belongs to your account, so nothing was made and nothing of yours changed.',
+    notYou: 'If it was you, log in to Move car with this e-mail; if you forgot your password, set a new one from “Forgot your password?” on the log-in page. If it was not you, ignore this e-mail: nobody can use the address without the links we send to it.',
+  },
   invitation: {
     subject: 'Join {company} on Move car',
     greeting: 'Hello,',
@@ -48,6 +54,12 @@ const ar: MailWords = {
     body: 'أكّد أن هذا البريد الإلكتروني لك: افتح الرابط أدناه خلال 24 ساعة. حتى ذلك الحين يعمل حسابك، لكن لا يمكن ربطه بالهوية الرقمية UAE PASS عبر هذا البريد.',
     action: 'تأكيد بريدي الإلكتروني',
     notYou: 'إن لم تُعطِ هذا البريد لـ Move car، فتجاهل هذه الرسالة: لا شيء مرتبط به.',
+  },
+  accountExists: {
+    subject: 'حاول أحدهم استخدام بريدك الإلكتروني في Move car',
+    greeting: 'مرحبًا {name}،',
+    body: 'حاول أحدهم إنشاء حساب في Move car بهذا البريد الإلكتروني، أو نقل حساب آخر إليه. البريد مرتبط بحسابك أصلًا، فلم يُنشأ شيء ولم يتغيّر شيء من حسابك.',
+    notYou: 'إن كنت أنت، فسجّل الدخول إلى Move car بهذا البريد؛ وإن نسيت كلمة مرورك فعيّن كلمة جديدة من «نسيت كلمة المرور؟» في صفحة تسجيل الدخول. وإن لم تكن أنت، فتجاهل هذا البريد: لا يستطيع أحد استخدام العنوان دون الروابط التي نرسلها إليه.',
   },
   invitation: {
     subject: 'انضمّ إلى {company} في Move car',
@@ -106,6 +118,12 @@ ${p(paragraphs.at(-1)!)}
 export function verifyEmailMail(lang: MailLang, name: string, href: string) {
   const w = MAIL_WORDS[lang].verifyEmail;
   return layout(lang, w.subject, [w.greeting.replace('{name}', name), w.body, w.notYou], { label: w.action, href });
+}
+
+/** The owner's notice that someone tried to register with their e-mail, or move another account to it. */
+export function accountExistsMail(lang: MailLang, name: string) {
+  const w = MAIL_WORDS[lang].accountExists;
+  return layout(lang, w.subject, [w.greeting.replace('{name}', name), w.body, w.notYou]);
 }
 
 /** The e-mail with the link to set a new password. */

@@ -1,7 +1,7 @@
 // Accounts, sessions and roles, through the HTTP API against a real database.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { documents, sessions, users } from '../../server/db/schema';
+import { documents, mailOutbox, sessions, users } from '../../server/db/schema';
 import { createManager, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
 import { CLIENT_LIMITS, LOCK_AFTER } from '../../server/auth/throttle';
 import { ORIGIN, postgresSkipped, startTestServer } from '../support/server';
@@ -104,6 +104,13 @@ describe.skipIf(postgresSkipped)('registration', () => {
     const response = await b.request('/api/auth/register', { method: 'POST', body: form(valid(first.email.toUpperCase())) });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: 'emailTaken', fields: { email: 'emailTaken' } });
+    // The owner is told someone tried, once an hour however many tries (a second one now tells nothing more).
+    const again = await b.request('/api/auth/register', { method: 'POST', body: form(valid(first.email)) });
+    expect(again.status).toBe(409);
+    const { deps } = await server();
+    const told = (await deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, first.email))).filter((m) => m.subject.includes('tried to use your e-mail'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('nothing was made and nothing of yours changed');
   });
 });
 

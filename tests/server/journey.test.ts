@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
-import { bookings, gatewayOperations } from '../../server/db/schema';
+import { bookings, gatewayOperations, mailOutbox } from '../../server/db/schema';
 import { engine, postgresSkipped } from '../support/server';
 import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
 
@@ -196,6 +196,9 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
     expect(signIn.ok && signIn.body.user.fullName).toBe('Mariam Saeed Al Suwaidi');
     const taken = await r.step({ type: 'account.update', profile: { ...profile, email: other.email } });
     expect(taken).toMatchObject({ status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } });
+    // The other account's owner is told someone tried to move an account to their e-mail.
+    const told = await (await server()).deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, other.email));
+    expect(told.map((m) => m.subject)).toContain('Someone tried to use your e-mail on Move car');
     const invalid = await r.step({ type: 'account.update', profile: { ...profile, phone: '123' } });
     expect(invalid).toMatchObject({ status: 400, body: { error: 'invalid', fields: { phone: 'mobile' } } });
   });
