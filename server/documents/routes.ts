@@ -37,15 +37,14 @@ export const documentRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const user = c.var.user!;
     const form = c.req.valid('form');
-    const given = await Promise.all(
-      FIELDS.filter((field) => form[field]).map(async (field) => {
-        const bytes = await bytesOf(form[field]);
-        return { field, kind: DOCUMENT_FIELDS[field], bytes, info: describeUpload(form[field] ?? null, bytes) };
-      }),
+    // An empty file is no file: not given.
+    const read = await Promise.all(
+      FIELDS.map(async (field) => ({ field, kind: DOCUMENT_FIELDS[field], file: form[field], bytes: await bytesOf(form[field]) })),
     );
+    const given = read.flatMap((g) => (g.bytes && g.file ? [{ ...g, bytes: g.bytes, info: describeUpload(g.file, g.bytes)! }] : []));
     const problems = documentsProblems(Object.fromEntries(given.map((g) => [g.field, g.info])));
     if (Object.keys(problems).length > 0) return c.json({ error: 'invalid' as const, fields: problems }, 400);
-    const size = given.reduce((sum, g) => sum + g.bytes!.byteLength, 0);
+    const size = given.reduce((sum, g) => sum + g.bytes.byteLength, 0);
     if (!(await deps.documents.room(size))) return c.json({ error: 'storageFull' as const }, 507);
     const now = deps.now();
     for (const who of [clientAddress(c, deps.config.trustProxy), `account:${user.id}`]) {
@@ -55,7 +54,7 @@ export const documentRoutes = new Hono<AppEnv>()
         return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
       }
     }
-    const keys = await Promise.all(given.map((g) => deps.documents.put(g.bytes!)));
+    const keys = await Promise.all(given.map((g) => deps.documents.put(g.bytes)));
     let replaced: { storageKey: string }[];
     try {
       replaced = await deps.db.transaction(async (tx) => {
@@ -64,7 +63,7 @@ export const documentRoutes = new Hono<AppEnv>()
           .where(and(eq(documents.userId, user.id), inArray(documents.kind, given.map((g) => g.kind))))
           .returning({ storageKey: documents.storageKey });
         await tx.insert(documents).values(
-          given.map((g, i) => ({ userId: user.id, kind: g.kind, contentType: g.info!.type, size: g.info!.size, storageKey: keys[i]!, sha256: sha256(g.bytes!), createdAt: now })),
+          given.map((g, i) => ({ userId: user.id, kind: g.kind, contentType: g.info.type, size: g.info.size, storageKey: keys[i]!, sha256: sha256(g.bytes), createdAt: now })),
         );
         return old;
       });

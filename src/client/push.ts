@@ -1,7 +1,8 @@
 // Web Push on this device (server/push): the renter turns alerts on for the phone they hold. The
 // browser asks their permission, subscribes at its push service with the server's public key, and the
-// server keeps the subscription for the account signed in, while its session lasts. Only the production app has the service
-// worker that shows the messages (build/pwa.ts); elsewhere the device "cannot show alerts".
+// server keeps the subscription for the account signed in, while its session lasts. Only the
+// production app has the service worker that shows the messages (build/pwa.ts); elsewhere the device
+// "cannot show alerts".
 import { answer, type Api } from './api';
 
 /** A device's subscription as PushSubscription.toJSON() gives it. */
@@ -31,6 +32,9 @@ export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 const pushable = () =>
   import.meta.env.PROD && typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
+/** How long the worker may take to install (it stores the app first) before the device counts as without push. */
+const READY_MS = 20_000;
+
 /**
  * The app's service worker, active: registered now if it is not yet (otherwise it is, a while after
  * the page loads: src/client/serviceWorker.ts).
@@ -39,18 +43,19 @@ async function worker(): Promise<ServiceWorkerRegistration | null> {
   if (!pushable()) return null;
   try {
     await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-    return await navigator.serviceWorker.ready;
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), READY_MS));
+    return await Promise.race([navigator.serviceWorker.ready, late]);
   } catch {
     return null;
   }
 }
 
-const bytesOf = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 /** Whether `subscription` was made with `publicKey` (the server's pair may have been replaced since). */
 function madeWith(subscription: PushSubscription, publicKey: string): boolean {
   const key = subscription.options.applicationServerKey;
-  const want = bytesOf(publicKey);
+  const want = keyBytes(publicKey);
   return key !== null && key.byteLength === want.length && new Uint8Array(key).every((b, i) => b === want[i]);
 }
 
@@ -81,7 +86,7 @@ export async function turnPushOn(api: Api): Promise<PushState | 'failed'> {
       await subscription.unsubscribe();
       subscription = null;
     }
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(key.body.publicKey) });
+    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.body.publicKey) });
     const saved = await calls.save(subscription.toJSON() as PushSubscriptionInput);
     return saved.ok ? 'on' : 'failed';
   } catch {

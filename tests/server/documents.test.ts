@@ -52,6 +52,7 @@ describe.skipIf(postgresSkipped)('identity documents', () => {
       fields: { emiratesIdBackFile: 'fileSize' },
     });
     expect(await uploadDocuments(r.api, {})).toMatchObject({ status: 400, fields: { emiratesIdFile: 'required' } });
+    expect(await uploadDocuments(r.api, { licenceFile: new File([], 'empty.pdf') })).toMatchObject({ status: 400, fields: { emiratesIdFile: 'required' } });
     expect(await kept(r)).toEqual(after);
 
     // Only the renter, for themselves.
