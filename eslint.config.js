@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
 
 /** One import boundary: `{ regex }` for `no-restricted-imports`, with why it is refused. */
 const boundary = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
@@ -33,6 +34,17 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
     },
+  },
+  // No import cycle anywhere (server, browser, machines, build, tests): a module is read after everything
+  // it imports. Type-only imports are excepted (\`import type\`): they are gone once compiled.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // The import boundaries (docs/architecture.md, "What runs where"): the machines are pure and shared; the server and the
   // browser meet only through machines/ and the server's types.

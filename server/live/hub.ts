@@ -7,7 +7,7 @@
 import { and, asc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/open';
 import { liveEvents } from '../db/schema';
-import { consoleLogger, type Logger } from '../deps';
+import type { Logger } from '../deps';
 
 /** What a screen refetches; `ref` names the record when there is one (a violation id, a contract code). */
 export type LiveTopic = 'journey' | 'violations' | 'contracts' | 'notifications' | 'imports' | 'incidents' | 'staff';
@@ -84,7 +84,7 @@ interface UserStreams {
   again: boolean;
 }
 
-export async function createLiveHub(database: Database, log: Logger = consoleLogger): Promise<LiveHub> {
+export async function createLiveHub(database: Database, log: Logger): Promise<LiveHub> {
   const { db } = database;
   const users = new Map<string, UserStreams>();
   const running = new Set<Promise<unknown>>();

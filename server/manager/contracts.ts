@@ -32,7 +32,7 @@ import { validate } from '../http/validate';
 import type { BookingRow } from '../journey/bookings';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
-import { violationsOfContract } from './violations';
+import { violationsOfContract } from './violationRecords';
 
 export const setupSchema = z
   .object({ carId: z.string().regex(CAR_ID).nullable(), bookingLinked: z.boolean(), violationTransfer: z.boolean() })

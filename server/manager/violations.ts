@@ -23,24 +23,10 @@ import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { contractView, managersOf, type ContractRow } from './contracts';
 import { deductionsInvoice } from '../../machines/taxDocuments';
+import { violationView, type ViolationRow, type ViolationView } from './violationRecords';
+
+export type { ViolationView };
 import { issueDocuments } from '../invoices/store';
-
-type ViolationRow = typeof violations.$inferSelect;
-
-export const violationView = (row: ViolationRow, bookingNumber?: string) => ({
-  id: row.id,
-  contractCode: row.contractCode,
-  bookingNumber: bookingNumber ?? null,
-  version: row.version,
-  createdAt: row.createdAt.getTime(),
-  state: row.state as Record<string, unknown>,
-});
-export type ViolationView = ReturnType<typeof violationView>;
-
-export async function violationsOfContract(db: Db | Tx, code: string) {
-  const rows = await db.select().from(violations).where(eq(violations.contractCode, code)).orderBy(desc(violations.createdAt));
-  return rows.map((row) => violationView(row));
-}
 
 /** Tells the renter what a fine's new state asks of them, or that it reached them. */
 async function tellRenter(tx: Tx, at: Date, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
