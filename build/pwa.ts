@@ -14,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf } from '../src/i18n/paths';
 import { afterClientBuild, filesUnder } from './files';
+import { RECORD_KEY } from '../machines/recordKey';
 
 /** Files at the root of the built app that are precached when present (from public/). */
 export const STATIC_FILES = ['/favicon.svg', '/manifest.en.webmanifest', '/manifest.ar.webmanifest'];
@@ -79,7 +80,7 @@ const PARAM_PAGES = ${JSON.stringify(table.paramPages)};
 const NOT_FOUND = ${JSON.stringify(table.notFound)};
 const ARABIC_ROOT = ${JSON.stringify(table.arabicRoot)};
 const SCREENS = ${JSON.stringify(table.screens)};
-const RECORD_KEY = /^[A-Za-z0-9-]{1,40}$/;
+const RECORD_KEY = ${String(RECORD_KEY)};
 
 /** The page a push message's link opens in its language: \`contracts:MC-2026-0001\` → /contracts/MC-2026-0001. */
 function pageOfLink(link, lang) {

@@ -35,6 +35,7 @@ import { staffRoutes } from './staff/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { invitationRoutes } from './staff/invitations';
 import { operatorRoutes } from './staff/operator';
+import { RECORD_KEY_PART } from '../machines/recordKey';
 
 /** The routes, as the typed browser client (hono/client) sees them. */
 export const api = new Hono<AppEnv>()
@@ -85,7 +86,7 @@ export function createApp(deps: Deps) {
     limitBodies(
       { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/documents': DOCUMENTS_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
       [
-        [/^\/api\/handovers\/(mine\/)?[A-Za-z0-9-]{1,40}\/photos$/, PHOTO_BODY_MAX],
+        [new RegExp(`^/api/handovers/(mine/)?${RECORD_KEY_PART}/photos$`), PHOTO_BODY_MAX],
         [/^\/api\/incidents\/photos$/, PHOTO_BODY_MAX],
         [/^\/api\/company\/logo$/, IMAGE_BODY_MAX],
         [/^\/api\/fleet\/[a-z0-9-]{1,40}\/photos$/, IMAGE_BODY_MAX],

@@ -41,8 +41,9 @@ import { carAwayAt } from '../journey/availability';
 import { bookedCar, type BookingRow } from '../journey/bookings';
 import { carCameBack, companyCarIds } from '../cars/records';
 import { placesOf } from '../branches/records';
+import { RECORD_KEY } from '../../machines/recordKey';
 
-const byNumber = z.object({ number: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) });
+const byNumber = z.object({ number: z.string().regex(RECORD_KEY) });
 const field = (max: number) => z.string().max(max);
 const checkoutBody = z
   .object({

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { RECORD_KEY } from '../../machines/recordKey';
 import { gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -105,7 +106,7 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
     const exact = (visitor && table.visitor[path]) || table.pages[path];
     if (exact) return { file: page(exact), found: true };
     const parent = path.slice(0, path.lastIndexOf('/'));
-    if (table.withParam.includes(parent) && /^[A-Za-z0-9-]{1,40}$/.test(path.slice(parent.length + 1)))
+    if (table.withParam.includes(parent) && RECORD_KEY.test(path.slice(parent.length + 1)))
       return { file: page(table.pages[parent]!), found: true };
     const arabic = path === '/arabic' || path.startsWith('/arabic/');
     return { file: page(arabic ? table.notFound.ar : table.notFound.en), found: false };

@@ -1,4 +1,5 @@
 import type { Catalog, Lang } from './en';
+import { RECORD_KEY } from '../../machines/recordKey';
 
 // One table maps each screen to its path in both languages: `/payment` and `/arabic/payment` are
 // one screen. Home is the exception the product fixes: `/home` in English, `/arabic` in Arabic.
@@ -49,7 +50,7 @@ export const ARABIC_ROOT = '/arabic';
 
 /** Screens that also open one record by its key (`/contracts/MC-2026-0412`); without it, the list or the latest. */
 export const PARAM_SCREENS: ReadonlySet<ScreenId> = new Set(['contracts', 'transferLogic', 'bookingDetails', 'handovers', 'fleet']);
-const PARAM = /^[A-Za-z0-9-]{1,40}$/;
+const PARAM = RECORD_KEY;
 
 export function pathOf(id: ScreenId, lang: Lang, param?: string): string {
   const base = lang === 'ar' ? (id === 'home' ? ARABIC_ROOT : `${ARABIC_ROOT}/${SLUGS[id]}`) : `/${SLUGS[id]}`;
