@@ -74,24 +74,42 @@ export type ClientEvent = z.infer<typeof clientEventSchema>;
 
 export const eventBodySchema = z.object({ event: clientEventSchema, version: z.number().int().positive() }).strict();
 
+type StampableType = Exclude<ClientEvent['type'], 'booking.start'>;
+/** The machine's event of a client event's type. */
+type MachineEvent<T extends StampableType> = Extract<JourneyEvent, { type: T }>;
+/** The client events whose machine event records a time: the server's clock stamps them. */
+type StampedType = { [T in StampableType]: MachineEvent<T> extends { at: number } ? T : never }[StampableType];
+
+/**
+ * Which they are, checked by the types: a client event whose machine event gains an `at` must be listed
+ * here (a missing one, or one listed that has none, does not compile).
+ */
+const STAMPED: Record<StampedType, true> = {
+  'contract.sign': true,
+  'payment.submit': true,
+  'pickup.confirm': true,
+  'pickup.flag': true,
+  'rental.confirmExtension': true,
+  'return.dispute': true,
+  'return.accept': true,
+  'return.finish': true,
+  'booking.modify': true,
+  'booking.cancel': true,
+};
+
+/**
+ * The wire's events and the machine's agree: each client event, with the server's time where its
+ * machine event records one, is that machine event (a field added to one side only does not compile).
+ */
+type Agrees<T extends StampableType> =
+  (Extract<ClientEvent, { type: T }> & (T extends StampedType ? { at: number } : unknown)) extends MachineEvent<T> ? true : false;
+const agree: { [T in StampableType]: Agrees<T> }[StampableType] extends true ? true : never = true;
+void agree;
+
 /**
  * The machine's event: the client's, stamped with the server's time where the step records one.
  * A booking's start names a car the server reads first (server/cars/records.ts `startEvent`).
  */
 export function stamp(event: Exclude<ClientEvent, { type: 'booking.start' }>, at: number): JourneyEvent {
-  switch (event.type) {
-    case 'contract.sign':
-    case 'payment.submit':
-    case 'pickup.confirm':
-    case 'pickup.flag':
-    case 'rental.confirmExtension':
-    case 'return.dispute':
-    case 'return.accept':
-    case 'return.finish':
-    case 'booking.modify':
-    case 'booking.cancel':
-      return { ...event, at };
-    default:
-      return event;
-  }
+  return (Object.hasOwn(STAMPED, event.type) ? { ...event, at } : event) as JourneyEvent;
 }
