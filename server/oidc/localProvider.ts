@@ -4,7 +4,7 @@
 // Loopback only.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { SAMPLE_UAE_PASS_PERSON, UAE_PASS_SCOPE } from '../../machines/uaePass';
 
 export const LOCAL_CLIENT = { id: 'movecar-local', secret: 'local-stand-in-secret-not-for-production' };
@@ -20,6 +20,23 @@ export const LOCAL_CLAIMS = {
   userType: 'SOP3',
 };
 
+/**
+ * Runs `make` with oidc-provider's warnings left out: it warns of what this stand-in is on purpose (an
+ * in-memory store and keys of its own, lost at a restart; a Node older than its favourite), once per
+ * test server, which buried the test output. Anything else still prints.
+ */
+async function quietly<T>(make: () => T | Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && args[0].startsWith('oidc-provider WARNING: '))) warn(...args);
+  };
+  try {
+    return await make();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export interface LocalProvider {
   issuer: string;
   close(): Promise<void>;
@@ -30,7 +47,9 @@ export async function startLocalProvider(port: number, redirectUris: string[]): 
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
+  // Imported here, when a stand-in is asked for (its module warns as it loads).
+  const { default: OidcProvider } = await quietly(() => import('oidc-provider'));
+  const provider = await quietly(() => new OidcProvider(issuer, {
     clients: [
       {
         client_id: LOCAL_CLIENT.id,
@@ -50,7 +69,7 @@ export async function startLocalProvider(port: number, redirectUris: string[]): 
     // Our own interaction pages (below), not the built-in ones (they load fonts from the internet).
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['local-stand-in-cookie-key'] },
-  });
+  }));
   const callback = provider.callback();
   server.on('request', (req, res) => {
     const route = new URL(req.url ?? '/', issuer).pathname.match(/^\/interaction\/[\w-]+(?:\/(login|allow))?$/);
