@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FileText } from 'lucide-react';
 import { useLocale } from '../i18n/locale';
 import { fill, formatDate } from '../i18n/format';
-import { useServerData } from './contract';
+import { useServerData } from './serverData';
 import { FormError } from './Form';
 import { Money } from './Money';
 import { Section } from './Section';

@@ -4,7 +4,7 @@ import { LOCATION_NAMES } from '../data/sample';
 import { fill, formatDate, plural } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { ButtonLink } from './Button';
-import { useServerData } from './contract';
+import { useServerData } from './serverData';
 import { Link } from './Link';
 import { Plate } from './Plate';
 import { Facts, Section } from './Section';

@@ -7,7 +7,7 @@ import { Button } from './Button';
 import { TextField } from './Field';
 import { FormCard, FormError, ScreenIntro } from './Form';
 import { useSession, useSessionState } from './session';
-import { useServerData } from './contract';
+import { useServerData } from './serverData';
 import styles from './ManagerGate.module.css';
 
 type Problem = 'wrong' | 'locked' | 'busy' | 'network' | null;

@@ -3,7 +3,7 @@ import { bookingStatus } from '../../machines/journey-rules';
 import type { BookingSummary } from '../client/api';
 import { useLocale } from '../i18n/locale';
 import { ButtonLink } from './Button';
-import { useServerData } from './contract';
+import { useServerData } from './serverData';
 import { FormError } from './Form';
 import { useLoadedJourneyValue, useSession, useSessionState } from './session';
 import { Section } from './Section';

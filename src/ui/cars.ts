@@ -10,7 +10,7 @@ import type { Notices } from '../client/notices';
 import { useLocale } from '../i18n/locale';
 import { pathOf } from '../i18n/paths';
 import { queryString, tripQuery } from '../search/query';
-import { useServerData } from './contract';
+import { useServerData } from './serverData';
 import { useSession, type RedirectNotice } from './session';
 
 export type { CarOffer };

@@ -1,7 +1,7 @@
 import type { CompanyView } from '../client/api';
 import type { Lang } from '../i18n/en';
 import { useLocale } from '../i18n/locale';
-import { useServerData } from './contract';
+import { useServerData } from './serverData';
 import { useSession } from './session';
 
 /** The companies as renters see them (the server's records); empty until they have come. */

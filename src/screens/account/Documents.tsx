@@ -4,7 +4,7 @@ import { uploadDocuments } from '../../client/documentsApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Button } from '../../ui/Button';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { DocumentList } from '../../ui/DocumentList';
 import { documentOf, FileField } from '../../ui/Field';
 import { Done, FormCard, FormError, type SubmittedFields } from '../../ui/Form';

@@ -7,7 +7,7 @@ import type { Lang } from '../../i18n/en';
 import { useLocale } from '../../i18n/locale';
 import { FormError } from '../../ui/Form';
 import { Section } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { BranchForm } from './BranchForm';
 import { dayName } from './days';

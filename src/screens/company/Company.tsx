@@ -3,7 +3,7 @@ import type { CompanyProfile } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { Branches } from './Branches';
 import { LogoForm } from './LogoForm';

@@ -9,7 +9,7 @@ import { Fill } from '../../ui/Fill';
 import { Money } from '../../ui/Money';
 import { Actions, Section } from '../../ui/Section';
 import { useOnline } from '../../ui/online';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import styles from './Contracts.module.css';
 

@@ -9,7 +9,7 @@ import { SelectField } from '../../ui/Field';
 import { FormError } from '../../ui/Form';
 import { SearchBox } from '../../ui/SearchBox';
 import { Actions, Section } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { AuthorityImport } from './AuthorityImport';
 import { Incidents } from './Incidents';

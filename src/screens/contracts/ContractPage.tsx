@@ -12,7 +12,7 @@ import { Money } from '../../ui/Money';
 import { Actions, Facts, Section } from '../../ui/Section';
 import type { ContractView, ViolationView } from '../../client/api';
 import type { ViolationClient } from '../../client/violationClient';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useViolationClient } from '../../ui/violation';
 import { BookingPapers } from '../../ui/BookingPapers';
 import { DocumentList } from '../../ui/DocumentList';

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/Field';
 import { FormCard, FormError } from '../../ui/Form';
 import { Actions, Section } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { PhotoGallery } from '../../ui/PhotoGallery';
 

@@ -2,7 +2,7 @@ import { dayOf } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { DayLists } from './DayLists';
 import { ExportForm } from './ExportForm';

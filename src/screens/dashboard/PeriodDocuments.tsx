@@ -1,7 +1,7 @@
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { DocumentPaper, PaperList } from '../../ui/BookingPapers';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { Money } from '../../ui/Money';
 import { Facts } from '../../ui/Section';
 import { useStaffApi } from '../../ui/staffApi';

@@ -1,6 +1,6 @@
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { Section } from '../../ui/Section';
 import { PhotoGallery } from '../../ui/PhotoGallery';

@@ -3,7 +3,7 @@ import type { BranchView, CarPageData } from '../../client/staffApi';
 import { useLocale } from '../../i18n/locale';
 import { FormError } from '../../ui/Form';
 import { Link } from '../../ui/Link';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { CarForm } from './CarForm';
 import { CarBlocks } from './CarBlocks';

@@ -4,7 +4,7 @@ import { useLocale } from '../../i18n/locale';
 import { FormError } from '../../ui/Form';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { CarForm } from './CarForm';
 import { CarPage } from './CarPage';

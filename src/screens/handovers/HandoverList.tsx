@@ -4,7 +4,7 @@ import { fill, formatDate } from '../../i18n/format';
 import { FormError } from '../../ui/Form';
 import { Link } from '../../ui/Link';
 import { Section } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import styles from './Handovers.module.css';
 

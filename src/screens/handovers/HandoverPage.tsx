@@ -11,7 +11,7 @@ import { CheckoutRecord } from '../../ui/CheckoutRecord';
 import { Done, FormError } from '../../ui/Form';
 import { Link } from '../../ui/Link';
 import { Facts, Section } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { useNow } from '../../ui/useNow';
 import { CheckoutForm } from './CheckoutForm';

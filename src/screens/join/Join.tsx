@@ -10,7 +10,7 @@ import { TextField } from '../../ui/Field';
 import { FormCard, FormError, ScreenIntro, type SubmittedFields } from '../../ui/Form';
 import { useProblems } from '../../ui/problems';
 import { Stack } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { useStaffApi } from '../../ui/staffApi';
 

@@ -6,7 +6,7 @@ import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { useSession, useSyncNotice } from '../../ui/session';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { cardOnFile, forgetCard } from '../../client/cardApi';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { Button, ButtonLink } from '../../ui/Button';

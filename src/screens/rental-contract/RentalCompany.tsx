@@ -1,7 +1,7 @@
 import { Phone } from 'lucide-react';
 import { formatUaePhone } from '../../../machines/company';
 import { useLocale } from '../../i18n/locale';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { Facts, Section } from '../../ui/Section';
 import { useSession } from '../../ui/session';
 import styles from './RentalContract.module.css';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { MIN_LEAD_MS, ONE_WAY_FEE, toDubaiInput, tripProblems, type TripField, type TripProblem } from '../../../machines/booking';
 import { EMIRATE_OF, LOCATIONS, type LocationId } from '../../../machines/fleet';
 import { answer } from '../../client/api';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { LOCATION_NAMES } from '../../data/sample';
 import { useLocale } from '../../i18n/locale';

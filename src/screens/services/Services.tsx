@@ -3,7 +3,7 @@ import { defaultTrip } from '../../../machines/booking';
 import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { FormError } from '../../ui/Form';
 import { actsAs } from '../../../machines/roles';
 import { useSession, useSessionState } from '../../ui/session';

@@ -1,7 +1,7 @@
 import { useLocale } from '../../i18n/locale';
 import { ManagerGate } from '../../ui/ManagerGate';
 import { Stack } from '../../ui/Section';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { InviteForm } from './InviteForm';
 import { StaffList } from './StaffList';

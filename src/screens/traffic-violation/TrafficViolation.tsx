@@ -14,7 +14,7 @@ import { useSession, useSessionState } from '../../ui/session';
 import { Money } from '../../ui/Money';
 import { Facts, Section, Stack } from '../../ui/Section';
 import type { SalikView, ViolationView } from '../../client/api';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useViolationClient, type ViolationActor } from '../../ui/violation';
 import styles from './TrafficViolation.module.css';
 

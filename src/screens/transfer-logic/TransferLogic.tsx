@@ -10,7 +10,7 @@ import {
   type TransferSettings,
 } from '../../../machines/transferSettings';
 import type { Api, ContractView } from '../../client/api';
-import { useServerData } from '../../ui/contract';
+import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
