@@ -86,7 +86,7 @@ export type CarId = string;
 /**
  * Where cars are picked up and returned: the airports and city centres of the seven emirates, where a
  * company may open a branch (renters choose among those that have one). The UI names them in both
- * languages (src/data/sample.ts); the ids are stored, so they never change.
+ * languages (src/data/content.ts); the ids are stored, so they never change.
  */
 export const LOCATIONS = [
   'dxb-t3',

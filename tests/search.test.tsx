@@ -12,7 +12,7 @@ import { startSession } from '../src/client/session';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
-import { LOCATION_NAMES } from '../src/data/sample';
+import { LOCATION_NAMES } from '../src/data/content';
 import { queryString, tripQuery } from '../src/search/query';
 import { DOCUMENTS, NOW, RENTER, renderAt, resetServer, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';

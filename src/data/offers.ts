@@ -1,5 +1,5 @@
 // The offers as the Offers screen lists them, in both languages (their rules: machines/offers.ts).
-import type { Localized } from './sample';
+import type { Localized } from './content';
 
 export interface Offer {
   id: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fromDubaiInput } from '../../machines/booking';
-import { LOCATION_NAMES } from '../data/sample';
+import { LOCATION_NAMES } from '../data/content';
 import { fill, formatDate } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { Button } from '../ui/Button';

@@ -5,7 +5,7 @@ import { defaultTrip, fromDubaiInput, toDubaiInput } from '../../machines/bookin
 import { LOCATIONS, type CarCategory, type CompanyId, type LocationId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { latinDigits } from '../../machines/text';
-import { LOCATION_NAMES } from '../data/sample';
+import { LOCATION_NAMES } from '../data/content';
 
 export interface Understood {
   type?: CarCategory;

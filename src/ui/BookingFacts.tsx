@@ -1,5 +1,5 @@
 import type { Booking } from '../../machines/journey-rules';
-import { LOCATION_NAMES } from '../data/sample';
+import { LOCATION_NAMES } from '../data/content';
 import { formatDate } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { Facts } from './Section';

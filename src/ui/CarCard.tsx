@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Trip } from '../../machines/booking';
-import { LOCATION_NAMES } from '../data/sample';
+import { LOCATION_NAMES } from '../data/content';
 import { fill, formatDate, plural } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import type { CarOffer } from './cars';

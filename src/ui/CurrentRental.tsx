@@ -1,6 +1,6 @@
 import { DAY_MS } from '../../machines/money';
 import type { BookingSummary } from '../client/api';
-import { LOCATION_NAMES } from '../data/sample';
+import { LOCATION_NAMES } from '../data/content';
 import { fill, formatDate, plural } from '../i18n/format';
 import { useLocale } from '../i18n/locale';
 import { ButtonLink } from './Button';

@@ -1,5 +1,5 @@
 import { Phone, Siren } from 'lucide-react';
-import { contactPhones } from '../data/sample';
+import { contactPhones } from '../data/content';
 import { useLocale } from '../i18n/locale';
 import { Link } from './Link';
 import styles from './EmergencyShortcut.module.css';

@@ -5,7 +5,7 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatNumber } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
-import { LOCATION_NAMES } from '../../src/data/sample';
+import { LOCATION_NAMES } from '../../src/data/content';
 import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, SHOTS, travelTo, uniqueEmail } from './browser';
 
 const PASSWORD = 'palm-jumeirah-88';

@@ -6,7 +6,7 @@
 // for that week only; at night, when the branch is closed, search offers neither. A renter finds the
 // company by its name in search, books the other car and pays; the company's dashboard counts it.
 // Every screen axe-clean, screenshotted.
-import { LOCATION_NAMES } from '../../src/data/sample';
+import { LOCATION_NAMES } from '../../src/data/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';

@@ -5,7 +5,7 @@ import { isOffline } from '../../client/api';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { pathOf, type ScreenId } from '../../i18n/paths';
-import { APP_VERSION } from '../../data/sample';
+import { APP_VERSION } from '../../data/content';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { useSession, useSessionState } from '../../ui/session';
 import { Button, ButtonLink } from '../../ui/Button';

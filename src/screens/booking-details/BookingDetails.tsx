@@ -3,7 +3,7 @@ import { Plate } from '../../ui/Plate';
 import { CircleAlert } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import type { BookingSummary } from '../../client/api';
 import { ButtonLink } from '../../ui/Button';
 import { FormError } from '../../ui/Form';

@@ -1,7 +1,7 @@
 import { Plate } from '../../ui/Plate';
 import { DAY_MS } from '../../../machines/money';
 import { bookingStatus, dueBackAt, isChangeable, noShowAt, pickupOpensAt, PICKUP_WINDOW_MS } from '../../../machines/journey-rules';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import { BranchDesk } from '../../ui/BranchDesk';
 import { CheckoutRecord } from '../../ui/CheckoutRecord';
 import { FlagDifference } from './FlagDifference';

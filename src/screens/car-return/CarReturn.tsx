@@ -4,7 +4,7 @@ import { bookingPrice, dueBackAt, openDisputes } from '../../../machines/journey
 import { isReturnLine, lateDeduction, LATE_RETURN, unusedDays } from '../../../machines/returns';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import { BranchDesk } from '../../ui/BranchDesk';
 import { useJourney, useJourneySelector } from '../../ui/journey';
 import { Button, ButtonLink } from '../../ui/Button';

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { checkBranch, hoursInput, WEEK_ORDER, type BranchField, type BranchInput, type BranchProblem } from '../../../machines/branches';
 import { LOCATIONS } from '../../../machines/fleet';
 import type { BranchView } from '../../client/staffApi';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Checkbox, SelectField, TextField } from '../../ui/Field';

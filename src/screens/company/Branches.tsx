@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import type { WeekHours } from '../../../machines/branches';
 import { ALWAYS_OPEN, WEEK_ORDER } from '../../../machines/branches';
 import type { BranchView } from '../../client/staffApi';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import type { Lang } from '../../i18n/en';
 import { useLocale } from '../../i18n/locale';
 import { FormError } from '../../ui/Form';

@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import type { LocationId } from '../../../machines/fleet';
 import type { DashboardView } from '../../client/staffApi';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Link } from '../../ui/Link';

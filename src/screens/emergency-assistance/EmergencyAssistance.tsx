@@ -3,7 +3,7 @@ import { Ambulance, CheckCircle2, LocateFixed, Phone, ShieldAlert, Wrench } from
 import { emergencyProblems, formatCoordinates } from '../../../machines/validation';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
-import { contactPhones, GPS_EXAMPLE } from '../../data/sample';
+import { contactPhones, GPS_EXAMPLE } from '../../data/content';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';

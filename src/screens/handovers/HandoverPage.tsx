@@ -5,7 +5,7 @@ import { hasExpired } from '../../../machines/validation';
 import { Fill } from '../../ui/Fill';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import type { HandoverView } from '../../client/api';
 import { CheckoutRecord } from '../../ui/CheckoutRecord';
 import { Done, FormError } from '../../ui/Form';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FileText, Mail, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
-import { contactPhones, supportEmail } from '../../data/sample';
+import { contactPhones, supportEmail } from '../../data/content';
 import { Accordion, type QA } from '../../ui/Accordion';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';

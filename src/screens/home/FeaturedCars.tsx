@@ -1,6 +1,6 @@
 import type { Trip } from '../../../machines/booking';
 import type { CarId } from '../../../machines/fleet';
-import { FEATURED_CARS } from '../../data/sample';
+import { FEATURED_CARS } from '../../data/content';
 import { useLocale } from '../../i18n/locale';
 import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
 import { useRentCar, useShownCars, type CarOffer } from '../../ui/cars';

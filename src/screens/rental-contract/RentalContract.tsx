@@ -2,7 +2,7 @@ import { BadgeCheck, Phone } from 'lucide-react';
 import { ledgerOf } from '../../../machines/ledger';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate } from '../../i18n/format';
-import { contactPhones } from '../../data/sample';
+import { contactPhones } from '../../data/content';
 import { useJourney, useJourneySelector, usePending } from '../../ui/journey';
 import { Button } from '../../ui/Button';
 import { NextStep } from '../../ui/NextStep';

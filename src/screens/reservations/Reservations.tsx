@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { CalendarCheck } from 'lucide-react';
 import type { BookingSummary } from '../../client/api';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import { fill, formatDate } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { BookingLine, BookingLinks } from '../../ui/BookingLinks';

@@ -4,7 +4,7 @@ import { EMIRATE_OF, LOCATIONS, type LocationId } from '../../../machines/fleet'
 import { answer } from '../../client/api';
 import { useServerData } from '../../ui/serverData';
 import { useSession } from '../../ui/session';
-import { LOCATION_NAMES } from '../../data/sample';
+import { LOCATION_NAMES } from '../../data/content';
 import { useLocale } from '../../i18n/locale';
 import { tripOf, type SearchQuery } from '../../search/query';
 import { Button } from '../../ui/Button';

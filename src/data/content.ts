@@ -1,4 +1,5 @@
-// Sample content from the product specification, typed, in both languages. Amounts are fils.
+// The app's fixed content: the cars the home page features, the places' names, the numbers and address
+// renters call or write to, and the app's version. Amounts are fils.
 import type { Lang } from '../i18n/en';
 import type { CarId } from '../../machines/fleet';
 
