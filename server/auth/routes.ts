@@ -231,6 +231,8 @@ export const authRoutes = new Hono<AppEnv>()
               size: d.info.size,
               storageKey: keys[i]!,
               sha256: sha256(d.bytes),
+              // The server's clock, which the housekeeping that may delete them reads (not the database's).
+              createdAt: deps.now(),
             })),
           );
           // The visitor's choice when it can still be booked; otherwise the default car's first free rental.
