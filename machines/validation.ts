@@ -171,6 +171,8 @@ export function checkEmiratesId(raw: string, year = new Date().getFullYear()): E
 
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** The file pickers' `accept`: the same types. */
+export const DOCUMENT_ACCEPT = DOCUMENT_TYPES.join(',');
 
 export interface DocumentInfo {
   name: string;

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../db/open';
 import { documents, sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
-import { bytesOf, describeUpload, sha256 } from '../documents/store';
+import { bytesOf, describeUpload, documentRows } from '../documents/store';
 import { tellOwnerOfTry } from './emailTaken';
 import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
@@ -223,18 +223,7 @@ export const authRoutes = new Hono<AppEnv>()
             .onConflictDoNothing({ target: users.email })
             .returning();
           if (!created) return null;
-          await tx.insert(documents).values(
-            stored.map((d, i) => ({
-              userId: created.id,
-              kind: d.kind,
-              contentType: d.info.type,
-              size: d.info.size,
-              storageKey: keys[i]!,
-              sha256: sha256(d.bytes),
-              // The server's clock, which the housekeeping that may delete them reads (not the database's).
-              createdAt: deps.now(),
-            })),
-          );
+          await tx.insert(documents).values(documentRows(created.id, stored, keys, deps.now()));
           // The visitor's choice when it can still be booked; otherwise the default car's first free rental.
           const choice = choiceOf(form.carId, form);
           const trip = choice?.trip && (await bookableTrip(tx, choice.carId, choice.trip, deps.now()));

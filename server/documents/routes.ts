@@ -13,7 +13,7 @@ import { requireRole } from '../auth/middleware';
 import { REGISTRATION_ALLOWANCE, spend } from '../auth/usage';
 import { clientAddress, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
-import { bytesOf, describeUpload, sha256 } from './store';
+import { bytesOf, describeUpload, documentRows } from './store';
 
 /** The renter's documents, newest first (what the Account lists). */
 const documentsOf = (db: Db, userId: string) =>
@@ -62,9 +62,7 @@ export const documentRoutes = new Hono<AppEnv>()
           .delete(documents)
           .where(and(eq(documents.userId, user.id), inArray(documents.kind, given.map((g) => g.kind))))
           .returning({ storageKey: documents.storageKey });
-        await tx.insert(documents).values(
-          given.map((g, i) => ({ userId: user.id, kind: g.kind, contentType: g.info.type, size: g.info.size, storageKey: keys[i]!, sha256: sha256(g.bytes), createdAt: now })),
-        );
+        await tx.insert(documents).values(documentRows(user.id, given, keys, now));
         return old;
       });
     } catch (error) {

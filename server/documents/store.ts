@@ -4,7 +4,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DOCUMENT_MAX_BYTES, type DocumentInfo } from '../../machines/validation';
+import { DOCUMENT_FIELDS, DOCUMENT_MAX_BYTES, type DocumentInfo } from '../../machines/validation';
+
+type DocumentKind = (typeof DOCUMENT_FIELDS)[keyof typeof DOCUMENT_FIELDS];
 
 export interface DocumentStore {
   put(bytes: Uint8Array): Promise<string>;
@@ -84,6 +86,18 @@ export async function bytesOf(file: File | undefined) {
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The rows of a renter's documents whose bytes were stored under `keys` (in order), dated by the
+ * server's clock, which the housekeeping that may delete them reads (not the database's).
+ */
+export const documentRows = (
+  userId: string,
+  files: readonly { kind: DocumentKind; bytes: Uint8Array; info: DocumentInfo }[],
+  keys: readonly string[],
+  at: Date,
+) =>
+  files.map((f, i) => ({ userId, kind: f.kind, contentType: f.info.type, size: f.info.size, storageKey: keys[i]!, sha256: sha256(f.bytes), createdAt: at }));
 
 /** Files beyond this are not even read into memory. */
 export const UPLOAD_LIMIT = DOCUMENT_MAX_BYTES;

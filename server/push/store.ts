@@ -39,13 +39,9 @@ export async function saveSubscription(db: Db, userId: string, sessionToken: str
   });
 }
 
-/** Forgets the user's device at `endpoint` (and what was waiting for it); true when there was one. */
-export async function dropSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
-  const gone = await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-    .returning({ id: pushSubscriptions.id });
-  return gone.length > 0;
+/** Forgets the user's device at `endpoint` (and what was waiting for it), if it is theirs. */
+export async function dropSubscription(db: Db, userId: string, endpoint: string) {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
 export async function isSubscribed(db: Db, userId: string, endpoint: string): Promise<boolean> {

@@ -132,6 +132,14 @@ export interface SessionAnswer {
 /** The documents a renter uploads: both sides of the Emirates ID, and the driving licence. */
 export type DocumentKind = 'emiratesId' | 'emiratesIdBack' | 'licence';
 
+/** A renter's identity document as the server lists it. */
+export interface DocumentEntry {
+  id: string;
+  kind: DocumentKind;
+  contentType: string;
+  size: number;
+}
+
 /** The registration form as sent: its fields, the documents themselves, the car chosen before it. */
 export type RegistrationFields = Omit<RegistrationInput, 'emiratesIdFile' | 'emiratesIdBackFile' | 'licenceFile'> & {
   emiratesIdFile: Blob | null;
@@ -223,7 +231,7 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** One tax invoice or credit note: the renter's own, or (for a manager) their company's. */
     taxDocument: (id: string) => answer<{ document: TaxDocumentView }>(client['tax-documents'][':id'].$get({ param: { id } })),
     documents: () =>
-      answer<{ documents: { id: string; kind: DocumentKind; contentType: string; size: number }[] }>(
+      answer<{ documents: DocumentEntry[] }>(
         client.documents.$get(),
       ),
     documentUrl: (id: string) => `${baseUrl}/documents/${encodeURIComponent(id)}`,

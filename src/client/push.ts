@@ -3,14 +3,11 @@
 // server keeps the subscription for the account signed in, while its session lasts. Only the
 // production app has the service worker that shows the messages (build/pwa.ts); elsewhere the device
 // "cannot show alerts".
+import type { DeviceSubscription } from '../../server/push/store';
 import { answer, type Api } from './api';
 
-/** A device's subscription as PushSubscription.toJSON() gives it. */
-export interface PushSubscriptionInput {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-  expirationTime?: number | null;
-}
+/** A device's subscription as PushSubscription.toJSON() gives it (the server keeps its endpoint and keys). */
+export type PushSubscriptionInput = DeviceSubscription & { expirationTime?: number | null };
 
 /**
  * The calls of Web Push, apart from the app's client (./api.ts) so that only the account screen carries

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { DOCUMENT_FIELDS, documentsProblems, UNVERIFIED_DOCUMENTS_HOURS, type DocumentField, type Problem } from '../../../machines/validation';
+import { DOCUMENT_ACCEPT, DOCUMENT_FIELDS, documentsProblems, UNVERIFIED_DOCUMENTS_HOURS, type DocumentField, type Problem } from '../../../machines/validation';
 import { uploadDocuments } from '../../client/documentsApi';
 import { fill } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
@@ -15,7 +15,6 @@ import { useSending } from '../../ui/useSending';
 import styles from './Account.module.css';
 
 const FIELDS = Object.keys(DOCUMENT_FIELDS) as DocumentField[];
-const ACCEPT = 'image/jpeg,image/png,application/pdf';
 
 const filesOf = ({ file }: SubmittedFields) => Object.fromEntries(FIELDS.map((f) => [f, documentOf(file(f))]));
 
@@ -69,7 +68,7 @@ export function Documents() {
             key={`${field}-${round}`}
             label={a.documentKinds[DOCUMENT_FIELDS[field]]}
             name={field}
-            accept={ACCEPT}
+            accept={DOCUMENT_ACCEPT}
             hint={t.registration.uploadHint}
             error={error(field)}
           />

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   checkEmiratesId,
+  DOCUMENT_ACCEPT,
   passwordStrength,
   registrationProblems,
   type RegistrationInput,
@@ -20,8 +21,6 @@ import { serverNow } from '../../client/serverClock';
 const ExpiryField = (props: { label: string; name: string; hint: string; error: string | undefined }) => (
   <TextField {...props} inputMode="numeric" dir="ltr" autoComplete="off" />
 );
-
-const DOCUMENT_TYPES = 'image/jpeg,image/png,application/pdf';
 
 /** The form as the machine checks it, read from its fields (on submit, and to re-check while fixing). */
 const registrationOf = ({ text, checked, file }: SubmittedFields): RegistrationInput => ({
@@ -121,14 +120,14 @@ export default function Registration() {
         <FileField
           label={r.emiratesId}
           name="emiratesIdFile"
-          accept={DOCUMENT_TYPES}
+          accept={DOCUMENT_ACCEPT}
           hint={r.uploadHint}
           error={problem('emiratesIdFile')}
         />
         <FileField
           label={r.emiratesIdBack}
           name="emiratesIdBackFile"
-          accept={DOCUMENT_TYPES}
+          accept={DOCUMENT_ACCEPT}
           hint={r.uploadHint}
           error={problem('emiratesIdBackFile')}
         />
@@ -136,7 +135,7 @@ export default function Registration() {
         <FileField
           label={r.drivingLicence}
           name="licenceFile"
-          accept={DOCUMENT_TYPES}
+          accept={DOCUMENT_ACCEPT}
           hint={r.uploadHint}
           error={problem('licenceFile')}
         />
