@@ -65,6 +65,11 @@ describe.skipIf(postgresSkipped)('Web Push', () => {
     expect((await pushApi(r.api).save(phone)).ok).toBe(true);
     expect(await pushApi(r.api).subscribed(phone.endpoint)).toMatchObject({ body: { subscribed: true } });
     expect(await pushApi(m.api).subscribed(phone.endpoint)).toMatchObject({ status: 403 });
+    // Another renter can neither see nor turn off this renter's phone.
+    const stranger = await renter();
+    expect(await pushApi(stranger.api).subscribed(phone.endpoint)).toMatchObject({ body: { subscribed: false } });
+    expect((await pushApi(stranger.api).drop(phone.endpoint)).ok).toBe(true);
+    expect(await pushApi(r.api).subscribed(phone.endpoint)).toMatchObject({ body: { subscribed: true } });
     expect(await pushApi(r.api).drop(phone.endpoint)).toMatchObject({ ok: true, body: { subscribed: false } });
     expect(await pushApi(r.api).subscribed(phone.endpoint)).toMatchObject({ body: { subscribed: false } });
 
