@@ -39,6 +39,22 @@ async function openPostgres(url: string): Promise<Database> {
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: 10 });
+  let closing = false;
+  // An idle connection the database ended (a restart, a failover, an administrator): the pool drops it
+  // and opens another for the next query. Without a listener Node would treat it as an uncaught error
+  // and stop the whole server.
+  pool.on('error', (error) => {
+    if (closing) return;
+    console.error(JSON.stringify({ level: 'error', message: 'database connection lost; the pool opens another', reason: error.message }));
+  });
+  // pool.end() resolves once it has asked its connections to end, not once they have: closing waits for
+  // them, so that nothing of this pool is left when the caller goes on (a test drops the database next).
+  let connections = 0;
+  let allEnded = () => {};
+  pool.on('connect', () => void connections++);
+  pool.on('remove', () => {
+    if (--connections === 0) allEnded();
+  });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const listener = await postgresListener(url);
   return {
@@ -46,8 +62,11 @@ async function openPostgres(url: string): Promise<Database> {
     engine: 'postgres',
     listen: listener.listen,
     async close() {
+      closing = true;
       await listener.close();
+      const ended = new Promise<void>((resolve) => (allEnded = resolve));
       await pool.end();
+      if (connections > 0) await ended;
     },
   };
 }

@@ -229,6 +229,47 @@ describe.skipIf(postgresSkipped)('live updates (GET /api/live)', () => {
 });
 
 describe.skipIf(postgresSkipped || engine() !== 'postgres')('live updates across instances (PostgreSQL)', () => {
+  it('a closed database has no connection left: dropping it right after ends nobody (no error escapes)', async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: inject('postgresUrl' as never) as string });
+    await admin.connect();
+    const name = `movecar_close_${randomBytes(6).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(inject('postgresUrl' as never) as string);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ url: url.href });
+      await Promise.all(Array.from({ length: 9 }, () => database.db.execute(sql`select pg_sleep(0.01)`)));
+      await database.close();
+      const left = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('connections the database ends while idle (a restart, a failover) are replaced: the server answers the next request', async () => {
+    const s = await server();
+    const mariam = await signedIn(s.deps.db);
+    // Several connections open, then back in the pool, idle.
+    await Promise.all(Array.from({ length: 5 }, () => s.deps.db.execute(sql`select pg_sleep(0.05)`)));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const result = (await s.deps.db.execute(
+        sql`select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and state = 'idle' and query not ilike 'listen %'`,
+      )) as unknown as { rows: [{ ended: number }] };
+      const { ended } = result.rows[0];
+      expect(ended).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(errors.mock.calls.flat().join('\n')).toMatch(/database connection lost/));
+      const session = await mariam.api.session();
+      expect(session.ok && session.body.user?.email).toBe(mariam.user.email);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('a push through instance A reaches a subscriber on instance B', async () => {
     const { default: pg } = await import('pg');
     const admin = inject('postgresUrl' as never) as string;
