@@ -20,6 +20,7 @@ import type { Renter } from '../../machines/renter';
 import type { Problem } from '../../machines/validation';
 import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView, type PublicUser } from './api';
 import type { Notices, SyncNotice } from './notices';
+import { listeners } from './listeners';
 
 export type Inspect = ActorOptions<typeof journeyMachine>['inspect'];
 
@@ -91,7 +92,7 @@ function failure(refusal: { error: string; fields?: Record<string, string> }): J
 export class JourneyClient {
   private actor: ReturnType<JourneyClient['create']>;
   private actorSubscription: Subscription | null = null;
-  private readonly listeners = new Set<Observer<JourneySnapshot>>();
+  private readonly changed = listeners<JourneySnapshot>();
   /** The booking the server keeps this journey as, and the version the next step builds on. */
   private booking: { id: string; number: string; version: number } | null = null;
   /** The server's journey as last answered; what the browser shows when in doubt. */
@@ -127,8 +128,7 @@ export class JourneyClient {
 
   subscribe = (observer: Observer<JourneySnapshot> | ((snapshot: JourneySnapshot) => void)): Subscription => {
     const o: Observer<JourneySnapshot> = typeof observer === 'function' ? { next: observer } : observer;
-    this.listeners.add(o);
-    return { unsubscribe: () => this.listeners.delete(o) };
+    return { unsubscribe: this.changed.subscribe((snapshot) => o.next?.(snapshot)) };
   };
 
   /** The renter's step: applied here at once if the machine takes it, then decided by the server. */
@@ -184,7 +184,7 @@ export class JourneyClient {
 
   private attach() {
     this.actorSubscription = this.actor.subscribe((snapshot) => {
-      this.listeners.forEach((l) => l.next?.(snapshot));
+      this.changed.emit(snapshot);
       if (!snapshot.hasTag('pending')) this.compareSoon();
     });
     this.actor.start();
@@ -197,7 +197,7 @@ export class JourneyClient {
     this.generation++;
     this.attach();
     const snapshot = this.actor.getSnapshot();
-    this.listeners.forEach((l) => l.next?.(snapshot));
+    this.changed.emit(snapshot);
   }
 
   // ---- the server ----

@@ -2,6 +2,7 @@
 // keeps it (the server could not be reached at start) and the journey sets it (another window moved
 // on, a step was refused, the car was taken, the network failed).
 import type { RestoreProblem } from '../../machines/persistence';
+import { listeners } from './listeners';
 
 /**
  * `taken`: someone else has just booked the car for these dates. `needsConnection`: a step failed
@@ -19,18 +20,15 @@ export type SyncNotice =
 
 export class Notices {
   private current: SyncNotice | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = listeners();
 
   get = () => this.current;
 
   set(notice: SyncNotice | null) {
     if (notice === this.current) return;
     this.current = notice;
-    this.listeners.forEach((l) => l());
+    this.changed.emit();
   }
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void) => this.changed.subscribe(listener);
 }

@@ -8,6 +8,7 @@ import type { OfferId } from '../../machines/offers';
 import type { Inspect, JourneyClient } from './journeyClient';
 import { Unreachable, type Api, type JourneyView, type Preferences, type PublicUser } from './api';
 import { Notices } from './notices';
+import { listeners } from './listeners';
 
 export interface SessionState {
   user: PublicUser | null;
@@ -36,10 +37,10 @@ interface SessionOptions {
 
 export class Session {
   private state: SessionState;
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = listeners();
   private loading: Promise<void> | undefined;
   private client: JourneyClient | null = null;
-  private readonly journeyListeners = new Set<() => void>();
+  private readonly journeyChanged = listeners();
   /** The renter's journey as the server last sent it, while the journey's code is not loaded. */
   private view: JourneyView | null = null;
   /** Why what is shown changed by itself (see ./notices). */
@@ -58,16 +59,13 @@ export class Session {
 
   getState = () => this.state;
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void) => this.changed.subscribe(listener);
 
   private set(patch: Partial<SessionState>) {
     // Nothing new (the server confirmed what the page already showed): no screen renders again.
     if (Object.entries(patch).every(([key, value]) => this.state[key as keyof SessionState] === value)) return;
     this.state = { ...this.state, ...patch };
-    this.listeners.forEach((l) => l());
+    this.changed.emit();
   }
 
   /** The renter's journey, once its code is loaded; null before. */
@@ -111,13 +109,10 @@ export class Session {
     return true;
   }
 
-  private tellJourney = () => this.journeyListeners.forEach((l) => l());
+  private tellJourney = () => this.journeyChanged.emit();
 
   /** Told when the journey's client is made, and at each of its changes. */
-  subscribeJourney = (listener: () => void) => {
-    this.journeyListeners.add(listener);
-    return () => void this.journeyListeners.delete(listener);
-  };
+  subscribeJourney = (listener: () => void) => this.journeyChanged.subscribe(listener);
 
   /** A journey the server sent with another answer: shown at once, or kept until the code is loaded. */
   receiveJourney(view: JourneyView) {

@@ -5,6 +5,7 @@ import { createActor, type Observer, type Subscription } from 'xstate';
 import { restoreViolation, violationMachine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { Unreachable, type Answer, type Api, type JourneyView, type ViolationView } from './api';
 import type { Inspect } from './journeyClient';
+import { listeners } from './listeners';
 
 /** The violation's step as sent: times are the server's. */
 function sent(event: ViolationEvent): Record<string, unknown> & { type: string } {
@@ -18,7 +19,7 @@ export type ViolationAnswer = Answer<{ violation: ViolationView }> | { ok: false
 export class ViolationClient {
   private view: ViolationView;
   private snapshot: ViolationSnapshot;
-  private readonly listeners = new Set<Observer<ViolationSnapshot>>();
+  private readonly changed = listeners<ViolationSnapshot>();
 
   private constructor(
     private readonly api: Api,
@@ -45,8 +46,7 @@ export class ViolationClient {
 
   subscribe = (observer: Observer<ViolationSnapshot> | ((s: ViolationSnapshot) => void)): Subscription => {
     const o: Observer<ViolationSnapshot> = typeof observer === 'function' ? { next: observer } : observer;
-    this.listeners.add(o);
-    return { unsubscribe: () => this.listeners.delete(o) };
+    return { unsubscribe: this.changed.subscribe((snapshot) => o.next?.(snapshot)) };
   };
 
   /** Sends a step the machine allows now; the server's answer (or its current record) is shown after. */
@@ -77,6 +77,6 @@ export class ViolationClient {
     }).start();
     this.snapshot = actor.getSnapshot();
     actor.stop();
-    this.listeners.forEach((l) => l.next?.(this.snapshot));
+    this.changed.emit(this.snapshot);
   }
 }

@@ -4,6 +4,7 @@
 // leave the screen while a guard is up is held until the screen's dialog says leave or stay.
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { UNSAFE_createBrowserHistory } from 'react-router-dom';
+import { listeners } from '../client/listeners';
 
 type History = ReturnType<typeof UNSAFE_createBrowserHistory>;
 type Update = Parameters<Parameters<History['listen']>[0]>[0];
@@ -24,8 +25,8 @@ export interface GuardedHistory extends History {
 }
 
 export function guardHistory(inner: History): GuardedHistory {
-  const listeners = new Set<Listener>();
-  const watchers = new Set<() => void>();
+  const updates = listeners<Update>();
+  const watchers = listeners();
   let up = false;
   let pending: (() => void) | null = null;
   // A held back or forward, redone once the renter said leave: not held again.
@@ -36,7 +37,7 @@ export function guardHistory(inner: History): GuardedHistory {
 
   const hold = (go: () => void) => {
     pending = go;
-    watchers.forEach((w) => w());
+    watchers.emit();
   };
   const leaves = (pathname: string) => {
     if (letThrough) {
@@ -69,7 +70,7 @@ export function guardHistory(inner: History): GuardedHistory {
         return;
       }
       shown = update.location.pathname;
-      listeners.forEach((listener) => listener(update));
+      updates.emit(update);
     });
   };
 
@@ -77,8 +78,7 @@ export function guardHistory(inner: History): GuardedHistory {
   return Object.assign(guarded, {
     listen(listener: Listener) {
       subscribe();
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      return updates.subscribe(listener);
     },
     push(...args: Parameters<History['push']>) {
       if (leaves(pathnameOf(args[0]))) hold(() => inner.push(...args));
@@ -92,19 +92,16 @@ export function guardHistory(inner: History): GuardedHistory {
       up = on;
     },
     held: () => pending !== null,
-    watch(onChange: () => void) {
-      watchers.add(onChange);
-      return () => void watchers.delete(onChange);
-    },
+    watch: (onChange: () => void) => watchers.subscribe(onChange),
     leave() {
       const go = pending;
       pending = null;
-      watchers.forEach((w) => w());
+      watchers.emit();
       go?.();
     },
     stay() {
       pending = null;
-      watchers.forEach((w) => w());
+      watchers.emit();
     },
   });
 }

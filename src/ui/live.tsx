@@ -3,25 +3,24 @@
 // or the user signs out (the hook then has no user to listen for).
 import { useEffect, useEffectEvent } from 'react';
 import type { LiveChange, LiveTopic } from '../client/live';
+import { listeners as newListeners, type Listeners } from '../client/listeners';
 import { useSessionState } from './session';
 
 export type { LiveChange, LiveTopic };
 
-type Listener = (change: LiveChange) => void;
-
 /** The open stream of each signed-in user (one, in practice) and who listens to it. */
-const streams = new Map<string, { listeners: Set<Listener>; close: () => void }>();
+const streams = new Map<string, { listeners: Listeners<LiveChange>; close: () => void }>();
 
 /**
  * The stream's code comes with the first listener (someone signed in): a visitor's page does not
  * carry it. Closed before it has come, it is never opened.
  */
-function open(listeners: Set<Listener>): () => void {
+function open(listeners: Listeners<LiveChange>): () => void {
   let close: (() => void) | null = null;
   let closed = false;
   import('../client/live')
     .then(({ openLive }) => {
-      if (!closed) close = openLive((change) => listeners.forEach((l) => l(change)));
+      if (!closed) close = openLive(listeners.emit);
     })
     .catch(() => undefined); // offline before the app is stored: no live changes until the next page
   return () => {
@@ -30,17 +29,17 @@ function open(listeners: Set<Listener>): () => void {
   };
 }
 
-function listen(userId: string, listener: Listener): () => void {
+function listen(userId: string, listener: (change: LiveChange) => void): () => void {
   let stream = streams.get(userId);
   if (!stream) {
-    const listeners = new Set<Listener>();
+    const listeners = newListeners<LiveChange>();
     stream = { listeners, close: open(listeners) };
     streams.set(userId, stream);
   }
   const current = stream;
-  current.listeners.add(listener);
+  const stop = current.listeners.subscribe(listener);
   return () => {
-    current.listeners.delete(listener);
+    stop();
     if (current.listeners.size > 0) return;
     current.close();
     if (streams.get(userId) === current) streams.delete(userId);

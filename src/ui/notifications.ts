@@ -3,6 +3,7 @@
 // notification (the live topic 'notifications') makes it read again.
 import { useEffect, useSyncExternalStore } from 'react';
 import { Unreachable, type Api } from '../client/api';
+import { listeners } from '../client/listeners';
 import { useSession, useSessionState } from './session';
 import { useLive } from './live';
 
@@ -10,21 +11,18 @@ class UnreadCount {
   private value: number | null = null;
   /** Bumped by every `set`, so an older refresh answering late does not overwrite it. */
   private version = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly changed = listeners();
 
   constructor(private readonly api: Api) {}
 
   get = () => this.value;
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void) => this.changed.subscribe(listener);
 
   private assign(value: number | null) {
     if (value === this.value) return;
     this.value = value;
-    this.listeners.forEach((l) => l());
+    this.changed.emit();
   }
 
   /** The count as the server just said it (a list loaded, a mark-read answered), or null signed out. */
