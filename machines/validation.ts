@@ -1,7 +1,8 @@
-// Input rules, one place each. The UAE-specific checks are small functions; zod/mini checks whole forms
-// at the boundary (the machine's guards) and reports problems by field, as codes the catalogs word.
+// Input rules, one place each: small functions, one per field's rule, and one loop that checks a
+// whole form at the boundary (the machine's guards, the server's handlers) and reports problems by
+// field, as codes the catalogs word.
 import { checkReason, DAMAGE_AMOUNT_MAX, isDamageChoice, parseAmount } from './returns';
-import * as z from 'zod/mini';
+import { regexes } from 'zod/v4/core';
 import { digitsOf, latinDigits, normaliseName } from './text';
 
 /** Why a value is refused; each code has a message in both catalogs (problems.*). */
@@ -94,13 +95,14 @@ export function checkFullName(raw: string): Problem | null {
 }
 
 export const EMAIL_MAX = 254;
-const emailSchema = z.email();
+/** zod's own e-mail rule (the server's boundary schemas use it too), without zod's machinery. */
+const EMAIL = regexes.email;
 
 export function checkEmail(raw: string): Problem | null {
   const email = raw.trim();
   if (email === '') return 'required';
   if (email.length > EMAIL_MAX) return 'tooLong';
-  return emailSchema.safeParse(email).success ? null : 'email';
+  return EMAIL.test(email) ? null : 'email';
 }
 
 /** UAE mobile networks' national prefixes: 050, 052, 054, 055, 056, 058. */
@@ -351,26 +353,21 @@ export function parseCoordinates(raw: string): { lat: number; lng: number } | nu
 
 export const formatCoordinates = (lat: number, lng: number) => `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 
-// ---- whole forms, checked at the boundary with zod/mini ----
+// ---- whole forms, checked at the boundary (the machines' guards, the server's handlers) ----
 
-/** A zod/mini field checked by one of the rules above; the issue's message is the rule's code. */
-const rule = <T>(check: (value: T) => Problem | null) =>
-  z.unknown().check(
-    z.superRefine((value, ctx) => {
-      const problem = check(value as T);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-    }),
-  );
-
-/** Problems by field from a zod result: the first problem of each field. */
+/**
+ * Problems by field: each field's rule on its value, in the order given; a field without a problem is
+ * left out. A plain loop, not a schema library: the rules are the functions above, and the browser's
+ * form pages carry no zod for them (docs/decisions/validation.md).
+ */
 function problemsOf<F extends string>(
-  result: ReturnType<z.ZodMiniType['safeParse']>,
+  values: object,
+  rules: Partial<Record<F, (value: never) => Problem | null>>,
 ): Partial<Record<F, Problem>> {
   const problems: Partial<Record<F, Problem>> = {};
-  if (result.success) return problems;
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '') as F;
-    problems[key] ??= issue.message as Problem;
+  for (const field in rules) {
+    const problem = rules[field]!((values as Record<string, unknown>)[field] as never);
+    if (problem) problems[field] = problem;
   }
   return problems;
 }
@@ -395,21 +392,20 @@ export type RegistrationField = keyof RegistrationInput;
 
 /** The registration's rules at `at` (a document must still be valid then). */
 export function registrationProblems(form: RegistrationInput, at: number) {
-  const schema = z.object({
-    fullName: rule(checkFullName),
-    email: rule(checkEmail),
-    phone: rule(checkMobile),
-    password: rule((p: string) => checkPassword(p, form.email)),
-    confirmPassword: rule((c: string) => (c === '' ? 'required' : c === form.password ? null : 'mismatch')),
-    emiratesId: rule((id: string) => checkEmiratesId(id).problem),
-    emiratesIdExpiry: rule((e: string) => checkValidUntil(e, at, 'documentExpired')),
-    emiratesIdFile: rule(checkDocument),
-    emiratesIdBackFile: rule(checkDocument),
-    licenceExpiry: rule((e: string) => checkValidUntil(e, at, 'documentExpired')),
-    licenceFile: rule(checkDocument),
-    termsAccepted: rule((accepted: boolean) => (accepted ? null : 'terms')),
+  return problemsOf<RegistrationField>(form, {
+    fullName: checkFullName,
+    email: checkEmail,
+    phone: checkMobile,
+    password: (p: string) => checkPassword(p, form.email),
+    confirmPassword: (c: string) => (c === '' ? 'required' : c === form.password ? null : 'mismatch'),
+    emiratesId: (id: string) => checkEmiratesId(id).problem,
+    emiratesIdExpiry: (e: string) => checkValidUntil(e, at, 'documentExpired'),
+    emiratesIdFile: checkDocument,
+    emiratesIdBackFile: checkDocument,
+    licenceExpiry: (e: string) => checkValidUntil(e, at, 'documentExpired'),
+    licenceFile: checkDocument,
+    termsAccepted: (accepted: boolean) => (accepted ? null : 'terms'),
   });
-  return problemsOf<RegistrationField>(schema.safeParse(form));
 }
 
 export interface CardInput {
@@ -422,14 +418,13 @@ export interface CardInput {
 export type CardField = keyof CardInput;
 
 export function cardProblems(card: CardInput, now: Date) {
-  const schema = z.object({
-    email: rule(checkEmail),
-    name: rule(checkCardholder),
-    number: rule(checkCardNumber),
-    expiry: rule((e: string) => checkExpiry(e, now)),
-    cvv: rule((c: string) => checkCvv(c, cardBrand(card.number))),
+  return problemsOf<CardField>(card, {
+    email: checkEmail,
+    name: checkCardholder,
+    number: checkCardNumber,
+    expiry: (e: string) => checkExpiry(e, now),
+    cvv: (c: string) => checkCvv(c, cardBrand(card.number)),
   });
-  return problemsOf<CardField>(schema.safeParse(card));
 }
 
 /** The card a renter asked us to keep: the gateway holds it; we keep its last 4 digits, brand and expiry (MM/YY). */
@@ -447,11 +442,10 @@ export interface OnFileInput {
 }
 
 export function onFileProblems(card: OnFileInput, now: Date) {
-  const schema = z.object({
-    email: rule(checkEmail),
-    cvv: rule((c: string) => checkCvv(c, card.onFile.brand)),
+  const problems = problemsOf<CardField>(card, {
+    email: checkEmail,
+    cvv: (c: string) => checkCvv(c, card.onFile.brand),
   });
-  const problems = problemsOf<CardField>(schema.safeParse(card));
   // A card that expired since it was kept cannot pay: the renter types another.
   const expiry = checkExpiry(card.onFile.expiry, now);
   return expiry ? { ...problems, expiry } : problems;
@@ -477,15 +471,14 @@ export interface CheckoutInput {
 export type CheckoutField = keyof CheckoutInput;
 
 export function checkoutProblems(input: CheckoutInput, carKm: number, at: number) {
-  const schema = z.object({
-    odometer: rule((m: string) => checkMileage(m, carKm)),
-    fuel: rule((f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel')),
-    damage: rule((d: string) => (d.length > 500 ? 'tooLong' : null)),
-    licenceExpiry: rule((e: string) => checkLicenceExpiry(e, at)),
-    identityChecked: rule((checked: boolean) => (checked ? null : 'identityUnchecked')),
-    photos: rule((p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null)),
+  return problemsOf<CheckoutField>(input, {
+    odometer: (m: string) => checkMileage(m, carKm),
+    fuel: (f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel'),
+    damage: (d: string) => (d.length > 500 ? 'tooLong' : null),
+    licenceExpiry: (e: string) => checkLicenceExpiry(e, at),
+    identityChecked: (checked: boolean) => (checked ? null : 'identityUnchecked'),
+    photos: (p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null),
   });
-  return problemsOf<CheckoutField>(schema.safeParse(input));
 }
 
 /** What the company's agent records when the car comes back (check-in). */
@@ -508,13 +501,12 @@ export const CHECKIN_DAMAGE_MAX = 10;
  * as handed over: the car cannot come back with less.
  */
 export function checkinProblems(input: CheckinInput, startKm: number): Partial<Record<string, Problem>> {
-  const schema = z.object({
-    odometer: rule((m: string) => checkMileage(m, startKm)),
-    fuel: rule((f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel')),
-    photos: rule((p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null)),
-    damage: rule((d: unknown[]) => (d.length > CHECKIN_DAMAGE_MAX ? 'tooLong' : null)),
+  const problems: Partial<Record<string, Problem>> = problemsOf<string>(input, {
+    odometer: (m: string) => checkMileage(m, startKm),
+    fuel: (f: string) => ((FUEL_LEVELS as readonly string[]).includes(f) ? null : 'fuel'),
+    photos: (p: string[]) => (p.length === 0 ? 'photosRequired' : p.length > HANDOVER_PHOTOS_MAX ? 'tooManyPhotos' : null),
+    damage: (d: unknown[]) => (d.length > CHECKIN_DAMAGE_MAX ? 'tooLong' : null),
   });
-  const problems: Partial<Record<string, Problem>> = problemsOf<string>(schema.safeParse(input));
   input.damage.slice(0, CHECKIN_DAMAGE_MAX).forEach((line, i) => {
     const other = line.item === 'other';
     if (!isDamageChoice(line.item)) problems[`damage.${i}.item`] = 'required';
@@ -548,13 +540,12 @@ export const ADDRESS_MAX = 200;
 
 /** Account rows: the same rules as at registration; the address may be empty. */
 export function profileProblems(profile: ProfileInput) {
-  const schema = z.object({
-    fullName: rule(checkFullName),
-    phone: rule(checkMobile),
-    email: rule(checkEmail),
-    address: rule((a: string) => (a.trim().length > ADDRESS_MAX ? 'tooLong' : null)),
+  return problemsOf<ProfileField>(profile, {
+    fullName: checkFullName,
+    phone: checkMobile,
+    email: checkEmail,
+    address: (a: string) => (a.trim().length > ADDRESS_MAX ? 'tooLong' : null),
   });
-  return problemsOf<ProfileField>(schema.safeParse(profile));
 }
 
 export interface EmergencyInput {
@@ -566,12 +557,11 @@ export type EmergencyField = keyof EmergencyInput;
 
 /** The description is required; the location may be left empty, but if given it must be coordinates. */
 export function emergencyProblems(report: EmergencyInput) {
-  const schema = z.object({
-    description: rule((d: string) => (d.trim() === '' ? 'required' : d.length > 2000 ? 'tooLong' : null)),
-    gps: rule((g: string) => (g.trim() === '' || parseCoordinates(g) ? null : 'coordinates')),
-    more: rule((m: string) => (m.length > 2000 ? 'tooLong' : null)),
+  return problemsOf<EmergencyField>(report, {
+    description: (d: string) => (d.trim() === '' ? 'required' : d.length > 2000 ? 'tooLong' : null),
+    gps: (g: string) => (g.trim() === '' || parseCoordinates(g) ? null : 'coordinates'),
+    more: (m: string) => (m.length > 2000 ? 'tooLong' : null),
   });
-  return problemsOf<EmergencyField>(schema.safeParse(report));
 }
 
 export interface PasswordChangeInput {
@@ -586,12 +576,11 @@ export type PasswordChangeField = keyof PasswordChangeInput;
  * the registration rules for the account's e-mail, and the confirmation must match it.
  */
 export function passwordChangeProblems(input: PasswordChangeInput, email: string) {
-  const schema = z.object({
-    currentPassword: rule((p: string) => (p === '' ? 'required' : null)),
-    newPassword: rule((p: string) => checkPassword(p, email)),
-    confirmPassword: rule((c: string) => (c === '' ? 'required' : c === input.newPassword ? null : 'mismatch')),
+  return problemsOf<PasswordChangeField>(input, {
+    currentPassword: (p: string) => (p === '' ? 'required' : null),
+    newPassword: (p: string) => checkPassword(p, email),
+    confirmPassword: (c: string) => (c === '' ? 'required' : c === input.newPassword ? null : 'mismatch'),
   });
-  return problemsOf<PasswordChangeField>(schema.safeParse(input));
 }
 
 export interface NewPasswordInput {
@@ -602,9 +591,8 @@ export type NewPasswordField = keyof NewPasswordInput;
 
 /** A new password from an e-mailed link: the registration rules for the account's e-mail, confirmed. */
 export function newPasswordProblems(input: NewPasswordInput, email: string) {
-  const schema = z.object({
-    password: rule((p: string) => checkPassword(p, email)),
-    confirmPassword: rule((c: string) => (c === '' ? 'required' : c === input.password ? null : 'mismatch')),
+  return problemsOf<NewPasswordField>(input, {
+    password: (p: string) => checkPassword(p, email),
+    confirmPassword: (c: string) => (c === '' ? 'required' : c === input.password ? null : 'mismatch'),
   });
-  return problemsOf<NewPasswordField>(schema.safeParse(input));
 }
