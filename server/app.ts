@@ -14,7 +14,7 @@ import { documentRoutes, DOCUMENTS_BODY_MAX } from './documents/routes';
 import { limitBodies, sameOrigin, securityHeaders } from './http/security';
 import { journeyRoutes } from './journey/routes';
 import { liveRoutes } from './live/routes';
-import { contractRoutes } from './manager/contracts';
+import { contractRoutes } from './contracts/routes';
 import { violationRoutes } from './manager/violations';
 import { notificationRoutes } from './notifications/routes';
 import { pushRoutes } from './push/routes';

@@ -14,7 +14,7 @@ import type { Db } from './db/open';
 import type { StaffRole } from '../machines/roles';
 import { companies, sessions, users } from './db/schema';
 import { hashPassword, verifyPassword } from './auth/passwords';
-import { ensureSampleContracts, SAMPLE_COMPANY } from './manager/contracts';
+import { ensureSampleContracts, SAMPLE_COMPANY } from './demo/contracts';
 import { ensureCompanies } from './companies/companies';
 import { ensureSampleCars } from './cars/records';
 import { ensureSampleBranches } from './branches/records';

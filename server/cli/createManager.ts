@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { createManager, ManagerInputError } from '../seed';
-import { SAMPLE_COMPANY } from '../manager/contracts';
+import { SAMPLE_COMPANY } from '../demo/contracts';
 
 const { values } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { validate } from '../http/validate';
 import { summaryOf } from '../handovers/routes';
-import { contractView } from '../manager/contracts';
+import { contractView } from '../contracts/store';
 import { companyCarIds } from '../cars/records';
 import { branchNamesOf } from '../branches/records';
 import { dayAround, monthFigures, monthsAround } from './figures';

@@ -17,7 +17,7 @@ import { createSession, writeSessionCookie, type User } from '../auth/sessions';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { insertBooking, viewOf } from '../journey/bookings';
-import { openContract } from '../manager/contracts';
+import { openContract } from '../contracts/store';
 
 const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Ahmed Al Mansoori' };
 

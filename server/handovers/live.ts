@@ -4,7 +4,7 @@ import type { Tx } from '../db/open';
 import { pushTo } from '../live/hub';
 import type { BookingRow } from '../journey/bookings';
 import { notify } from '../notifications/store';
-import { managersOf } from '../manager/contracts';
+import { managersOf } from '../companies/managers';
 
 /**
  * Called in the transaction of every journey step that changes the handover (the agent's record,

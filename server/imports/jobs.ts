@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 import { importJobs } from '../db/schema';
 import type { Deps, Logger } from '../deps';
 import { pushTo } from '../live/hub';
-import { managersOf } from '../manager/contracts';
+import { managersOf } from '../companies/managers';
 import { emptyReport, finishImport, importRow } from './authority';
 import { readAuthorityCsv } from './csv';
 import { startWorker, type Worker } from '../worker';

@@ -19,7 +19,7 @@ import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { bookedCar } from '../journey/bookings';
-import { managersOf } from '../manager/contracts';
+import { managersOf } from '../companies/managers';
 import { queueMail } from '../mail/queue';
 import { supportIncidentMail } from './support';
 

@@ -11,7 +11,7 @@ import { bookings, users } from '../db/schema';
 import type { Deps, Logger } from '../deps';
 import { notify } from '../notifications/store';
 import { pushTo } from '../live/hub';
-import { managersOf } from '../manager/contracts';
+import { managersOf } from '../companies/managers';
 import { startWorker, type Worker } from '../worker';
 import { applyStep } from './service';
 import { carAwayAtSql } from './availability';

@@ -11,7 +11,7 @@ import { users } from '../db/schema';
 import type { Deps } from '../deps';
 import type { User } from '../auth/sessions';
 import { decide } from './decide';
-import { openContract } from '../manager/contracts';
+import { openContract } from '../contracts/store';
 import { issueTaxDocuments, type TaxDocumentRow } from '../invoices/store';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';

@@ -21,7 +21,8 @@ import { completeIntent, openIntent } from '../journey/intents';
 import { JourneyFailure } from '../../machines/journey';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
-import { contractView, managersOf, type ContractRow } from './contracts';
+import { managersOf } from '../companies/managers';
+import { contractView, type ContractRow } from '../contracts/store';
 import { deductionsInvoice } from '../../machines/taxDocuments';
 import { violationView, type ViolationRow, type ViolationView } from './violationRecords';
 

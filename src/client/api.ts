@@ -5,7 +5,7 @@ import { noteServerDate } from './serverClock';
 import type { ClientEvent } from '../../server/journey/events';
 import type { BookingSummary, JourneyView } from '../../server/journey/bookings';
 import type { PublicUser } from '../../server/auth/middleware';
-import type { ContractView } from '../../server/manager/contracts';
+import type { ContractView } from '../../server/contracts/store';
 import type { SalikView, ViolationView } from '../../server/manager/violations';
 import type { NotificationKind, NotificationView } from '../../server/notifications/store';
 import type { CompanyView } from '../../server/companies/companies';
