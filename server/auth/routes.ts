@@ -5,12 +5,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { LOCATIONS, type CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
-import { bookableTrip } from '../journey/availability';
 import { tripSchema } from '../journey/events';
 import { CAR_ID, canStartBooking } from '../../machines/journey-rules';
-import { bookableCars, defaultCar, startEvent } from '../cars/records';
+import { startEvent } from '../cars/records';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
-import { latinDigits, normaliseName } from '../../machines/text';
+import { normaliseName } from '../../machines/text';
 import {
   checkEmiratesId,
   DOCUMENT_MAX_BYTES,
@@ -18,18 +17,18 @@ import {
   registrationProblems,
 } from '../../machines/validation';
 import type { Db } from '../db/open';
-import { documents, sessions, uaePassRequests, users } from '../db/schema';
+import { sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
-import { bytesOf, describeUpload, documentRows } from '../documents/store';
+import { bytesOf, describeUpload } from '../documents/store';
 import { tellOwnerOfTry } from './emailTaken';
 import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
-import { currentJourney, openBooking, renterOf, viewOf } from '../journey/bookings';
+import { currentJourney, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
 import { spend } from './usage';
-import { queueVerification } from './verify';
+import { createRenter } from './registration';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { clearFailures, logInCounts, recordFailure, throttleState } from './throttle';
@@ -199,51 +198,22 @@ export const authRoutes = new Hono<AppEnv>()
       if (await findUser(deps.db, email)) return taken();
 
       const passwordHash = await deps.hashing(client, () => hashPassword(form.password, deps.config.scryptCost));
-      const stored = [
-        { kind: 'emiratesId' as const, bytes: idBytes!, info: input.emiratesIdFile! },
-        { kind: 'emiratesIdBack' as const, bytes: idBackBytes!, info: input.emiratesIdBackFile! },
-        { kind: 'licence' as const, bytes: licenceBytes!, info: input.licenceFile! },
-      ];
-      const keys = await Promise.all(stored.map((d) => deps.documents.put(d.bytes)));
-      try {
-        const user = await deps.db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              email,
-              role: 'renter',
-              passwordHash,
-              fullName: normaliseName(form.fullName),
-              phone: normaliseUaeMobile(form.phone) ?? form.phone,
-              emiratesId: checkEmiratesId(form.emiratesId).value ?? null,
-              emiratesIdExpiry: latinDigits(form.emiratesIdExpiry).trim(),
-              licenceExpiry: latinDigits(form.licenceExpiry).trim(),
-              language: form.language ?? 'en',
-            })
-            .onConflictDoNothing({ target: users.email })
-            .returning();
-          if (!created) return null;
-          await tx.insert(documents).values(documentRows(created.id, stored, keys, deps.now()));
-          // The visitor's choice when it can still be booked; otherwise the default car's first free rental.
-          const choice = choiceOf(form.carId, form);
-          const trip = choice?.trip && (await bookableTrip(tx, choice.carId, choice.trip, deps.now()));
-          const car = (choice && (await bookableCars(tx, choice.carId))[0]) || (await defaultCar(tx));
-          await openBooking(tx, created, car, deps.now(), (car.id === choice?.carId && trip) || undefined);
-          // The link that shows the e-mail is theirs (until then nothing links to the account by it).
-          await queueVerification(tx, deps, created, email, created.language, appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy));
-          return created;
-        });
-        deps.mail.nudge();
-        if (!user) {
-          await Promise.all(keys.map((k) => deps.documents.remove(k)));
-          return taken();
-        }
-        deps.log.info('renter registered', { userId: user.id });
-        return c.json(await signIn(c, user), 201);
-      } catch (error) {
-        await Promise.all(keys.map((k) => deps.documents.remove(k)));
-        throw error;
-      }
+      const user = await createRenter(deps, {
+        ...form,
+        email,
+        passwordHash,
+        language: form.language ?? 'en',
+        choice: choiceOf(form.carId, form),
+        files: [
+          { kind: 'emiratesId', bytes: idBytes!, info: input.emiratesIdFile! },
+          { kind: 'emiratesIdBack', bytes: idBackBytes!, info: input.emiratesIdBackFile! },
+          { kind: 'licence', bytes: licenceBytes!, info: input.licenceFile! },
+        ],
+        origin: appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy),
+      });
+      if (!user) return taken();
+      deps.log.info('renter registered', { userId: user.id });
+      return c.json(await signIn(c, user), 201);
     },
   )
   .post('/login', jsonOnly, validate('json', loginBody), async (c) => {
