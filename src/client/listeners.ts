@@ -7,8 +7,6 @@ export interface Listeners<T = void> {
   subscribe(listener: (value: T) => void): () => void;
   /** Tells every listener, in the order they came. */
   emit(value: T): void;
-  /** How many listen (a shared stream closes when nobody does). */
-  readonly size: number;
 }
 
 export function listeners<T = void>(): Listeners<T> {
@@ -19,8 +17,5 @@ export function listeners<T = void>(): Listeners<T> {
       return () => void set.delete(listener);
     },
     emit: (value) => set.forEach((listener) => listener(value)),
-    get size() {
-      return set.size;
-    },
   };
 }

@@ -8,8 +8,8 @@ import { useSessionState } from './session';
 
 export type { LiveChange, LiveTopic };
 
-/** The open stream of each signed-in user (one, in practice) and who listens to it. */
-const streams = new Map<string, { listeners: Listeners<LiveChange>; close: () => void }>();
+/** The open stream of each signed-in user (one, in practice), who listens to it and how many do. */
+const streams = new Map<string, { listeners: Listeners<LiveChange>; count: number; close: () => void }>();
 
 /**
  * The stream's code comes with the first listener (someone signed in): a visitor's page does not
@@ -33,14 +33,18 @@ function listen(userId: string, listener: (change: LiveChange) => void): () => v
   let stream = streams.get(userId);
   if (!stream) {
     const listeners = newListeners<LiveChange>();
-    stream = { listeners, close: open(listeners) };
+    stream = { listeners, count: 0, close: open(listeners) };
     streams.set(userId, stream);
   }
   const current = stream;
   const stop = current.listeners.subscribe(listener);
+  current.count++;
+  let listening = true;
   return () => {
+    if (!listening) return;
+    listening = false;
     stop();
-    if (current.listeners.size > 0) return;
+    if (--current.count > 0) return;
     current.close();
     if (streams.get(userId) === current) streams.delete(userId);
   };

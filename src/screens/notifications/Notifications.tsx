@@ -24,7 +24,7 @@ import { Money } from '../../ui/Money';
 import { Section, Stack } from '../../ui/Section';
 import { useSession, useSessionState } from '../../ui/session';
 import { useLive } from '../../ui/live';
-import { unreadCountOf } from '../../ui/notifications';
+import { unreadCountOf } from '../../client/unreadCount';
 import { Link } from '../../ui/Link';
 import styles from './Notifications.module.css';
 
