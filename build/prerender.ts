@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { build, minifySync, transformWithOxc, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths';
 import { FONTS_FLAG_SCRIPT } from '../src/client/fonts';
 import type { RenderedPage } from '../src/prerender';
@@ -157,58 +157,17 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The one script a page names: once the page's words are painted, it fetches the page's modules (all
- * at once, as modulepreloads) and starts the app. Before the first paint, nothing but the page itself
- * is on the wire. The modules are listed with each one's imports before it and the entry last, and
- * are run one per task: React, the app's shared code and the screen are each set up in a short task
- * a phone can answer a tap between, not in one long one. Hashed like the other assets, so it is
- * cached for good.
+ * The one script a page names, src/boot.ts (it waits for the first paint, then fetches and runs the
+ * page's modules one per task): compiled and minified on its own, as it imports nothing, and hashed
+ * like the other assets.
  */
-const BOOT = `const boot = document.getElementById('boot');
-const modules = boot.dataset.modules.split(' ');
-const nextTask = () =>
-  globalThis.scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-let started = false;
-const start = async () => {
-  if (started) return;
-  started = true;
-  // The page's CSS is inline. The files it came from are named to the app's module loader, as
-  // disabled stylesheets (never fetched), so it does not add them again as the screen's module
-  // loads: each would have the whole page styled and laid out once more.
-  for (const href of document.querySelector('style[data-files]').dataset.files.split(' ')) {
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.disabled = true;
-    link.href = href;
-    document.head.append(link);
-  }
-  for (const href of modules) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  for (const href of modules) {
-    await import(href);
-    await nextTask();
-  }
-};
-// After the first contentful paint (the page's words are on screen), in a task of its own.
-try {
-  new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start, 0);
-  }).observe({ type: 'paint', buffered: true });
-} catch {
-  requestAnimationFrame(() => setTimeout(start, 0));
-}
-// A browser that reports no paint, or a page opened in a background tab (no frame until shown).
-setTimeout(start, 1000);
-`;
-
-function writeBoot(outDir: string): string {
-  const file = `assets/boot-${createHash('sha256').update(BOOT).digest('base64url').slice(0, 8)}.js`;
-  writeFileSync(join(outDir, file), BOOT);
+async function writeBoot(root: string, outDir: string): Promise<string> {
+  const source = join(root, 'src/boot.ts');
+  const compiled = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
+  const { code, errors } = minifySync('boot.js', compiled.code, { module: true });
+  if (errors.length > 0) throw new Error(`src/boot.ts: ${errors.map((e) => e.message).join('; ')}`);
+  const file = `assets/boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, file), code);
   return file;
 }
 
@@ -258,7 +217,7 @@ export function prerenderPages(): Plugin {
           ...shellCss,
           ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
         ].reduce((html, [tag]) => html.replace(tag, ''), index);
-        const boot = writeBoot(outDir);
+        const boot = await writeBoot(root, outDir);
         const wordsOf = (lang: 'en' | 'ar', part: string) => chunkOf(bundle, root, `src/i18n/${lang}/${part}.ts`);
         const jsByPage = new Map<string, string[]>();
         const htmls: string[] = [];
