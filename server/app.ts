@@ -18,7 +18,7 @@ import { contractRoutes } from './contracts/routes';
 import { violationRoutes } from './manager/violations';
 import { notificationRoutes } from './notifications/routes';
 import { pushRoutes } from './push/routes';
-import { companyRoutes } from './companies/companies';
+import { companyRoutes } from './companies/routes';
 import { carRoutes } from './cars/routes';
 import { fleetRoutes } from './cars/fleet';
 import { branchRoutes } from './branches/routes';

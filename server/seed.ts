@@ -15,7 +15,7 @@ import type { StaffRole } from '../machines/roles';
 import { companies, sessions, users } from './db/schema';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './demo/contracts';
-import { ensureCompanies } from './companies/companies';
+import { ensureCompanies } from './demo/companies';
 import { ensureSampleCars } from './cars/records';
 import { ensureSampleBranches } from './branches/records';
 import { backfillPeriods } from './journey/bookings';

@@ -9,7 +9,7 @@ import { requireRole } from '../auth/middleware';
 import { clientAddress, jsonOnly, limitBody } from '../http/security';
 import { spend } from '../auth/usage';
 import { validate } from '../http/validate';
-import { companyByKey } from '../companies/companies';
+import { companyByKey } from '../companies/store';
 import { findImport, queueImport } from './jobs';
 
 const MAX_FILE = 1024 * 1024;

@@ -8,7 +8,7 @@ import type { PublicUser } from '../../server/auth/middleware';
 import type { ContractView } from '../../server/contracts/store';
 import type { SalikView, ViolationView } from '../../server/manager/violations';
 import type { NotificationKind, NotificationView } from '../../server/notifications/store';
-import type { CompanyView } from '../../server/companies/companies';
+import type { CompanyView } from '../../server/companies/store';
 import type { HandoverSummary, HandoverView } from '../../server/handovers/routes';
 import type { IncidentView } from '../../server/incidents/routes';
 import type { TaxDocumentView } from '../../server/invoices/store';
@@ -54,7 +54,7 @@ export interface NotificationPreferences {
 }
 
 /** An authority's record that no booking of the company had at that time. */
-/** A company's branch as renters read it (server/companies/companies.ts). */
+/** A company's branch as renters read it (server/companies/store.ts). */
 export interface PublicBranch {
   place: LocationId;
   name: { en: string; ar: string };

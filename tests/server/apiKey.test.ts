@@ -2,7 +2,7 @@
 // replaces keeps working for a day (the answer says until when), then only the new one does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_MANAGER } from '../../server/seed';
-import { KEY_GRACE_MS } from '../../server/companies/companies';
+import { KEY_GRACE_MS } from '../../server/companies/store';
 import { startTestServer, type TestServer } from '../support/server';
 import { clockOffset, shiftClock, travelTo } from '../support/clock';
 import { browser } from './helpers';

@@ -189,7 +189,7 @@ function Report({ report }: { report: ImportReport }) {
 
 /**
  * The company's key for the feed endpoint: shown once when made. Making one replaces the last, which
- * keeps working for a day (server/companies/companies.ts): asked once more, saying so.
+ * keeps working for a day (server/companies/store.ts): asked once more, saying so.
  */
 function ApiKey() {
   const { t, lang } = useLocale('manager');
