@@ -15,7 +15,7 @@ import { limitBodies, sameOrigin, securityHeaders } from './http/security';
 import { journeyRoutes } from './journey/routes';
 import { liveRoutes } from './live/routes';
 import { contractRoutes } from './contracts/routes';
-import { violationRoutes } from './manager/violations';
+import { violationRoutes } from './violations/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pushRoutes } from './push/routes';
 import { companyRoutes } from './companies/routes';

@@ -9,7 +9,7 @@ import { stepOf, type JourneyEvent, type JourneySnapshot } from '../machines/jou
 import { createApi } from '../src/client/api';
 import { eq, inArray, like } from 'drizzle-orm';
 import { bookings, contracts, users } from '../server/db/schema';
-import { createViolation } from '../server/manager/violations';
+import { createViolation } from '../server/violations/service';
 import { dueBackAt, noShowAt, STEPS, type Step } from '../machines/journey-rules';
 import { cancelNoShows } from '../server/journey/noShows';
 import { clockOffset, shiftClock, travelTo } from './support/clock';

@@ -11,7 +11,7 @@ import { documents } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { violationsOfContract } from '../manager/violationRecords';
+import { violationsOfContract } from '../violations/store';
 import { notify } from '../notifications/store';
 import {
   carRefusal,

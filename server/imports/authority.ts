@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
-import { createViolation } from '../manager/violations';
+import { createViolation } from '../violations/service';
 import { carByPlate } from '../cars/records';
 import type { AuthorityRow, RejectedRow } from './csv';
 

@@ -6,7 +6,7 @@ import type { ClientEvent } from '../../server/journey/events';
 import type { BookingSummary, JourneyView } from '../../server/journey/bookings';
 import type { PublicUser } from '../../server/auth/middleware';
 import type { ContractView } from '../../server/contracts/store';
-import type { SalikView, ViolationView } from '../../server/manager/violations';
+import type { SalikView, ViolationView } from '../../server/violations/store';
 import type { NotificationKind, NotificationView } from '../../server/notifications/store';
 import type { CompanyView } from '../../server/companies/store';
 import type { HandoverSummary, HandoverView } from '../../server/handovers/routes';

@@ -1,87 +1,28 @@
-// Traffic violations on a booking, run by the violation machine on the server. The contract's
-// transfer settings at arrival decide the fine's path; renter and manager each send only their own
-// events; paying from the deposit takes the fine with its admin fee off the booking's deposit in the
-// same transaction. Each step tells the other side (notification record, live update) on commit.
+// Traffic violations over HTTP: the renter's fines and Salik crossings, and the steps on one fine.
+// Renter and manager each send only their own events; paying from the deposit takes the fine with
+// its admin fee off the booking's deposit in the same transaction, through the journey's machine; a
+// card payment writes its intent first (server/journey/intents.ts).
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { actsAs } from '../../machines/roles';
 import { Hono } from 'hono';
 import { createActor } from 'xstate';
 import { z } from 'zod';
-import { restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
-import { salikBand, salikDeduction } from '../../machines/money';
-import type { Db, Tx } from '../db/open';
-import { authorityRecords, bookings, contracts, users, violations } from '../db/schema';
-import type { AppEnv, Deps } from '../deps';
+import { JourneyFailure } from '../../machines/journey';
+import { actsAs } from '../../machines/roles';
+import { deductionsInvoice } from '../../machines/taxDocuments';
+import { restoreViolation, violationMachine, type ViolationEvent } from '../../machines/violation';
 import { requireRole } from '../auth/middleware';
+import { managersOf } from '../companies/managers';
+import type { Tx } from '../db/open';
+import { authorityRecords, bookings, contracts, users, violations } from '../db/schema';
+import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import type { BookingRow } from '../journey/bookings';
-import { applyStep, StaleRecord } from '../journey/service';
-import { completeIntent, openIntent } from '../journey/intents';
-import { JourneyFailure } from '../../machines/journey';
-import { pushTo } from '../live/hub';
-import { notify } from '../notifications/store';
-import { managersOf } from '../companies/managers';
-import { contractView, type ContractRow } from '../contracts/store';
-import { deductionsInvoice } from '../../machines/taxDocuments';
-import { violationView, type ViolationRow, type ViolationView } from './violationRecords';
-
-export type { ViolationView };
 import { issueDocuments } from '../invoices/store';
-
-/** Tells the renter what a fine's new state asks of them, or that it reached them. */
-async function tellRenter(tx: Tx, at: Date, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
-  const { fine, charge, settings } = state.context;
-  const params = { amount: charge.amount, code: fine.code };
-  const transferredNow = state.context.transferredAt !== null && before?.context.transferredAt == null;
-  if (transferredNow && settings.notify) await notify(tx, at, renterId, 'fineTransferNotice', params, 'trafficViolation');
-  if (state.value === 'awaitingConsent' && before?.value !== 'awaitingConsent')
-    await notify(tx, at, renterId, 'consentRequested', params, 'trafficViolation');
-  if (before?.value === 'disputed' && state.value !== 'disputed')
-    await notify(tx, at, renterId, 'disputeResolved', { ...params, outcome: state.value === 'cancelled' ? 'cancelled' : 'upheld' }, 'trafficViolation');
-  if (state.value === 'paid' && state.context.paid?.with === 'deposit' && before?.value !== 'paid')
-    await notify(tx, at, renterId, 'fineDeducted', params, 'trafficViolation');
-}
-
-/** Tells the company's managers what the renter did. */
-async function tellManagers(tx: Tx, at: Date, contract: string, managers: string[], state: ViolationSnapshot, before: ViolationSnapshot) {
-  // The catalog's {code} is the contract's number: that is what the manager opens.
-  const params = { code: contract, fine: state.context.fine.code };
-  const kind =
-    before.value === 'awaitingConsent' && state.value === 'payable'
-      ? 'consentGiven'
-      : before.value === 'awaitingConsent' && state.value === 'disputed'
-        ? 'consentDeclined'
-        : before.value === 'payable' && state.value === 'disputed'
-          ? 'disputeOpened'
-          : null;
-  if (kind) for (const id of managers) await notify(tx, at, id, kind, params, `contracts:${contract}`);
-}
-
-/** A fine arrives for a booking, under the contract's settings of this moment. */
-export async function createViolation(
-  tx: Tx,
-  { inspect }: Pick<Deps, 'inspect'>,
-  booking: BookingRow,
-  contract: ContractRow,
-  fine: Fine,
-  now: Date,
-) {
-  const view = contractView(contract, booking);
-  const actor = createActor(violationMachine, {
-    inspect,
-    input: { fine, settings: view.settings, transferEnabled: view.setup.violationTransfer, arrivedAt: now.getTime() },
-  }).start();
-  const snapshot = actor.getSnapshot();
-  const [row] = await tx
-    .insert(violations)
-    .values({ bookingId: booking.id, contractCode: contract.code, state: actor.getPersistedSnapshot(), createdAt: now })
-    .returning();
-  actor.stop();
-  await tellRenter(tx, now, booking.renterId, snapshot, null);
-  await pushTo(tx, [booking.renterId, ...(await managersOf(tx, contract.companyId))], 'violations', row!.id);
-  return row!;
-}
+import { completeIntent, openIntent } from '../journey/intents';
+import { applyStep, StaleRecord } from '../journey/service';
+import { pushTo } from '../live/hub';
+import { tellManagers, tellRenter } from './service';
+import { salikView, saveViolation, violationView, type ViolationRow } from './store';
 
 const text = z.string().max(1000);
 const renterEvent = z.discriminatedUnion('type', [
@@ -97,34 +38,6 @@ const managerEvent = z.discriminatedUnion('type', [
 ]);
 const eventBody = z.object({ event: z.union([renterEvent, managerEvent]), version: z.number().int().positive() }).strict();
 const MANAGER_EVENTS = new Set(['violation.transfer', 'violation.resolve']);
-
-/** Saves a violation over the version it was read at; a stale version means someone acted first. */
-async function saveViolation(tx: Db | Tx, row: ViolationRow, state: unknown) {
-  const [saved] = await tx
-    .update(violations)
-    .set({ state, version: row.version + 1 })
-    .where(and(eq(violations.id, row.id), eq(violations.version, row.version)))
-    .returning();
-  if (!saved) throw new StaleRecord();
-  return saved;
-}
-
-/** A Salik crossing on the renter's booking: its price (toll + admin) and whether the deposit paid it. */
-const salikView = (row: typeof authorityRecords.$inferSelect, bookingNumber: string) => {
-  const price = salikDeduction([salikBand(row.occurredAt.getTime())]);
-  return {
-    id: row.id,
-    reference: row.reference,
-    bookingNumber,
-    at: row.occurredAt.getTime(),
-    location: row.location,
-    toll: price.amount - price.adminFee,
-    adminFee: price.adminFee,
-    total: price.amount,
-    fromDeposit: row.charged !== null,
-  };
-};
-export type SalikView = ReturnType<typeof salikView>;
 
 export const violationRoutes = new Hono<AppEnv>()
   // The renter's fines and Salik crossings, on every booking they have, newest first.
