@@ -5,11 +5,11 @@
 import type { Trip } from '../../machines/booking';
 import type { CarId } from '../../machines/fleet';
 import { latinDigits, normaliseName } from '../../machines/text';
-import { checkEmiratesId, normaliseUaeMobile, type DocumentInfo } from '../../machines/validation';
+import { checkEmiratesId, normaliseUaeMobile } from '../../machines/validation';
 import { bookableCars, defaultCar } from '../cars/records';
 import { documents, users } from '../db/schema';
 import type { Deps } from '../deps';
-import { documentRows } from '../documents/store';
+import { documentRows, type StoredFile } from '../documents/store';
 import { bookableTrip } from '../journey/availability';
 import { openBooking } from '../journey/bookings';
 import { queueVerification } from './verify';
@@ -27,7 +27,7 @@ export interface NewRenter {
   /** The car a visitor chose before registering, and where and when for. */
   choice?: { carId: CarId; trip?: Trip };
   /** The three documents, checked by their content. */
-  files: { kind: 'emiratesId' | 'emiratesIdBack' | 'licence'; bytes: Uint8Array; info: DocumentInfo }[];
+  files: StoredFile[];
   /** Where the confirmation link points (the app's origin). */
   origin: string;
 }

@@ -115,15 +115,18 @@ export type ContractView = ReturnType<typeof contractView>;
 
 export type FoundContract = NonNullable<Awaited<ReturnType<typeof companyContract>>>;
 
-/** A contract of `companyId` (anyone else's is not found), with its booking and renter. */
-export async function companyContract(db: Db | Tx, companyId: string, code: string) {
-  const [found] = await db
+/** Contracts with what their view shows: the booking, the renter's name and the car as its record says now. */
+const withParties = (db: Db | Tx) =>
+  db
     .select({ contract: contracts, booking: bookings, renterName: users.fullName, car: cars })
     .from(contracts)
     .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
     .leftJoin(users, eq(users.id, bookings.renterId))
-    .leftJoin(cars, eq(cars.id, contracts.carId))
-    .where(and(eq(contracts.code, code), eq(contracts.companyId, companyId)));
+    .leftJoin(cars, eq(cars.id, contracts.carId));
+
+/** A contract of `companyId` (anyone else's is not found), with its booking and renter. */
+export async function companyContract(db: Db | Tx, companyId: string, code: string) {
+  const [found] = await withParties(db).where(and(eq(contracts.code, code), eq(contracts.companyId, companyId)));
   return found ?? null;
 }
 
@@ -178,12 +181,7 @@ export async function listContracts(db: Db, companyId: string, { q, status, page
     status ? STATUS_WHERE[status] : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ contract: contracts, booking: bookings, renterName: users.fullName, car: cars })
-      .from(contracts)
-      .leftJoin(bookings, eq(bookings.id, contracts.bookingId))
-      .leftJoin(users, eq(users.id, bookings.renterId))
-      .leftJoin(cars, eq(cars.id, contracts.carId))
+    withParties(db)
       .where(where)
       .orderBy(desc(contracts.createdAt), desc(contracts.code))
       .limit(PAGE_SIZE)

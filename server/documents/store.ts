@@ -8,6 +8,13 @@ import { DOCUMENT_FIELDS, DOCUMENT_MAX_BYTES, type DocumentInfo } from '../../ma
 
 type DocumentKind = (typeof DOCUMENT_FIELDS)[keyof typeof DOCUMENT_FIELDS];
 
+/** An identity document as received: its kind, its bytes and what its content says it is. */
+export interface StoredFile {
+  kind: DocumentKind;
+  bytes: Uint8Array;
+  info: DocumentInfo;
+}
+
 export interface DocumentStore {
   put(bytes: Uint8Array): Promise<string>;
   get(key: string): Promise<Uint8Array | null>;
@@ -93,7 +100,7 @@ export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).
  */
 export const documentRows = (
   userId: string,
-  files: readonly { kind: DocumentKind; bytes: Uint8Array; info: DocumentInfo }[],
+  files: readonly StoredFile[],
   keys: readonly string[],
   at: Date,
 ) =>
