@@ -84,6 +84,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [OWN_LINK], patterns: [SERVER, WHOLE_CATALOG] }] },
   },
   {
+    // The service worker runs in the worker's scope, apart from the app: it shares only the pure rules.
+    files: ['src/sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER, REACT, layer('client', 'i18n', 'ui', 'screens', 'app', 'data', 'search')] }] },
+  },
+  {
     // Build time: the prerender reads the whole catalogs for each page's title and description.
     files: ['src/prerender.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER] }] },

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The service worker build/pwa.ts writes: what it precaches, and which cached page stands for a URL
-// offline (run in a bare context, as the browser would run it).
+// The service worker build/pwa.ts writes from src/sw/worker.ts: what it precaches, and which cached
+// page stands for a URL offline (run in a bare context, as the browser would run it).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServiceWorker, pageTable, precachedFiles } from '../build/pwa';
 import { SCREEN_IDS, pathOf } from '../src/i18n/paths';
+import { fallbackPath } from '../src/sw/pages';
 
 const outDir = mkdtempSync(join(tmpdir(), 'movecar-pwa-'));
 const put = (path: string, content = path) => {
@@ -27,31 +28,52 @@ put('assets/fonts/nested-1.woff2');
 put('home/index.html'); // a prerendered page: precached by its URL, not as a file
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-/** Runs the generated worker in a context of its own and returns its listeners and functions. */
-function loadWorker(source: string, { windows = [] as FakeWindow[] } = {}) {
+/**
+ * Runs the built worker in a context of its own, as the browser would: a bare scope with fake caches
+ * and a network. `online: false` makes every fetch fail. Returns its listeners and what it did.
+ */
+function loadWorker(source: string, { windows = [] as FakeWindow[], online = true } = {}) {
   const listeners: Record<string, unknown> = {};
   const shown: { title: string; options: Record<string, unknown> }[] = [];
   const opened: string[] = [];
+  const cache = { name: '', added: [] as string[], put: [] as [string, number][], matched: [] as string[] };
   const context = {
     self: {
       addEventListener: (type: string, listener: unknown) => (listeners[type] = listener),
       location: { origin: 'https://movecar.ae' },
       registration: { showNotification: async (title: string, options: Record<string, unknown>) => void shown.push({ title, options }) },
-      clients: { matchAll: async () => windows, openWindow: async (url: string) => void opened.push(url) },
+      clients: { matchAll: async () => windows, openWindow: async (url: string) => void opened.push(url), claim: async () => undefined },
+      skipWaiting: async () => undefined,
     },
     URL,
-    // Requests the worker answers never settle here: the tests look at which ones it takes.
-    fetch: () => new Promise(() => undefined),
-    caches: { open: () => new Promise(() => undefined) },
+    Request: class {
+      constructor(readonly url: string) {}
+    },
+    // Online, a page is there (the "not found" pages with their 404); offline, nothing answers.
+    fetch: async (request: { url: string }) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return { status: request.url.endsWith('/not-found') ? 404 : 200, redirected: false };
+    },
+    caches: {
+      open: async (name: string) => {
+        cache.name = name;
+        return {
+          addAll: async (urls: string[]) => void cache.added.push(...urls),
+          put: async (url: string, response: { status: number }) => void cache.put.push([url, response.status]),
+          match: async (url: string) => (cache.matched.push(url), { cachedPage: url }),
+        };
+      },
+    },
   };
-  // Its own constants, read at the end of its script (top-level consts are not properties of the global).
-  const own = runInNewContext(`${source}\n;({ CACHE, PAGES, FILES, fallbackPath })`, context) as {
-    CACHE: string;
-    PAGES: string[];
-    FILES: string[];
-    fallbackPath: (pathname: string) => string;
-  };
-  return { listeners, fallbackPath: own.fallbackPath, context: own, shown, opened };
+  runInNewContext(source, context);
+  return { listeners, shown, opened, cache };
+}
+
+/** What the worker puts in its cache when it is installed. */
+async function installed(source: string) {
+  const worker = loadWorker(source);
+  await dispatch(worker.listeners.install, {});
+  return worker.cache;
 }
 
 /** A window of the app the worker can focus and send to another page. */
@@ -95,21 +117,21 @@ describe('the service worker build/pwa.ts writes', () => {
     ]);
   });
 
-  it('is valid JavaScript that lists them, with a cache name that changes with what is precached', () => {
-    const source = buildServiceWorker(outDir);
-    const { listeners, context } = loadWorker(source);
+  it('installs with them, every page and both "not found" pages, in a cache whose name changes with what is precached', async () => {
+    const source = await buildServiceWorker(outDir);
+    const { listeners } = loadWorker(source);
     expect(Object.keys(listeners).sort()).toEqual(['activate', 'fetch', 'install', 'notificationclick', 'push', 'pushsubscriptionchange']);
-    expect(context.PAGES).toEqual(pageTable().pages);
-    expect(context.FILES).toEqual(precachedFiles(outDir));
-    expect(context.CACHE).toMatch(/^movecar-[0-9a-f]{16}$/);
-    expect(buildServiceWorker(outDir)).toBe(source); // the same build, the same worker
+    const cache = await installed(source);
+    expect(cache.name).toMatch(/^movecar-[0-9a-f]{16}$/);
+    expect(cache.added).toEqual(precachedFiles(outDir));
+    expect(cache.put).toEqual([...pageTable().pages.map((p) => [p, 200]), ['/not-found', 404], ['/arabic/not-found', 404]]);
+    expect(await buildServiceWorker(outDir)).toBe(source); // the same build, the same worker
     put('assets/index-abc123.js', 'changed');
-    const next = loadWorker(buildServiceWorker(outDir)).context.CACHE;
-    expect(next).not.toBe(context.CACHE);
+    expect((await installed(await buildServiceWorker(outDir))).name).not.toBe(cache.name);
   });
 
-  it('offline, a URL opens its own cached page; a record opens its screen; anything else the language’s home', () => {
-    const { fallbackPath } = loadWorker(buildServiceWorker(outDir));
+  it('offline, a URL opens its own cached page; a record opens its screen; anything else the language’s home', async () => {
+    const table = pageTable();
     const cases: [string, string][] = [
       ['/', '/'],
       ['/all', '/'],
@@ -129,15 +151,23 @@ describe('the service worker build/pwa.ts writes', () => {
       ['/arabic/nowhere', '/arabic/not-found'],
       ['/arabicx', '/not-found'],
     ];
-    for (const [url, page] of cases) expect([url, fallbackPath(url)]).toEqual([url, page]);
+    for (const [url, page] of cases) expect([url, fallbackPath(table, url)]).toEqual([url, page]);
     for (const id of SCREEN_IDS) {
-      expect(fallbackPath(pathOf(id, 'en'))).toBe(pathOf(id, 'en'));
-      expect(fallbackPath(pathOf(id, 'ar'))).toBe(pathOf(id, 'ar'));
+      expect(fallbackPath(table, pathOf(id, 'en'))).toBe(pathOf(id, 'en'));
+      expect(fallbackPath(table, pathOf(id, 'ar'))).toBe(pathOf(id, 'ar'));
     }
+    // The built worker, offline, answers a navigation with that page from its cache.
+    const worker = loadWorker(await buildServiceWorker(outDir), { online: false });
+    const answers: Promise<unknown>[] = [];
+    for (const url of ['/arabic/booking-details/MC-2026-0412', '/nowhere?x=1']) {
+      const request = { url: `https://movecar.ae${url}`, method: 'GET', mode: 'navigate' };
+      (worker.listeners.fetch as (e: object) => void)({ request, respondWith: (p: Promise<unknown>) => answers.push(p) });
+    }
+    expect(await Promise.all(answers)).toEqual([{ cachedPage: '/arabic/booking-details' }, { cachedPage: '/not-found' }]);
   });
 
-  it('leaves the API, other origins and non-GET requests to the network', () => {
-    const { listeners } = loadWorker(buildServiceWorker(outDir));
+  it('leaves the API, other origins and non-GET requests to the network', async () => {
+    const { listeners } = loadWorker(await buildServiceWorker(outDir));
     const fetchListener = listeners.fetch as (event: object) => void;
     const handled = (url: string, method = 'GET', mode = 'cors') => {
       let responded = false;
@@ -154,7 +184,7 @@ describe('the service worker build/pwa.ts writes', () => {
   });
 
   it('shows a push message in its language and direction; a tap opens its record, in a window already open when there is one', async () => {
-    const worker = loadWorker(buildServiceWorker(outDir));
+    const worker = loadWorker(await buildServiceWorker(outDir));
     const push = (data: unknown) => dispatch(worker.listeners.push, { data: { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } });
     await push({ title: 'سيارتك Toyota Yaris جاهزة للاستلام', body: 'في 12:00', lang: 'ar', link: 'bookingDetails', tag: 'pickupReminder:MC-1' });
     await push({ title: 'A traffic fine was passed to you', body: 'AED 500.00', lang: 'en', link: 'contracts:MC-2026-0412', tag: 'fine:1' });
@@ -172,7 +202,7 @@ describe('the service worker build/pwa.ts writes', () => {
     expect(worker.shown[0]!.options).toMatchObject({ body: 'في 12:00', tag: 'pickupReminder:MC-1', icon: '/icons/icon-192.png' });
 
     const tap = async (url: string, windows: FakeWindow[]) => {
-      const w = loadWorker(buildServiceWorker(outDir), { windows });
+      const w = loadWorker(await buildServiceWorker(outDir), { windows });
       let closed = false;
       await dispatch(w.listeners.notificationclick, { notification: { data: { url }, close: () => (closed = true) } });
       expect(closed).toBe(true);
