@@ -6,10 +6,10 @@
 // language's catalog) and nothing else. Screens about the user get a second page for visitors.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, minifySync, transformWithOxc, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths';
+import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, STAFF_SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths';
 import { FONTS_FLAG_SCRIPT } from '../src/client/fonts';
 import type { RenderedPage } from '../src/prerender';
 import { checkBudgets } from './budget';
@@ -24,22 +24,36 @@ export interface Page {
   via?: string;
 }
 
-/** A list of screens' loaders (`id: () => import('../screens/…')`) in one module. */
-function loadersIn(root: string, file: string, via?: string): Record<string, Pick<Page, 'module' | 'via'>> {
-  const source = readFileSync(join(root, file), 'utf8');
-  const found = [...source.matchAll(/(\w+): \(\) => import\('\.\.\/([^']+)'\)/g)];
-  return Object.fromEntries(found.map(([, id, screen]) => [id!, { module: `src/${screen}.tsx`, ...(via ? { via } : {}) }]));
-}
+/** A page's loader (src/app/routes.tsx PAGE_LOADERS): it resolves to the screen's module. */
+type Loader = () => Promise<object>;
 
-/** The screens' modules, as src/app/routes.tsx imports them, the company's through src/app/staffScreens.ts. */
-function screenModules(root: string) {
-  const staff = 'src/app/staffScreens.ts';
-  return { ...loadersIn(root, 'src/app/routes.tsx'), ...loadersIn(root, staff, staff) };
+/**
+ * The source module each page's loader brings, read from the app's own table of loaders as the
+ * prerender's Node build runs them: a loader resolves to the namespace of one of that build's
+ * dynamic chunks, and the chunk names its module. No source is read: a loader written any way (a
+ * company screen's, through src/app/staffScreens.ts) is followed as the browser follows it.
+ */
+async function screenModules(root: string, ssrDir: string, ssr: Rolldown.RolldownOutput, loaders: Record<string, Loader>) {
+  const moduleOf = new Map<object, string>();
+  for (const chunk of ssr.output) {
+    if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
+    // Only the screens' modules are run here: another lazy module may expect a browser around it.
+    const module = relative(root, chunk.facadeModuleId).split(sep).join('/');
+    if (module.startsWith('src/screens/')) moduleOf.set(await import(pathToFileURL(join(ssrDir, chunk.fileName)).href), module);
+  }
+  const staff = new Set<string>(STAFF_SCREEN_IDS);
+  const entries = await Promise.all(
+    Object.entries(loaders).map(async ([id, load]) => {
+      const module = moduleOf.get(await load());
+      if (!module) throw new Error(`The loader of ${id} (src/app/routes.tsx) brings no screen's chunk`);
+      return [id, { module, ...(staff.has(id) ? { via: 'src/app/staffScreens.ts' } : {}) }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<string, Pick<Page, 'module' | 'via'>>;
 }
 
 /** Every page: the index, each screen in English and Arabic, and "not found" in both. */
-export function pagesOf(root: string): Page[] {
-  const modules = screenModules(root);
+export function pagesOf(modules: Record<string, Pick<Page, 'module' | 'via'>>): Page[] {
   const fileOf = (path: string) => `${path === '/' ? 'index' : path.slice(1)}.html`;
   const page = (path: string, id: string): Page => {
     const loader = modules[id];
@@ -187,22 +201,23 @@ export function prerenderPages(): Plugin {
       if (config.build.ssr) return;
       const root = config.root;
       const outDir = resolve(root, config.build.outDir);
-      const pages = pagesOf(root);
       // Inside the project, so the Node build finds its packages in node_modules.
       const ssrDir = mkdtempSync(join(root, 'node_modules', '.movecar-prerender-'));
       try {
-        await build({
+        const ssr = (await build({
           configFile: config.configFile,
           mode: config.mode,
           logLevel: 'warn',
-          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-        });
-        const { renderPage, hasVisitorVariant } = (await import(
-          pathToFileURL(join(ssrDir, 'prerender.js')).href
-        )) as {
+          // One file per module, so a page's loader resolves to its screen's own module (screenModules).
+          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { preserveModules: true } } },
+        })) as Rolldown.RolldownOutput;
+        const entry = ssr.output.find((c) => c.type === 'chunk' && c.isEntry)!.fileName;
+        const { renderPage, hasVisitorVariant, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
           renderPage: (path: string, options?: { visitor?: boolean }) => Promise<RenderedPage>;
           hasVisitorVariant: (path: string) => boolean;
+          PAGE_LOADERS: Record<string, Loader>;
         };
+        const pages = pagesOf(await screenModules(root, ssrDir, ssr, PAGE_LOADERS));
         const index = readFileSync(join(outDir, 'index.html'), 'utf8');
         // What index.html loads (the entry and the chunks it imports, its CSS), which each page
         // loads its own way instead (below).

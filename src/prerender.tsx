@@ -16,6 +16,9 @@ import { recordWords, type Part } from './i18n/locale';
 import { pathOf, resolvePath, type Resolved } from './i18n/paths';
 import { SessionProvider, type RedirectNotice } from './ui/session';
 
+// The table of every page's screen, for the build to find each page's chunk by.
+export { PAGE_LOADERS } from './app/routes';
+
 export interface RenderedPage {
   html: string;
   lang: 'en' | 'ar';

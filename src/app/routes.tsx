@@ -47,7 +47,8 @@ export const SCREEN_LOADERS: Record<ScreenId, () => ScreenModule> = {
 
 /** The pages that are not screens of the product: the index of every route, and "not found". */
 type PageId = ScreenId | 'index' | 'notFound';
-const PAGE_LOADERS: Record<PageId, () => ScreenModule> = {
+/** Every page's screen: the build reads this table to find each page's chunk (build/prerender.ts). */
+export const PAGE_LOADERS: Record<PageId, () => ScreenModule> = {
   ...SCREEN_LOADERS,
   index: () => import('../screens/index/Index'),
   notFound: () => import('../screens/not-match/NotMatch'),
