@@ -16,8 +16,8 @@ import { companies, sessions, users } from './db/schema';
 import { hashPassword, verifyPassword } from './auth/passwords';
 import { ensureSampleContracts, SAMPLE_COMPANY } from './demo/contracts';
 import { ensureCompanies } from './demo/companies';
-import { ensureSampleCars } from './cars/records';
-import { ensureSampleBranches } from './branches/records';
+import { ensureSampleCars } from './demo/cars';
+import { ensureSampleBranches } from './demo/branches';
 import { backfillPeriods } from './journey/bookings';
 
 export const SAMPLE_MANAGER = {

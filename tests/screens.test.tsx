@@ -5,7 +5,7 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill, formatDate } from '../src/i18n/format';
 import { LOCATION_NAMES } from '../src/data/content';
-import { SAMPLE_DESKS } from '../server/branches/records';
+import { SAMPLE_DESKS } from '../server/demo/branches';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
 async function valueOf(label: string) {

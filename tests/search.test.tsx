@@ -1,4 +1,4 @@
-import { SAMPLE_SPECS } from '../server/cars/sampleSpecs';
+import { SAMPLE_SPECS } from '../server/demo/cars';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as until } from 'xstate';

@@ -6,7 +6,7 @@ import type { Trip } from '../../machines/booking';
 import type { CarId } from '../../machines/fleet';
 import { latinDigits, normaliseName } from '../../machines/text';
 import { checkEmiratesId, normaliseUaeMobile } from '../../machines/validation';
-import { bookableCars, defaultCar } from '../cars/records';
+import { bookableCars, defaultCar } from '../cars/store';
 import { documents, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { documentRows, type StoredFile } from '../documents/store';

@@ -7,7 +7,7 @@ import { LOCATIONS, type CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
 import { tripSchema } from '../journey/events';
 import { CAR_ID, canStartBooking } from '../../machines/journey-rules';
-import { startEvent } from '../cars/records';
+import { startEvent } from '../cars/store';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
 import { normaliseName } from '../../machines/text';
 import {

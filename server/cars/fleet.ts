@@ -22,8 +22,8 @@ import { takenCars } from '../journey/availability';
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
-import { bookableCars, carOfRow } from './records';
-import { ownBranches } from '../branches/records';
+import { bookableCars, carOfRow } from './store';
+import { ownBranches } from '../branches/store';
 
 const text = z.string().max(200);
 const carBody = z
@@ -117,7 +117,7 @@ const newCarId = (model: string) =>
 
 /**
  * One of the company's cars, or null. In a transaction that changes it, `lock` holds the row until the
- * end, so a payment claiming the car (server/cars/records.ts `lockBookable`) waits for the change, and
+ * end, so a payment claiming the car (server/cars/store.ts `lockBookable`) waits for the change, and
  * the change sees a claim that was first.
  */
 async function companyCar(db: Db | Tx, companyId: string, id: string, lock = false) {

@@ -7,8 +7,8 @@ import { CAR_CATEGORIES, LOCATIONS } from '../../machines/fleet';
 import type { AppEnv } from '../deps';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
-import { bookableCars } from './records';
-import { companiesServing, servedPlaces, visitsOf } from '../branches/records';
+import { bookableCars } from './store';
+import { companiesServing, servedPlaces, visitsOf } from '../branches/store';
 
 const query = z
   .object({

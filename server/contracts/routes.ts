@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CONTRACT_STATUSES, contractActive, contractProblems, isClosed } from '../../machines/contract';
 import { requireRole } from '../auth/middleware';
-import { carById } from '../cars/records';
+import { carById } from '../cars/store';
 import { documents } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';

@@ -12,7 +12,7 @@ import type { JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import { DEFAULT_SETTINGS, type TransferSettings } from '../../machines/transferSettings';
 import { clausesOf } from '../../machines/company';
-import { companyCars } from '../cars/records';
+import { companyCars } from '../cars/store';
 import { managersOf } from '../companies/managers';
 import type { Db, Tx } from '../db/open';
 import { bookings, cars, companies, contracts, users } from '../db/schema';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FLEET } from '../../machines/sampleFleet';
-import { carById } from '../cars/records';
+import { carById } from '../cars/store';
 import { journeyMachine } from '../../machines/journey';
 import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';

@@ -39,8 +39,8 @@ import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
 import { carAwayAt } from '../journey/availability';
 import { bookedCar, type BookingRow } from '../journey/bookings';
-import { carCameBack, companyCarIds } from '../cars/records';
-import { placesOf } from '../branches/records';
+import { carCameBack, companyCarIds } from '../cars/store';
+import { placesOf } from '../branches/store';
 import { RECORD_KEY } from '../../machines/recordKey';
 
 const byNumber = z.object({ number: z.string().regex(RECORD_KEY) });

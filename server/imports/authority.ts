@@ -14,7 +14,7 @@ import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { createViolation } from '../violations/service';
-import { carByPlate } from '../cars/records';
+import { carByPlate } from '../cars/store';
 import type { AuthorityRow, RejectedRow } from './csv';
 
 /** Names of the common offences in both languages, by the authority's code prefix. */

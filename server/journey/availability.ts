@@ -12,7 +12,7 @@ import type { JourneySnapshot } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
 import { bookings, carHolds } from '../db/schema';
 import type { BookingRow } from './bookings';
-import { homePlace, servesVisits, visitsOf } from '../branches/records';
+import { homePlace, servesVisits, visitsOf } from '../branches/store';
 
 /**
  * What a booking holds: paid and not cancelled, the car is its own from the booked pickup (or the

@@ -13,7 +13,7 @@ import { bookings } from '../db/schema';
 import type { User } from '../auth/sessions';
 import { freeDefaultTrip, holdOf } from './availability';
 import type { Trip } from '../../machines/booking';
-import { defaultCar } from '../cars/records';
+import { defaultCar } from '../cars/store';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

@@ -108,7 +108,7 @@ void agree;
 
 /**
  * The machine's event: the client's, stamped with the server's time where the step records one.
- * A booking's start names a car the server reads first (server/cars/records.ts `startEvent`).
+ * A booking's start names a car the server reads first (server/cars/store.ts `startEvent`).
  */
 export function stamp(event: Exclude<ClientEvent, { type: 'booking.start' }>, at: number): JourneyEvent {
   return (Object.hasOwn(STAMPED, event.type) ? { ...event, at } : event) as JourneyEvent;

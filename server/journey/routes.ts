@@ -11,7 +11,7 @@ import { bookings, contracts } from '../db/schema';
 import { bookingSummary, currentJourney, ownBooking, viewOf } from './bookings';
 import { eventBodySchema, stamp } from './events';
 import { applyStep } from './service';
-import { carById, startEvent } from '../cars/records';
+import { carById, startEvent } from '../cars/store';
 import { normaliseEmail } from '../../machines/renter';
 import { queueVerification } from '../auth/verify';
 import { appOrigin } from '../http/security';

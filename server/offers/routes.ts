@@ -12,7 +12,7 @@ import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { takenCars } from '../journey/availability';
-import { bookableCars } from '../cars/records';
+import { bookableCars } from '../cars/store';
 import { currentJourney } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 

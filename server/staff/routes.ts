@@ -17,7 +17,7 @@ import { appOrigin, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { invite, stillOpen } from './invitations';
-import { ownBranches } from '../branches/records';
+import { ownBranches } from '../branches/store';
 import { staffChanged } from './live';
 
 /** Invitations an admin may send an hour: a company grows by people, not by thousands. */

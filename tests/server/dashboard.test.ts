@@ -5,7 +5,7 @@
 // file filled with a formula is written so a spreadsheet shows it instead of running it.
 import { describe, expect, it } from 'vitest';
 import { csvCell } from '../../server/dashboard/routes';
-import { SAMPLE_DESKS } from '../../server/branches/records';
+import { SAMPLE_DESKS } from '../../server/demo/branches';
 import { SAMPLE_ADMIN, SAMPLE_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { importAndWait } from '../support/imports';
 import { travelTo } from '../support/clock';

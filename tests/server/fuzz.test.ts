@@ -107,7 +107,7 @@ const HAPPY: ClientEvent[] = [
   { type: 'booking.start', carId: 'range-rover' },
 ];
 
-/** The machine's event for a client's, as the server makes it: a booking's start with its car's record (server/cars/records.ts). */
+/** The machine's event for a client's, as the server makes it: a booking's start with its car's record (server/cars/store.ts). */
 const machineEvent = (e: ClientEvent): JourneyEvent =>
   e.type === 'booking.start'
     ? { type: 'booking.start', car: isCarId(e.carId) ? FLEET[e.carId] : (undefined as never), ...(e.trip ? { trip: e.trip } : {}), at: NOW }

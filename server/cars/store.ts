@@ -5,8 +5,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Trip } from '../../machines/booking';
 import { plateKey } from '../../machines/cars';
 import { type Car } from '../../machines/fleet';
-import { FLEET } from '../../machines/sampleFleet';
-import { SAMPLE_SPECS } from './sampleSpecs';
 import { defaultCar as placeholderCar } from '../../machines/journey-rules';
 import type { JourneyEvent } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
@@ -110,25 +108,6 @@ export async function carCameBack(tx: Tx, id: string, odometerKm: number) {
     .update(cars)
     .set({ odometerKm: sql`greatest(${cars.odometerKm}, ${odometerKm})` })
     .where(eq(cars.id, id));
-}
-
-/**
- * The sample companies' cars (machines/sampleFleet.ts), made once: afterwards they are their admins'
- * records. A sample car made before cars had specs gets its own (once: an admin's later edit stays).
- */
-export async function ensureSampleCars(db: Db) {
-  for (const car of Object.values(FLEET)) {
-    const { company, ...facts } = car;
-    const specs = SAMPLE_SPECS[car.id];
-    await db
-      .insert(cars)
-      .values({ ...facts, specs, companyId: company, plateKey: plateKey(car.plate) })
-      .onConflictDoNothing({ target: cars.id });
-    await db
-      .update(cars)
-      .set({ specs })
-      .where(and(eq(cars.id, car.id), sql`${cars.specs} = '{}'::jsonb`));
-  }
 }
 
 /**
