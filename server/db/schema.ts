@@ -663,7 +663,7 @@ export const moneyIntents = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** A fine paid by card (server/violations/routes.ts): the violation whose step it is; none for a journey step. */
+    /** A fine paid by card (server/violations/service.ts): the violation whose step it is; none for a journey step. */
     violationId: uuid('violation_id').references(() => violations.id, { onDelete: 'cascade' }),
     /** The version of the booking (or of the violation) the step was decided on. */
     version: integer('version').notNull(),

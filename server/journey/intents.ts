@@ -31,7 +31,7 @@ import type { BookingRow } from './bookings';
 /** The steps whose calls reach the gateway, and the purposes (idempotency key suffixes) they use. */
 export const MONEY_EVENTS = {
   'payment.submit': ['hold', 'charge'],
-  // Not the journey's: a fine paid by card (server/violations/routes.ts).
+  // Not the journey's: a fine paid by card (server/violations/service.ts).
   'violation.payByCard': ['charge'],
   'rental.confirmExtension': ['extension'],
   'booking.modify': ['change'],

@@ -1,16 +1,25 @@
-// A traffic violation arrives under the contract's transfer settings of that moment, run by the
-// violation machine on the server; each step tells the other side (notification record, live update)
-// in the step's own transaction. HTTP is ./routes.ts.
+// A traffic violation arrives under the contract's transfer settings of that moment, and moves by
+// the violation machine on the server: each step tells the other side (notification record, live
+// update) in the step's own transaction. Paying from the deposit takes the fine with its admin fee
+// off the booking's deposit in that transaction, through the journey's machine; a card payment
+// writes its intent first (server/journey/intents.ts). HTTP is ./routes.ts.
+import { eq } from 'drizzle-orm';
 import { createActor } from 'xstate';
-import { violationMachine, type Fine, type ViolationSnapshot } from '../../machines/violation';
+import { JourneyFailure } from '../../machines/journey';
+import { deductionsInvoice } from '../../machines/taxDocuments';
+import { restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { managersOf } from '../companies/managers';
 import { contractView, type ContractRow } from '../contracts/store';
 import type { Tx } from '../db/open';
-import { violations } from '../db/schema';
+import { bookings, users, violations } from '../db/schema';
 import type { Deps } from '../deps';
-import type { BookingRow } from '../journey/bookings';
+import { issueDocuments } from '../invoices/store';
+import type { BookingRow, JourneyView } from '../journey/bookings';
+import { completeIntent, openIntent } from '../journey/intents';
+import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
+import { saveViolation, violationView, type ViolationRow, type ViolationView } from './store';
 
 /** Tells the renter what a fine's new state asks of them, or that it reached them. */
 export async function tellRenter(tx: Tx, at: Date, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
@@ -64,4 +73,127 @@ export async function createViolation(
   await tellRenter(tx, now, booking.renterId, snapshot, null);
   await pushTo(tx, [booking.renterId, ...(await managersOf(tx, contract.companyId))], 'violations', row!.id);
   return row!;
+}
+
+/** A fine with its booking and its contract, as a step on it reads them (./store.ts `violationWithParties`). */
+export interface FoundViolation {
+  violation: ViolationRow;
+  booking: BookingRow;
+  contract: ContractRow;
+}
+
+/** The steps whose machine event records when: the server's clock stamps them. */
+const STAMPED = new Set<ViolationEvent['type']>(['violation.transfer', 'violation.payFromDeposit', 'violation.payByCard']);
+
+/** A step as the client sends it: the times are the server's to stamp. */
+export type SentViolationEvent = ViolationEvent extends infer E ? (E extends { at: number } ? Omit<E, 'at'> : E) : never;
+
+/** A step's answer: the fine as it is now (and the journey, when the deposit paid), or why not. */
+export type ViolationStepAnswer =
+  | { status: 200; body: { violation: ViolationView; journey?: JourneyView } }
+  | { status: 402 | 409; body: { error: 'conflict' | 'refused' | 'cardDeclined' | 'noDeposit'; violation: ViolationView } };
+
+/**
+ * Takes one step on a fine over the version the sender saw, if its machine allows it now: saved with
+ * who hears of it, a card payment with its charge and tax invoice, a deposit payment with the journey's
+ * deduction. Who may send which step is the route's to check.
+ */
+export async function stepViolation(deps: Deps, found: FoundViolation, sent: SentViolationEvent, version: number): Promise<ViolationStepAnswer> {
+  const { violation: row, booking, contract } = found;
+  const current = () => violationView(row, booking.number);
+  const refused = (error: 'conflict' | 'refused' | 'cardDeclined' | 'noDeposit', status: 402 | 409 = 409) => ({ status, body: { error, violation: current() } }) as const;
+  if (row.version !== version) return refused('conflict');
+  const before = restoreViolation(row.state);
+  if (!before) return refused('conflict');
+  const at = deps.now().getTime();
+  const event = (STAMPED.has(sent.type) ? { ...sent, at } : sent) as ViolationEvent;
+  const actor = createActor(violationMachine, { snapshot: violationMachine.getPersistedSnapshot(before) as never, input: undefined as never, inspect: deps.inspect }).start();
+  try {
+    if (!actor.getSnapshot().can(event)) return refused('refused');
+    const key = `violation:${row.id}:${row.version}`;
+    if (event.type === 'violation.payByCard') {
+      const charged = await chargeCard(deps, found, key, event, before.context.charge.amount);
+      if (charged !== 'charged') return charged === 'declined' ? refused('cardDeclined', 402) : refused('conflict');
+    }
+    actor.send(event);
+    const after = actor.getSnapshot();
+    const managers = await managersOf(deps.db, contract.companyId);
+    // Everything the step changes, and who hears of it, commits together.
+    const alongside = async (tx: Tx) => {
+      const saved = await saveViolation(tx, row, actor.getPersistedSnapshot());
+      if (event.type === 'violation.payByCard') {
+        if (!(await completeIntent(tx, key, new Date(at)))) throw new StaleRecord();
+        await invoiceFine(tx, found, before, at);
+      }
+      await tellRenter(tx, new Date(at), booking.renterId, after, before);
+      await tellManagers(tx, new Date(at), contract.code, managers, after, before);
+      await pushTo(tx, [booking.renterId, ...managers], 'violations', row.id);
+      return saved;
+    };
+    if (event.type !== 'violation.payFromDeposit') {
+      const saved = await deps.db.transaction(alongside);
+      return { status: 200, body: { violation: violationView(saved, booking.number) } };
+    }
+    return await payFromDeposit(deps, found, before, alongside);
+  } catch (error) {
+    if (error instanceof StaleRecord) return refused('conflict');
+    throw error;
+  } finally {
+    actor.stop();
+  }
+}
+
+/**
+ * A fine paid by card: its intent written before the gateway is called, so a process stopped in
+ * between leaves it for the reconciler. 'declined' closes the intent; 'taken' is another try first.
+ */
+async function chargeCard(deps: Deps, found: FoundViolation, key: string, event: Extract<ViolationEvent, { type: 'violation.payByCard' }>, amount: number) {
+  const { violation: row, booking } = found;
+  const step = { key, bookingId: booking.id, violationId: row.id, version: row.version, event };
+  if (!(await deps.db.transaction((tx) => openIntent(tx, step, deps.now())))) return 'taken';
+  try {
+    await deps.gateway.charge({ source: { card: { number: event.number, expiry: '', cvv: '', name: '' } }, amount, idempotencyKey: `${key}:charge` });
+    return 'charged';
+  } catch (error) {
+    // No answer (the gateway unreachable): part of it may have happened; the intent stays open.
+    if (!(error instanceof JourneyFailure)) throw error;
+    await deps.db.transaction((tx) => completeIntent(tx, key, deps.now()));
+    return 'declined';
+  }
+}
+
+/** A fine paid by card is a charge of the company's: its tax invoice (the fine passed on, the admin fee). */
+async function invoiceFine(tx: Tx, { violation: row, booking, contract }: FoundViolation, before: ViolationSnapshot, at: number) {
+  const { fine, charge } = before.context;
+  const [renter] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, booking.renterId));
+  const paid = { ...charge, item: { reference: fine.reference ?? fine.code, at: fine.date } };
+  const supplies = deductionsInvoice(`fine:${row.id}`, at, [paid]);
+  await issueDocuments(tx, { booking, renterName: renter?.name ?? '', companyId: contract.companyId }, supplies, new Date(at));
+}
+
+/**
+ * The deposit pays: the journey's machine must take the deduction, in the fine's own transaction. The
+ * booking may have moved on since it was read (a Salik crossing, another window): decided again on it.
+ */
+async function payFromDeposit(deps: Deps, found: FoundViolation, before: ViolationSnapshot, alongside: (tx: Tx) => Promise<ViolationRow>): Promise<ViolationStepAnswer> {
+  const { violation: row, booking: read } = found;
+  const { fine, charge } = before.context;
+  const [renter] = await deps.db.select().from(users).where(eq(users.id, read.renterId));
+  const deduction = { ...charge, item: { reference: fine.reference ?? fine.code, at: fine.date, ...(fine.location ? { place: fine.location } : {}) } };
+  for (let attempt = 0, booking = read; attempt < 3; attempt++) {
+    let saved: ViolationRow | undefined;
+    const step = await applyStep(deps, renter!, booking, { type: 'deposit.deduct', deduction }, booking.version, async (tx) => {
+      saved = await alongside(tx);
+      // The renter's other screens show the deposit as it is now.
+      await pushTo(tx, [read.renterId], 'journey');
+    });
+    if (step.status === 200 && saved) return { status: 200, body: { violation: violationView(saved, read.number), journey: step.body.journey } };
+    if (step.status !== 409 || step.body.error !== 'conflict') break;
+    const [fresh] = await deps.db.select().from(violations).where(eq(violations.id, row.id));
+    if (fresh?.version !== row.version) return { status: 409, body: { error: 'conflict', violation: violationView(fresh ?? row, read.number) } };
+    const [again] = await deps.db.select().from(bookings).where(eq(bookings.id, read.id));
+    if (!again) break;
+    booking = again;
+  }
+  return { status: 409, body: { error: 'noDeposit', violation: violationView(row, read.number) } };
 }

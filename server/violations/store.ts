@@ -4,7 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { salikBand, salikDeduction } from '../../machines/money';
 import type { Db, Tx } from '../db/open';
-import { authorityRecords, violations } from '../db/schema';
+import { authorityRecords, bookings, contracts, violations } from '../db/schema';
 import { StaleRecord } from '../journey/service';
 
 export type ViolationRow = typeof violations.$inferSelect;
@@ -18,6 +18,17 @@ export const violationView = (row: ViolationRow, bookingNumber?: string) => ({
   state: row.state as Record<string, unknown>,
 });
 export type ViolationView = ReturnType<typeof violationView>;
+
+/** A fine with its booking and its contract (a step on it needs all three), or undefined. */
+export async function violationWithParties(db: Db | Tx, id: string) {
+  const [found] = await db
+    .select({ violation: violations, booking: bookings, contract: contracts })
+    .from(violations)
+    .innerJoin(bookings, eq(bookings.id, violations.bookingId))
+    .innerJoin(contracts, eq(contracts.code, violations.contractCode))
+    .where(eq(violations.id, id));
+  return found;
+}
 
 export async function violationsOfContract(db: Db | Tx, code: string) {
   const rows = await db.select().from(violations).where(eq(violations.contractCode, code)).orderBy(desc(violations.createdAt));
