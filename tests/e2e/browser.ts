@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
-import { shiftClock } from '../support/clock';
 
 export const baseURL = inject('baseURL');
 export const chromiumPath = inject('chromium');
@@ -38,8 +37,11 @@ let failedShots = 0;
 const clockOffset = inject('clockOffset');
 /** Now on the tests' calendar, as the server and the pages read it. */
 export const testNow = () => Date.now() + clockOffset;
-/** The app in `target`'s pages reads the tests' calendar, as the server does. */
-export const onTestClock = (target: Page | BrowserContext) => target.addInitScript(shiftClock, clockOffset);
+/**
+ * The app in `target`'s pages reads the tests' calendar, as the server does: Playwright's clock, set
+ * to it and running on in real time (its timers fire as the browser's would).
+ */
+export const onTestClock = (target: Page | BrowserContext) => target.clock.install({ time: testNow() });
 
 const setServerClock = async (offset: number) => {
   const answer = await fetch(inject('clockControl'), { method: 'POST', body: String(offset) });
@@ -55,8 +57,7 @@ const setServerClock = async (offset: number) => {
 export async function travelTo(page: Page, at: number) {
   const offset = at - Date.now();
   await setServerClock(offset);
-  await page.addInitScript(shiftClock, offset);
-  await page.evaluate(shiftClock, offset);
+  await page.clock.setSystemTime(at);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   return { back: () => setServerClock(clockOffset) };
 }

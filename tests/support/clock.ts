@@ -4,13 +4,18 @@
 // test that redeems it would fail. The tests read another time instead: 1 December 2026, 10:00 in
 // Dubai when a test file starts (the browser tests: when their server starts), the clock running on
 // from there at the wall clock's pace.
+//
+// The browser tests' pages run on Playwright's clock (tests/e2e/browser.ts). The unit and server tests
+// run on this one, not on Vitest's fake Date: that one moves only when its interval timer runs, so work
+// done without yielding to timers (PGlite's queries run in WASM) takes no time at all. Tried on
+// 2026-11-28: two journey steps then got the same millisecond, and the order of a renter's
+// notifications and of the search's bookings came out wrong (2 failures in 912 tests).
 export const TEST_START = Date.UTC(2026, 11, 1, 6);
 
 /**
  * Makes `Date` in this realm (`Date.now()`, `new Date()`, `Date()`) read `offset` ms from the wall
  * clock; a date built from a value is as before, and `instanceof Date` holds for every date.
- * Self-contained: the browser tests run it in the page too (Playwright's addInitScript), so the app
- * there and the server agree on the day. Called again, it shifts from the wall clock, not twice.
+ * Called again, it shifts from the wall clock, not twice.
  */
 export function shiftClock(offset: number) {
   const wall = Symbol.for('movecar.wallClock');
