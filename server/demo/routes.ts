@@ -6,17 +6,19 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { FLEET } from '../../machines/sampleFleet';
 import { carById } from '../cars/store';
-import { journeyMachine } from '../../machines/journey';
-import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext } from '../../machines/journey-rules';
+import { journeyMachine, openJourney } from '../../machines/journey';
+import { bookingPrice, CONTRACT_VERSION, defaultBooking, initialContext, type Booking } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
 import type { Renter } from '../../machines/renter';
 import { users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { publicUser } from '../auth/middleware';
-import { createSession, writeSessionCookie, type User } from '../auth/sessions';
+import { createSession, writeSessionCookie } from '../auth/sessions';
 import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
-import { insertBooking, viewOf } from '../journey/bookings';
+import { insertBooking, saveJourney, viewOf } from '../journey/bookings';
+import { completeIntent, openIntent } from '../journey/intents';
+import { StaleRecord } from '../journey/service';
 import { openContract } from '../contracts/store';
 
 const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Ahmed Al Mansoori' };
@@ -26,17 +28,19 @@ const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', n
  * 5,000 deposit held, picked up two days ago. The charge and the hold go through the gateway, so the
  * rest of the journey (extension, return, settlement) works on it as on any rental.
  */
-async function sampleJourney(deps: Deps, user: User, renter: Renter) {
-  const now = deps.now().getTime();
+async function sampleBooking(deps: Deps, now: number) {
   // The specification's figures, with what the car's record shows renters (its facts, its photo).
   const record = await carById(deps.db, 'bmw-7');
-  const booking = defaultBooking(now - 2 * DAY_MS, {
+  return defaultBooking(now - 2 * DAY_MS, {
     ...FLEET['bmw-7'],
     ...(record?.specs ? { specs: record.specs } : {}),
     ...(record?.photo ? { photo: record.photo } : {}),
   });
+}
+
+/** The sample rental once the gateway has held the deposit and charged the rental under `key`. */
+async function paidSample(deps: Deps, key: string, renter: Renter, booking: Booking, now: number) {
   const { deposit } = booking.car;
-  const key = `demo:${user.id}`;
   const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: deposit, idempotencyKey: `${key}:hold` });
   const total = bookingPrice(booking).total;
   const charge = await deps.gateway.charge({ source: { cardToken: hold.cardToken }, amount: total, idempotencyKey: `${key}:charge` });
@@ -71,21 +75,34 @@ export const demoRoutes = new Hono<AppEnv>()
       phone: '+971501234567',
       verified: true,
     };
-    const [user] = await deps.db
-      .insert(users)
-      .values({ email, role: 'renter', fullName: renter.fullName, fullNameAr: renter.fullNameAr, phone: renter.phone, verified: true })
-      .returning();
-    const snapshot = await sampleJourney(deps, user!, renter);
-    const row = await deps.db.transaction(async (tx) => {
-      // A sample: it does not take the BMW from the search (bookings.sample).
-      const booking = await insertBooking(tx, user!.id, snapshot, deps.now(), true);
-      await openContract(tx, booking, snapshot.context.booking.car, deps.now());
-      return booking;
+    const now = deps.now();
+    const booking = await sampleBooking(deps, now.getTime());
+    // As any payment (server/journey/intents.ts): the account, its booking (a sample: it does not take
+    // the BMW from the search) and the payment's intent first; a process stopped before the rental is
+    // saved leaves the intent to the reconciler, which gives the money back.
+    const { user, row } = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email, role: 'renter', fullName: renter.fullName, fullNameAr: renter.fullNameAr, phone: renter.phone, verified: true })
+        .returning();
+      const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = booking;
+      const trip = { pickupLocation, dropoffLocation, pickupAt, dropoffAt };
+      const row = await insertBooking(tx, user!.id, openJourney(renter, booking.car, now.getTime(), trip), now, true);
+      await openIntent(tx, { key: `${row.id}:${row.version}`, bookingId: row.id, version: row.version, event: { type: 'payment.submit', at: now.getTime() } }, now);
+      return { user: user!, row };
+    });
+    const key = `${row.id}:${row.version}`;
+    const snapshot = await paidSample(deps, key, renter, booking, now.getTime());
+    const saved = await deps.db.transaction(async (tx) => {
+      const next = await saveJourney(tx, row, snapshot, deps.now());
+      if (!next || !(await completeIntent(tx, key, deps.now()))) throw new StaleRecord();
+      await openContract(tx, next, snapshot.context.booking.car, deps.now());
+      return next;
     });
     const at = deps.now();
-    const { token, expiresAt } = await createSession(deps.db, user!.id, at);
+    const { token, expiresAt } = await createSession(deps.db, user.id, at);
     writeSessionCookie(c, token, expiresAt, at, deps.config.production);
-    return c.json({ user: publicUser(user!), journey: viewOf(row, snapshot) }, 201);
+    return c.json({ user: publicUser(user), journey: viewOf(saved, snapshot) }, 201);
   })
   // The e-mails the local mail stand-in caught for one address (development and the browser tests:
   // they follow a reset link as a person would). Only when that stand-in runs, never with SMTP_URL.

@@ -9,7 +9,7 @@ import type { PaymentGateway } from '../../server/payments/gateway';
 import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
 import { postgresSkipped } from '../support/server';
-import { CARD, contextOf, renterAt, server } from './helpers';
+import { browser, CARD, contextOf, renterAt, server } from './helpers';
 
 /** The gateway does `kind` (a charge, a refund) and then the process "dies": the call never answers the step. */
 function dyingAfter(gateway: PaymentGateway, kind: 'charge' | 'refund'): PaymentGateway {
@@ -140,5 +140,38 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
     expect(intents.map((i) => i.status)).toEqual(['completed']);
     // The card is never kept, not even in the intent.
     expect(JSON.stringify(intents)).not.toContain('4242');
+  });
+
+  it("the demo's sample rental goes through the same outbox: charged but never saved, its money is given back", async () => {
+    const s = await server();
+    const sampleIntents = () =>
+      s.deps.db
+        .select({ key: moneyIntents.key, status: moneyIntents.status, bookingId: moneyIntents.bookingId })
+        .from(moneyIntents)
+        .innerJoin(bookings, eq(bookings.id, moneyIntents.bookingId))
+        .where(eq(bookings.sample, true));
+    const before = new Set((await sampleIntents()).map((i) => i.key));
+    await gatewayDies('charge');
+    const lost = await (await browser()).json('POST', '/api/demo/sample-rental', {});
+    expect(lost.ok).toBe(false);
+    await gatewayLives();
+    const [left] = (await sampleIntents()).filter((i) => !before.has(i.key));
+    expect(left).toMatchObject({ status: 'open' });
+    const bookingId = left!.bookingId;
+    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: expect.any(Number), holds: 1 });
+    expect(net(await gatewayBooks(bookingId)).charged).toBeGreaterThan(0);
+
+    await reconcileLater();
+    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    const [intent] = await s.deps.db.select().from(moneyIntents).where(eq(moneyIntents.key, left!.key));
+    expect(intent!.status).toBe('reverted');
+
+    // One that goes through completes its intent, and the rental shows the money the gateway took.
+    const made = await (await browser()).json('POST', '/api/demo/sample-rental', {});
+    expect(made.status).toBe(201);
+    const { journey } = (await made.json()) as { journey: { bookingId: string; journey: { snapshot: { context: { payment: { amount: number } } } } } };
+    const [done] = (await sampleIntents()).filter((i) => i.bookingId === journey.bookingId);
+    expect(done).toMatchObject({ status: 'completed' });
+    expect(net(await gatewayBooks(journey.bookingId))).toEqual({ charged: journey.journey.snapshot.context.payment.amount, holds: 1 });
   });
 });
