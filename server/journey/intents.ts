@@ -13,9 +13,12 @@
 //   the old one is told it changed) and the renter notified. A payment is never replayed: its card
 //   details are not kept, and the renter never saw it confirmed.
 //
+// For LATE_ANSWER_WINDOW_MS after a revert, each round looks the intent's keys up again: a request the
+// step gave up on may be carried out by the gateway after the reconciler looked, and that is voided too.
+//
 // An intent marked `reverting` can no longer complete (the step's save requires `open`), so a late
 // save and the reconciler never both win.
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import type { Tx } from '../db/open';
@@ -165,7 +168,7 @@ async function revert(
   known: Set<string>,
   finish: (tx: Tx, at: Date) => Promise<void>,
 ): Promise<'reverted' | 'gone'> {
-  const { db, gateway } = deps;
+  const { db } = deps;
   // From here the step cannot complete any more: its save requires the intent open.
   const [taken] = await db
     .update(moneyIntents)
@@ -174,25 +177,8 @@ async function revert(
     .returning({ key: moneyIntents.key });
   if (!taken) return 'gone';
 
-  const voided: { reference: string; kind: string; amount: number }[] = [];
-  let returned = 0;
-  for (const purpose of MONEY_EVENTS[(intent.event as { type: MoneyEventType }).type] ?? []) {
-    const key = `${intent.key}:${purpose}`;
-    const op = await gateway.lookup(key);
-    if (!op || known.has(op.reference)) continue;
-    // The same keys each time: a reconciler that dies half way and runs again voids nothing twice.
-    if (op.kind === 'charge') {
-      await gateway.refund({ cardToken: op.cardToken, amount: op.amount, idempotencyKey: `${key}:void` });
-      returned += op.amount;
-    } else if (op.kind === 'hold') {
-      await gateway.settle({ holdReference: op.reference, capture: 0, idempotencyKey: `${key}:void` });
-    } else {
-      // A refund or a release the record does not show went the renter's way: kept, and said in the log.
-      deps.log.info('reconciler: money returned by a step that did not complete is left with the renter', { key, kind: op.kind });
-      continue;
-    }
-    voided.push({ reference: op.reference, kind: op.kind, amount: op.amount });
-  }
+  const voided = await voidUnknown(deps, intent, known);
+  const returned = amountReturned(voided);
 
   const at = deps.now();
   const finished = await db.transaction(async (tx) => {
@@ -214,6 +200,67 @@ async function revert(
   return finished ? 'reverted' : 'gone';
 }
 
+type Voided = { reference: string; kind: string; amount: number };
+const amountReturned = (voided: Voided[]) => voided.filter((v) => v.kind === 'charge').reduce((sum, v) => sum + v.amount, 0);
+
+/**
+ * Gives back what the gateway took under the intent's keys and `known` does not name: charges
+ * refunded, holds released. The same keys each time, so a reconciler that dies half way and runs
+ * again, or looks again later, voids nothing twice.
+ */
+async function voidUnknown(deps: Deps, intent: Intent, known: Set<string>): Promise<Voided[]> {
+  const voided: Voided[] = [];
+  for (const purpose of MONEY_EVENTS[(intent.event as { type: MoneyEventType }).type] ?? []) {
+    const key = `${intent.key}:${purpose}`;
+    const op = await deps.gateway.lookup(key);
+    if (!op || known.has(op.reference)) continue;
+    if (op.kind === 'charge') {
+      await deps.gateway.refund({ cardToken: op.cardToken, amount: op.amount, idempotencyKey: `${key}:void` });
+    } else if (op.kind === 'hold') {
+      await deps.gateway.settle({ holdReference: op.reference, capture: 0, idempotencyKey: `${key}:void` });
+    } else {
+      // A refund or a release the record does not show went the renter's way: kept, and said in the log.
+      deps.log.info('reconciler: money returned by a step that did not complete is left with the renter', { key, kind: op.kind });
+      continue;
+    }
+    voided.push({ reference: op.reference, kind: op.kind, amount: op.amount });
+  }
+  return voided;
+}
+
+/**
+ * How long after a revert the gateway is asked again: a request the step gave up on (its 30 s
+ * timeout) may still land after the reconciler looked, and what it took must go back too.
+ */
+export const LATE_ANSWER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Money a step's request took after its intent was reverted (a late answer): each intent reverted
+ * within the window is looked up again, and what is found and not yet voided is voided, added to the
+ * intent's outcome, and the renter told.
+ */
+async function voidLateAnswers(deps: Deps, stopping: () => boolean) {
+  const since = new Date(deps.now().getTime() - LATE_ANSWER_WINDOW_MS);
+  const reverted = await deps.db
+    .select()
+    .from(moneyIntents)
+    .where(and(eq(moneyIntents.status, 'reverted'), gt(moneyIntents.resolvedAt, since)));
+  for (const intent of reverted) {
+    if (stopping()) return;
+    const before = ((intent.outcome as { voided?: Voided[] } | null)?.voided ?? []);
+    const late = await voidUnknown(deps, intent, new Set(before.map((v) => v.reference)));
+    if (late.length === 0) continue;
+    const at = deps.now();
+    await deps.db.transaction(async (tx) => {
+      await tx.update(moneyIntents).set({ outcome: { voided: [...before, ...late] } }).where(eq(moneyIntents.key, intent.key));
+      const [row] = await tx.select({ renterId: bookings.renterId, number: bookings.number }).from(bookings).where(eq(bookings.id, intent.bookingId));
+      const returned = amountReturned(late);
+      if (row && returned > 0) await notify(tx, at, row.renterId, 'paymentReversed', { number: row.number, amount: returned }, 'bookingDetails');
+    });
+    deps.log.info('reconciler: money a late gateway answer took was given back', { key: intent.key, voided: late.length, returnedFils: amountReturned(late) });
+  }
+}
+
 /** One round: every intent left open past the grace, and any half reverted. True when there may be more. */
 export async function reconcile(deps: Deps, replay: Replay, stopping: () => boolean = () => false): Promise<boolean> {
   const BATCH = 50;
@@ -233,7 +280,15 @@ export async function reconcile(deps: Deps, replay: Replay, stopping: () => bool
       deps.log.error('reconciler: a step could not be ended yet', { key: intent.key, reason: error instanceof Error ? error.message : 'unknown' });
     }
   }
-  return intents.length === BATCH && ended > 0;
+  const more = intents.length === BATCH && ended > 0;
+  if (!more && !stopping()) {
+    try {
+      await voidLateAnswers(deps, stopping);
+    } catch (error) {
+      deps.log.error('reconciler: late answers could not be looked for yet', { reason: error instanceof Error ? error.message : 'unknown' });
+    }
+  }
+  return more;
 }
 
 /** Every round until nothing is left: what the server does at start, before it answers anyone. */

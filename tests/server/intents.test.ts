@@ -142,6 +142,42 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
     expect(JSON.stringify(intents)).not.toContain('4242');
   });
 
+  it('a charge the gateway makes after the reconciler looked (a late answer) is given back at its next round', async () => {
+    const r = await renterAt('signed');
+    const { bookingId } = r.journey();
+    // The charge is sent and the step gives up waiting; the gateway does it only later.
+    const s = await server();
+    original = s.deps.gateway;
+    const real = original;
+    let late: (() => Promise<unknown>) | null = null;
+    s.deps.gateway = {
+      ...real,
+      charge: async (request) => {
+        late = () => real.charge(request);
+        throw new Error('timed out (the gateway has not answered yet)');
+      },
+    };
+    expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(false);
+    await gatewayLives();
+
+    // The reconciler looks: only the hold is there, and it is released.
+    await reconcileLater();
+    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    // Then the charge lands.
+    await late!();
+    const charged = net(await gatewayBooks(bookingId)).charged;
+    expect(charged).toBeGreaterThan(0);
+
+    await reconcileLater();
+    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    const told = await r.api.notifications();
+    expect(told.ok && told.body.notifications[0]).toMatchObject({ kind: 'paymentReversed', params: { amount: charged } });
+    // Looked for again, it is not given back twice.
+    await reconcileLater();
+    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    expect((await gatewayBooks(bookingId)).filter((o) => o.kind === 'refund')).toHaveLength(1);
+  });
+
   it("the demo's sample rental goes through the same outbox: charged but never saved, its money is given back", async () => {
     const s = await server();
     const sampleIntents = () =>
