@@ -65,6 +65,11 @@ export class ViolationClient {
     return result as ViolationAnswer;
   }
 
+  /** A record of this fine read since (a live update): shown when it is newer than the one shown. */
+  receive(view: ViolationView) {
+    if (view.id === this.view.id && view.version > this.view.version) this.show(view);
+  }
+
   private show(view: ViolationView) {
     const snapshot = restoreViolation(view.state);
     if (!snapshot) return;

@@ -54,7 +54,7 @@ export function ContractPage({ code }: { code: string }) {
       <Section title={t.contracts.violation}>
         {violations.length === 0 && <p>{t.contracts.noViolations}</p>}
         {violations.map((v) => (
-          <ViolationRow key={`${v.id}:${v.version}`} view={v} />
+          <ViolationRow key={v.id} view={v} />
         ))}
       </Section>
     </>

@@ -50,7 +50,7 @@ function RenterViolations() {
     <>
       {data.violations.length === 0 && data.salik.length === 0 && <p role="status">{t.trafficViolation.none}</p>}
       {data.violations.map((view) => (
-        <ServerViolation key={`${view.id}:${view.version}`} view={view} />
+        <ServerViolation key={view.id} view={view} />
       ))}
       {data.salik.length > 0 && <SalikCrossings crossings={data.salik} />}
     </>
