@@ -98,6 +98,11 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await button(t.payment.proceed).waitFor();
       await page.goForward();
       await expectAt('carPickup');
+      // The page has taken the step; the server has it once its answer is back (a new page reads the
+      // server's journey, so one opened sooner would still find the rental on the payment).
+      const serverStep = () =>
+        page.evaluate(() => fetch('/api/auth/session').then(async (res) => JSON.stringify(((await res.json()) as { journey: { journey: { snapshot: { value: unknown } } } }).journey.journey.snapshot.value)));
+      await expect.poll(serverStep, { timeout: 10_000 }).toContain('carPickup');
 
       // A deep link to the return before pickup: back to pickup (replacing the entry), told why.
       await page.goto(baseURL + path('carReturn'));
