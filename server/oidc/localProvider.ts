@@ -69,6 +69,9 @@ export async function startLocalProvider(port: number, redirectUris: string[]): 
     // Our own interaction pages (below), not the built-in ones (they load fonts from the internet).
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['local-stand-in-cookie-key'] },
+    // Lifetimes said, not left to the defaults (the provider notes each default it uses, on every
+    // sign-in): a sign-in through the stand-in takes minutes at most.
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
   }));
   const callback = provider.callback();
   server.on('request', (req, res) => {
