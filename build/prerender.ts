@@ -29,9 +29,10 @@ type Loader = () => Promise<object>;
 
 /**
  * The source module each page's loader brings, read from the app's own table of loaders as the
- * prerender's Node build runs them: a loader resolves to the namespace of one of that build's
- * dynamic chunks, and the chunk names its module. No source is read: a loader written any way (a
- * company screen's, through src/app/staffScreens.ts) is followed as the browser follows it.
+ * prerender's Node build runs them. That build keeps one file per module, so a loader resolves to
+ * the namespace of one file, and the file names its module. No source is read by pattern: a loader
+ * written any way is followed as the browser follows it (a company screen's goes through
+ * src/app/staffScreens.ts, which is what `via` says, so its page preloads that module first).
  */
 async function screenModules(root: string, ssrDir: string, ssr: Rolldown.RolldownOutput, loaders: Record<string, Loader>) {
   const moduleOf = new Map<object, string>();
