@@ -247,8 +247,12 @@ async function voidLateAnswers(deps: Deps, stopping: () => boolean) {
     .where(and(eq(moneyIntents.status, 'reverted'), gt(moneyIntents.resolvedAt, since)));
   for (const intent of reverted) {
     if (stopping()) return;
-    const before = ((intent.outcome as { voided?: Voided[] } | null)?.voided ?? []);
-    const late = await voidUnknown(deps, intent, new Set(before.map((v) => v.reference)));
+    const before = (intent.outcome as { voided?: Voided[] } | null)?.voided ?? [];
+    // What the journey shows is its own (as at the revert); what was voided then is not voided twice.
+    const [booking] = intent.violationId ? [] : await deps.db.select({ journey: bookings.journey }).from(bookings).where(eq(bookings.id, intent.bookingId));
+    const journey = booking && restoreJourney(booking.journey).snapshot;
+    const known = new Set([...(journey ? referencesOf(journey) : []), ...before.map((v) => v.reference)]);
+    const late = await voidUnknown(deps, intent, known);
     if (late.length === 0) continue;
     const at = deps.now();
     await deps.db.transaction(async (tx) => {
