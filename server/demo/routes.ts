@@ -80,7 +80,7 @@ export const demoRoutes = new Hono<AppEnv>()
     // As any payment (server/journey/intents.ts): the account, its booking (a sample: it does not take
     // the BMW from the search) and the payment's intent first; a process stopped before the rental is
     // saved leaves the intent to the reconciler, which gives the money back.
-    const { user, row } = await deps.db.transaction(async (tx) => {
+    const { user, row, key } = await deps.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email, role: 'renter', fullName: renter.fullName, fullNameAr: renter.fullNameAr, phone: renter.phone, verified: true })
@@ -88,10 +88,11 @@ export const demoRoutes = new Hono<AppEnv>()
       const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = booking;
       const trip = { pickupLocation, dropoffLocation, pickupAt, dropoffAt };
       const row = await insertBooking(tx, user!.id, openJourney(renter, booking.car, now.getTime(), trip), now, true);
-      await openIntent(tx, { key: `${row.id}:${row.version}`, bookingId: row.id, version: row.version, event: { type: 'payment.submit', at: now.getTime() } }, now);
-      return { user: user!, row };
+      // Keyed as a payment step is: the booking and the version it was decided on.
+      const key = `${row.id}:${row.version}`;
+      await openIntent(tx, { key, bookingId: row.id, version: row.version, event: { type: 'payment.submit', at: now.getTime() } }, now);
+      return { user: user!, row, key };
     });
-    const key = `${row.id}:${row.version}`;
     const snapshot = await paidSample(deps, key, renter, booking, now.getTime());
     const saved = await deps.db.transaction(async (tx) => {
       const next = await saveJourney(tx, row, snapshot, deps.now());
