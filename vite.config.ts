@@ -30,6 +30,9 @@ export default defineConfig(({ command }) => ({
     // then (the runtime, React, the router, the app's shared code and its CSS): every page's script
     // lists each screen's preloads, and naming those again is bytes on every first visit.
     modulePreload: {
+      // Vite's polyfill for a browser without modulepreload would run in the entry, the last module a
+      // page runs (src/boot.ts has fetched and run the rest by then): about 300 bytes that do nothing.
+      polyfill: false,
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'js' ? deps.filter((d) => !/(^|\/)(rolldown-runtime|react|router|app)-[\w-]+\.(js|css)$/.test(d)) : deps,
     },

@@ -3,10 +3,13 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 
-/** Every file under a folder of the built app (none when the folder is not there). */
+/**
+ * Every file under a folder of the built app (none when the folder is not there), less the build's
+ * own dot folders (Vite's .vite, the render for Node in .ssr): they are not the app's files.
+ */
 export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
+  return readdirSync(dir).filter((name) => !name.startsWith('.')).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });

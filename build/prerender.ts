@@ -5,7 +5,7 @@
 // modules the boot script fetches after the first paint (the shell, its screen's chunk, its
 // language's catalog) and nothing else. Screens about the user get a second page for visitors.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, minifySync, transformWithOxc, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
@@ -81,7 +81,12 @@ export interface PageTable {
   styleHashes: string[];
   /** CSP hashes of the pages' inline scripts (the fonts flag). */
   scriptHashes: string[];
+  /** The app's render for Node (src/prerender.tsx), relative to the build: the server renders the live pages with it. */
+  renderer?: string;
 }
+
+/** Where the build keeps the app's render for Node. */
+export const SSR_DIR = '.ssr';
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
@@ -202,112 +207,110 @@ export function prerenderPages(): Plugin {
       if (config.build.ssr) return;
       const root = config.root;
       const outDir = resolve(root, config.build.outDir);
-      // Inside the project, so the Node build finds its packages in node_modules.
-      const ssrDir = mkdtempSync(join(root, 'node_modules', '.movecar-prerender-'));
-      try {
-        const ssr = (await build({
-          configFile: config.configFile,
-          mode: config.mode,
-          logLevel: 'warn',
-          // One file per module, so a page's loader resolves to its screen's own module (screenModules).
-          build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { preserveModules: true } } },
-        })) as Rolldown.RolldownOutput;
-        const entry = ssr.output.find((c) => c.type === 'chunk' && c.isEntry)!.fileName;
-        const { renderPage, hasVisitorVariant, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
-          renderPage: (path: string, options?: { visitor?: boolean }) => Promise<RenderedPage>;
-          hasVisitorVariant: (path: string) => boolean;
-          PAGE_LOADERS: Record<string, Loader>;
-        };
-        const pages = pagesOf(await screenModules(root, ssrDir, ssr, PAGE_LOADERS));
-        const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-        // What index.html loads (the entry and the chunks it imports, its CSS), which each page
-        // loads its own way instead (below).
-        const entries = [
-          ...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g),
+      // Kept with the build: the server renders the live pages with it (server/http/livePages.ts).
+      // Inside the project, so the Node build finds its packages in node_modules; a dot folder, which
+      // is not one of the app's files (build/files.ts): never served, compressed or precached.
+      const ssrDir = join(outDir, SSR_DIR);
+      const ssr = (await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        // One file per module, so a page's loader resolves to its screen's own module (screenModules).
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { preserveModules: true } } },
+      })) as Rolldown.RolldownOutput;
+      const entry = ssr.output.find((c) => c.type === 'chunk' && c.isEntry)!.fileName;
+      const { renderPage, hasVisitorVariant, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
+        renderPage: (path: string, options?: { visitor?: boolean }) => Promise<RenderedPage>;
+        hasVisitorVariant: (path: string) => boolean;
+        PAGE_LOADERS: Record<string, Loader>;
+      };
+      const pages = pagesOf(await screenModules(root, ssrDir, ssr, PAGE_LOADERS));
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // What index.html loads (the entry and the chunks it imports, its CSS), which each page
+      // loads its own way instead (below).
+      const entries = [
+        ...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g),
+      ];
+      const entryFiles = entries.map(([, entry]) => entry!);
+      const shell = new Set(entryFiles.flatMap((entry) => staticGraph(bundle, entry)));
+      const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">\n?\s*/g)];
+      const template = [
+        ...entries,
+        ...shellCss,
+        ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
+      ].reduce((html, [tag]) => html.replace(tag, ''), index);
+      const boot = await writeBoot(root, outDir);
+      const wordsOf = (lang: 'en' | 'ar', part: string) => chunkOf(bundle, root, `src/i18n/${lang}/${part}.ts`);
+      const jsByPage = new Map<string, string[]>();
+      const htmls: string[] = [];
+      const inlineStyles: string[] = [];
+      const pageAt = new Map(pages.map((p) => [p.path, p]));
+      /** One variant of a page: rendered, then written with what it needs and nothing else. */
+      const write = (page: Page, rendered: RenderedPage, file: string, visitor: boolean) => {
+        htmls.push(rendered.html);
+        const shown = rendered.redirect ? pageAt.get(rendered.redirect.to)! : page;
+        const screen = chunkOf(bundle, root, shown.module);
+        // A company screen's loader comes first, so opening the screen waits for no request.
+        const via = shown.via ? [chunkOf(bundle, root, shown.via)] : [];
+        const own = staticGraph(bundle, screen).filter((f) => !shell.has(f));
+        // The page's words: its language's common words and its screen's parts (the index lists
+        // the screens in both languages).
+        const catalogs = [
+          ...(page.path === '/' ? [wordsOf('ar', 'common')] : []),
+          ...['common', ...rendered.words].map((part) => wordsOf(rendered.lang, part)),
         ];
-        const entryFiles = entries.map(([, entry]) => entry!);
-        const shell = new Set(entryFiles.flatMap((entry) => staticGraph(bundle, entry)));
-        const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">\n?\s*/g)];
-        const template = [
-          ...entries,
-          ...shellCss,
-          ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
-        ].reduce((html, [tag]) => html.replace(tag, ''), index);
-        const boot = await writeBoot(root, outDir);
-        const wordsOf = (lang: 'en' | 'ar', part: string) => chunkOf(bundle, root, `src/i18n/${lang}/${part}.ts`);
-        const jsByPage = new Map<string, string[]>();
-        const htmls: string[] = [];
-        const inlineStyles: string[] = [];
-        const pageAt = new Map(pages.map((p) => [p.path, p]));
-        /** One variant of a page: rendered, then written with what it needs and nothing else. */
-        const write = (page: Page, rendered: RenderedPage, file: string, visitor: boolean) => {
-          htmls.push(rendered.html);
-          const shown = rendered.redirect ? pageAt.get(rendered.redirect.to)! : page;
-          const screen = chunkOf(bundle, root, shown.module);
-          // A company screen's loader comes first, so opening the screen waits for no request.
-          const via = shown.via ? [chunkOf(bundle, root, shown.via)] : [];
-          const own = staticGraph(bundle, screen).filter((f) => !shell.has(f));
-          // The page's words: its language's common words and its screen's parts (the index lists
-          // the screens in both languages).
-          const catalogs = [
-            ...(page.path === '/' ? [wordsOf('ar', 'common')] : []),
-            ...['common', ...rendered.words].map((part) => wordsOf(rendered.lang, part)),
-          ];
-          // The screen and the catalogs before the entry, which hydrates the page.
-          const js = runOrder(bundle, [...via, screen, ...catalogs, ...entryFiles]);
-          if (!visitor) jsByPage.set(page.path, js);
-          // The page's CSS is in the page: the first paint waits for no other request.
-          const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];
-          const css = cssFiles.map((f) => readFileSync(join(outDir, f), 'utf8').trim()).join('\n');
-          inlineStyles.push(css);
-          const manifest = manifestOf(root, rendered.lang);
-          const head = [
-            `<script>${FONTS_FLAG_SCRIPT}</script>`,
-            `<style data-files="${cssFiles.map((f) => `/${f}`).join(' ')}">${css}</style>`,
-            `<script type="module" id="boot" src="/${boot}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
-            ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
-          ];
-          // How the browser hydrates it (src/main.tsx): made for a visitor, and showing another path.
-          const rootAttributes = [
-            ...(visitor ? ['data-visitor'] : []),
-            ...(rendered.redirect ? [`data-redirect="${rendered.redirect.to}"`] : []),
-            ...(rendered.redirect?.notice ? [`data-notice="${rendered.redirect.notice}"`] : []),
-          ];
-          const html = template
-            .replace(
-              '<html lang="en" dir="ltr">',
-              `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`,
-            )
-            .replace(
-              /(<meta name="theme-color" content=")([^"]*)/,
-              (_, start: string, colour: string) => start + (manifest?.themeColor ?? colour),
-            )
-            .replace(/<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`)
-            .replace(/(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`)
-            .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
-            .replace(
-              '<div id="root"></div>',
-              `<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`,
-            );
-          const path = join(outDir, 'pages', file);
-          mkdirSync(dirname(path), { recursive: true });
-          writeFileSync(path, html);
-        };
-        const visitorPages: Record<string, string> = {};
-        for (const page of pages) {
-          write(page, await renderPage(page.path), page.file, false);
-          if (!hasVisitorVariant(page.path)) continue;
-          visitorPages[page.path] = `visitor/${page.file}`;
-          write(page, await renderPage(page.path, { visitor: true }), `visitor/${page.file}`, true);
-        }
-        writeFileSync(
-          join(outDir, 'pages', 'pages.json'),
-          JSON.stringify(pageTable(pages, visitorPages, htmls, inlineStyles), null, 2),
-        );
-        await checkBudgets(outDir, jsByPage, config.logger);
-      } finally {
-        rmSync(ssrDir, { recursive: true, force: true });
+        // The screen and the catalogs before the entry, which hydrates the page.
+        const js = runOrder(bundle, [...via, screen, ...catalogs, ...entryFiles]);
+        if (!visitor) jsByPage.set(page.path, js);
+        // The page's CSS is in the page: the first paint waits for no other request.
+        const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];
+        const css = cssFiles.map((f) => readFileSync(join(outDir, f), 'utf8').trim()).join('\n');
+        inlineStyles.push(css);
+        const manifest = manifestOf(root, rendered.lang);
+        const head = [
+          `<script>${FONTS_FLAG_SCRIPT}</script>`,
+          `<style data-files="${cssFiles.map((f) => `/${f}`).join(' ')}">${css}</style>`,
+          `<script type="module" id="boot" src="/${boot}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
+          ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
+        ];
+        // How the browser hydrates it (src/main.tsx): made for a visitor, and showing another path.
+        const rootAttributes = [
+          ...(visitor ? ['data-visitor'] : []),
+          ...(rendered.redirect ? [`data-redirect="${rendered.redirect.to}"`] : []),
+          ...(rendered.redirect?.notice ? [`data-notice="${rendered.redirect.notice}"`] : []),
+        ];
+        const html = template
+          .replace(
+            '<html lang="en" dir="ltr">',
+            `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`,
+          )
+          .replace(
+            /(<meta name="theme-color" content=")([^"]*)/,
+            (_, start: string, colour: string) => start + (manifest?.themeColor ?? colour),
+          )
+          .replace(/<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`)
+          .replace(/(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`)
+          .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`,
+          );
+        const path = join(outDir, 'pages', file);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, html);
+      };
+      const visitorPages: Record<string, string> = {};
+      for (const page of pages) {
+        write(page, await renderPage(page.path), page.file, false);
+        if (!hasVisitorVariant(page.path)) continue;
+        visitorPages[page.path] = `visitor/${page.file}`;
+        write(page, await renderPage(page.path, { visitor: true }), `visitor/${page.file}`, true);
       }
+      writeFileSync(
+        join(outDir, 'pages', 'pages.json'),
+        JSON.stringify({ ...pageTable(pages, visitorPages, htmls, inlineStyles), renderer: `${SSR_DIR}/${entry}` }, null, 2),
+      );
+      await checkBudgets(outDir, jsByPage, config.logger);
     },
   };
 }

@@ -49,7 +49,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
   await reconcileAll(deps, applyStep);
   if (!config.mail.smtpUrl) log.info('SMTP_URL is not set: e-mails (password reset links) wait in their queue, unsent');
   const app = createApp(deps);
-  if (distDir) serveApp(app, distDir);
+  if (distDir) serveApp(app, distDir, deps);
 
   const server = await new Promise<Server>((done) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => done(s as Server));

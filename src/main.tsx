@@ -14,6 +14,7 @@ import { loadCatalog } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
 import { SessionProvider, type RedirectNotice } from './ui/session';
+import { dropSeeds } from './ui/serverData';
 import { guardHistory, type GuardedHistory } from './ui/leaving';
 
 // Created once, before the journey's actor, and only when asked for (see app/inspector.ts).
@@ -56,6 +57,12 @@ if (root.firstElementChild) {
   const session = visitorSession(api, { inspect, known: visitor !== undefined });
   await nextTask();
   const history = guardHistory(createBrowserHistory({ v5Compat: true }));
+  // The answers the server rendered the page with are for this page as it came: a screen opened
+  // after it asks the server.
+  const kept = history.listen(() => {
+    dropSeeds();
+    kept();
+  });
   showFontsAtNextScreen(resolved.lang === 'ar', (listener) =>
     history.listen(({ location }) => listener(location.pathname)),
   );

@@ -1,19 +1,24 @@
-// Build time only (build/prerender.ts): each route's HTML, rendered by the same components the
-// browser hydrates. Two variants of a screen about the signed-in user: one for a browser that has a
-// session (a placeholder until the server says whose it is), one for a visitor (the screen as a
-// visitor sees it; a journey step a visitor may not open yet is the step the app sends them to).
+// Each route's HTML, rendered by the same components the browser hydrates: at build time
+// (build/prerender.ts), and by the server for the pages that show its records from the first paint
+// (renderLivePage: Home's and Services' cars). Two variants of a screen about the signed-in user: one
+// for a browser that has a session (a placeholder until the server says whose it is), one for a
+// visitor (the screen as a visitor sees it; a journey step a visitor may not open yet is the step the
+// app sends them to).
 import { StrictMode } from 'react';
+import type { CarOffer, Trip } from '../machines/booking';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { isStep, stepOf, whyNot, type Requirement } from '../machines/steps';
 import { isForEveryone, pageTitle } from './app/Layout';
 import { AppRoutes, pageOf, preloadPage, WORDS_OF } from './app/routes';
-import { createApi } from './client/api';
+import { createApi, type CompanyView } from './client/api';
 import { visitorSession } from './client/session';
 import { ar } from './i18n/ar';
 import { en } from './i18n/en';
 import { recordWords, type Part } from './i18n/locale';
 import { pathOf, resolvePath, type Resolved } from './i18n/paths';
+import { carsKey } from './ui/cars';
+import { setSeeds } from './ui/serverData';
 import { SessionProvider, type RedirectNotice } from './ui/session';
 
 // The table of every page's screen, for the build to find each page's chunk by.
@@ -45,6 +50,48 @@ async function visitorRedirect(resolved: Resolved): Promise<RenderedPage['redire
 }
 
 export async function renderPage(path: string, { visitor = false } = {}): Promise<RenderedPage> {
+  return render(path, visitor);
+}
+
+/** What the server knows when a renter opens Home or Services: the default trip, its cars, the companies. */
+export interface LiveData {
+  trip: Trip;
+  offers: CarOffer[];
+  companies: CompanyView[];
+}
+
+/** The screens whose page the server renders with its records, so their cars are in the first paint. */
+const LIVE = new Set(['home', 'services']);
+export const isLive = (path: string) => {
+  const resolved = resolvePath(path);
+  return resolved.kind === 'screen' && LIVE.has(resolved.id);
+};
+
+/**
+ * A live page's content: the screen rendered with the server's answers, and those answers as the
+ * page's `#seeds` (JSON), under the keys its screen reads them by, so hydration renders the same.
+ */
+export async function renderLivePage(path: string, data: LiveData, { visitor = false } = {}): Promise<{ html: string; seeds: string }> {
+  const seeds = { trip: data.trip, [carsKey(data.trip)]: { results: data.offers }, companies: { companies: data.companies } };
+  return { html: (await render(path, visitor, seeds)).html, seeds: JSON.stringify(seeds) };
+}
+
+// One render at a time: the answers a render reads are the module's (setSeeds), as in the browser.
+let queue: Promise<unknown> = Promise.resolve();
+function render(path: string, visitor: boolean, seeds: Record<string, unknown> | null = null): Promise<RenderedPage> {
+  const next = queue.then(async () => {
+    setSeeds(seeds);
+    try {
+      return await renderOnce(path, visitor);
+    } finally {
+      setSeeds(null);
+    }
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function renderOnce(path: string, visitor: boolean): Promise<RenderedPage> {
   const requested = resolvePath(path);
   const redirect = visitor ? await visitorRedirect(requested) : undefined;
   const shown = redirect ? resolvePath(redirect.to) : requested;

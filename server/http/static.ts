@@ -15,8 +15,9 @@ import { compress } from 'hono/compress';
 import { brotli, COMPRESSIBLE, MIN_COMPRESSED_SIZE } from '../../build/compress';
 import { filesUnder } from '../../build/files';
 import type { PageTable } from '../../build/prerender';
-import type { AppEnv } from '../deps';
+import type { AppEnv, Deps } from '../deps';
 import { readSessionCookie } from '../auth/sessions';
+import { livePages } from './livePages';
 import { contentSecurityPolicy } from './security';
 
 interface StoredFile {
@@ -43,15 +44,16 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-function store(file: string): StoredFile {
-  const body = readFileSync(file);
-  const ext = extname(file);
+const store = (file: string) => stored(readFileSync(file), extname(file), file);
+
+/** A file's body with its compressed forms (the build's, read from `file` beside it, else made now) and ETag. */
+function stored(body: Buffer, ext: string, file?: string): StoredFile {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   const stored: StoredFile = { body, type: TYPES[ext] ?? 'application/octet-stream', etag };
   if (COMPRESSIBLE.has(ext) && body.length >= MIN_COMPRESSED_SIZE) {
     // The build wrote them at best quality (build/compress.ts); a build without them gets quick ones.
-    stored.br = existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : brotli(body, 5);
-    stored.gzip = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(body);
+    stored.br = file && existsSync(`${file}.br`) ? readFileSync(`${file}.br`) : brotli(body, 5);
+    stored.gzip = file && existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(body);
   }
   return stored;
 }
@@ -81,7 +83,7 @@ function send(
   return c.body(new Uint8Array(body), status);
 }
 
-export function serveApp(app: Hono<AppEnv>, distDir: string) {
+export function serveApp(app: Hono<AppEnv>, distDir: string, deps: Deps) {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`No built app at ${distDir}: run npm run build first.`);
   const files = new Map<string, StoredFile>();
@@ -100,11 +102,14 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
    * The page a path shows, and whether any route knows the path. A browser that sends no session
    * cookie is a visitor for sure: it gets the page as a visitor sees it, where there is one.
    */
-  function pageFor(pathname: string, visitor: boolean): { file: StoredFile; found: boolean } {
+  const live = livePages(distDir, table?.renderer, table?.styleHashes ?? [], deps, (html) => stored(Buffer.from(html), '.html'));
+
+  function pageFor(pathname: string, visitor: boolean): { file: StoredFile; found: boolean; path?: string; visitorPage?: boolean } {
     if (!table) return { file: files.get('/index.html')!, found: true };
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const exact = (visitor && table.visitor[path]) || table.pages[path];
-    if (exact) return { file: page(exact), found: true };
+    const visitorPage = visitor && table.visitor[path] !== undefined;
+    const exact = visitorPage ? table.visitor[path] : table.pages[path];
+    if (exact) return { file: page(exact), found: true, path, visitorPage };
     const parent = path.slice(0, path.lastIndexOf('/'));
     if (table.withParam.includes(parent) && RECORD_KEY.test(path.slice(parent.length + 1)))
       return { file: page(table.pages[parent]!), found: true };
@@ -121,7 +126,7 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
     if (pathname.startsWith('/api/')) return c.json({ error: 'notFound' as const }, 404);
     return c.redirect(pathname + search, 303);
   });
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     if (pathname.startsWith('/api/')) return c.json({ error: 'notFound' as const }, 404);
     const asset =
@@ -130,8 +135,11 @@ export function serveApp(app: Hono<AppEnv>, distDir: string) {
         : undefined;
     if (asset) return send(c, asset, pathname.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
     if (pathname.startsWith('/assets/')) return c.text('Not found', 404);
-    const { file, found } = pageFor(pathname, readSessionCookie(c) === undefined);
+    const { file, found, path, visitorPage = false } = pageFor(pathname, readSessionCookie(c) === undefined);
+    // A person opening Home or Services gets it with the companies' cars (livePages.ts); the service
+    // worker's copy, fetched by no navigation, stays the prerendered page.
+    const shown = (path && c.req.header('sec-fetch-mode') === 'navigate' && (await live(path, file.body, visitorPage))) || file;
     if (pagePolicy) c.header('Content-Security-Policy', pagePolicy);
-    return send(c, file, REVALIDATE, found ? 200 : 404, 'Accept-Encoding, Cookie');
+    return send(c, shown, REVALIDATE, found ? 200 : 404, 'Accept-Encoding, Cookie');
   });
 }

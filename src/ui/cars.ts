@@ -2,7 +2,7 @@
 // featured cars and the Services fleet all read the same answer, so a price is the same everywhere.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Trip, TripField, TripProblem } from '../../machines/booking';
+import { defaultTrip, type Trip, type TripField, type TripProblem } from '../../machines/booking';
 import type { Car } from '../../machines/fleet';
 import { stepOf } from '../../machines/steps';
 import type { Answer, CarOffer } from '../client/api';
@@ -10,7 +10,7 @@ import type { Notices } from '../client/notices';
 import { useLocale } from '../i18n/locale';
 import { pathOf } from '../i18n/paths';
 import { queryString, tripQuery } from '../search/query';
-import { useServerData } from './serverData';
+import { seeded, useServerData } from './serverData';
 import { useSession, type RedirectNotice } from './session';
 
 export type { CarOffer };
@@ -20,6 +20,15 @@ export interface Offers {
   results: CarOffer[];
   problems?: Partial<Record<TripField, TripProblem>>;
 }
+
+/** The key a search's answer is kept under (and seeded under, in a page the server rendered with it). */
+export const carsKey = (trip: Trip | null) => `cars:${trip ? JSON.stringify(trip) : ''}`;
+
+/**
+ * The trip Home's and Services' prices are for: the default one (tomorrow, three days), as the server
+ * rendered the page with it, else from this phone's clock.
+ */
+export const shownTrip = () => seeded<Trip>('trip') ?? defaultTrip(Date.now());
 
 /** The cars free for the whole of `trip`, cheapest first; `null` asks nothing (the trip is not complete yet). */
 export function useCarSearch(trip: Trip | null) {
@@ -31,7 +40,7 @@ export function useCarSearch(trip: Trip | null) {
     if (!answer.ok && answer.error === 'invalid')
       return { ok: true, body: { results: [], problems: (answer.fields ?? {}) as Offers['problems'] } };
     return answer;
-  }, `cars:${trip ? JSON.stringify(trip) : ''}`);
+  }, carsKey(trip));
 }
 
 /**

@@ -180,7 +180,7 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
   });
 
   it('hydrates without a console error and then answers to the user (EN and AR)', async () => {
-    for (const path of ['/help-support', '/arabic/help-support', '/arabic', '/search']) {
+    for (const path of ['/help-support', '/arabic/help-support', '/arabic', '/search', '/home', '/arabic/services']) {
       const { page, errors } = await phonePage(browser);
       await page.goto(baseURL + path, { waitUntil: 'networkidle' });
       // An accordion opens only once React has taken the page over.
@@ -196,6 +196,64 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
+  });
+
+  it('Home and Services come with the companies’ cars in their first HTML, as the search offers them (EN and AR); the offline copy has none', async () => {
+    // JavaScript off: what is on screen is what the server sent.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    for (const [id, lang, shown] of [['home', 'en', 3], ['home', 'ar', 3], ['services', 'en', Infinity], ['services', 'ar', Infinity]] as const) {
+      const t = lang === 'ar' ? ar : en;
+      await page.goto(baseURL + pathOf(id, lang));
+      // The page says what it was rendered with; the search answers the same for that trip.
+      const seeds = JSON.parse((await page.locator('#seeds').textContent())!) as { trip: Record<string, string | number> };
+      const search = await page.request.get(`${baseURL}/api/cars/search?${new URLSearchParams(Object.entries(seeds.trip).map(([k, v]) => [k, String(v)]))}`);
+      const { results } = (await search.json()) as { results: { car: { model: string } }[] };
+      expect(results.length).toBeGreaterThan(3);
+      const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: t.cars.rent }) });
+      const models = await cards.getByRole('heading').allTextContents();
+      expect(models.length, `${id} ${lang}`).toBe(Math.min(shown, results.length));
+      for (const model of models) expect(results.map((r) => r.car.model)).toContain(model);
+      // Its pictures are in the page: nothing waits for the app to ask the server.
+      expect(await cards.first().locator('img').getAttribute('src')).toBeTruthy();
+      expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
+    }
+    // The service worker's copy (fetched by no navigation) is the prerendered page: no prices that would go stale offline.
+    const copy = await (await page.request.get(`${baseURL}/home`)).text();
+    expect(copy).not.toContain('id="seeds"');
+    expect(copy).toContain('aria-busy="true"');
+
+    // The company's admin changes the first car's rate: the next page opened shows the new one.
+    await page.goto(baseURL + pathOf('home', 'en'));
+    const firstCar = page.getByRole('main').getByRole('listitem').first();
+    const model = await firstCar.getByRole('heading').textContent();
+    const staff = await context.request.post(`${baseURL}/api/auth/login`, {
+      headers: { origin: baseURL },
+      data: { email: 'admin@movecar.ae', password: 'fleet-admin-2026', role: 'staff' },
+    });
+    expect(staff.status()).toBe(200);
+    const { cars } = (await (await context.request.get(`${baseURL}/api/fleet`)).json()) as { cars: Record<string, unknown>[] };
+    const car = cars.find((c) => c.model === model);
+    expect(car, `${model} is the sample company's`).toBeDefined();
+    const { id, plate: _plate, picture: _picture, photos: _photos, ...form } = car!;
+    const edit = (dailyRate: string, version: number) =>
+      context.request.put(`${baseURL}/api/fleet/${id as string}`, { headers: { origin: baseURL }, data: { ...form, dailyRate, version } });
+    const rate = Number(String(car!.dailyRate).replace(/,/g, ''));
+    expect((await edit(String(rate + 7), car!.version as number)).status()).toBe(200);
+    try {
+      await context.clearCookies();
+      await page.goto(baseURL + pathOf('home', 'en'));
+      const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name: model! }) });
+      await expect(card.textContent()).resolves.toContain((rate + 7).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+    } finally {
+      // Put back for the other tests.
+      await context.request.post(`${baseURL}/api/auth/login`, {
+        headers: { origin: baseURL },
+        data: { email: 'admin@movecar.ae', password: 'fleet-admin-2026', role: 'staff' },
+      });
+      expect((await edit(String(rate), (car!.version as number) + 1)).status()).toBe(200);
+    }
+    await context.close();
   });
 
   it("a first visit paints in the phone's faces, fetches the app's after, and shows them at the next screen and visit (EN and AR)", async () => {

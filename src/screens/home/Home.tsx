@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BadgeDollarSign, CarFront, ChevronRight, Headset } from 'lucide-react';
-import { defaultTrip } from '../../../machines/booking';
 import { useLocale } from '../../i18n/locale';
 import { queryString } from '../../search/query';
 import type { ReadPart } from '../../search/parseQuery';
@@ -9,6 +8,7 @@ import { ButtonLink } from '../../ui/Button';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
 import { FeaturedCars } from './FeaturedCars';
+import { shownTrip } from '../../ui/cars';
 import { Link } from '../../ui/Link';
 import { useSessionState } from '../../ui/session';
 import styles from './Home.module.css';
@@ -38,7 +38,7 @@ export default function Home() {
   // The parts of what was read that the renter turned off (their chips).
   const [off, setOff] = useState<ReadPart[]>([]);
   // Featured prices are for the default trip (tomorrow, three days): the same search the Search screen opens with.
-  const [trip] = useState(() => defaultTrip(Date.now()));
+  const [trip] = useState(shownTrip);
   const { user } = useSessionState();
 
   return (

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { defaultTrip } from '../../../machines/booking';
 import { useNavigate } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { useLocale } from '../../i18n/locale';
@@ -9,7 +8,7 @@ import { actsAs } from '../../../machines/roles';
 import { useSession, useSessionState } from '../../ui/session';
 import { ButtonLink } from '../../ui/Button';
 import { CarCard, CarList, CarListLoading, TripLine } from '../../ui/CarCard';
-import { useRentCar, useShownCars } from '../../ui/cars';
+import { shownTrip, useRentCar, useShownCars } from '../../ui/cars';
 import { Carousel } from '../../ui/Carousel';
 import { SearchBox } from '../../ui/SearchBox';
 import { Section, Stack } from '../../ui/Section';
@@ -28,7 +27,7 @@ export default function Services() {
   const companies = useServerData(() => api.companies(), 'companies');
   const names = Object.fromEntries((companies.data?.companies ?? []).map((c) => [c.id, c.name[lang]]));
   // The fleet as the search shows it for the default trip: the same cards, the same prices.
-  const [trip] = useState(() => defaultTrip(Date.now()));
+  const [trip] = useState(shownTrip);
   const fleet = useShownCars(trip);
   const rent = useRentCar();
 
