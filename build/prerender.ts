@@ -1,5 +1,6 @@
 // `npm run build`, after the browser bundle: every route's HTML in both languages, rendered by the
-// app's own components (src/prerender.tsx, built for Node into a temporary folder), so a phone
+// app's own components (src/prerender.tsx, built for Node into the build's .ssr folder, which the
+// server also renders Home and Services with: server/http/livePages.ts), so a phone
 // paints the screen's text before any script has run. Each page carries its CSS inline, the line
 // that says whether the browser has the app's faces yet (src/client/fonts.ts), and names the
 // modules the boot script fetches after the first paint (the shell, its screen's chunk, its

@@ -163,10 +163,13 @@ async function chargeCard(deps: Deps, found: FoundViolation, key: string, event:
 }
 
 /** A fine paid by card is a charge of the company's: its tax invoice (the fine passed on, the admin fee). */
+/** A fine as a line of money: its reference (the authority's, else the offence's code) and its day. */
+const fineItem = (fine: ViolationSnapshot['context']['fine']) => ({ reference: fine.reference ?? fine.code, at: fine.date });
+
 async function invoiceFine(tx: Tx, { violation: row, booking, contract }: FoundViolation, before: ViolationSnapshot, at: number) {
   const { fine, charge } = before.context;
   const [renter] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, booking.renterId));
-  const paid = { ...charge, item: { reference: fine.reference ?? fine.code, at: fine.date } };
+  const paid = { ...charge, item: fineItem(fine) };
   const supplies = deductionsInvoice(`fine:${row.id}`, at, [paid]);
   await issueDocuments(tx, { booking, renterName: renter?.name ?? '', companyId: contract.companyId }, supplies, new Date(at));
 }
@@ -179,7 +182,7 @@ async function payFromDeposit(deps: Deps, found: FoundViolation, before: Violati
   const { violation: row, booking: read } = found;
   const { fine, charge } = before.context;
   const [renter] = await deps.db.select().from(users).where(eq(users.id, read.renterId));
-  const deduction = { ...charge, item: { reference: fine.reference ?? fine.code, at: fine.date, ...(fine.location ? { place: fine.location } : {}) } };
+  const deduction = { ...charge, item: { ...fineItem(fine), ...(fine.location ? { place: fine.location } : {}) } };
   for (let attempt = 0, booking = read; attempt < 3; attempt++) {
     let saved: ViolationRow | undefined;
     const step = await applyStep(deps, renter!, booking, { type: 'deposit.deduct', deduction }, booking.version, async (tx) => {

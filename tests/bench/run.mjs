@@ -298,6 +298,11 @@ async function measure(url) {
     tbtMs: audit('total-blocking-time')?.numericValue ?? null,
     cls: audit('cumulative-layout-shift')?.numericValue ?? null,
     speedIndexMs: audit('speed-index')?.numericValue ?? null,
+    // What this machine's unthrottled load showed, from which Lighthouse models the figures above:
+    // when the modelled LCP is later than the FCP, these say whether the page drew its largest
+    // element later, or the model put it behind another request.
+    observedFcpMs: metricsOf(lhr)?.observedFirstContentfulPaint ?? null,
+    observedLcpMs: metricsOf(lhr)?.observedLargestContentfulPaint ?? null,
     jsBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
     jsRequests: scripts.length,
     requests: requests.length,
@@ -325,6 +330,11 @@ async function measure(url) {
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment?.hostUserAgent,
   };
+}
+
+/** Lighthouse's own table of the page's timings, observed and modelled. */
+function metricsOf(lhr) {
+  return lhr.audits.metrics?.details?.items?.[0];
 }
 
 /** The deepest critical request chain, in requests (the document counts as one). */
