@@ -14,6 +14,7 @@ import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, STAFF_SCREEN_IDS, pathOf, type 
 import { FONTS_FLAG_SCRIPT } from '../src/client/fonts';
 import type { RenderedPage } from '../src/prerender';
 import { checkBudgets } from './budget';
+import { sha256, styleAttributes } from './policy';
 
 /** A page the build writes: the URL path it answers and the file it is written to under pages/. */
 export interface Page {
@@ -89,15 +90,13 @@ export interface PageTable {
 /** Where the build keeps the app's render for Node. */
 export const SSR_DIR = '.ssr';
 
-const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-
 function pageTable(
   pages: Page[],
   visitor: Record<string, string>,
   html: string[],
   inlineStyles: string[],
 ): PageTable {
-  const attributes = html.flatMap((h) => [...h.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!)));
+  const attributes = html.flatMap(styleAttributes);
   const styles = new Set([...attributes, ...inlineStyles]);
   const styleHashes = [...styles].map(sha256);
   const table: PageTable = {
@@ -167,13 +166,6 @@ function manifestOf(root: string, lang: 'en' | 'ar') {
   }
 }
 
-const unescape = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -7,9 +7,9 @@
 // which hydrates that HTML, shows the same (src/ui/serverData.ts). Everything else gets the
 // prerendered page: the service worker's copy for offline use (no prices that would go stale), a
 // build without the render (the benchmark's naive one), or a render that failed (logged).
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sha256, styleAttributes } from '../../build/policy';
 import { defaultTrip } from '../../machines/booking';
 import { freeCarOffers } from '../cars/service';
 import { offeredCompanies } from '../companies/store';
@@ -21,9 +21,6 @@ interface Renderer {
   renderLivePage(path: string, data: unknown, options: { visitor: boolean }): Promise<{ html: string; seeds: string }>;
 }
 
-const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 // Inside <script>: nothing in the JSON may close it or start a comment.
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
@@ -58,22 +55,22 @@ export function livePages<T>(
     const render = await load();
     if (!render?.isLive(path)) return null;
     try {
-      const prerendered = prerenderedPage.toString();
       const trip = defaultTrip(deps.now().getTime());
       const [offers, companies] = await Promise.all([freeCarOffers(deps.db, trip), offeredCompanies(deps.db)]);
-      // As the API sends them: what the browser's first render reads is JSON.
-      const data = JSON.parse(JSON.stringify({ trip, offers, companies })) as unknown;
-      const key = `${path}\n${visitor}\n${JSON.stringify(data)}`;
+      const json = JSON.stringify({ trip, offers, companies });
+      const key = `${path}\n${visitor}\n${json}`;
       const known = kept.get(key);
       if (known) {
         kept.delete(key);
         kept.set(key, known);
         return known;
       }
-      const { html, seeds } = await render.renderLivePage(path, data, { visitor });
+      // As the API sends them: what the browser's first render reads is JSON.
+      const { html, seeds } = await render.renderLivePage(path, JSON.parse(json), { visitor });
       // A style attribute the build did not see would be refused by the page's policy.
-      const unknown = [...html.matchAll(/ style="([^"]*)"/g)].map((m) => unescape(m[1]!)).filter((s) => !allowed.has(sha256(s)));
+      const unknown = styleAttributes(html).filter((s) => !allowed.has(sha256(s)));
       if (unknown.length > 0) throw new Error(`style attributes the policy does not allow: ${unknown.join('; ')}`);
+      const prerendered = prerenderedPage.toString();
       const open = prerendered.indexOf('<div id="root"');
       const start = prerendered.indexOf('>', open) + 1;
       const end = prerendered.lastIndexOf('</div>', prerendered.indexOf('</body>'));

@@ -162,10 +162,10 @@ async function chargeCard(deps: Deps, found: FoundViolation, key: string, event:
   }
 }
 
-/** A fine paid by card is a charge of the company's: its tax invoice (the fine passed on, the admin fee). */
 /** A fine as a line of money: its reference (the authority's, else the offence's code) and its day. */
 const fineItem = (fine: ViolationSnapshot['context']['fine']) => ({ reference: fine.reference ?? fine.code, at: fine.date });
 
+/** A fine paid by card is a charge of the company's: its tax invoice (the fine passed on, the admin fee). */
 async function invoiceFine(tx: Tx, { violation: row, booking, contract }: FoundViolation, before: ViolationSnapshot, at: number) {
   const { fine, charge } = before.context;
   const [renter] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, booking.renterId));

@@ -17,7 +17,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -30,6 +29,7 @@ import react from '@vitejs/plugin-react';
 import lighthouse from 'lighthouse';
 // A dependency of lighthouse (installed beside it), which launches the Chrome it drives.
 import { launch } from 'chrome-launcher';
+import { filesUnder } from '../../build/files.ts';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths.ts';
 import { fcpChain } from './fcp-chain.mjs';
 
@@ -94,11 +94,8 @@ progress(`  ${seconds(t)} s`);
 
 /** What a build holds: its JS files with their gzip sizes, and how many HTML pages. */
 function describeBuild(dir) {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => relative(dir, join(d.parentPath ?? d.path, d.name)))
-    // Not the app's files: the build's own folders (.vite, and .ssr, the render the server uses).
-    .filter((f) => !f.split(/[\\/]/).some((part) => part.startsWith('.')));
+  // The app's files (the build's own dot folders, .vite and .ssr, are not).
+  const files = filesUnder(dir).map((f) => relative(dir, f));
   const js = files.filter((f) => f.endsWith('.js'));
   const jsGzipBytes = js.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0);
   return {

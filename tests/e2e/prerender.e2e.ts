@@ -227,11 +227,12 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     await page.goto(baseURL + pathOf('home', 'en'));
     const firstCar = page.getByRole('main').getByRole('listitem').first();
     const model = await firstCar.getByRole('heading').textContent();
-    const staff = await context.request.post(`${baseURL}/api/auth/login`, {
-      headers: { origin: baseURL },
-      data: { email: 'admin@movecar.ae', password: 'fleet-admin-2026', role: 'staff' },
-    });
-    expect(staff.status()).toBe(200);
+    const signInAsAdmin = () =>
+      context.request.post(`${baseURL}/api/auth/login`, {
+        headers: { origin: baseURL },
+        data: { email: 'admin@movecar.ae', password: 'fleet-admin-2026', role: 'staff' },
+      });
+    expect((await signInAsAdmin()).status()).toBe(200);
     const { cars } = (await (await context.request.get(`${baseURL}/api/fleet`)).json()) as { cars: Record<string, unknown>[] };
     const car = cars.find((c) => c.model === model);
     expect(car, `${model} is the sample company's`).toBeDefined();
@@ -248,10 +249,7 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       await expect(card.textContent()).resolves.toContain((rate + 7).toLocaleString('en-US', { minimumFractionDigits: 2 }));
     } finally {
       // Put back for the other tests.
-      await context.request.post(`${baseURL}/api/auth/login`, {
-        headers: { origin: baseURL },
-        data: { email: 'admin@movecar.ae', password: 'fleet-admin-2026', role: 'staff' },
-      });
+      await signInAsAdmin();
       expect((await edit(String(rate), (car!.version as number) + 1)).status()).toBe(200);
     }
     await context.close();
