@@ -132,19 +132,24 @@ export const cars = pgTable(
 
 /**
  * When a car is spoken for: a paid booking's hold (kept by a trigger from bookings.holds_car,
- * migration 0020) or a maintenance block its admin planned (`booking_id` null). One exclusion
- * constraint over both lets no two overlap, so a block cannot take a paid renter's car and a payment
- * cannot take a car in the garage, whichever is written first.
+ * migration 0020), the hold a booking had before a step in flight moved it (`kept_for`, migration
+ * 0031), or a maintenance block its admin planned (`booking_id` null). One exclusion constraint over
+ * all of them lets no two overlap, except a booking's own two, so a block cannot take a paid renter's
+ * car and a payment cannot take a car in the garage, whichever is written first.
  */
 export const carHolds = pgTable(
   'car_holds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     carId: text('car_id').notNull(),
-    /** The booking this hold mirrors; null for a maintenance block. */
-    bookingId: uuid('booking_id')
-      .unique()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The booking this hold mirrors (or kept for); null for a maintenance block. */
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    /**
+     * The money step (its intent's key) that moved the booking's hold to other dates or another car:
+     * until the step ends, its old hold stays here, so nobody takes it while the gateway answers and a
+     * step that does not go through can always put the booking back (server/journey/availability.ts).
+     */
+    keptFor: text('kept_for').unique(),
     heldFrom: timestamp('held_from', { withTimezone: true }).notNull(),
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
     /** A block's reason as the admin wrote it (shown on the car's page only). */
@@ -153,7 +158,11 @@ export const carHolds = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('car_holds_car_idx').on(t.carId, t.heldFrom)],
+  (t) => [
+    index('car_holds_car_idx').on(t.carId, t.heldFrom),
+    // One hold per booking that mirrors it; its kept ones besides.
+    uniqueIndex('car_holds_booking_id_unique').on(t.bookingId).where(sql`${t.keptFor} is null`),
+  ],
 );
 
 /**

@@ -102,6 +102,25 @@ export async function claimCar(tx: Tx, row: BookingRow, carId: CarId, period: Pe
     .where(and(eq(bookings.id, row.id), eq(bookings.version, row.version)));
 }
 
+/**
+ * Keeps what the booking holds now, in the step's transaction, before a money step's claim moves it
+ * (new dates, say): while the gateway answers, nobody can take the old time, so a step that does not
+ * go through (declined, or undone by the reconciler) can always put the booking back on it. Once per
+ * step: the reconciler's replay of it finds the first one. Ended with the step's intent (`dropKeptHold`).
+ */
+export async function keepHold(tx: Tx, row: BookingRow, key: string) {
+  await tx.execute(sql`
+    insert into ${carHolds} (car_id, booking_id, held_from, held_until, kept_for)
+    select car_id, booking_id, held_from, held_until, ${key} from ${carHolds}
+    where booking_id = ${row.id} and kept_for is null
+    on conflict (kept_for) do nothing`);
+}
+
+/** Lets the old hold go: the step it was kept for ended (saved, refused, or undone). */
+export async function dropKeptHold(tx: Tx, key: string) {
+  await tx.delete(carHolds).where(eq(carHolds.keptFor, key));
+}
+
 /** Puts back what the row held before a claim whose step did not go through. */
 export async function releaseClaim(db: Db | Tx, row: BookingRow) {
   await db

@@ -9,7 +9,8 @@
 //   card (the gateway answers a repeated key with what it did the first time, so nothing is taken
 //   twice): an extension, a change, a cancellation, a settlement is done as the renter asked;
 // - otherwise what the gateway took under the key given back (charges refunded, holds released), the
-//   car's claim put back as the journey has it, the booking's version moved on (a page still showing
+//   car's claim put back as the journey has it (its old hold was kept for the step meanwhile, so
+//   nobody has taken it), the booking's version moved on (a page still showing
 //   the old one is told it changed) and the renter notified. A payment is never replayed: its card
 //   details are not kept, and the renter never saw it confirmed.
 //
@@ -18,7 +19,7 @@
 //
 // An intent marked `reverting` can no longer complete (the step's save requires `open`), so a late
 // save and the reconciler never both win.
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import type { Tx } from '../db/open';
@@ -28,7 +29,7 @@ import type { Deps, Logger } from '../deps';
 import type { User } from '../auth/sessions';
 import { startWorker, type Worker } from '../worker';
 import { notify } from '../notifications/store';
-import { holdOf } from './availability';
+import { dropKeptHold, holdOf } from './availability';
 import type { BookingRow } from './bookings';
 
 /** The steps whose calls reach the gateway, and the purposes (idempotency key suffixes) they use. */
@@ -41,6 +42,8 @@ export const MONEY_EVENTS = {
   'booking.cancel': ['cancel', 'release'],
   // The same call as a cancellation (server/journey/noShows.ts).
   'booking.noShow': ['cancel', 'release'],
+  // And once more, when the company cannot hand the car over (server/handovers/routes.ts).
+  'booking.companyCancel': ['cancel', 'release'],
   // Whichever step brings both sides to agree settles the deposit (machines/journey/return.ts).
   'return.accept': ['settle', 'early'],
   'return.decide': ['settle', 'early'],
@@ -62,8 +65,10 @@ function storedEvent(event: { type: string; at?: number }): Record<string, unkno
 /**
  * Writes the step's intent (once per key: a retried request, or the reconciler's replay, finds it).
  * One `completed` at this same version was a step refused before any call (a completed step moves
- * the version on): it opens again.
- * False when the reconciler has taken it: the step must not go on.
+ * the version on): it opens again, for this step.
+ * False when the reconciler has taken it, or when another step is open under the key (a change in
+ * flight, and a cancellation from a second tab at the same version): the step must not go on. The
+ * first is ended (saved, or undone by the reconciler) before the booking takes another.
  */
 export async function openIntent(
   tx: Tx,
@@ -76,22 +81,35 @@ export async function openIntent(
     .values({ key, bookingId, violationId: violationId ?? null, version, event: storedEvent(event), createdAt: now })
     .onConflictDoUpdate({
       target: moneyIntents.key,
-      // Open (a retry, or the reconciler replaying it) or completed as above: open from now.
-      set: { status: 'open', createdAt: now, resolvedAt: null },
-      setWhere: inArray(moneyIntents.status, ['open', 'completed']),
+      // Open for this step (a retry, or the reconciler replaying it) or completed as above: open from now.
+      set: {
+        status: 'open',
+        event: sql`case when ${moneyIntents.status} = 'completed' then excluded.event else ${moneyIntents.event} end`,
+        createdAt: now,
+        resolvedAt: null,
+      },
+      setWhere: or(
+        eq(moneyIntents.status, 'completed'),
+        and(eq(moneyIntents.status, 'open'), sql`${moneyIntents.event}->>'type' = excluded.event->>'type'`),
+      ),
     })
     .returning({ status: moneyIntents.status });
   return intent?.status === 'open';
 }
 
-/** Marks the intent done with the step's save, in its transaction; false when the reconciler took it first. */
+/**
+ * Marks the intent done with the step's save, in its transaction, and lets the hold kept for it go;
+ * false when the reconciler took it first.
+ */
 export async function completeIntent(tx: Tx, key: string, now: Date): Promise<boolean> {
   const rows = await tx
     .update(moneyIntents)
     .set({ status: 'completed', resolvedAt: now })
     .where(and(eq(moneyIntents.key, key), eq(moneyIntents.status, 'open')))
     .returning({ key: moneyIntents.key });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await dropKeptHold(tx, key);
+  return true;
 }
 
 /** Every gateway reference the journey knows of: what it shows the renter as paid, held or given back. */
@@ -191,6 +209,7 @@ async function revert(
       .returning({ key: moneyIntents.key });
     if (!ended) return false;
     await finish(tx, at);
+    await dropKeptHold(tx, intent.key);
     if (voided.length > 0) {
       await notify(tx, at, row.renterId, 'paymentReversed', { number: row.number, amount: returned }, 'bookingDetails');
     }

@@ -20,7 +20,7 @@ import type { CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
 import type { JourneySnapshot } from '../../machines/journey';
-import { carAwayAt, claimCar, freeDefaultTrip, isFree, isOverlap, releaseClaim, type Period } from './availability';
+import { carAwayAt, claimCar, freeDefaultTrip, isFree, isOverlap, keepHold, releaseClaim, type Period } from './availability';
 import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { lockBookable } from '../cars/store';
 import { servesVisits, visitsOf, type Visit } from '../branches/store';
@@ -144,13 +144,17 @@ export async function applyStep(
     let open: boolean;
     try {
       open = await deps.db.transaction(async (tx) => {
+        // Taken by the reconciler already: nothing is claimed (nor kept) for a step that cannot go on.
+        if (money && !(await openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()))) return false;
         if (claimed) {
           // A car taken out of service (or of a suspended company) since it was chosen is not to be had,
           // nor one whose company's branches are not open when the renter comes.
           if (!(await lockBookable(tx, claim.carId)) || !(await servesVisits(tx, claim.carId, claim.visits))) throw new NotOffered();
+          // The time the booking holds now stays its own until the step ends, whatever the gateway says.
+          if (money) await keepHold(tx, row, key);
           await claimCar(tx, row, claim.carId, claim.period);
         }
-        return money ? openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()) : true;
+        return true;
       });
     } catch (error) {
       if (isOverlap(error) || error instanceof NotOffered) return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };

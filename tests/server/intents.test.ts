@@ -4,12 +4,14 @@
 // gateway's books then agree.
 import { eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookings, gatewayOperations, moneyIntents } from '../../server/db/schema';
+import { JourneyFailure } from '../../machines/journey';
+import { DAY_MS } from '../../machines/money';
+import { bookings, carHolds, gatewayOperations, moneyIntents } from '../../server/db/schema';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
 import { postgresSkipped } from '../support/server';
-import { browser, CARD, contextOf, renterAt, server } from './helpers';
+import { browser, CARD, contextOf, manager, renter, renterAt, server } from './helpers';
 
 /** The gateway does `kind` (a charge, a refund) and then the process "dies": the call never answers the step. */
 function dyingAfter(gateway: PaymentGateway, kind: 'charge' | 'refund'): PaymentGateway {
@@ -46,6 +48,19 @@ async function reconcileLater(ms = INTENT_GRACE_MS + 1000) {
   const s = await server();
   const later = new Date(Date.now() + ms);
   return reconcile({ ...s.deps, now: () => later }, applyStep);
+}
+
+/** `days` days from `inDays` days on, on the hour: far enough that no other test here books that car then. */
+function tripIn(inDays: number, days: number) {
+  const pickupAt = Math.floor((Date.now() + inDays * DAY_MS) / 3_600_000) * 3_600_000;
+  return { pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + days * DAY_MS } as const;
+}
+
+/** What the car's calendar holds for the booking: its own hold, and any kept for a step in flight. */
+async function holdsOf(bookingId: string) {
+  const s = await server();
+  const rows = await s.deps.db.select().from(carHolds).where(eq(carHolds.bookingId, bookingId));
+  return rows.map((h) => ({ from: h.heldFrom.getTime(), until: h.heldUntil.getTime(), kept: h.keptFor !== null })).sort((a, b) => a.from - b.from);
 }
 
 describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
@@ -176,6 +191,104 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
     await reconcileLater();
     expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
     expect((await gatewayBooks(bookingId)).filter((o) => o.kind === 'refund')).toHaveLength(1);
+  });
+
+  it('new dates in flight keep the old ones: nobody takes them meanwhile, and a change then declined puts the booking back on them', async () => {
+    const t = tripIn(60, 3);
+    const r = await renterAt('paid', { carId: '911', trip: t });
+    const { bookingId, version } = r.journey();
+    const s = await server();
+    original = s.deps.gateway;
+    const real = original;
+    // The charge for the new dates gets no answer (the gateway is slow, or the process dies here).
+    s.deps.gateway = {
+      ...real,
+      charge: async () => {
+        throw new Error('timed out (the gateway has not answered yet)');
+      },
+    };
+    // Two days later and a day longer: the new dates overlap the old ones.
+    const moved = { ...t, pickupAt: t.pickupAt + 2 * DAY_MS, dropoffAt: t.dropoffAt + 3 * DAY_MS };
+    expect((await r.step({ type: 'booking.modify', trip: moved })).ok).toBe(false);
+    expect(await holdsOf(bookingId)).toEqual([
+      { from: t.pickupAt, until: t.dropoffAt, kept: true },
+      { from: moved.pickupAt, until: moved.dropoffAt, kept: false },
+    ]);
+    // Another renter wants the first two days, which only the old dates cover: the car is not free.
+    const other = await renter();
+    const firstDays = { ...t, dropoffAt: t.pickupAt + 2 * DAY_MS };
+    expect(await other.step({ type: 'booking.start', carId: '911', trip: firstDays })).toMatchObject({ status: 409, body: { error: 'taken' } });
+
+    // The reconciler replays the change, and the card is declined: the booking is back on its dates.
+    s.deps.gateway = {
+      ...real,
+      charge: async () => {
+        throw new JourneyFailure('cardDeclined');
+      },
+    };
+    await reconcileLater();
+    await gatewayLives();
+    const [intent] = await s.deps.db.select().from(moneyIntents).where(eq(moneyIntents.key, `${bookingId}:${version}`));
+    expect(intent!.status).toBe('completed');
+    const after = contextOf(await stored(r, bookingId));
+    expect(after.booking).toMatchObject({ pickupAt: t.pickupAt, dropoffAt: t.dropoffAt });
+    expect(after.changes).toEqual([]);
+    expect(await holdsOf(bookingId)).toEqual([{ from: t.pickupAt, until: t.dropoffAt, kept: false }]);
+    expect((await gatewayBooks(bookingId)).filter((o) => o.key.endsWith(':change'))).toEqual([]);
+    // The days only the new dates had are free again; the old ones are still this renter's.
+    expect((await other.step({ type: 'booking.start', carId: '911', trip: { ...t, pickupAt: t.dropoffAt, dropoffAt: moved.dropoffAt } })).ok).toBe(true);
+    const third = await renter();
+    expect(await third.step({ type: 'booking.start', carId: '911', trip: firstDays })).toMatchObject({ status: 409, body: { error: 'taken' } });
+  });
+
+  it('a cancellation while a change is in flight waits for it: the change is ended first, then the cancellation gives all of it back', async () => {
+    const t = tripIn(90, 3);
+    const r = await renterAt('paid', { carId: 'patrol', trip: t });
+    const { bookingId, version } = r.journey();
+    const paid = net(await gatewayBooks(bookingId)).charged;
+    await gatewayDies('charge');
+    const longer = { ...t, dropoffAt: t.dropoffAt + 2 * DAY_MS };
+    expect((await r.step({ type: 'booking.modify', trip: longer })).ok).toBe(false);
+    await gatewayLives();
+    const withChange = net(await gatewayBooks(bookingId)).charged;
+    expect(withChange).toBeGreaterThan(paid);
+
+    // From a second tab, at the same version: not while the change is open.
+    const waiting = await r.step({ type: 'booking.cancel' });
+    expect(waiting).toMatchObject({ ok: false, status: 409, body: { error: 'conflict' } });
+    const [open] = await (await server()).deps.db.select().from(moneyIntents).where(eq(moneyIntents.key, `${bookingId}:${version}`));
+    expect(open).toMatchObject({ status: 'open', event: expect.objectContaining({ type: 'booking.modify' }) });
+
+    // The reconciler completes the change as asked (its charge was made); then the cancellation goes through.
+    await reconcileLater();
+    await r.refresh();
+    expect(contextOf(r.journey()).booking.dropoffAt).toBe(longer.dropoffAt);
+    expect((await r.step({ type: 'booking.cancel' })).ok).toBe(true);
+    // Free cancellation this far ahead: the booking and its change, all back; the deposit released.
+    expect(contextOf(r.journey()).cancellation).toMatchObject({ fee: 0, refunded: withChange });
+    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    expect(await holdsOf(bookingId)).toEqual([]);
+  });
+
+  it("the company's cancellation refunded but never saved is completed: the renter's booking shows it, refunded once", async () => {
+    const t = tripIn(120, 2);
+    const r = await renterAt('paid', { carId: 'camry', trip: t });
+    const { bookingId, number } = r.journey();
+    const m = await manager();
+    const view = await m.api.handover(number);
+    if (!view.ok) throw new Error('the manager cannot open the booking');
+    await gatewayDies('refund');
+    expect((await m.api.cancelForCompany(number, { reason: 'carUnavailable', version: view.body.handover.version })).ok).toBe(false);
+    await gatewayLives();
+    expect(contextOf(await stored(r, bookingId)).cancellation ?? null).toBeNull();
+
+    await reconcileLater();
+    const cancellation = contextOf(await stored(r, bookingId)).cancellation!;
+    expect(cancellation).toMatchObject({ fee: 0, byCompany: 'carUnavailable', refunded: view.body.handover.paid });
+    const ops = await gatewayBooks(bookingId);
+    expect(ops.filter((o) => o.kind === 'refund')).toHaveLength(1);
+    expect(net(ops)).toEqual({ charged: 0, holds: 0 });
+    expect(await holdsOf(bookingId)).toEqual([]);
   });
 
   it("the demo's sample rental goes through the same outbox: charged but never saved, its money is given back", async () => {
