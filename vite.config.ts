@@ -2,11 +2,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/compress';
-import { arabicFaces } from './build/fonts';
-import { prerenderPages } from './build/prerender';
-import { pureRouter } from './build/pure';
-import { pwa } from './build/pwa';
+import { precompress } from './build/compress.ts';
+import { arabicFaces } from './build/fonts.ts';
+import { prerenderPages } from './build/prerender.ts';
+import { pureRouter } from './build/pure.ts';
+import { pwa } from './build/pwa.ts';
 
 const serverTests = ['tests/server/**/*.test.ts'];
 // The tests run on the tests' calendar, not the day they run (tests/support/clock.ts; the browser

@@ -4,7 +4,7 @@
 // slow page is caught when it is made, not when a renter waits for it.
 import { join } from 'node:path';
 import type { Logger } from 'vite';
-import { gzipOf } from './compress';
+import { gzipOf } from './compress.ts';
 
 const KB = 1024;
 /**

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { afterClientBuild, filesUnder } from './files';
+import { afterClientBuild, filesUnder } from './files.ts';
 
 export const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt']);
 /** Smaller files gain nothing worth a second request header. */

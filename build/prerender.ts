@@ -10,11 +10,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, minifySync, transformWithOxc, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, STAFF_SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths';
-import { FONTS_FLAG_SCRIPT } from '../src/client/fonts';
+import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, STAFF_SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths.ts';
+import { FONTS_FLAG_SCRIPT } from '../src/client/fonts.ts';
 import type { RenderedPage } from '../src/prerender';
-import { checkBudgets } from './budget';
-import { sha256, styleAttributes } from './policy';
+import { checkBudgets } from './budget.ts';
+import { sha256, styleAttributes } from './policy.ts';
 
 /** A page the build writes: the URL path it answers and the file it is written to under pages/. */
 export interface Page {

@@ -9,9 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf } from '../src/i18n/paths';
+import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, pathOf } from '../src/i18n/paths.ts';
 import type { PageTable, WorkerBuild } from '../src/sw/pages';
-import { afterClientBuild, filesUnder } from './files';
+import { afterClientBuild, filesUnder } from './files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -146,7 +146,10 @@ function routerOf(history: ReturnType<typeof memoryHistory>) {
     get state() {
       return { location: shown };
     },
-    navigate: (to: string | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
+    // Async, so `await act(() => router.navigate(…))` keeps the test's act environment until React
+    // has drawn the new screen (its lazy parts, its answers): with a plain call, Testing Library ends
+    // it at once while React still flushes, and every update then warns that act is not supported.
+    navigate: async (to: string | number) => (typeof to === 'number' ? history.go(to) : history.push(to)),
   };
   return { router, shown: <Shown /> };
 }

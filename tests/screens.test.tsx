@@ -270,9 +270,11 @@ describe('layout', () => {
     const { user, router } = await renderAt('/home');
     await user.click(await screen.findByRole('link', { name: 'Explore cars' }));
     expect(router.state.location.pathname).toBe('/services');
-    // Awaited: Home may suspend as it comes back (its data), and React 19 resumes a render that
-    // suspended inside act only when the act is awaited (a browser always resumes it).
-    await act(() => user.click(screen.getByRole('button', { name: 'Back' })));
+    // Clicked inside an awaited act: Home may suspend as it comes back (its data), and React 19
+    // resumes a render that suspended inside act only when the act is awaited (a browser always
+    // resumes it). A plain click, not user-event's: its own wrapper would end the act environment.
+    const back = screen.getByRole('button', { name: 'Back' });
+    await act(async () => back.click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 

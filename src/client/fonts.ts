@@ -5,7 +5,7 @@
 // after the renter's tap. Later visits start with them: the page's head reads the flag this leaves
 // (FONTS_FLAG_SCRIPT, inlined by build/prerender.ts) before anything is painted.
 
-import { whenIdle } from './idle';
+import { whenIdle } from './idle.ts';
 
 const FONTS_KEY = 'movecar.fonts';
 

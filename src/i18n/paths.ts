@@ -1,5 +1,5 @@
 import type { Catalog, Lang } from './en';
-import { RECORD_KEY } from '../../machines/recordKey';
+import { RECORD_KEY } from '../../machines/recordKey.ts';
 
 // One table maps each screen to its path in both languages: `/payment` and `/arabic/payment` are
 // one screen. Home is the exception the product fixes: `/home` in English, `/arabic` in Arabic.
