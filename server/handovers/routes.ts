@@ -15,7 +15,6 @@ import {
   bookingStatus,
   checkinOpen,
   COMPANY_CANCEL_REASONS,
-  companyCancellation,
   dueBackAt,
   handedOverKm,
   NO_SHOW_AFTER_MS,
@@ -408,12 +407,6 @@ export const handoverRoutes = new Hono<AppEnv>()
     const { reason, version } = c.req.valid('json');
     const now = deps.now();
     const event = { type: 'booking.companyCancel', reason, at: now.getTime() } as const;
-    const { row, snapshot } = found;
-    return counterStep(c, found, event, version, async (tx) => {
-      const context = snapshot.context;
-      // Everything paid goes back, by the machine's own rule.
-      const { refund } = companyCancellation(context, event.at);
-      const { model } = context.booking.car;
-      await notify(tx, now, row.renterId, 'cancelledByCompany', { number: row.number, model, amount: refund, reason }, 'bookingDetails');
-    });
+    // Everything paid goes back, by the machine's own rule; the step's save tells the renter why.
+    return counterStep(c, found, event, version);
   });

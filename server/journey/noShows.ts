@@ -5,13 +5,10 @@
 // Two instances reaching one booking at once: the step is saved over the version it was decided on,
 // so one wins and the other's answer is a conflict, and the gateway keys are the same for both.
 import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
-import { cancellationQuote, NO_SHOW_AFTER_MS } from '../../machines/journey-rules';
-import { restoreJourney } from '../../machines/persistence';
+import { NO_SHOW_AFTER_MS } from '../../machines/journey-rules';
 import { bookings, users } from '../db/schema';
 import type { Deps, Logger } from '../deps';
-import { notify } from '../notifications/store';
 import { pushTo } from '../live/hub';
-import { managersOf } from '../companies/managers';
 import { startWorker, type Worker } from '../worker';
 import { applyStep } from './service';
 import { carAwayAtSql } from './availability';
@@ -45,19 +42,9 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
     const [renter] = await deps.db.select().from(users).where(eq(users.id, row.renterId));
     if (!renter) continue;
     const event = { type: 'booking.noShow', at: now.getTime() } as const;
-    const context = restoreJourney(row.journey).snapshot?.context;
-    const result = await applyStep(deps, renter, row, event, row.version, async (tx) => {
-      if (!context) return;
-      // The fee the machine keeps, by the same rule (machines/journey-rules.ts).
-      const { fee } = cancellationQuote(context, event.at);
-      const { model, company } = context.booking.car;
-      // The renter's open screens load the journey again (and the notices follow, last: they push too).
-      await pushTo(tx, [row.renterId], 'journey');
-      await notify(tx, now, row.renterId, 'noShow', { number: row.number, model, amount: fee }, 'bookingDetails');
-      // The company hears of it too: the counter's list drops it, the car is free.
-      for (const manager of await managersOf(tx, company))
-        await notify(tx, now, manager, 'noShowReported', { number: row.number, model }, `handovers:${row.number}`);
-    });
+    // The renter's open screens load the journey again; the step's save tells the renter and the
+    // company (server/journey/service.ts moneyNotices).
+    const result = await applyStep(deps, renter, row, event, row.version, (tx) => pushTo(tx, [row.renterId], 'journey'));
     if (result.status === 200) cancelled++;
     // Anything else (another instance got there, a step under way, the gateway down) is tried next round.
     else deps.log.info('no-show not cancelled this round', { booking: row.number, status: result.status });

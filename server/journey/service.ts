@@ -25,6 +25,7 @@ import { completeIntent, isMoneyEvent, openIntent } from './intents';
 import { lockBookable } from '../cars/store';
 import { servesVisits, visitsOf, type Visit } from '../branches/store';
 import { notify } from '../notifications/store';
+import { managersOf } from '../companies/managers';
 import { keepCard, sameCard, savedCardOf } from '../payments/cards';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 import { tellOwnerOfTry } from '../auth/emailTaken';
@@ -239,9 +240,10 @@ export async function applyStep(
 }
 
 /**
- * What the renter's step charged or gave back, as notifications: days added, new dates charged or
- * refunded, a cancellation's refund. (Payment, the deposit's settlement, a no-show and the company's
- * own steps have their own notices.)
+ * What the step charged or gave back, as notifications: days added, new dates charged or refunded, a
+ * cancellation and why (the renter's own, a no-show, which the company hears of too, or the company's).
+ * Said here, from what the step changed, so a step the reconciler completes (server/journey/intents.ts)
+ * tells the same as one a request or a job saved. (Payment and the deposit's settlement have their own.)
  */
 async function moneyNotices(tx: Tx, renterId: string, number: string, before: JourneyContext, after: JourneyContext, now: Date, issued: TaxDocumentRow[]) {
   // Each notice's e-mail carries the documents of its own movement.
@@ -257,7 +259,15 @@ async function moneyNotices(tx: Tx, renterId: string, number: string, before: Jo
     await notify(tx, now, renterId, kind, { number, amount: Math.abs(change.difference) }, 'bookingDetails', of(`change:${after.changes.length - 1}`));
   }
   const cancelled = !before.cancellation && after.cancellation;
-  if (cancelled && !cancelled.noShow && !cancelled.byCompany) {
-    await notify(tx, now, renterId, 'bookingCancelled', { number, model: after.booking.car.model, amount: cancelled.refunded }, 'bookingDetails', of('cancellation'));
+  if (!cancelled) return;
+  const { model, company } = after.booking.car;
+  if (cancelled.byCompany) {
+    await notify(tx, now, renterId, 'cancelledByCompany', { number, model, amount: cancelled.refunded, reason: cancelled.byCompany }, 'bookingDetails');
+  } else if (cancelled.noShow) {
+    await notify(tx, now, renterId, 'noShow', { number, model, amount: cancelled.fee }, 'bookingDetails');
+    // The company hears of it too: the counter's list drops it, the car is free.
+    for (const manager of await managersOf(tx, company)) await notify(tx, now, manager, 'noShowReported', { number, model }, `handovers:${number}`);
+  } else {
+    await notify(tx, now, renterId, 'bookingCancelled', { number, model, amount: cancelled.refunded }, 'bookingDetails', of('cancellation'));
   }
 }

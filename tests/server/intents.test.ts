@@ -289,6 +289,11 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
     expect(ops.filter((o) => o.kind === 'refund')).toHaveLength(1);
     expect(net(ops)).toEqual({ charged: 0, holds: 0 });
     expect(await holdsOf(bookingId)).toEqual([]);
+    // Told why, once, as if the manager's request had been saved.
+    const told = await r.api.notifications();
+    expect(told.ok && told.body.notifications.filter((n) => n.kind === 'cancelledByCompany')).toEqual([
+      expect.objectContaining({ params: { number, model: 'Toyota Camry', amount: view.body.handover.paid, reason: 'carUnavailable' } }),
+    ]);
   });
 
   it("the demo's sample rental goes through the same outbox: charged but never saved, its money is given back", async () => {
