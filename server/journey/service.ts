@@ -79,6 +79,9 @@ export class StaleRecord extends Error {}
 /** Thrown inside a claim's transaction when the car is no longer offered: to the renter, it is taken. */
 class NotOffered extends Error {}
 
+/** Thrown inside a claim's transaction when the step's intent cannot be opened: the claim goes back with it. */
+class IntentTaken extends Error {}
+
 /** The journey as it is now, for a refused or conflicting step to show what changed. */
 async function currentView(deps: Deps, row: BookingRow): Promise<JourneyView> {
   const now = (await ownBooking(deps.db, row.id, row.renterId)) ?? row;
@@ -145,8 +148,6 @@ export async function applyStep(
     let open: boolean;
     try {
       open = await deps.db.transaction(async (tx) => {
-        // Taken by the reconciler already: nothing is claimed (nor kept) for a step that cannot go on.
-        if (money && !(await openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()))) return false;
         if (claimed) {
           // A car taken out of service (or of a suspended company) since it was chosen is not to be had,
           // nor one whose company's branches are not open when the renter comes.
@@ -155,11 +156,16 @@ export async function applyStep(
           if (money) await keepHold(tx, row, key);
           await claimCar(tx, row, claim.carId, claim.period);
         }
+        // The booking's row before the intent's, as the step's save takes them: two steps at once
+        // wait for each other instead of deadlocking. Taken by the reconciler, or another step open
+        // under the key: nothing is claimed (nor kept) for a step that cannot go on.
+        if (money && !(await openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()))) throw new IntentTaken();
         return true;
       });
     } catch (error) {
       if (isOverlap(error) || error instanceof NotOffered) return { status: 409, body: { error: 'taken', journey: viewOf(row, before) } };
-      throw error;
+      if (!(error instanceof IntentTaken)) throw error;
+      open = false;
     }
     // The reconciler undid this step's dealings (it took too long, or its process died): the journey moved on.
     if (!open) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
