@@ -8,20 +8,15 @@ import { liveEvents } from '../../server/db/schema';
 import { SAMPLE_AGENT, SECOND_AGENT } from '../../server/seed';
 import { travelTo } from '../support/clock';
 import { postgresSkipped } from '../support/server';
-import { browser, CHECKOUT, contextOf, counter, manager, PNG, renterAt, server } from './helpers';
+import { browser, CHECKOUT, contextOf, counter, manager, PNG, renterAt, server, tripIn } from './helpers';
 
-const HOUR = 3_600_000;
 /** A trip a few hours ahead (its own hours, so the files' bookings of one car never meet). */
-const tripIn = (hours: number) => {
-  const pickupAt = Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
-  return { pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + 2 * 24 * HOUR };
-};
 const live = async (userId: string, ref: string) =>
   (await (await server()).deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, userId), eq(liveEvents.ref, ref)))).map((e) => e.topic);
 
 describe.skipIf(postgresSkipped)('the handover at the counter: two people, one record', () => {
   it('the agent records the car with photos, the renter flags a difference, the agent records it again, the renter confirms: the car is out', async () => {
-    const t = tripIn(40);
+    const t = tripIn(40, 2, 'downtown');
     const r = await renterAt('paid', { carId: 'camry', trip: t });
     const number = r.journey().number;
     const agent = await counter('camry');
@@ -99,7 +94,7 @@ describe.skipIf(postgresSkipped)('the handover at the counter: two people, one r
   });
 
   it('only the company’s own people see its handovers; renters, other companies and strangers get nothing', async () => {
-    const t = tripIn(44);
+    const t = tripIn(44, 2, 'downtown');
     const r = await renterAt('paid', { carId: 'bmw-7', trip: t });
     const number = r.journey().number;
     const agent = await counter('bmw-7');
@@ -129,7 +124,7 @@ describe.skipIf(postgresSkipped)('the handover at the counter: two people, one r
     const fake = await agent.api.uploadHandoverPhoto(number, new File(['%PDF-1.4 not a photo'], 'car.jpg', { type: 'image/jpeg' }));
     expect(fake).toMatchObject({ status: 400, body: { fields: { photo: 'fileType' } } });
     // A photo of another booking is no evidence of this one.
-    const second = await renterAt('paid', { carId: 'camry', trip: tripIn(60) });
+    const second = await renterAt('paid', { carId: 'camry', trip: tripIn(60, 2, 'downtown') });
     travelTo(t.pickupAt);
     const foreign = await agent.photo(second.journey().number);
     expect(await agent.record(number, { photos: [foreign] })).toMatchObject({ status: 400, body: { fields: { photos: 'photosRequired' } } });

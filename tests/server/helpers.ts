@@ -7,6 +7,7 @@ import { carOf } from '../../machines/sampleFleet';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { travelTo } from '../support/clock';
 import { dueBackAt } from '../../machines/journey-rules';
+import { DAY_MS } from '../../machines/money';
 
 export { ORIGIN };
 
@@ -34,6 +35,13 @@ export const PNG = Uint8Array.from(
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 let n = 0;
+const HOUR_MS = 60 * 60 * 1000;
+/** A trip of `days` days from the first whole hour `hours` from now, picked up at the airport. */
+export function tripIn(hours: number, days = 2, dropoffLocation: 'dxb-t3' | 'downtown' = 'dxb-t3') {
+  const pickupAt = Math.ceil((Date.now() + hours * HOUR_MS) / HOUR_MS) * HOUR_MS;
+  return { pickupLocation: 'dxb-t3', dropoffLocation, pickupAt, dropoffAt: pickupAt + days * DAY_MS } as const;
+}
+
 export const email = (name = 'renter') => `${name}+${Date.now().toString(36)}${(n++).toString(36)}@example.ae`;
 
 export const PASSWORD = 'desert-rose-42';

@@ -11,7 +11,7 @@ import type { PaymentGateway } from '../../server/payments/gateway';
 import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
 import { postgresSkipped } from '../support/server';
-import { browser, CARD, contextOf, manager, renter, renterAt, server } from './helpers';
+import { browser, CARD, contextOf, manager, renter, renterAt, server, tripIn } from './helpers';
 
 /** The gateway does `kind` (a charge, a refund) and then the process "dies": the call never answers the step. */
 function dyingAfter(gateway: PaymentGateway, kind: 'charge' | 'refund'): PaymentGateway {
@@ -48,12 +48,6 @@ async function reconcileLater(ms = INTENT_GRACE_MS + 1000) {
   const s = await server();
   const later = new Date(Date.now() + ms);
   return reconcile({ ...s.deps, now: () => later }, applyStep);
-}
-
-/** `days` days from `inDays` days on, on the hour: far enough that no other test here books that car then. */
-function tripIn(inDays: number, days: number) {
-  const pickupAt = Math.floor((Date.now() + inDays * DAY_MS) / 3_600_000) * 3_600_000;
-  return { pickupLocation: 'dxb-t3', dropoffLocation: 'downtown', pickupAt, dropoffAt: pickupAt + days * DAY_MS } as const;
 }
 
 /** What the car's calendar holds for the booking: its own hold, and any kept for a step in flight. */
@@ -194,7 +188,7 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
   });
 
   it('new dates in flight keep the old ones: nobody takes them meanwhile, and a change then declined puts the booking back on them', async () => {
-    const t = tripIn(60, 3);
+    const t = tripIn(60 * 24, 3);
     const r = await renterAt('paid', { carId: '911', trip: t });
     const { bookingId, version } = r.journey();
     const s = await server();
@@ -242,7 +236,7 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
   });
 
   it('a cancellation while a change is in flight waits for it: the change is ended first, then the cancellation gives all of it back', async () => {
-    const t = tripIn(90, 3);
+    const t = tripIn(90 * 24, 3);
     const r = await renterAt('paid', { carId: 'patrol', trip: t });
     const { bookingId, version } = r.journey();
     const paid = net(await gatewayBooks(bookingId)).charged;
@@ -271,7 +265,7 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
   });
 
   it("the company's cancellation refunded but never saved is completed: the renter's booking shows it, refunded once", async () => {
-    const t = tripIn(120, 2);
+    const t = tripIn(120 * 24);
     const r = await renterAt('paid', { carId: 'camry', trip: t });
     const { bookingId, number } = r.journey();
     const m = await manager();

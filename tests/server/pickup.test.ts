@@ -9,16 +9,12 @@ import { bookings, gatewayOperations } from '../../server/db/schema';
 import { cancelNoShows } from '../../server/journey/noShows';
 import { travelTo } from '../support/clock';
 import { postgresSkipped, startTestServer } from '../support/server';
-import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
+import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server, tripIn } from './helpers';
 import { SECOND_MANAGER } from '../../server/seed';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** A trip starting `hours` from now on the hour, `days` long. */
-const tripIn = (hours: number, days = 1) => {
-  const pickupAt = Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
-  return { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + days * DAY };
-};
 type Renter = Awaited<ReturnType<typeof renterAt>>;
 const rowOf = async (r: Renter) =>
   (await (await server()).deps.db.select().from(bookings).where(eq(bookings.id, r.journey().bookingId)))[0]!;
@@ -33,7 +29,7 @@ const free = async (carId: string, t: ReturnType<typeof tripIn>) => {
 
 describe.skipIf(postgresSkipped)('handing the car over', () => {
   it('days early the counter is refused and nothing changes; inside the window the car is recorded, confirmed, and its hold starts then', async () => {
-    const t = tripIn(6 * 24);
+    const t = tripIn(6 * 24, 1);
     const r = await renterAt('paid', { carId: 's-class', trip: t });
     const agent = await counter('s-class');
     const number = r.journey().number;
@@ -60,7 +56,7 @@ describe.skipIf(postgresSkipped)('handing the car over', () => {
   });
 
   it('an early handover into another booking’s time is refused as taken: the car is in one pair of hands', async () => {
-    const first = tripIn(30);
+    const first = tripIn(30, 1);
     const a = await renterAt('paid', { carId: 'patrol', trip: first });
     const b = await renterAt('paid', { carId: 'patrol', trip: { ...first, pickupAt: first.dropoffAt, dropoffAt: first.dropoffAt + DAY } });
     // Half an hour before b's booked time the car is still a's booking's (a has not come for it yet).
@@ -76,7 +72,7 @@ describe.skipIf(postgresSkipped)('handing the car over', () => {
   });
 
   it('a car its last renter has not brought back is handed to nobody, and the renter waiting for it is no no-show', async () => {
-    const first = tripIn(30);
+    const first = tripIn(30, 1);
     const a = await renterAt('paid', { carId: 'yaris', trip: first });
     // b's booking starts two hours after a's car is due back: the bookings do not overlap.
     const later = { ...first, pickupAt: first.dropoffAt + 2 * HOUR, dropoffAt: first.dropoffAt + 2 * HOUR + DAY };
@@ -148,7 +144,7 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
   it('a picked-up booking or a cancelled one is never a no-show; the job picks up due ones after a restart', async () => {
     const s = await startTestServer({}, { noShows: true });
     try {
-      const t = tripIn(5);
+      const t = tripIn(5, 1);
       const onRent = await renter({}, s);
       const due = await renter({}, s);
       const atCounter = await renter({}, s);

@@ -9,15 +9,10 @@ import { remindPickups } from '../../server/journey/reminders';
 import { vapidKeys } from '../../server/push/keys';
 import { sendDuePushes, webPushTransport } from '../../server/push/queue';
 import { postgresSkipped } from '../support/server';
-import { browser, manager, renter, renterAt, server } from './helpers';
+import { browser, manager, renter, renterAt, server, tripIn } from './helpers';
 import { fineFor, setUp } from './fines';
 import { pushApi } from '../../src/client/push';
 
-const HOUR = 3_600_000;
-const tripIn = (hours: number) => {
-  const pickupAt = Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
-  return { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 48 * HOUR };
-};
 
 type Signed = Awaited<ReturnType<typeof renter>>;
 

@@ -4,13 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { remindPickups } from '../../server/journey/reminders';
 import { postgresSkipped } from '../support/server';
-import { renterAt, server } from './helpers';
+import { renterAt, server, tripIn } from './helpers';
 
 const HOUR = 3_600_000;
-const tripIn = (hours: number) => {
-  const pickupAt = Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
-  return { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + 48 * HOUR };
-};
 const reminders = async (r: Awaited<ReturnType<typeof renterAt>>) => {
   const list = await r.api.notifications();
   if (!list.ok) throw new Error('notifications');

@@ -9,14 +9,10 @@ import { gatewayOperations } from '../../server/db/schema';
 import { SAMPLE_ADMIN, SECOND_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { travelTo } from '../support/clock';
 import { postgresSkipped } from '../support/server';
-import { browser, checkInAtCounter, contextOf, counter, manager, PNG, renter, renterAt, server, valueOf } from './helpers';
+import { browser, checkInAtCounter, contextOf, counter, manager, PNG, renter, renterAt, server, tripIn, valueOf } from './helpers';
 
 const HOUR = 3_600_000;
 /** A trip a few hours ahead, two days long (its own hours, so the file's bookings of one car never meet). */
-const tripIn = (hours: number, days = 2) => {
-  const pickupAt = Math.ceil((Date.now() + hours * HOUR) / HOUR) * HOUR;
-  return { pickupLocation: 'dxb-t3', dropoffLocation: 'dxb-t3', pickupAt, dropoffAt: pickupAt + days * DAY_MS };
-};
 const kindsOf = async (r: Awaited<ReturnType<typeof renter>>) => {
   const notices = await r.api.notifications();
   return notices.ok ? notices.body.notifications.map((n) => n.kind) : [];
