@@ -17,10 +17,14 @@ export async function pushHandover(tx: Tx, row: BookingRow, company: string) {
 
 type Context = JourneySnapshot['context'];
 
-/** Whether the step moved the handover on: at pickup (recorded, flagged, confirmed) or at return (checked in, disputed, decided, settled). */
+/**
+ * Whether the step moved the handover on: at pickup (recorded, flagged, confirmed), at return (checked
+ * in, disputed, decided, settled), or called it off (cancelled by the renter or the company, or a
+ * no-show), which takes it off the counter's list.
+ */
 export const handoverChanged = (before: Context, after: Context) =>
-  JSON.stringify([before.checkout, before.pickedUpAt, before.checkin, before.deductions, before.refund]) !==
-  JSON.stringify([after.checkout, after.pickedUpAt, after.checkin, after.deductions, after.refund]);
+  JSON.stringify([before.checkout, before.pickedUpAt, before.checkin, before.deductions, before.refund, before.cancellation]) !==
+  JSON.stringify([after.checkout, after.pickedUpAt, after.checkin, after.deductions, after.refund, after.cancellation]);
 
 /**
  * Who is told what of a return as it moves, in the step's transaction: the renter of the check-in,

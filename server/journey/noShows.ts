@@ -8,7 +8,6 @@ import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
 import { NO_SHOW_AFTER_MS } from '../../machines/journey-rules';
 import { bookings, users } from '../db/schema';
 import type { Deps, Logger } from '../deps';
-import { pushTo } from '../live/hub';
 import { startWorker, type Worker } from '../worker';
 import { applyStep } from './service';
 import { carAwayAtSql } from './availability';
@@ -42,9 +41,9 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
     const [renter] = await deps.db.select().from(users).where(eq(users.id, row.renterId));
     if (!renter) continue;
     const event = { type: 'booking.noShow', at: now.getTime() } as const;
-    // The renter's open screens load the journey again; the step's save tells the renter and the
-    // company (server/journey/service.ts moneyNotices).
-    const result = await applyStep(deps, renter, row, event, row.version, (tx) => pushTo(tx, [row.renterId], 'journey'));
+    // The step's save tells the renter and the company, and their open screens load it again
+    // (server/journey/service.ts), whichever path saves it.
+    const result = await applyStep(deps, renter, row, event, row.version);
     if (result.status === 200) cancelled++;
     // Anything else (another instance got there, a step under way, the gateway down) is tried next round.
     else deps.log.info('no-show not cancelled this round', { booking: row.number, status: result.status });

@@ -219,7 +219,7 @@ export async function applyStep(
       const issued = newBooking ? [] : await issueTaxDocuments(tx, next, before.context, decision.snapshot.context, now);
       await alongside?.(tx);
       // The counter's record, the renter's confirmation or flag, a return's check-in, dispute, decision or
-      // settlement: those it concerns are told, and both sides' open screens load it again.
+      // settlement, a cancellation: those it concerns are told, and both sides' open screens load it again.
       if (handoverChanged(before.context, decision.snapshot.context)) {
         await returnNotices(tx, next, before.context, decision.snapshot.context, now, issued);
         await pushHandover(tx, next, decision.snapshot.context.booking.car.company);

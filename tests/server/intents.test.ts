@@ -6,7 +6,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JourneyFailure } from '../../machines/journey';
 import { DAY_MS } from '../../machines/money';
-import { bookings, carHolds, gatewayOperations, moneyIntents } from '../../server/db/schema';
+import { bookings, carHolds, gatewayOperations, liveEvents, moneyIntents } from '../../server/db/schema';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
@@ -283,7 +283,10 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
     expect(ops.filter((o) => o.kind === 'refund')).toHaveLength(1);
     expect(net(ops)).toEqual({ charged: 0, holds: 0 });
     expect(await holdsOf(bookingId)).toEqual([]);
-    // Told why, once, as if the manager's request had been saved.
+    // The renter's open screens load the booking again, as if the manager's request had been saved.
+    const pushed = await (await server()).deps.db.select().from(liveEvents).where(eq(liveEvents.ref, number));
+    expect(pushed.filter((e) => e.userId === r.user.id).map((e) => e.topic)).toContain('journey');
+    // Told why, once.
     const told = await r.api.notifications();
     expect(told.ok && told.body.notifications.filter((n) => n.kind === 'cancelledByCompany')).toEqual([
       expect.objectContaining({ params: { number, model: 'Toyota Camry', amount: view.body.handover.paid, reason: 'carUnavailable' } }),
