@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -129,9 +128,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
-    // Every core: Vitest's default leaves one free, which on a two-core machine ran the whole suite in
-    // one worker (unit 398 s with one, 245 s with two; the server halves 360 s and 208 s).
-    maxWorkers: availableParallelism(),
     projects: [
       {
         // Screens, forms and model-based paths in jsdom, against the real server in-process (PGlite);
@@ -182,9 +178,6 @@ export default defineConfig(({ command }) => ({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          // After the other projects, with the machine to itself: a browser test shares no core with
-          // a unit or server test file.
-          sequence: { groupOrder: 1 },
           // In CI a browser test that fails is run once more, on a new page; the failed try stays in
           // the log with what its page showed (tests/e2e/browser.ts), so a flaky test is still seen.
           retry: process.env.CI ? 1 : 0,
