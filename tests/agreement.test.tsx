@@ -17,7 +17,7 @@ describe.each([
 
   it('is there to read before accepting, with this booking’s parties, car, dates and amounts', async () => {
     const { actor, user } = await renderAt(path, { journey: 'sample' });
-    const text = await screen.findByRole('region', { name: a.title }, { timeout: 5000 });
+    const text = await screen.findByRole('region', { name: a.title });
     // A scrolling region the keyboard reaches too.
     expect(text).toHaveAttribute('tabindex', '0');
     expect(within(text).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(Object.values(a.clauses).map((c) => c.title));
@@ -34,7 +34,7 @@ describe.each([
     const readIn = screen.getByRole('button', { name: a.readIn });
     expect(readIn).toHaveAttribute('lang', a.readInLang);
     await user.click(readIn);
-    const translated = await screen.findByRole('region', { name: other.agreement.title }, { timeout: 5000 });
+    const translated = await screen.findByRole('region', { name: other.agreement.title });
     expect(translated.closest('[lang]')).toHaveAttribute('lang', a.readInLang);
     expect(translated).toHaveTextContent(other.agreement.clauses.law.title);
     expect(translated).toHaveTextContent(formatAmount(booking.car.deposit, a.readInLang));
@@ -48,7 +48,7 @@ describe.each([
     await app.deps.db.update(companies).set({ clausesEn: 'No smoking in the car.', clausesAr: 'يُمنع التدخين في السيارة.' });
     try {
       await renderAt(path, { journey: 'sample' });
-      const text = await screen.findByRole('region', { name: a.title }, { timeout: 5000 });
+      const text = await screen.findByRole('region', { name: a.title });
       const count = Object.keys(a.clauses).length;
       expect(await within(text).findByText(`${count + 1}. ${lang === 'en' ? 'No smoking in the car.' : 'يُمنع التدخين في السيارة.'}`)).toBeInTheDocument();
       expect(within(text).getAllByRole('heading', { level: 3 }).at(-1)!.textContent).toMatch(new RegExp(fill(a.own, { company: '.+' })));

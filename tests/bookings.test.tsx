@@ -81,7 +81,7 @@ describe.each([
     const { car } = view.actor.getSnapshot().context.booking;
     await act(() => view.router.navigate(lang === 'en' ? '/services' : '/arabic/services'));
     const k = t.myContracts;
-    const search = await screen.findByRole('searchbox', { name: k.search }, { timeout: 5000 });
+    const search = await screen.findByRole('searchbox', { name: k.search });
     // The contract the renter signed, with its company's number (MC-year-number) and the car.
     const open = screen.getByRole('link', { name: new RegExp(`^${fill(k.readMoreAbout, { code: 'MC-\\d{4}-\\d{6}' })}$`) });
     const code = /MC-\d{4}-\d{6}/.exec(open.getAttribute('aria-label')!)![0];
@@ -105,7 +105,7 @@ describe.each([
     const { car } = view.actor.getSnapshot().context.booking;
     await act(() => view.router.navigate(lang === 'en' ? '/services' : '/arabic/services'));
     const others = CAR_IDS.filter((id) => id !== car.id);
-    const first = await screen.findByRole('button', { name: fill(t.cars.rentCar, { car: carOf(others[0]!).model }) }, { timeout: 5000 });
+    const first = await screen.findByRole('button', { name: fill(t.cars.rentCar, { car: carOf(others[0]!).model }) });
     const list = first.closest('ul')!;
     expect(within(list).getAllByRole('listitem')).toHaveLength(others.length);
     for (const other of others) expect(within(list).getByRole('button', { name: fill(t.cars.rentCar, { car: carOf(other).model }) })).toBeEnabled();

@@ -31,7 +31,7 @@ describe.each([
 
   it('says what is wrong next to each field, focuses the first, and saves once it is right', async () => {
     const { user } = await renderAt(`${prefix}/company`, admin);
-    const form = await screen.findByRole('form', { name: k.profile }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: k.profile });
     expect(within(form).getByLabelText(k.nameEn)).toHaveValue('Elite Auto Rentals');
     for (const field of [k.trn, k.addressEn, k.addressAr, k.supportPhone]) await user.clear(within(form).getByLabelText(field));
     await user.type(within(form).getByLabelText(k.trn), '200 1234 5678 9012');
@@ -56,7 +56,7 @@ describe.each([
 
   it('the company’s own clauses: one in English without its Arabic is refused next to the Arabic, with what was typed kept', async () => {
     const { user } = await renderAt(`${prefix}/company`, admin);
-    const form = await screen.findByRole('form', { name: k.profile }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: k.profile });
     // The rest of the profile complete (the sample company starts without an address or support line).
     for (const [field, value] of [[k.addressEn, 'Office 12, Al Garhoud, Dubai'], [k.addressAr, 'مكتب 12، القرهود، دبي'], [k.supportPhone, phone]] as const) {
       const input = within(form).getByLabelText(field);
@@ -79,7 +79,7 @@ describe.each([
 
   it('when another admin saved first, names what they changed and keeps what was typed', async () => {
     const { user } = await renderAt(`${prefix}/company`, admin);
-    const form = await screen.findByRole('form', { name: k.profile }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: k.profile });
     const other = await otherAdmin();
     const kept = await other.company();
     if (!kept.ok) throw new Error('no company');
@@ -105,7 +105,7 @@ describe.each([
   it('a branch’s hours: a day that closes before it opens is said by its field and focused; once right, saved', async () => {
     const { user } = await renderAt(`${prefix}/company`, admin);
     const b = t.branches;
-    const region = await screen.findByRole('region', { name: b.title }, { timeout: 5000 });
+    const region = await screen.findByRole('region', { name: b.title });
     await user.click(await within(region).findByText(branch[1]));
     const form = within(region).getByRole('form', { name: branch[1] });
     const monday = dayName(1, lang);
@@ -130,7 +130,7 @@ describe.each([
     if (!kept.ok) throw new Error('no company');
     const profile = kept.body.company;
     await renderAt(`${prefix}/rental-contract`, { journey: 'sample' });
-    const party = await screen.findByRole('region', { name: t.rentalContract.company }, { timeout: 5000 });
+    const party = await screen.findByRole('region', { name: t.rentalContract.company });
     expect(within(party).getByText(name)).toBeInTheDocument();
     expect(within(party).getByText(prefix ? profile.addressAr : profile.addressEn)).toBeInTheDocument();
     expect(within(party).getByText(profile.trn)).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe.each([
 
   it('takes a logo, resized by the server, and shows it at its size; a file that is not a picture is named', async () => {
     const { user } = await renderAt(`${prefix}/company`, admin);
-    const form = await screen.findByRole('form', { name: k.logo }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: k.logo });
     const picker = within(form).getByLabelText(k.newLogo);
     // A file that says it is a PNG but is not one: the server reads its bytes and refuses it.
     await user.upload(picker, new File(['not a picture'], 'logo.png', { type: 'image/png' }));

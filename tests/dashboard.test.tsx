@@ -17,7 +17,7 @@ describe.each([
 
   it('shows the day, what waits, the month against the last, and an export that follows the choice', async () => {
     const { user } = await renderAt(`${prefix}/dashboard`, { manager: true });
-    const month = await screen.findByRole('region', { name: d.month }, { timeout: 5000 });
+    const month = await screen.findByRole('region', { name: d.month });
     const table = within(month).getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([d.figure, d.lastMonth, d.thisMonth]);
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(Object.values(d.rows));
@@ -46,12 +46,12 @@ describe.each([
     const invoice = docs.body.documents[0]!;
 
     const { user } = await renderAt(`${prefix}/dashboard`, { manager: true });
-    const form = await screen.findByRole('form', { name: d.export }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: d.export });
     await user.selectOptions(within(form).getByLabelText(d.kind), 'invoices');
     expect(within(form).getByRole('link', { name: d.download }).getAttribute('href')).toContain('kind=invoices');
     const p = t.papers;
     const name = fill(p.kinds.invoice, { number: invoice.number });
-    const open = await within(form).findByRole('link', { name: fill(p.openLabel, { name }) }, { timeout: 5000 });
+    const open = await within(form).findByRole('link', { name: fill(p.openLabel, { name }) });
     expect(open.getAttribute('href')).toBe(`${ORIGIN}/api/tax-documents/${invoice.id}/page?lang=${lang}`);
     expect(open.closest('li')).toHaveTextContent(journey.number);
     expect(within(form).getByRole('link', { name: fill(p.pdfLabel, { name }) })).toBeInTheDocument();
@@ -60,6 +60,6 @@ describe.each([
 
   it('is not a branch agent’s screen', async () => {
     await renderAt(`${prefix}/dashboard`, { staff: { email: 'agent@movecar.ae', password: 'counter-agent-2026' } });
-    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(t.manager.roles.agent);
+    expect(await screen.findByRole('status')).toHaveTextContent(t.manager.roles.agent);
   });
 });

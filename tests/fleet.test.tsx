@@ -44,8 +44,8 @@ describe.each([
 
   it('adds a car: each mistake said next to its field, the first focused, nothing typed lost; then it is in the list', async () => {
     const { user } = await renderAt(`${prefix}/fleet`, admin);
-    expect(await screen.findByRole('heading', { level: 1, name: t.titles.fleet }, { timeout: 5000 })).toBeInTheDocument();
-    const form = await screen.findByRole('form', { name: k.add }, { timeout: 5000 });
+    expect(await screen.findByRole('heading', { level: 1, name: t.titles.fleet })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: k.add });
     await user.selectOptions(within(form).getByLabelText(k.emirate), emirate);
     await user.type(within(form).getByLabelText(k.code), 'ABC');
     await user.type(within(form).getByLabelText(k.number), typed);
@@ -91,7 +91,7 @@ describe.each([
     if (!added.ok) throw new Error(JSON.stringify(added));
     const { car } = added.body;
     const { user } = await renderAt(`${prefix}/fleet/${car.id}`, admin);
-    const form = await screen.findByRole('form', { name: 'Nissan Sunny' }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: 'Nissan Sunny' });
     expect(within(form).getByLabelText(k.dailyRate)).toHaveValue('120');
 
     // Another admin changes the odometer meanwhile.
@@ -121,7 +121,7 @@ describe.each([
     renter.unmount();
 
     const { user } = await renderAt(`${prefix}/fleet/${car.id}`, admin);
-    const form = await screen.findByRole('form', { name: car.model }, { timeout: 5000 });
+    const form = await screen.findByRole('form', { name: car.model });
     // Its page lists the bookings it has.
     expect(await screen.findByRole('region', { name: k.bookingsTitle })).toHaveTextContent(booking);
     await user.selectOptions(within(form).getByLabelText(k.status), k.statuses.maintenance);
@@ -159,7 +159,7 @@ describe.each([
     const added = await other.addCar({ emirate: 'Ajman', code: 'A', number: otherNumber, model: 'Mazda CX-5', category: 'suv', dailyRate: '300', deposit: '2500', odometerKm: '8000', tankLitres: '56', homeBranch: await airportDesk(other) });
     if (!added.ok) throw new Error(JSON.stringify(added));
     const { user } = await renderAt(`${prefix}/fleet/${added.body.car.id}`, admin);
-    const photos = await screen.findByRole('region', { name: k.photosTitle }, { timeout: 5000 });
+    const photos = await screen.findByRole('region', { name: k.photosTitle });
     expect(within(photos).getByText(k.noPhotos)).toBeInTheDocument();
     const form = within(photos).getByRole('form', { name: k.newPhoto });
     await user.upload(within(form).getByLabelText(k.newPhoto), new File(['not a picture'], 'car.png', { type: 'image/png' }));
@@ -183,7 +183,7 @@ describe.each([
     const added = await other.addCar({ emirate: 'Fujairah', code: 'F', number: otherNumber, model: 'Kia Seltos', category: 'suv', dailyRate: '280', deposit: '2500', odometerKm: '5000', tankLitres: '50', homeBranch: await airportDesk(other) });
     if (!added.ok) throw new Error(JSON.stringify(added));
     const { user } = await renderAt(`${prefix}/fleet/${added.body.car.id}`, admin);
-    const maintenance = await screen.findByRole('region', { name: k.blocksTitle }, { timeout: 5000 });
+    const maintenance = await screen.findByRole('region', { name: k.blocksTitle });
     expect(within(maintenance).getByText(k.noBlocks)).toBeInTheDocument();
     const form = within(maintenance).getByRole('form', { name: k.addBlock });
     const from = Date.now() + 10 * DAY_MS;
@@ -216,7 +216,7 @@ describe.each([
 describe('another company’s car', () => {
   it('is not found on the admin’s fleet page', async () => {
     await renderAt('/fleet/range-rover', { staff: { email: SAMPLE_ADMIN.email, password: SAMPLE_ADMIN.password } });
-    expect(await screen.findByText(en.fleet.notFound, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(en.fleet.notFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.fleet.back })).toHaveAttribute('href', '/fleet');
   });
 });

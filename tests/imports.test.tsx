@@ -54,7 +54,7 @@ describe('the feed key on /contracts', () => {
     const t = lang === 'ar' ? ar : en;
     const c = t.imports;
     const { user } = await renderAt(pathOf('contracts', lang), { manager: true });
-    await user.click(await screen.findByRole('button', { name: c.newKey }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: c.newKey }));
     const asked = screen.getByRole('group', { name: c.newKey });
     expect(within(asked).getByText(c.newKeyQuestion)).toBeInTheDocument();
     // "Keep" makes nothing.

@@ -15,7 +15,7 @@ describe('the insurance policy', () => {
   ] as const)('%s: the insurance policy is a page of its own: the excess by category, apart from the deposit, and a police report first', async (path, t) => {
     const { user, router } = await renderAt(path);
     await user.click(await screen.findByRole('link', { name: t.emergency.insurance }));
-    expect(await screen.findByRole('heading', { level: 1, name: t.titles.insurancePolicy }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: t.titles.insurancePolicy })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path.replace('emergency-assistance', 'insurance-policy'));
     const excess = screen.getByRole('region', { name: t.policy.excessTitle });
     // Economy AED 1,000.00 to sports AED 7,500.00: not the deposits (AED 750.00 to 5,000.00).

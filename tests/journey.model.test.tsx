@@ -101,7 +101,7 @@ function executors(
   };
   const go = (path: string) => act(() => router.navigate(path));
   const backToPickup = async () => {
-    await waitFor(() => expect(app.actor.getSnapshot().hasTag('pending')).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect(app.actor.getSnapshot().hasTag('pending')).toBe(false));
     await go(pathOf('carPickup', lang));
   };
 
@@ -406,7 +406,7 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
         // The server's own call (a no-show): the browser only ever sees its outcome.
         if (state.context.pending === 'noShow' || state.context.pending === 'companyCancel' || state.context.pending === 'decision') return;
         // Steps go to the server one after another (300 ms each here): allow a few to queue up.
-        await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(state.value), { timeout: 5000 });
+        await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(state.value));
         await check(state);
       },
     ]),

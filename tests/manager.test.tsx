@@ -27,7 +27,7 @@ describe.each([
     await user.type(screen.getByLabelText(t.manager.password), 'fleet-manager-2026');
     await user.click(screen.getByRole('button', { name: t.manager.submit }));
     expect(
-      await screen.findByRole('radiogroup', { name: t.transferLogic.mode }, { timeout: 5000 }),
+      await screen.findByRole('radiogroup', { name: t.transferLogic.mode }),
     ).toBeInTheDocument();
     expect(
       await screen.findByText(

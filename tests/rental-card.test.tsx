@@ -11,7 +11,7 @@ import { formatDate } from '../src/i18n/format';
 describe('the current-rental card', () => {
   it('a renter with a car out gets back to it from Home and Reservations: when it is due, the time left, Return, Extend, Emergency', async () => {
     const home = await renderAt('/home', { journey: 'sample' });
-    const card = await screen.findByRole('region', { name: en.currentRental.title }, { timeout: 5000 });
+    const card = await screen.findByRole('region', { name: en.currentRental.title });
     expect(within(card).getByText('BMW 7 Series')).toBeInTheDocument();
     const answer = await home.session.api.bookings();
     const returnAt = answer.ok ? answer.body.bookings[0]!.returnAt : 0;
@@ -23,6 +23,6 @@ describe('the current-rental card', () => {
     home.unmount();
     // The same card on Reservations, in Arabic.
     await renderAt('/arabic/reservations', { browser: home.browser });
-    expect(await screen.findByRole('region', { name: ar.currentRental.title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: ar.currentRental.title })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { SAMPLE_DESKS } from '../server/demo/branches';
 
 /** The value cell next to a label in a label/value list (a <dt>/<dd> pair). */
 async function valueOf(label: string) {
-  const term = await screen.findByText(label, { selector: 'dt' }, { timeout: 5000 });
+  const term = await screen.findByText(label, { selector: 'dt' });
   return term.nextElementSibling as HTMLElement;
 }
 
@@ -93,7 +93,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     await resetServer();
     await renderAt('/home');
     const featured = await screen.findByRole('region', { name: 'Featured Cars' });
-    expect(await within(featured).findAllByRole('listitem', {}, { timeout: 5000 })).toHaveLength(3);
+    expect(await within(featured).findAllByRole('listitem')).toHaveLength(3);
     expect(featured).toHaveTextContent('2,500.00/day');
   });
 
@@ -145,7 +145,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     const { booking } = actor.getSnapshot().context;
     // The sample rental is returned at one of the sample companies' desks.
     const desk = SAMPLE_DESKS[booking.dropoffLocation as keyof typeof SAMPLE_DESKS];
-    expect(await screen.findByText(fill(t.desk.dropoff, { name: desk[lang] }), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(fill(t.desk.dropoff, { name: desk[lang] }))).toBeInTheDocument();
     expect(screen.getByText(lang === 'ar' ? desk.addressAr : desk.addressEn)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t.desk.map })).toHaveAttribute('href', expect.stringContaining(`${desk.lat},${desk.lng}`));
   });
@@ -207,13 +207,13 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     visitor.unmount();
 
     const { user, router } = await renderAt('/services', { manager: true });
-    await user.type(await screen.findByRole('searchbox', { name: 'Search contracts' }, { timeout: 5000 }), '0413{Enter}');
+    await user.type(await screen.findByRole('searchbox', { name: 'Search contracts' }), '0413{Enter}');
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/contracts?q=0413'));
   });
 
   it('booking details and past rentals are the renter’s own, from the server; signed out, a prompt', async () => {
     const first = await renderAt('/booking-details', { journey: 'sample' });
-    const details = await screen.findByText('BMW 7 Series', {}, { timeout: 5000 });
+    const details = await screen.findByText('BMW 7 Series');
     expect(details).toBeInTheDocument();
     expect(screen.getByText('Dubai B 7007')).toBeInTheDocument();
     expect(screen.getAllByText(en.bookingDetails.statuses.active).length).toBeGreaterThan(0);
@@ -228,7 +228,7 @@ describe('sample figures from the specification, formatted by Intl with the dirh
     first.unmount();
     // Not finished yet: no past rental, said plainly.
     const past = await renderAt('/arabic/past-rentals', { browser: first.browser });
-    expect(await screen.findByText(ar.pastRentals.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(ar.pastRentals.none)).toBeInTheDocument();
     past.unmount();
     await renderAt('/booking-details');
     expect(await screen.findByText(en.bookingDetails.signIn)).toBeInTheDocument();

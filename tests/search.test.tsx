@@ -10,6 +10,7 @@ import { createApi } from '../src/client/api';
 import type { JourneyClient } from '../src/client/journeyClient';
 import { startSession } from '../src/client/session';
 import { ar } from '../src/i18n/ar';
+import { WAIT_MS } from './support/wait';
 import { en } from '../src/i18n/en';
 import { fill, plural } from '../src/i18n/format';
 import { LOCATION_NAMES } from '../src/data/content';
@@ -32,12 +33,12 @@ const tripIn = (weeks: number, patch: Partial<Trip> = {}): Trip => {
 };
 const searchPath = (trip: Trip, extra = '', prefix = '') => `${prefix}/search${queryString(tripQuery(trip))}${extra}`;
 
-const cardOf = (model: string) => screen.findByRole('article', { name: model }, { timeout: 5000 });
+const cardOf = (model: string) => screen.findByRole('article', { name: model });
 const models = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
 /** The value beside a label in a card's price list (a <dt>/<dd> pair). */
 const valueIn = (card: HTMLElement, label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
 
-const wait = (journey: Journey, done: (s: JourneySnapshot) => boolean) => until(journey as never, done as never, { timeout: 10_000 });
+const wait = (journey: Journey, done: (s: JourneySnapshot) => boolean) => until(journey as never, done as never, { timeout: WAIT_MS });
 
 /** Signs, then pays for, the booking the journey is on (as the contract and payment screens would). */
 async function signAndPay(journey: Journey, name = RENTER.fullName) {
@@ -156,13 +157,13 @@ describe('the Home box opens the search with what it understood', () => {
     const { user, router } = await renderAt('/home');
     await user.type(await screen.findByRole('searchbox', { name: en.home.searchLabel }), 'SUV Dubai airport next week with a baby seat{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
-    expect(await screen.findByText(fill(en.search.unused, { words: 'baby seat' }), {}, { timeout: 5000 })).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(fill(en.search.unused, { words: 'baby seat' }))).toHaveAttribute('role', 'status');
     // Next week starts on its Monday.
     const pickup = (screen.getByLabelText(en.search.pickupAt) as HTMLInputElement).value;
     expect(new Date(`${pickup.slice(0, 10)}T12:00Z`).getUTCDay()).toBe(1);
     expect(Date.parse(`${pickup.slice(0, 10)}T12:00Z`) - Date.now()).toBeGreaterThan(0);
     expect(Date.parse(`${pickup.slice(0, 10)}T12:00Z`) - Date.now()).toBeLessThan(8 * DAY_MS);
-    expect(await screen.findByLabelText(en.search.type, {}, { timeout: 5000 })).toHaveDisplayValue('SUV');
+    expect(await screen.findByLabelText(en.search.type)).toHaveDisplayValue('SUV');
   });
 
   it('Arabic: an SUV from Abu Dhabi airport returned in Sharjah, with the one-way fee said before choosing', async () => {
@@ -181,7 +182,7 @@ describe('the Home box says what it read, as chips, before searching', () => {
   it('each part is a chip the renter can leave out; the search goes without it', async () => {
     const { user, router } = await renderAt('/home');
     await user.type(await screen.findByRole('searchbox', { name: en.home.searchLabel }), 'SUV Dubai airport next week 3 days baby seat');
-    const read = await screen.findByRole('group', { name: en.search.read.title }, { timeout: 5000 });
+    const read = await screen.findByRole('group', { name: en.search.read.title });
     expect(read).toHaveAccessibleDescription(en.search.read.hint);
     const suv = within(read).getByRole('button', { name: /SUV/, pressed: true });
     within(read).getByRole('button', { name: fill(en.search.read.pickup, { place: LOCATION_NAMES['dxb-t3'].en }), pressed: true });
@@ -203,7 +204,7 @@ describe('the Home box says what it read, as chips, before searching', () => {
   it('Arabic: the chips in Arabic; the return place left out keeps the car at the pickup place', async () => {
     const { user, router } = await renderAt('/arabic');
     await user.type(await screen.findByRole('searchbox', { name: ar.home.searchLabel }), 'سيارة دفع رباعي من مطار أبوظبي إلى الشارقة');
-    const read = await screen.findByRole('group', { name: ar.search.read.title }, { timeout: 5000 });
+    const read = await screen.findByRole('group', { name: ar.search.read.title });
     within(read).getByRole('button', { name: new RegExp(ar.categories.suv), pressed: true });
     const back = within(read).getByRole('button', { name: fill(ar.search.read.dropoff, { place: LOCATION_NAMES['sharjah-city'].ar }), pressed: true });
     await user.click(back);
@@ -286,7 +287,7 @@ describe('results: free cars with every price before choosing', () => {
     const trip = tripIn(3);
     await Promise.all(CAR_IDS.map((id) => someoneElseBooks(id, trip)));
     await renderAt(searchPath(trip));
-    expect(await screen.findByText(en.cars.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(en.cars.none)).toBeInTheDocument();
     expect(models()).toEqual([]);
   });
 });
@@ -322,10 +323,10 @@ describe('choosing a car starts the booking with that car, place and time', () =
     await someoneElseBooks('yaris', trip);
     await user.click(rent);
     // Back on the search for the same trip (the notice is drawn again for the new page), and told why.
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(searchPath(trip)), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(searchPath(trip)));
     await waitFor(() => expect(screen.getByText(en.journey.sync.taken)).toBeInTheDocument());
     // The list is asked for again: the car just taken leaves it (the list on screen had it).
-    await waitFor(() => expect(models()).not.toContain('Toyota Yaris'), { timeout: 5000 });
+    await waitFor(() => expect(models()).not.toContain('Toyota Yaris'));
     await cardOf('Toyota Camry');
   });
 });
@@ -347,7 +348,7 @@ describe('reservations', () => {
 
   it('nothing booked yet: says so and offers the search; the unfinished booking is listed apart', async () => {
     await renderAt('/arabic/reservations', { journey: 'toPayment' });
-    expect(await screen.findByText(ar.reservations.none, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(ar.reservations.none)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: ar.reservations.search })).toHaveAttribute('href', '/arabic/search');
     const unpaid = screen.getByRole('region', { name: ar.reservations.unpaid });
     expect(within(unpaid).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^\/arabic\/booking-details\/[\w-]+$/));
@@ -359,7 +360,7 @@ describe('reservations', () => {
 
   it('grouped: the rental on the road is Active; once returned it is Past, and a new one is Upcoming', async () => {
     const first = await renderAt('/reservations', { journey: 'sample' });
-    const active = await screen.findByRole('region', { name: en.reservations.active }, { timeout: 5000 });
+    const active = await screen.findByRole('region', { name: en.reservations.active });
     const link = within(active).getByRole('link', { name: /BMW 7 Series/ });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^\/booking-details\/[\w-]+$/));
     expect(link).toHaveTextContent(en.bookingDetails.statuses.active);
@@ -386,7 +387,7 @@ describe('reservations', () => {
     first.unmount();
 
     const second = await renderAt('/reservations', { browser: first.browser });
-    const upcoming = await screen.findByRole('region', { name: en.reservations.upcoming }, { timeout: 5000 });
+    const upcoming = await screen.findByRole('region', { name: en.reservations.upcoming });
     expect(within(upcoming).getByRole('link', { name: /Toyota Camry/ })).toHaveTextContent(en.bookingDetails.statuses.upcoming);
     const past = screen.getByRole('region', { name: en.reservations.past });
     expect(within(past).getByRole('link', { name: /BMW 7 Series/ })).toHaveTextContent(en.bookingDetails.statuses.completed);
@@ -395,7 +396,7 @@ describe('reservations', () => {
     second.unmount();
     // Past Rentals lists the finished one only, with what it cost and what came back, opening its details.
     await renderAt('/arabic/past-rentals', { browser: first.browser });
-    const finished = await screen.findByRole('link', { name: /BMW 7 Series/ }, { timeout: 5000 });
+    const finished = await screen.findByRole('link', { name: /BMW 7 Series/ });
     expect(finished).toHaveAttribute('href', expect.stringMatching(/^\/arabic\/booking-details\/[\w-]+$/));
     expect(finished).toHaveTextContent(ar.pastRentals.charged.replace('{amount}', '').trim());
     expect(finished).toHaveTextContent(ar.pastRentals.refunded.replace('{amount}', '').trim());

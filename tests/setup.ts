@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { loadCatalog } from '../src/i18n/locale';
 import { preloadScreen } from '../src/app/routes';
 import { SCREEN_IDS } from '../src/i18n/paths';
+import { WAIT_MS } from './support/wait';
+
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // The catalogs' parts and the screens are lazy chunks. React 19 does not resume a render that first
 // suspends inside an act scope (a user-event click that navigates), so load them once up front.

@@ -56,7 +56,7 @@ describe.each([
     await user.type(screen.getByLabelText(t.manager.password), SAMPLE_ADMIN.password);
     await user.click(screen.getByRole('button', { name: k.signIn }));
 
-    const people = await screen.findByRole('region', { name: k.people }, { timeout: 5000 });
+    const people = await screen.findByRole('region', { name: k.people });
     expect(within(people).getByText('Noura Al Falasi')).toBeInTheDocument();
     expect(within(people).getByRole('combobox', { name: fill(k.roleOf, { name: 'Yousef Rahman' }) })).toHaveValue('agent');
 
@@ -120,7 +120,7 @@ describe.each([
   it('the admin changes a role and revokes, asked once more; the person is told nothing but is signed out', async () => {
     const person = await joinedPerson('Khalid Al Ameri', 'agent');
     const { user } = await renderAt(`${prefix}/staff`, { staff: SAMPLE_ADMIN });
-    const people = await screen.findByRole('region', { name: k.people }, { timeout: 5000 });
+    const people = await screen.findByRole('region', { name: k.people });
     const role = await within(people).findByRole('combobox', { name: fill(k.roleOf, { name: person.name }) });
     await user.selectOptions(role, 'manager');
     expect(await within(people).findByText(fill(k.roleChanged, { name: person.name, role: k.roles.manager }))).toBeInTheDocument();
@@ -140,7 +140,7 @@ describe.each([
 
   it('an agent’s menu lists the counter, not a renter’s bookings; the staff screen is not theirs', async () => {
     const { user } = await renderAt(`${prefix}/staff`, { staff: SAMPLE_AGENT });
-    expect(await screen.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('status')).toHaveTextContent(
       fill(t.manager.notYourScreen, { role: t.manager.roles.agent }),
     );
     await user.click(screen.getByRole('button', { name: t.menu.open }));
@@ -158,7 +158,7 @@ describe.each([
 
   it('adds a company with its admin (a missing name is named) and suspends it, then reinstates it', async () => {
     const { user } = await renderAt(`${prefix}/operator`, { staff: SAMPLE_OPERATOR });
-    const list = await screen.findByRole('region', { name: o.companies }, { timeout: 5000 });
+    const list = await screen.findByRole('region', { name: o.companies });
     expect(within(list).getByText(lang === 'ar' ? 'ديزرت درايف' : 'Desert Drive')).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: o.add });

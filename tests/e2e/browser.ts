@@ -66,7 +66,7 @@ export async function travelTo(page: Page, at: number) {
  * A phone-sized page (a browser context of its own: its own cookies and storage) that records console
  * errors, on the tests' calendar; `wallClock` for a page of a server the test started itself.
  */
-export async function phonePage(browser: Browser, { wallClock = false } = {}) {
+export async function phonePage(browser: Browser, { wallClock = false, failed = onTestFailed } = {}) {
   const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
   if (!wallClock) await onTestClock(page);
   const errors: string[] = [];
@@ -75,13 +75,17 @@ export async function phonePage(browser: Browser, { wallClock = false } = {}) {
     if (msg.type() === 'error') errors.push(`${msg.text()} ${msg.location().url}`.trim());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  reportOnFailure(page);
+  reportOnFailure(page, failed);
   return { page, errors };
 }
 
-/** A failed test leaves what `page` showed: its address and text in the log, and a screenshot. */
-export function reportOnFailure(page: Page) {
-  onTestFailed(async ({ task }) => {
+/**
+ * A failed test leaves what `page` showed: its address and text in the log, and a screenshot.
+ * `failed`: a concurrent test's own `onTestFailed` (from its context; the global one cannot tell
+ * which of the tests running at once it belongs to).
+ */
+export function reportOnFailure(page: Page, failed = onTestFailed) {
+  failed(async ({ task }) => {
     if (page.isClosed()) return;
     const name = `failed-${task.name.replace(/[^\w]+/g, '-').slice(0, 60)}-${(failedShots++).toString()}`;
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }).catch(() => undefined);

@@ -234,7 +234,9 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
   }
 }
 
-describe.skipIf(!chromiumPath)('kill -9 while money moves', () => {
+// The two databases at once: each run's own servers, folders and port; most of a run is the wait
+// while its server is down (INTENT_GRACE_MS), which the two then share.
+describe.skipIf(!chromiumPath)('kill -9 while money moves', { concurrent: true }, () => {
   it(
     'PGlite: after random kills and a restart, every journey and the gateway’s books agree',
     { timeout: 240_000 },

@@ -24,8 +24,10 @@ describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
   });
   afterAll(() => browser?.close());
 
-  it.each(ROUTES)('%s loads with no console error, no axe violation, and is screenshotted', async (path) => {
-    const { page, errors } = await phonePage(browser);
+  // A few pages at once (Vitest's maxConcurrency): each has a context of its own, and nothing here
+  // is timed, so the browser's other process and the server's idle moments are used.
+  it.concurrent.for(ROUTES)('%s loads with no console error, no axe violation, and is screenshotted', async (path, { expect, onTestFailed }) => {
+    const { page, errors } = await phonePage(browser, { failed: onTestFailed });
     if (JOURNEY.test(path)) {
       // Journey steps open once the journey allows them: load the reviewer's sample rental first.
       await open(page, '/');
