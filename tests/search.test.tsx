@@ -1,6 +1,6 @@
 import { SAMPLE_SPECS } from '../server/demo/cars';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { waitFor as until } from 'xstate';
 import { defaultTrip, MAX_RENTAL_DAYS, toDubaiInput, type Trip } from '../machines/booking';
 import { CAR_IDS, carOf, FLEET, type SampleCarId as CarId } from '../machines/sampleFleet';
@@ -326,6 +326,17 @@ describe('choosing a car starts the booking with that car, place and time', () =
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(searchPath(trip)));
     await waitFor(() => expect(screen.getByText(en.journey.sync.taken)).toBeInTheDocument());
     // The list is asked for again: the car just taken leaves it (the list on screen had it).
+    await waitFor(() => expect(models()).not.toContain('Toyota Yaris'));
+    await cardOf('Toyota Camry');
+  });
+
+  it('a car refused as taken leaves the list on screen even when the screen was never left (the answer came before the route moved)', async () => {
+    const trip = tripIn(7);
+    const { session } = await renderAt(searchPath(trip), { journey: 'toPayment' });
+    await cardOf('Toyota Yaris');
+    await someoneElseBooks('yaris', trip);
+    // The server's refusal of a step, as the journey reports it: the list is older than that booking.
+    act(() => session.notices.set('taken'));
     await waitFor(() => expect(models()).not.toContain('Toyota Yaris'));
     await cardOf('Toyota Camry');
   });

@@ -1,6 +1,6 @@
 // The cars a renter can choose, as the server offers them for a trip, and choosing one. Search, Home's
 // featured cars and the Services fleet all read the same answer, so a price is the same everywhere.
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { defaultTrip, type Trip, type TripField, type TripProblem } from '../../machines/booking';
 import type { Car } from '../../machines/fleet';
@@ -32,8 +32,8 @@ export const shownTrip = () => seeded<Trip>('trip') ?? defaultTrip(Date.now());
 
 /** The cars free for the whole of `trip`, cheapest first; `null` asks nothing (the trip is not complete yet). */
 export function useCarSearch(trip: Trip | null) {
-  const { api } = useSession();
-  return useServerData(async (): Promise<Answer<Offers>> => {
+  const { api, notices } = useSession();
+  const search = useServerData(async (): Promise<Answer<Offers>> => {
     if (!trip) return { ok: true, body: { results: [] } };
     const answer = await api.searchCars(trip);
     // A trip the server refuses (its clock said "too soon") is an answer too: shown next to the fields.
@@ -41,6 +41,11 @@ export function useCarSearch(trip: Trip | null) {
       return { ok: true, body: { results: [], problems: (answer.fields ?? {}) as Offers['problems'] } };
     return answer;
   }, carsKey(trip));
+  // The server refused a car as taken: the list on screen is older than that booking, so it is asked
+  // again. Whether the screen was left meanwhile (and so asks anyway) depends on how fast the answer came.
+  const { reload } = search;
+  useEffect(() => notices.subscribe(() => notices.get() === 'taken' && reload()), [notices, reload]);
+  return search;
 }
 
 /**
