@@ -23,7 +23,7 @@ import { bytesOf, describeUpload } from '../documents/store';
 import { tellOwnerOfTry } from './emailTaken';
 import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
-import { currentJourney, renterOf, viewOf } from '../journey/bookings';
+import { currentJourney, readJourney, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
@@ -153,8 +153,11 @@ export const authRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const base = { demo: deps.config.demo, uaePass: deps.uaePass !== null };
     if (!user) return c.json({ ...base, user: null, journey: null });
-    const journey = user.role === 'renter' ? await journeyFor(deps, user) : null;
-    return c.json({ ...base, user: publicUser(user), journey });
+    // Read only. A renter's journey is opened, and brought up to date with the account, where the
+    // account signs in or changes (signIn, the account.update step); with no booking it can read,
+    // the browser asks POST /api/bookings/current for one.
+    const current = user.role === 'renter' ? await readJourney(deps.db, user.id) : null;
+    return c.json({ ...base, user: publicUser(user), journey: current && viewOf(current.row, current.snapshot) });
   })
   .post(
     '/register',

@@ -149,9 +149,17 @@ export async function ownBooking(db: Db | Tx, id: string, renterId: string) {
   return row ?? null;
 }
 
+/** The renter's latest booking as stored, for a read (it writes nothing): null when there is none it can read. */
+export async function readJourney(db: Db, userId: string): Promise<{ row: BookingRow; snapshot: JourneySnapshot } | null> {
+  const row = await latestBooking(db, userId);
+  const snapshot = row && restoreJourney(row.journey).snapshot;
+  return row && snapshot ? { row, snapshot } : null;
+}
+
 /**
- * The renter's current journey. A stored journey that cannot be read is kept for the staff to look
- * at, and the renter gets a fresh one with the reason, instead of an error page.
+ * The renter's current journey, for a step (it may write): their latest booking, or a new one when
+ * there is none. A stored journey that cannot be read is kept for the staff to look at, and the renter
+ * gets a fresh one with the reason, instead of an error page.
  */
 export async function currentJourney(db: Db, user: User, now: Date): Promise<{ row: BookingRow; snapshot: JourneySnapshot; problem?: RestoreProblem }> {
   const row = (await latestBooking(db, user.id)) ?? (await openBooking(db, user, await defaultCar(db), now));

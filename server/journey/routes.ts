@@ -8,7 +8,7 @@ import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { bookings, contracts } from '../db/schema';
-import { bookingSummary, currentJourney, ownBooking, viewOf } from './bookings';
+import { bookingSummary, currentJourney, ownBooking, readJourney, viewOf } from './bookings';
 import { eventBodySchema, stamp } from './events';
 import { applyStep } from './service';
 import { carById, startEvent } from '../cars/store';
@@ -40,7 +40,16 @@ export const journeyRoutes = new Hono<AppEnv>()
       }),
     });
   })
+  // The latest booking, read only: 404 when there is none that can be read (POST opens one).
   .get('/current', async (c) => {
+    const current = await readJourney(c.var.deps.db, c.var.user!.id);
+    if (!current) return c.json({ error: 'notFound' as const }, 404);
+    return c.json({ journey: viewOf(current.row, current.snapshot) });
+  })
+  // The journey to go on with: the latest booking, or a new one when there is none or it cannot be
+  // read (its \`problem\` says why). Signing in does the same; this is for a session that outlived its
+  // booking's record.
+  .post('/current', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const { row, snapshot, problem } = await currentJourney(c.var.deps.db, c.var.user!, c.var.deps.now());
     return c.json({ journey: viewOf(row, snapshot, problem) });
   })

@@ -217,6 +217,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** An offer on the booking still to be paid (or, for partner perks, the renter's code); 422 says why not. */
     redeemOffer: (id: OfferId) =>
       answer<{ journey: JourneyView } | { code: string }>(client.offers[':id'].redeem.$post({ param: { id }, json: {} })),
+    /** The journey to go on with, for a renter with no booking the server can read (see readSession). */
+    openJourney: () => answer<{ journey: JourneyView }>(client.bookings.current.$post({ json: {} })),
     /** One of the renter's own bookings, as it is now. */
     booking: (bookingId: string) => answer<{ journey: JourneyView }>(client.bookings[':id'].$get({ param: { id: bookingId } })),
     journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>

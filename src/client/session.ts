@@ -217,7 +217,14 @@ export class Session {
 async function readSession(api: Api): Promise<Initial | null> {
   try {
     const answer = await api.session();
-    if (answer.ok) return answer.body;
+    if (!answer.ok) return null;
+    // A renter with no booking the server can read (its record was found corrupt): the server opens
+    // a new one, with the reason to show, on this request (asking who this is writes nothing).
+    if (answer.body.user?.role === 'renter' && !answer.body.journey) {
+      const opened = await api.openJourney();
+      return { ...answer.body, journey: opened.ok ? opened.body.journey : null };
+    }
+    return answer.body;
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
   }

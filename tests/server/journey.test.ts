@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
-import { bookings, gatewayOperations, mailOutbox } from '../../server/db/schema';
+import { bookings, gatewayOperations, mailOutbox, users } from '../../server/db/schema';
 import { engine, postgresSkipped } from '../support/server';
+import { startSession } from '../../src/client/session';
 import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
 
 describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
@@ -163,11 +164,41 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
     const r = await renterAt('signed');
     const { db } = (await server()).deps;
     await db.update(bookings).set({ journey: { version: 3, snapshot: { status: 'active', value: 'x', context: {} } } }).where(eq(bookings.id, r.journey().bookingId));
+    const theirs = async () => (await db.select().from(bookings).where(eq(bookings.renterId, r.user.id))).map((b) => b.id);
+    // Asking who this is, or for the current booking, writes nothing: there is no journey to show yet.
     const session = await r.api.session();
-    expect(session.ok && session.body.journey).toMatchObject({ problem: 'corrupt' });
-    expect(session.ok && session.body.journey?.bookingId).not.toBe(r.journey().bookingId);
-    const kept = await db.select().from(bookings).where(eq(bookings.id, r.journey().bookingId));
-    expect(kept).toHaveLength(1);
+    expect(session.ok && session.body.user?.email).toBe(r.email);
+    expect(session.ok && session.body.journey).toBeNull();
+    expect((await r.request('/api/bookings/current')).status).toBe(404);
+    expect(await theirs()).toEqual([r.journey().bookingId]);
+    // The app, starting on this session, asks for a journey to go on with: a new booking, and the reason shown.
+    const app = await startSession(r.api);
+    expect(app.getState().user?.email).toBe(r.email);
+    const fresh = (await r.api.session()).body as { journey: { bookingId: string } };
+    expect(fresh.journey.bookingId).not.toBe(r.journey().bookingId);
+    expect(app.notices.get()).toBe('corrupt');
+    // The unreadable record is kept for the staff; the renter's list leaves it out.
+    expect((await theirs()).sort()).toEqual([r.journey().bookingId, fresh.journey.bookingId].sort());
+    const list = await r.api.bookings();
+    expect(list.ok && list.body.bookings.map((b) => b.bookingId)).toEqual([fresh.journey.bookingId]);
+  });
+
+  it('asking who this is writes nothing, even when the account changed since the journey saw it; signing in brings the journey up to date', async () => {
+    const r = await renterAt('signed');
+    const { db } = (await server()).deps;
+    // Verified by UAE PASS on another device, say: the account row moves on, the journey still has the old renter.
+    await db.update(users).set({ verified: true, fullNameAr: 'مريم السويدي' }).where(eq(users.id, r.user.id));
+    const before = await db.select().from(bookings).where(eq(bookings.renterId, r.user.id));
+    for (let i = 0; i < 2; i++) {
+      const session = await r.api.session();
+      expect(session.ok && session.body.journey).toMatchObject({ bookingId: r.journey().bookingId, version: r.journey().version });
+    }
+    expect(await db.select().from(bookings).where(eq(bookings.renterId, r.user.id))).toEqual(before);
+    // Signing in (a POST) is where the journey takes the account as it is now.
+    const again = await browser();
+    const signIn = await again.api.logIn({ email: r.email, password: 'desert-rose-42', role: 'renter' });
+    expect(signIn.ok && signIn.body.journey).toMatchObject({ bookingId: r.journey().bookingId, version: r.journey().version + 1 });
+    expect(signIn.ok && contextOf(signIn.body.journey!).renter).toMatchObject({ verified: true, fullNameAr: 'مريم السويدي' });
   });
 
   it('a new booking after a finished rental is a new record; the finished one stays as it was', async () => {
