@@ -143,6 +143,31 @@ export function runOrder(bundle: Rolldown.OutputBundle, roots: string[]): string
   return order;
 }
 
+/** index.html's script: the app's entry, loaded its own way by each page. */
+const DEV_ENTRY_TAG = /\s*<script type="module" src="\/src\/main\.tsx"><\/script>/;
+
+/**
+ * `html` with `from` replaced, once; a build error when `from` is not there (index.html changed
+ * under the build), instead of a page quietly missing its title or its app.
+ */
+function replaceOnce(html: string, from: string | RegExp, to: string | ((match: string, ...groups: string[]) => string)) {
+  if (typeof from === 'string' ? !html.includes(from) : !from.test(html)) throw new Error(`index.html has no ${String(from)}`);
+  return typeof to === 'string' ? html.replace(from, to) : html.replace(from, to); // one call per overload
+}
+
+/**
+ * The CSS a chunk needs, in the order Vite links it in index.html: each import's (depth first) before
+ * the chunk's own, once each.
+ */
+function cssInOrder(bundle: Rolldown.OutputBundle, fileName: string, seen = new Set<string>()): string[] {
+  if (seen.has(fileName)) return [];
+  seen.add(fileName);
+  const chunk = bundle[fileName] as Chunk | undefined;
+  if (!chunk || chunk.type !== 'chunk') return [];
+  const css = [...chunk.imports.flatMap((f) => cssInOrder(bundle, f, seen)), ...(chunk.viteMetadata?.importedCss ?? [])];
+  return [...new Set(css)];
+}
+
 const cssOf = (bundle: Rolldown.OutputBundle, files: string[]) =>
   files.flatMap((f) => [...((bundle[f] as Chunk).viteMetadata?.importedCss ?? [])]);
 
@@ -218,20 +243,14 @@ export function prerenderPages(): Plugin {
         PAGE_LOADERS: Record<string, Loader>;
       };
       const pages = pagesOf(await screenModules(root, ssrDir, ssr, PAGE_LOADERS));
-      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      // What index.html loads (the entry and the chunks it imports, its CSS), which each page
-      // loads its own way instead (below).
-      const entries = [
-        ...index.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>\n?\s*/g),
-      ];
-      const entryFiles = entries.map(([, entry]) => entry!);
+      // The app's entry (index.html's script, src/main.tsx, bundled as index.html's chunk), the chunks
+      // it imports and their CSS, from the bundle itself.
+      const entryFiles = [chunkOf(bundle, root, 'index.html')];
       const shell = new Set(entryFiles.flatMap((entry) => staticGraph(bundle, entry)));
-      const shellCss = [...index.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">\n?\s*/g)];
-      const template = [
-        ...entries,
-        ...shellCss,
-        ...index.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g),
-      ].reduce((html, [tag]) => html.replace(tag, ''), index);
+      const shellCss = entryFiles.flatMap((entry) => cssInOrder(bundle, entry));
+      // Each page is our index.html (its head's tags, the root) without the development entry: a page
+      // loads its scripts its own way (below), and its CSS is in the page.
+      const template = replaceOnce(readFileSync(join(root, 'index.html'), 'utf8'), DEV_ENTRY_TAG, '');
       const boot = await writeBoot(root, outDir);
       const wordsOf = (lang: 'en' | 'ar', part: string) => chunkOf(bundle, root, `src/i18n/${lang}/${part}.ts`);
       const jsByPage = new Map<string, string[]>();
@@ -256,7 +275,7 @@ export function prerenderPages(): Plugin {
         const js = runOrder(bundle, [...via, screen, ...catalogs, ...entryFiles]);
         if (!visitor) jsByPage.set(page.path, js);
         // The page's CSS is in the page: the first paint waits for no other request.
-        const cssFiles = [...new Set([...shellCss.map(([, f]) => f!), ...cssOf(bundle, own)])];
+        const cssFiles = [...new Set([...shellCss, ...cssOf(bundle, own)])];
         const css = cssFiles.map((f) => readFileSync(join(outDir, f), 'utf8').trim()).join('\n');
         inlineStyles.push(css);
         const manifest = manifestOf(root, rendered.lang);
@@ -272,22 +291,12 @@ export function prerenderPages(): Plugin {
           ...(rendered.redirect ? [`data-redirect="${rendered.redirect.to}"`] : []),
           ...(rendered.redirect?.notice ? [`data-notice="${rendered.redirect.notice}"`] : []),
         ];
-        const html = template
-          .replace(
-            '<html lang="en" dir="ltr">',
-            `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`,
-          )
-          .replace(
-            /(<meta name="theme-color" content=")([^"]*)/,
-            (_, start: string, colour: string) => start + (manifest?.themeColor ?? colour),
-          )
-          .replace(/<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`)
-          .replace(/(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`)
-          .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`,
-          );
+        let html = replaceOnce(template, '<html lang="en" dir="ltr">', `<html lang="${rendered.lang}" dir="${rendered.lang === 'ar' ? 'rtl' : 'ltr'}">`);
+        html = replaceOnce(html, /(<meta name="theme-color" content=")([^"]*)/, (_, start, colour) => start + (manifest?.themeColor ?? colour));
+        html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`);
+        html = replaceOnce(html, /(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`);
+        html = replaceOnce(html, '</head>', `  ${head.join('\n    ')}\n  </head>`);
+        html = replaceOnce(html, '<div id="root"></div>', `<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`);
         const path = join(outDir, 'pages', file);
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, html);
