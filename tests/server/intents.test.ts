@@ -3,14 +3,14 @@
 // or gives back what the gateway took (a payment), and the renter's journey, the car's hold and the
 // gateway's books then agree.
 import { eq, like } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JourneyFailure } from '../../machines/journey';
 import { DAY_MS } from '../../machines/money';
 import { bookings, carHolds, gatewayOperations, liveEvents, moneyIntents } from '../../server/db/schema';
 import type { PaymentGateway } from '../../server/payments/gateway';
-import { INTENT_GRACE_MS, reconcile } from '../../server/journey/intents';
+import { INTENT_GRACE_MS, openIntent, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
-import { postgresSkipped } from '../support/server';
+import { engine, postgresSkipped } from '../support/server';
 import { browser, CARD, contextOf, manager, renter, renterAt, server, tripIn } from './helpers';
 
 /** The gateway does `kind` (a charge, a refund) and then the process "dies": the call never answers the step. */
@@ -72,6 +72,41 @@ describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
     (await server()).deps.gateway = original!;
     original = null;
   };
+
+  // Two connections only on PostgreSQL (PGlite runs one transaction at a time).
+  it.skipIf(engine() !== 'postgres')('the step tried again while the reconciler undoes it: neither waits on the other, and the step stays undone', async () => {
+    const r = await renterAt('signed');
+    const { bookingId } = r.journey();
+    await gatewayDies('charge');
+    await r.step({ type: 'payment.submit', card: CARD });
+    await gatewayLives();
+    const { db } = (await server()).deps;
+    const intentOf = async () => (await db.select().from(moneyIntents).where(eq(moneyIntents.bookingId, bookingId)))[0]!;
+    const { key, version } = await intentOf();
+    // The renter's retry of the same step: its claim has taken the booking's row (claimCar) and it is
+    // about to open the step's intent (openIntent) when the reconciler starts undoing the step.
+    let goOn!: () => void;
+    const later = new Promise<void>((resolve) => (goOn = resolve));
+    let holding!: () => void;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
+    const retry = db.transaction(async (tx) => {
+      await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      holding();
+      await later;
+      return openIntent(tx, { key, bookingId, version, event: { type: 'payment.submit', at: Date.now() } }, new Date());
+    });
+    await holds;
+    const undoing = reconcileLater();
+    // The reconciler has taken the intent (no step can complete it now) and gone on to end it.
+    await vi.waitFor(async () => expect((await intentOf()).status).toBe('reverting'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    goOn();
+    // Before, each held one row and waited for the other's, and PostgreSQL failed one of the two.
+    const [opened] = await Promise.all([retry, undoing]);
+    expect(opened).toBe(false);
+    expect((await intentOf()).status).toBe('reverted');
+    expect(net(await gatewayBooks(bookingId)).charged).toBe(0);
+  });
 
   it('a payment charged but never saved is refunded and its hold released; the renter is told and pays again once', async () => {
     const r = await renterAt('signed');
