@@ -200,8 +200,9 @@ async function revert(
 
   const at = deps.now();
   const finished = await db.transaction(async (tx) => {
-    // The booking's row before the intent's, in the order a step's save takes them (its record, then
-    // its intent): a save that comes late waits here, instead of each holding what the other wants.
+    // The booking's row before the intent's, in the order a step's claim and save take them (its
+    // record, then its intent): a retry or a late save arriving now waits here, instead of each
+    // holding the row the other wants (PostgreSQL then fails one of the two).
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, intent.bookingId)).for('update');
     // Another instance's reconciler may have finished it meanwhile (with the same keys, so the
     // gateway did nothing twice): only the one that ends it updates the record and tells the renter.

@@ -47,7 +47,7 @@ export const journeyRoutes = new Hono<AppEnv>()
     return c.json({ journey: viewOf(current.row, current.snapshot) });
   })
   // The journey to go on with: the latest booking, or a new one when there is none or it cannot be
-  // read (its \`problem\` says why). Signing in does the same; this is for a session that outlived its
+  // read (its `problem` says why). Signing in does the same; this is for a session that outlived its
   // booking's record.
   .post('/current', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const { row, snapshot, problem } = await currentJourney(c.var.deps.db, c.var.user!, c.var.deps.now());
