@@ -209,9 +209,9 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
       second,
     );
 
-    // Down for longer than a step may be in flight; the reconciler's round at start takes every step left open.
-    await new Promise((r) => setTimeout(r, INTENT_GRACE_MS + 2000));
-    server = await start();
+    // Down for longer than a step may be in flight (its clock says so: started that much later); the
+    // reconciler's round at start takes every step left open.
+    server = await startProduction(port, dataDir, { TRUST_PROXY: '1', ...env, CLOCK_AHEAD_MS: String(INTENT_GRACE_MS + 2000) });
     // How it stops is production.e2e.ts's to test; here it only has to have run its start round.
     // (On the CI machine a PGlite server stopped here twice ended by a signal, not exit 0: say so.)
     const code = await stop(server);
@@ -234,8 +234,7 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
   }
 }
 
-// The two databases at once: each run's own servers, folders and port; most of a run is the wait
-// while its server is down (INTENT_GRACE_MS), which the two then share.
+// The two databases at once: each run's own servers, folders and port.
 describe.skipIf(!chromiumPath)('kill -9 while money moves', { concurrent: true }, () => {
   it(
     'PGlite: after random kills and a restart, every journey and the gateway’s books agree',

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -22,9 +23,12 @@ export interface Production {
   exited: Promise<number | null>;
 }
 
+const CLOCK_AHEAD = fileURLToPath(new URL('./clock-ahead.mjs', import.meta.url));
+
 /**
  * Starts the production server on `port` with DEMO=1 and its data under `dataDir`; resolves once
- * `ready` processes said "Move car on" (one, or WEB_CONCURRENCY of them).
+ * `ready` processes said "Move car on" (one, or WEB_CONCURRENCY of them). With `CLOCK_AHEAD_MS` in
+ * `env`, its clock reads that far ahead of the wall clock (./clock-ahead.mjs).
  */
 export async function startProduction(
   port: number,
@@ -32,7 +36,8 @@ export async function startProduction(
   env: Record<string, string> = {},
   ready = 1,
 ): Promise<Production> {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(inject('serverDir'), 'main.js')], {
+  const clock = env.CLOCK_AHEAD_MS ? ['--import', CLOCK_AHEAD] : [];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...clock, join(inject('serverDir'), 'main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
