@@ -1,20 +1,12 @@
 // Passwords are kept only as scrypt hashes with their parameters and salt; they are never logged,
 // returned or stored as text. Verification takes the same time whether or not the account exists.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { scryptLow } from './hashThreads';
 
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      KEY_LENGTH,
-      { ...options, maxmem: 256 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    ),
-  );
-}
+const derive = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
+  scryptLow(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * 1024 * 1024 });
 
 /** `scrypt$N$r$p$salt$hash` (base64url parts). */
 export async function hashPassword(password: string, cost: number): Promise<string> {

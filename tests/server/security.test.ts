@@ -2,11 +2,11 @@
 // password, card number or CVV anywhere the server writes after a whole journey.
 import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open';
-import { hashingGate, HashingBusy } from '../../server/auth/passwords';
+import { hashingGate, HashingBusy, hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { spend } from '../../server/auth/usage';
 import { fileDocumentStore } from '../../server/documents/store';
 import { housekeeping } from '../../server/housekeeping';
@@ -177,6 +177,18 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
       await s.close();
     }
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'passwords are hashed on threads below the server’s priority (a crowd’s steps go first), and check as before',
+    async () => {
+      const stored = await hashPassword('Secret-Passw0rd!', 2 ** 10);
+      expect(await verifyPassword('Secret-Passw0rd!', stored)).toBe(true);
+      expect(await verifyPassword('Secret-Passw0rd?', stored)).toBe(false);
+      // The thread that hashed stays for the next hash, its nice value above this thread's.
+      const threads = readdirSync('/proc/self/task').map((tid) => getPriority(Number(tid)));
+      expect(threads.filter((nice) => nice > getPriority()).length).toBeGreaterThan(0);
+    },
+  );
 
   it('one client may not fill the disk: its registrations and their documents are counted per hour (429 past them), and documents never take the last free space of the disk (507)', async () => {
     const HOUR = 60 * 60 * 1000;
