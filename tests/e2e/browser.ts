@@ -3,7 +3,13 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFailed } from 'vitest';
 
-export const baseURL = inject('baseURL');
+/**
+ * This worker's server: the files run two at a time, each worker's files one after another on a
+ * server of their own (tests/e2e/global-setup.ts), so what a test does to its server (its clock, a
+ * car's rate) no other file running meanwhile sees.
+ */
+const server = inject('servers')[Number(process.env.VITEST_POOL_ID ?? 1) - 1] ?? { baseURL: '', clockControl: '' };
+export const baseURL = server.baseURL;
 export const chromiumPath = inject('chromium');
 
 let counter = 0;
@@ -44,15 +50,15 @@ export const testNow = () => Date.now() + clockOffset;
 export const onTestClock = (target: Page | BrowserContext) => target.clock.install({ time: testNow() });
 
 const setServerClock = async (offset: number) => {
-  const answer = await fetch(inject('clockControl'), { method: 'POST', body: String(offset) });
+  const answer = await fetch(server.clockControl, { method: 'POST', body: String(offset) });
   if (!answer.ok) throw new Error('the test server’s clock did not move');
 };
 
 /**
  * Moves the server's clock and `page`'s to `at` (running on from there), as a day's wait would: the
  * page stays open and is told, as a phone's page is when it comes back into view (a car is handed
- * over only near its booked time). The browser files run one at a time; each puts the server's clock
- * back when it is done (`back`).
+ * over only near its booked time). The test puts the clock back when it is done (`back`), for the
+ * next file on this server.
  */
 export async function travelTo(page: Page, at: number) {
   const offset = at - Date.now();

@@ -8,27 +8,25 @@ import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../server/config';
 import { startServer } from '../../server/main';
-import { startLocalMailbox } from '../../server/mail/local';
+import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Base URL of the production server; empty when the browser tests are skipped. */
-    baseURL: string;
+    /**
+     * The production servers, one per worker (the files run `maxWorkers` at a time, each worker's
+     * one after another on its own server); empty when the browser tests are skipped.
+     */
+    servers: { baseURL: string; clockControl: string }[];
     /** Path of the Chromium binary; empty when none was found. */
     chromium: string;
     /** The built app, for tests that start a server of their own (a restart). */
     distDir: string;
     /** The compiled server (`npm start` runs its main.js), for those tests. */
     serverDir: string;
-    /** The server's clock minus the wall clock, ms (the tests' calendar, tests/support/clock.ts). */
+    /** The servers' clock minus the wall clock, ms (the tests' calendar, tests/support/clock.ts). */
     clockOffset: number;
-    /**
-     * The test harness's own address (not the app's) that moves the server's clock: POST a new
-     * offset as text. A test that hands a car over goes to its booked time, and back after.
-     */
-    clockControl: string;
   }
 }
 
@@ -49,11 +47,10 @@ export default async function setup(project: TestProject) {
     if (process.env.CI || process.env.REQUIRE_CHROMIUM) throw new Error(message);
     console.warn(`\n*** ${message}\n*** Install it with: apt-get install chromium (or set CHROMIUM_PATH)\n`);
     project.provide('chromium', '');
-    project.provide('baseURL', '');
+    project.provide('servers', []);
     project.provide('distDir', '');
     project.provide('serverDir', '');
     project.provide('clockOffset', 0);
-    project.provide('clockControl', '');
     return;
   }
 
@@ -81,6 +78,29 @@ export default async function setup(project: TestProject) {
       stdio: 'inherit',
     });
   }
+  // The tests' calendar (tests/support/clock.ts): where the servers' clocks and the pages' start.
+  const offset = testClockOffset();
+  // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
+  const mailbox = await startLocalMailbox();
+  // A server for each worker: a test may move its server's clock (a car handed over at its booked
+  // time) or change a car, with no file of another worker watching.
+  const servers = await Promise.all(Array.from({ length: Number(project.config.maxWorkers) }, () => clockedServer(offset, mailbox)));
+  project.provide('clockOffset', offset);
+  project.provide('servers', servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl })));
+  project.provide('chromium', chromium);
+  project.provide('distDir', resolve(OUT_DIR));
+  project.provide('serverDir', resolve(SERVER_OUT_DIR));
+  return async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await mailbox.close();
+  };
+}
+
+/**
+ * The production app in this process on a clock of its own (`offset` from the wall clock, moved by a
+ * POST of a new offset to `clockControl`), with PGlite in a folder of its own.
+ */
+async function clockedServer(offset: number, mailbox: LocalMailbox) {
   const dataDir = mkdtempSync(join(tmpdir(), 'movecar-e2e-'));
   const config = {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
@@ -88,8 +108,6 @@ export default async function setup(project: TestProject) {
     // The tests register many renters from this one address; production allows ten an hour.
     registrationAllowance: { ...REGISTRATION_ALLOWANCE, count: 10_000, bytes: Number.MAX_SAFE_INTEGER },
   };
-  // The server and the pages (tests/e2e/browser.ts) run on the tests' calendar (tests/support/clock.ts).
-  let offset = testClockOffset();
   const now = () => new Date(Date.now() + offset);
   const control = createServer((req, res) => {
     let body = '';
@@ -101,19 +119,14 @@ export default async function setup(project: TestProject) {
     });
   });
   await new Promise<void>((done) => control.listen(0, '127.0.0.1', done));
-  // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
-  const mailbox = await startLocalMailbox();
   const running = await startServer({ config, distDir: resolve(OUT_DIR), log: { info() {}, error: console.error }, now, mailbox });
-  project.provide('clockOffset', offset);
-  project.provide('clockControl', `http://127.0.0.1:${(control.address() as AddressInfo).port}/`);
-  project.provide('chromium', chromium);
-  project.provide('baseURL', running.url);
-  project.provide('distDir', resolve(OUT_DIR));
-  project.provide('serverDir', resolve(SERVER_OUT_DIR));
-  return async () => {
-    await running.close();
-    await mailbox.close();
-    control.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    url: running.url,
+    clockControl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/`,
+    close: async () => {
+      await running.close();
+      control.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
