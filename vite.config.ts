@@ -13,6 +13,7 @@ const serverTests = ['tests/server/**/*.test.ts'];
 // The tests run on the tests' calendar, not the day they run (tests/support/clock.ts; the browser
 // tests set it in their server and pages, tests/e2e/browser.ts).
 const clock = 'tests/support/clock-setup.ts';
+const serverSetup = 'tests/support/server-setup.ts';
 
 export default defineConfig(({ command }) => ({
   plugins: [arabicFaces(), react(), pureRouter(), prerenderPages(), pwa(), precompress()],
@@ -154,9 +155,10 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'server',
           environment: 'node',
-          setupFiles: [clock],
+          setupFiles: [clock, serverSetup],
           globalSetup: ['tests/support/template.ts'],
           include: serverTests,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -167,9 +169,10 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'server-postgres',
           environment: 'node',
-          setupFiles: [clock],
+          setupFiles: [clock, serverSetup],
           globalSetup: ['tests/support/postgres.ts'],
           include: serverTests,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,5 @@
 // What the API tests share: a server of the file's own (PGlite, or PostgreSQL in that project), and
 // browsers against it through the app's own API client.
-import { afterAll } from 'vitest';
 import { createApi } from '../../src/client/api';
 import { SAMPLE_AGENTS, SAMPLE_MANAGER } from '../../server/seed';
 import { carOf } from '../../machines/sampleFleet';
@@ -13,10 +12,14 @@ export { ORIGIN };
 
 let current: Promise<TestServer> | null = null;
 export const server = () => (current ??= startTestServer({}, { push: true }));
-afterAll(async () => {
+/**
+ * Ends the file's server; tests/support/server-setup.ts has it run after each file (the files of a
+ * worker share this module: a hook registered here would run after the first file only).
+ */
+export async function closeServer() {
   if (current) await (await current).close();
   current = null;
-});
+}
 
 /** A browser of its own: the API client the app uses, and raw requests with its cookies. */
 export async function browser(s?: TestServer) {
