@@ -186,8 +186,8 @@ export default defineConfig(({ command }) => ({
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // After the other projects, with the machine to itself: a browser test shares no core with
-          // a unit or server test file. Two files at a time, each worker on a server of its own
-          // (global-setup.ts): one file left the two cores 70% idle (480 s for the lot, 360 s so).
+          // a unit or server test file. Two files at a time, each on a server it leases while it runs
+          // (global-setup.ts): one file at a time left the two cores two-thirds idle (480 s, 346 s so).
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
           // In CI a browser test that fails is run once more, on a new page; the failed try stays in

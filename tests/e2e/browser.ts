@@ -1,14 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { afterAll, inject, onTestFailed } from 'vitest';
 
 /**
- * This worker's server: the files run two at a time, each worker's files one after another on a
- * server of their own (tests/e2e/global-setup.ts), so what a test does to its server (its clock, a
- * car's rate) no other file running meanwhile sees.
+ * This file's server, leased for as long as the file runs (tests/e2e/global-setup.ts): the files run
+ * two at a time, each on a server of its own, so what a test does to its server (its clock, a car's
+ * rate) no other file running meanwhile sees.
  */
-const server = inject('servers')[Number(process.env.VITEST_POOL_ID ?? 1) - 1] ?? { baseURL: '', clockControl: '' };
+const server = await leaseServer();
+async function leaseServer(): Promise<{ baseURL: string; clockControl: string }> {
+  if (!inject('serverLeases')) return { baseURL: '', clockControl: '' };
+  const lease = new AbortController();
+  afterAll(() => lease.abort()); // the connection's end gives the server back
+  const answer = await fetch(inject('serverLeases'), { signal: lease.signal });
+  const reader = answer.body!.getReader();
+  let text = '';
+  while (!text.includes('\n')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('no test server was leased');
+    text += new TextDecoder().decode(value);
+  }
+  return JSON.parse(text) as { baseURL: string; clockControl: string };
+}
 export const baseURL = server.baseURL;
 export const chromiumPath = inject('chromium');
 

@@ -15,10 +15,11 @@ import { testClockOffset } from '../support/clock';
 declare module 'vitest' {
   export interface ProvidedContext {
     /**
-     * The production servers, one per worker (the files run `maxWorkers` at a time, each worker's
-     * one after another on its own server); empty when the browser tests are skipped.
+     * Where a test file leases a production server of its own while it runs (tests/e2e/browser.ts):
+     * the files run `maxWorkers` at a time, each on its own server; empty when the browser tests are
+     * skipped.
      */
-    servers: { baseURL: string; clockControl: string }[];
+    serverLeases: string;
     /** Path of the Chromium binary; empty when none was found. */
     chromium: string;
     /** The built app, for tests that start a server of their own (a restart). */
@@ -47,7 +48,7 @@ export default async function setup(project: TestProject) {
     if (process.env.CI || process.env.REQUIRE_CHROMIUM) throw new Error(message);
     console.warn(`\n*** ${message}\n*** Install it with: apt-get install chromium (or set CHROMIUM_PATH)\n`);
     project.provide('chromium', '');
-    project.provide('servers', []);
+    project.provide('serverLeases', '');
     project.provide('distDir', '');
     project.provide('serverDir', '');
     project.provide('clockOffset', 0);
@@ -82,18 +83,50 @@ export default async function setup(project: TestProject) {
   const offset = testClockOffset();
   // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
   const mailbox = await startLocalMailbox();
-  // A server for each worker: a test may move its server's clock (a car handed over at its booked
-  // time) or change a car, with no file of another worker watching.
+  // A server for each file running: a test may move its server's clock (a car handed over at its
+  // booked time) or change a car, with no other file watching.
   const servers = await Promise.all(Array.from({ length: Number(project.config.maxWorkers) }, () => clockedServer(offset, mailbox)));
+  const leases = leaseServer(servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl })));
+  await new Promise<void>((done) => leases.listen(0, '127.0.0.1', done));
   project.provide('clockOffset', offset);
-  project.provide('servers', servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl })));
+  project.provide('serverLeases', `http://127.0.0.1:${(leases.address() as AddressInfo).port}/`);
   project.provide('chromium', chromium);
   project.provide('distDir', resolve(OUT_DIR));
   project.provide('serverDir', resolve(SERVER_OUT_DIR));
   return async () => {
+    leases.close();
     await Promise.all(servers.map((server) => server.close()));
     await mailbox.close();
   };
+}
+
+type Leased = { baseURL: string; clockControl: string };
+
+/**
+ * Hands each request a free server (its address and clock control, one line of JSON) and keeps the
+ * answer open: the server is the file's until the connection closes (the file ends, or its process
+ * does), then goes to the next file waiting. (Vitest's VITEST_POOL_ID is not one per file running:
+ * a worker the API tests share keeps its number, and two browser files got the same one.)
+ */
+function leaseServer(servers: Leased[]) {
+  const free = [...servers];
+  const waiting: Array<(server: Leased) => void> = [];
+  const release = (server: Leased) => {
+    const next = waiting.shift();
+    if (next) next(server);
+    else free.push(server);
+  };
+  return createServer((_req, res) => {
+    const hand = (server: Leased) => {
+      if (res.destroyed) return release(server); // gave up waiting
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(`${JSON.stringify(server)}\n`);
+      res.once('close', () => release(server));
+    };
+    const server = free.pop();
+    if (server) hand(server);
+    else waiting.push(hand);
+  });
 }
 
 /**
