@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject, onTestFailed } from 'vitest';
+import type { Leased } from './global-setup';
 
 /**
  * This file's server, leased for as long as the file runs (tests/e2e/global-setup.ts): the files run
@@ -9,7 +10,7 @@ import { afterAll, inject, onTestFailed } from 'vitest';
  * rate) no other file running meanwhile sees.
  */
 const server = await leaseServer();
-async function leaseServer(): Promise<{ baseURL: string; clockControl: string }> {
+async function leaseServer(): Promise<Leased> {
   if (!inject('serverLeases')) return { baseURL: '', clockControl: '' };
   const lease = new AbortController();
   afterAll(() => lease.abort()); // the connection's end gives the server back
@@ -21,7 +22,7 @@ async function leaseServer(): Promise<{ baseURL: string; clockControl: string }>
     if (done) throw new Error('no test server was leased');
     text += new TextDecoder().decode(value);
   }
-  return JSON.parse(text) as { baseURL: string; clockControl: string };
+  return JSON.parse(text) as Leased;
 }
 export const baseURL = server.baseURL;
 export const chromiumPath = inject('chromium');

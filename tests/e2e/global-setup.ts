@@ -100,7 +100,8 @@ export default async function setup(project: TestProject) {
   };
 }
 
-type Leased = { baseURL: string; clockControl: string };
+/** A server as a test file leases it: its address, and where its clock is moved. */
+export type Leased = { baseURL: string; clockControl: string };
 
 /**
  * Hands each request a free server (its address and clock control, one line of JSON) and keeps the
