@@ -38,24 +38,32 @@ export interface JourneyServices {
   unknownOutcome?: (error: unknown) => void;
 }
 
-/** The server's side of the journey's calls. Every amount arrives from the machine, not the client. */
-export function serverJourneyActors(services: JourneyServices) {
-  const { gateway } = services;
-  // Read at each call: the key names the step being taken.
-  const key = (purpose: string) => `${services.idempotencyKey}:${purpose}`;
-  const call = <K extends keyof CallInputs, O>(run: (input: CallInputs[K]) => Promise<O>) =>
-    fromPromise<O, CallInputs[K]>(({ input }) =>
-      run(input).catch((error: unknown) => {
+/** The server's side of the journey's calls, for one set of services (the machine tests' way). */
+export const serverJourneyActors = (services: JourneyServices) => journeyCalls(() => services);
+
+/**
+ * The server's side of the journey's calls. Every amount arrives from the machine, not the client.
+ * The services are looked up at each call from the running actor's system, so one provided machine
+ * serves every request (building a machine costs more than deciding a step).
+ */
+function journeyCalls(servicesOf: (system: object) => JourneyServices) {
+  const call = <K extends keyof CallInputs, O>(run: (input: CallInputs[K], services: JourneyServices, key: (purpose: string) => string) => Promise<O>) =>
+    fromPromise<O, CallInputs[K]>(({ input, system }) => {
+      const services = servicesOf(system);
+      // The key names the step being taken.
+      const key = (purpose: string) => `${services.idempotencyKey}:${purpose}`;
+      return run(input, services, key).catch((error: unknown) => {
         if (!(error instanceof JourneyFailure)) services.unknownOutcome?.(error);
         throw error;
-      }),
-    );
+      });
+    });
   return {
     signContract: call<'signContract', { signedAt: number }>(async (input) => {
       if (!signatureMatches(input.signature, input.fullName)) throw new JourneyFailure('signatureFailed');
       return { signedAt: input.at };
     }),
-    submitPayment: call<'submitPayment', PaymentOutcome>(async (input) => {
+    submitPayment: call<'submitPayment', PaymentOutcome>(async (input, services, key) => {
+      const { gateway } = services;
       const { card } = input;
       // The card on file is the gateway's token the server read for this renter, with the CVV typed now.
       const source: PaymentSource =
@@ -84,7 +92,7 @@ export function serverJourneyActors(services: JourneyServices) {
         deposit: { amount: input.deposit, reference: hold.reference, heldAt: input.at },
       };
     }),
-    chargeExtension: call<'chargeExtension', ExtensionCharge>(async (input) => {
+    chargeExtension: call<'chargeExtension', ExtensionCharge>(async (input, { gateway }, key) => {
       const charge = await gateway.charge({
         source: { cardToken: input.cardToken },
         amount: input.price.total,
@@ -93,7 +101,7 @@ export function serverJourneyActors(services: JourneyServices) {
       return { days: input.days, price: input.price, reference: charge.reference, chargedAt: input.at };
     }),
     // A dearer change is charged to the card on file, a cheaper one refunded to it; same price, no call.
-    changeBooking: call<'changeBooking', BookingChange>(async (input) => {
+    changeBooking: call<'changeBooking', BookingChange>(async (input, { gateway }, key) => {
       const { difference, cardToken } = input;
       const done =
         difference > 0
@@ -104,7 +112,7 @@ export function serverJourneyActors(services: JourneyServices) {
       return { at: input.at, trip: input.trip, price: input.price, difference, reference: done?.reference ?? null };
     }),
     // The policy's refund goes back to the card and the whole deposit hold is released.
-    cancelBooking: call<'cancelBooking', Cancellation>(async (input) => {
+    cancelBooking: call<'cancelBooking', Cancellation>(async (input, { gateway }, key) => {
       const refund =
         input.refund > 0
           ? await gateway.refund({ cardToken: input.cardToken, amount: input.refund, idempotencyKey: key('cancel') })
@@ -115,7 +123,7 @@ export function serverJourneyActors(services: JourneyServices) {
       return input.noShow ? { ...cancellation, noShow: true as const } : cancellation;
     }),
     // The lines captured from the hold, the rest released; an early return's unused days back to the card.
-    settleDeposit: call<'settleDeposit', Settlement>(async (input) => {
+    settleDeposit: call<'settleDeposit', Settlement>(async (input, { gateway }, key) => {
       const settled = await gateway.settle({
         holdReference: input.deposit.reference,
         capture: input.deductions,
@@ -148,18 +156,28 @@ export type Decision =
 
 const CALL_TIMEOUT_MS = 30_000;
 
+/** Each running decision's services, by its actor's system (gone with the actor). */
+const servicesBySystem = new WeakMap<object, JourneyServices>();
+const serverMachine = journeyMachine.provide({
+  actors: journeyCalls((system) => {
+    const services = servicesBySystem.get(system);
+    if (!services) throw new Error('a journey call outside decide()');
+    return services;
+  }),
+});
+
 export async function decide(
   stored: JourneySnapshot,
   event: JourneyEvent,
   services: JourneyServices,
 ): Promise<Decision> {
   let unknown: { error: unknown } | null = null;
-  const actors = serverJourneyActors({ ...services, unknownOutcome: (error) => (unknown = { error }) });
-  const actor = createActor(journeyMachine.provide({ actors }), {
+  const actor = createActor(serverMachine, {
     snapshot: journeyMachine.getPersistedSnapshot(stored) as never,
     input: { now: 0 },
     inspect: services.inspect,
   });
+  servicesBySystem.set(actor.system, { ...services, unknownOutcome: (error) => (unknown = { error }) });
   actor.start();
   try {
     const before = actor.getSnapshot();

@@ -10,7 +10,7 @@ import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS, fineDeduction, aed } from '../../machines/money';
 import { moneyTimeline } from '../../machines/ledger';
-import { serverJourneyActors } from '../../server/journey/decide';
+import { decide, serverJourneyActors } from '../../server/journey/decide';
 import { memoryBook, sandboxGateway } from '../../server/payments/gateway';
 
 const NOW = new Date(2026, 10, 21, 9).getTime();
@@ -648,5 +648,31 @@ describe('the whole journey', () => {
     j.actor.send({ type: 'return.accept', at: due });
     await settled(j);
     expect(j.state().matches({ signedIn: { carReturn: 'finalInvoice' } })).toBe(true);
+  });
+});
+
+describe("the server's decision", () => {
+  it('two renters paying at the same moment each reach their own gateway with their own key, and each gets their own outcome', async () => {
+    const atPayment = async () => {
+      const j = start();
+      await signContract(j);
+      j.actor.send({ type: 'contract.proceed' });
+      return j.state();
+    };
+    const [first, second] = [await atPayment(), await atPayment()];
+    const books = [memoryBook(), memoryBook()];
+    // Each hold answers late, so both decisions are in flight together.
+    const late = (book: ReturnType<typeof memoryBook>) => {
+      const gateway = sandboxGateway(book);
+      return { ...gateway, hold: async (...args: Parameters<typeof gateway.hold>) => (await new Promise((r) => setTimeout(r, 20)), gateway.hold(...args)) };
+    };
+    const [paid, declined] = await Promise.all([
+      decide(first, { type: 'payment.submit', card: CARD, at: NOW }, { gateway: late(books[0]!), idempotencyKey: 'renter-1' }),
+      decide(second, { type: 'payment.submit', card: { ...CARD, number: DECLINED_TEST_CARD }, at: NOW }, { gateway: late(books[1]!), idempotencyKey: 'renter-2' }),
+    ]);
+    expect(paid).toMatchObject({ kind: 'accepted', failed: null });
+    expect(declined).toMatchObject({ kind: 'accepted', failed: 'cardDeclined' });
+    expect(books[0]!.operations.map((o) => `${o.kind} ${o.idempotencyKey}`)).toEqual(['hold renter-1:hold', 'charge renter-1:charge']);
+    expect(books[1]!.operations).toEqual([]);
   });
 });
