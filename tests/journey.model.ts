@@ -394,6 +394,19 @@ export function recordInto(coverage: Coverage) {
   };
 }
 
+/** Each machine with its calls never answering, built once per machine and list of calls (thousands of paths replay on it). */
+const silencedMachines = new WeakMap<object, Map<string, unknown>>();
+function silenced(machine: { provide(impl: { actors: Record<string, unknown> }): unknown }, actorIds: string[]) {
+  let byIds = silencedMachines.get(machine);
+  if (!byIds) silencedMachines.set(machine, (byIds = new Map()));
+  const key = actorIds.join(' ');
+  if (!byIds.has(key)) {
+    const silent = fromPromise(() => new Promise<never>(() => {}));
+    byIds.set(key, machine.provide({ actors: Object.fromEntries(actorIds.map((id) => [id, silent])) }));
+  }
+  return byIds.get(key);
+}
+
 /**
  * Replays a path's events on a machine alone, recording the states and transitions it goes through.
  * Server-like actors are replaced by ones that never answer: the path's own outcome events answer.
@@ -405,9 +418,7 @@ export function replayCoverage<E extends { type: string }>(
   events: E[],
 ): Coverage {
   const coverage = emptyCoverage();
-  const silent = fromPromise(() => new Promise<never>(() => {}));
-  const provided = machine.provide({ actors: Object.fromEntries(actorIds.map((id) => [id, silent])) });
-  const actor = createActor(provided as typeof journeyMachine, {
+  const actor = createActor(silenced(machine, actorIds) as typeof journeyMachine, {
     input: input as never,
     inspect: recordInto(coverage),
   }).start();

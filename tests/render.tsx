@@ -12,7 +12,7 @@ import { InspectContext } from '../src/ui/inspect';
 import { SessionProvider } from '../src/ui/session';
 import { guardHistory } from '../src/ui/leaving';
 import { SAMPLE_MANAGER } from '../server/seed';
-import { browserFor, ORIGIN, startTestServer, type TestServer } from './support/server';
+import { browserFor, ORIGIN, startTestServer, type Latency, type TestServer } from './support/server';
 import { importAndWait } from './support/imports';
 
 export const NOW = new Date(2026, 10, 21, 9, 0).getTime();
@@ -35,8 +35,8 @@ interface RenderOptions {
   staff?: { email: string; password: string };
   /** Another window of a browser already used (same cookies): see `renderAt(...).browser`. */
   browser?: ReturnType<typeof browserFor>;
-  /** The network's delay for a new browser, so busy states can be observed. */
-  latencyMs?: number;
+  /** The network's delay for a new browser's requests, so busy states can be observed. */
+  latency?: Latency;
   inspect?: (event: InspectionEvent) => void;
   /** Inspector for actors the screens create (the transfer-settings form). */
   inspectScreens?: (event: InspectionEvent) => void;
@@ -162,10 +162,10 @@ function routerOf(history: ReturnType<typeof memoryHistory>) {
  */
 export async function renderAt(
   path: string,
-  { journey = 'fresh', journeyFirst = true, manager = false, staff, browser, latencyMs = 0, inspect, inspectScreens }: RenderOptions = {},
+  { journey = 'fresh', journeyFirst = true, manager = false, staff, browser, latency, inspect, inspectScreens }: RenderOptions = {},
 ) {
   const app = await testServer();
-  const tab = browser ?? browserFor(app, { latencyMs });
+  const tab = browser ?? browserFor(app, { latency });
   const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch });
   const session = await startSession(api, { inspect, now: NOW });
   if (manager) await session.logInStaff(SAMPLE_MANAGER.email, SAMPLE_MANAGER.password);

@@ -76,7 +76,8 @@ describe('model-based paths through /transfer-logic (xstate/graph)', () => {
       const l = t.transferLogic;
       const { user, router, browser } = await renderAt(pathOf('transferLogic', lang), {
         manager: true,
-        latencyMs: 300,
+        // The save takes a network's 300 ms, so its busy state is seen; the rest answers at once.
+        latency: ({ body }) => (body.includes('"settings"') ? 300 : 0),
         inspectScreens: recordInto(walked),
       });
       // What comes after each step, so a save whose outcome is a dropped connection gets one.

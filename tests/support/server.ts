@@ -178,21 +178,26 @@ async function nodeBody(body: BodyInit | null | undefined): Promise<BodyInit | n
   return form;
 }
 
+/** The network's delay for one request, in ms (a string body as sent; a form's is ''). */
+export type Latency = (request: { method: string; path: string; body: string }) => number;
+
 /**
  * A browser of its own against the server: keeps its cookies (as a browser would keep the
  * HttpOnly session cookie) and sends the page's Origin. `fetch` is what the app's API client uses.
  */
-export function browserFor(server: Pick<TestServer, 'app'>, { origin = ORIGIN, latencyMs = 0 } = {}) {
+export function browserFor(server: Pick<TestServer, 'app'>, { origin = ORIGIN, latency }: { origin?: string; latency?: Latency } = {}) {
   const jar = new Map<string, string>();
   let dropNext: ((body: string) => boolean) | null = null;
   const fetcher = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init.body === 'string' ? init.body : '';
     // A network's delay, so a busy state can be seen as a person would see it.
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    if (dropNext?.(typeof init.body === 'string' ? init.body : '')) {
+    const delay = latency?.({ method: init.method ?? 'GET', path: new URL(url, origin).pathname, body }) ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (dropNext?.(body)) {
       dropNext = null;
       throw new TypeError('Failed to fetch'); // what a browser's fetch says when the connection drops
     }
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = new Headers(init.headers);
     if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     if (!headers.has('origin')) headers.set('origin', origin);
