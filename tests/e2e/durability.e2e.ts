@@ -4,9 +4,7 @@
 // booking's keys is one its journey shows, or was given back (refunded, released) by the reconciler;
 // the car is held exactly when the journey is paid; no step is left half done. On PGlite, and on
 // PostgreSQL with TEST_DATABASE_URL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/open';
@@ -16,6 +14,7 @@ import { INTENT_GRACE_MS, referencesOf } from '../../server/journey/intents';
 import { restoreJourney } from '../../machines/persistence';
 import { chromiumPath } from './browser';
 import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
+import { scratchDir } from '../support/scratch';
 
 const RENTERS = 20;
 const CARS = ['yaris', 'camry', 'patrol', 'range-rover', 'bmw-7', '911', 's-class'];
@@ -166,7 +165,7 @@ async function disagreements(database: Database) {
 }
 
 async function run(env: Record<string, string>, openAfter: (dataDir: string) => Promise<Database>) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-kill9-'));
+  const dataDir = scratchDir('movecar-kill9-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const start = () => startProduction(port, dataDir, { TRUST_PROXY: '1', ...env });

@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../server/config';
@@ -11,6 +10,7 @@ import { startServer } from '../../server/main';
 import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
+import { scratchDir } from '../support/scratch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -135,7 +135,7 @@ function leaseServer(servers: Leased[]) {
  * POST of a new offset to `clockControl`), with PGlite in a folder of its own.
  */
 async function clockedServer(offset: number, mailbox: LocalMailbox) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-e2e-'));
+  const dataDir = scratchDir('movecar-e2e-');
   const config = {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
     scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost

@@ -1,13 +1,12 @@
 // The production server as a platform runs it: `npm start` is Node on the compiled server; SIGTERM
 // lets the requests in flight finish and refuses new ones; WEB_CONCURRENCY runs several processes on
 // one port (PostgreSQL), replaces one that dies, and stops them all on SIGTERM.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { chromiumPath } from './browser';
 import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
+import { scratchDir } from '../support/scratch';
 
 if (chromiumPath && !postgresUrl)
   console.warn('*** TEST_DATABASE_URL is not set: WEB_CONCURRENCY on PostgreSQL was NOT tested.');
@@ -75,7 +74,7 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
   const started: Production[] = [];
   const dirs: string[] = [];
   const dataDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'movecar-production-'));
+    const dir = scratchDir('movecar-production-');
     dirs.push(dir);
     return dir;
   };

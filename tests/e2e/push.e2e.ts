@@ -7,9 +7,7 @@
 // Chromium's own push service (Google's) is out of reach here, so the page's PushManager is replaced by
 // one that subscribes at the local stand-in (with the key the app passes); the app, the server, the
 // encryption and the service worker are the real ones.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startLocalPushService, type LocalPushService } from '../../server/push/local';
@@ -18,6 +16,7 @@ import { ar } from '../../src/i18n/ar';
 import { pathOf } from '../../src/i18n/paths';
 import { axeViolations, chromiumPath, launch, live, phonePage, SHOTS } from './browser';
 import { freePort, startProduction, stop, type Production } from './production';
+import { scratchDir } from '../support/scratch';
 
 /** The page's PushManager, subscribing at the local push service through `__pushSubscribe` (kept across reloads). */
 function fakePushManager() {
@@ -52,7 +51,7 @@ describe.skipIf(!chromiumPath)('Web Push in Chromium', () => {
   let push: LocalPushService;
   let server: Production;
   let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-push-'));
+  const dataDir = scratchDir('movecar-push-');
   beforeAll(async () => {
     browser = await launch();
     push = await startLocalPushService();

@@ -1,8 +1,6 @@
 // The server as a person meets it: a restart keeps accounts, sessions and the journey; UAE PASS signs
 // in through the local OpenID provider that stands in for UAE PASS staging (the real client path).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
@@ -10,6 +8,7 @@ import { en } from '../../src/i18n/en';
 import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
 import { freePort, startProduction, stop } from './production';
+import { scratchDir } from '../support/scratch';
 
 
 describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
@@ -21,7 +20,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
 
   it('a restart keeps accounts, sessions and the journey', async () => {
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'movecar-restart-'));
+    const dataDir = scratchDir('movecar-restart-');
     const base = `http://127.0.0.1:${port}`;
     let server = await startProduction(port, dataDir);
     try {
@@ -77,7 +76,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
   it('UAE PASS takes no account by its e-mail (EN); a renter signed in connects it from Account (AR)', async () => {
     // A server of its own: the stand-in's one sample person is not yet anyone's here.
     const port = await freePort();
-    const dataDir = mkdtempSync(join(tmpdir(), 'movecar-uaepass-'));
+    const dataDir = scratchDir('movecar-uaepass-');
     const base = `http://127.0.0.1:${port}`;
     const server = await startProduction(port, dataDir, { UAEPASS_LOCAL_PORT: '0' });
     const register = (page: Page, email: string, language: 'en' | 'ar') =>

@@ -1,8 +1,8 @@
 // What a security reviewer checks: headers, the Origin check, errors without internals, and no
 // password, card number or CVV anywhere the server writes after a whole journey.
 import { describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { getPriority, tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open';
@@ -16,6 +16,7 @@ import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
 import { browser, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
 import { SAMPLE_ADMIN, SAMPLE_AGENTS, SAMPLE_MANAGER, SAMPLE_OPERATOR, SECOND_MANAGER, seed } from '../../server/seed';
+import { scratchDir } from '../support/scratch';
 
 describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
   it('an API answer is dated by the server’s own clock (the one it decides by), for the screens to read the time from', async () => {
@@ -284,7 +285,7 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
   });
 
   it('a production database (DEMO off) gets no sample company, car, contract or person; MANAGER_EMAIL says it had no company to join', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'movecar-fresh-'));
+    const dataDir = scratchDir('movecar-fresh-');
     const fresh = await openDatabase({ dataDir });
     try {
       const config = { ...readConfig({ DATA_DIR: dataDir }), scryptCost: 1024, operator: { email: 'ops@example.ae', password: 'palm-grove-2026' } };

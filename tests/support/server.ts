@@ -3,9 +3,7 @@
 // hashing cost lowered for speed (never in production) and the demo shortcuts on.
 import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { startLocalPushService, type LocalPushService } from '../../server/push/local';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { readConfig, type Config } from '../../server/config';
@@ -13,6 +11,7 @@ import { openDatabase, type Database } from '../../server/db/open';
 import { makeDeps, stopWorkers, uaePassFor, type Deps, type Logger } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { seed } from '../../server/seed';
+import { scratchDir } from './scratch';
 
 export const ORIGIN = 'http://movecar.test';
 
@@ -103,7 +102,7 @@ export async function startTestServer(
     if (!noShows) await deps.noShows.stop();
     return deps;
   };
-  const dataDir = mkdtempSync(join(tmpdir(), 'movecar-test-'));
+  const dataDir = scratchDir('movecar-test-');
   const mailbox = mail ? await startLocalMailbox() : null;
   const pushService = push ? await startLocalPushService() : null;
   const config: Config = {

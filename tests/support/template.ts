@@ -1,13 +1,12 @@
 // Vitest global setup: one PGlite database, migrated and seeded, made once per run. Each test file
 // opens its own copy of it (a folder copy opens in a fraction of a second; a fresh PGlite takes
 // several), so files run in parallel without sharing records.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open';
 import { seed } from '../../server/seed';
+import { scratchDir } from './scratch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +16,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'movecar-template-'));
+  const dir = scratchDir('movecar-template-');
   const database = await openDatabase({ dataDir: dir });
   await seed(database.db, { ...readConfig({ DEMO: '1' }), scryptCost: 1024 });
   await database.close();
