@@ -1,7 +1,7 @@
 // The production server: `npm run build && npm start`. PORT (3000), HOST, DATA_DIR (./.data) and,
 // for PostgreSQL, DATABASE_URL; see README. Also started in-process by the browser tests.
 import cluster from 'node:cluster';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
@@ -54,6 +54,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
   const server = await new Promise<Server>((done) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => done(s as Server));
   });
+  const closeAfterAnswers = closingConnections(server);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host}:${port}`;
   // The UAE PASS stand-in needs this server's address for its callback, so it starts after it.
@@ -68,17 +69,44 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       stopHousekeeping();
       // No new connections from here on; idle keep-alive ones close now, the others once their
       // request is answered.
+      closeAfterAnswers();
       const closed = new Promise<void>((done) => server.close(() => done()));
       // Live streams never end by themselves: they end now (the page reconnects, to another process).
       await deps.live.close();
       // Requests in flight have DRAIN_MS to finish (they still have the database); then they are cut.
       const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+      // server.close() closed the connections idle then; these are the ones idle since (a live
+      // stream ended, a connection the browser opened ahead and never used).
+      const idle = setInterval(() => server.closeIdleConnections(), 200);
       await closed;
       clearTimeout(cut);
+      clearInterval(idle);
       await stopWorkers(deps);
       await local?.close();
       if (!database) await db.close();
     },
+  };
+}
+
+/**
+ * Returns what makes every answer from then on close its connection, those in flight included. A
+ * browser's keep-alive connection, busy when the stop came, would otherwise carry its next requests
+ * (the service worker's, the live stream reconnecting every 3 s) to the stopping process, which then
+ * waited out the whole DRAIN_MS.
+ */
+function closingConnections(server: Server) {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  // A stream whose headers are out cannot say so: its connection is closed once idle (close()).
+  const closeAfter = (response: ServerResponse) => response.headersSent || response.setHeader('Connection', 'close');
+  server.on('request', (_request, response: ServerResponse) => {
+    if (stopping) return closeAfter(response);
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
+  });
+  return () => {
+    stopping = true;
+    inFlight.forEach(closeAfter);
   };
 }
 

@@ -4,7 +4,9 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chromiumPath } from './browser';
+import { en } from '../../src/i18n/en';
+import { DRAIN_MS } from '../../server/main';
+import { chromiumPath, launch, phonePage } from './browser';
 import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
 import { scratchDir } from '../support/scratch';
 
@@ -96,9 +98,34 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
     await waitFor(() => server.output().includes('stopping'));
     expect(await canConnect(port)).toBe(false);
     sendTheRest();
-    // The log-in is answered (an unknown e-mail: 401), not cut.
-    expect((await answered).split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+    // The log-in is answered (an unknown e-mail: 401), not cut, and its connection closed with it.
+    const answer = await answered;
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(await server.exited).toBe(0);
+  });
+
+  it('on SIGTERM with a renter\'s page open (its live stream, the service worker\'s fetches), stops at once instead of waiting out the drain', async () => {
+    const port = await freePort();
+    const server = await startProduction(port, dataDir());
+    started.push(server);
+    const browser = await launch();
+    try {
+      const { page } = await phonePage(browser, { wallClock: true });
+      const streaming = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live');
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.getByRole('button', { name: en.index.loadSample }).click();
+      await page.waitForURL('**/car-pickup');
+      // The live stream is open (its headers are in; it goes on).
+      expect((await streaming).status()).toBe(200);
+      const stopping = Date.now();
+      expect(await stop(server)).toBe(0);
+      // The page's connections, kept alive and busy, each closed with its answer: the requests in
+      // flight were given DRAIN_MS (10 s), and none needed it.
+      expect(Date.now() - stopping).toBeLessThan(DRAIN_MS / 2);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('with WEB_CONCURRENCY=2 on PGlite runs one process and says why', async () => {
