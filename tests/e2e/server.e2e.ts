@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ar } from '../../src/i18n/ar';
 import { en } from '../../src/i18n/en';
-import { axeViolations, chromiumPath, launch, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
+import { axeViolations, chromiumPath, launch, load, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
 import { freePort, startProduction, stop } from './production';
 import { scratchDir } from '../support/scratch';
@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       // A renter registers and signs the contract. The pages keep the wall clock, as this server does.
       const { page, errors } = await phonePage(browser, { wallClock: true });
       const email = uniqueEmail('latifa');
-      await page.goto(`${base}/registration`, { waitUntil: 'networkidle' });
+      await load(page, `${base}/registration`);
       const r = en.registration;
       await page.getByLabel(r.fullName, { exact: true }).fill('Latifa Al Shamsi');
       await page.getByLabel(r.email, { exact: true }).fill(email);
@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       await page.getByText(en.rentalContract.termsAccepted).waitFor();
       // A new browser: the account is there.
       const other = await phonePage(browser, { wallClock: true });
-      await other.page.goto(`${base}/log-in`, { waitUntil: 'networkidle' });
+      await load(other.page, `${base}/log-in`);
       await other.page.getByLabel(en.logIn.email, { exact: true }).fill(email);
       await other.page.getByLabel(en.logIn.password, { exact: true }).fill('ghaf-tree-2026');
       await other.page.getByRole('button', { name: en.logIn.submit, exact: true }).click();
@@ -108,7 +108,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       await squatter.page.close();
       // The person signs in with UAE PASS: not into that account; asked to log in to it first.
       const { page, errors } = await phonePage(browser, { wallClock: true });
-      await page.goto(`${base}/log-in`, { waitUntil: 'networkidle' });
+      await load(page, `${base}/log-in`);
       await page.getByRole('button', { name: en.logIn.uaePass }).click();
       await page.getByRole('button', { name: `Sign in as ${LOCAL_CLAIMS.fullnameEN}` }).click();
       await page.getByRole('button', { name: 'Allow' }).click();
@@ -121,7 +121,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
       // A renter signed in (another e-mail) connects UAE PASS from Account, in Arabic.
       const own = await phonePage(browser, { wallClock: true });
       expect((await register(own.page, uniqueEmail('latifa'), 'ar')).status()).toBe(201);
-      await own.page.goto(`${base}/arabic/account`, { waitUntil: 'networkidle' });
+      await load(own.page, `${base}/arabic/account`);
       await own.page.getByText(ar.account.uaePass.intro).waitFor();
       await own.page.screenshot({ path: `${SHOTS}/uaepass-ar-account-connect.png`, fullPage: true });
       await own.page.getByRole('button', { name: ar.account.uaePass.connect }).click();
