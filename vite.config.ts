@@ -185,6 +185,7 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/failures.ts'],
           // After the other projects, with the machine to itself: a browser test shares no core with
           // a unit or server test file. Two files at a time, each on a server it leases while it runs
           // (global-setup.ts): one file at a time left the two cores two-thirds idle (480 s, 346 s so).
