@@ -69,18 +69,15 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       stopHousekeeping();
       // No new connections from here on; idle keep-alive ones close now, the others once their
       // request is answered.
-      closeAfterAnswers();
+      const stopClosing = closeAfterAnswers();
       const closed = new Promise<void>((done) => server.close(() => done()));
       // Live streams never end by themselves: they end now (the page reconnects, to another process).
       await deps.live.close();
       // Requests in flight have DRAIN_MS to finish (they still have the database); then they are cut.
       const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-      // server.close() closed the connections idle then; these are the ones idle since (a live
-      // stream ended, a connection the browser opened ahead and never used).
-      const idle = setInterval(() => server.closeIdleConnections(), 200);
       await closed;
       clearTimeout(cut);
-      clearInterval(idle);
+      stopClosing();
       await stopWorkers(deps);
       await local?.close();
       if (!database) await db.close();
@@ -89,8 +86,9 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
 }
 
 /**
- * Returns what makes every answer from then on close its connection, those in flight included. A
- * browser's keep-alive connection, busy when the stop came, would otherwise carry its next requests
+ * Returns what makes every answer from then on close its connection, those in flight included, and
+ * every connection that falls idle close too (that returns how to stop watching, once all are closed).
+ * A browser's keep-alive connection, busy when the stop came, would otherwise carry its next requests
  * (the service worker's, the live stream reconnecting every 3 s) to the stopping process, which then
  * waited out the whole DRAIN_MS.
  */
@@ -107,6 +105,10 @@ function closingConnections(server: Server) {
   return () => {
     stopping = true;
     inFlight.forEach(closeAfter);
+    // server.close() closes the connections idle then; these are the ones idle since (a live stream
+    // ended, a connection the browser opened ahead and never used).
+    const idle = setInterval(() => server.closeIdleConnections(), 200);
+    return () => clearInterval(idle);
   };
 }
 

@@ -62,13 +62,12 @@ function journeyCalls(servicesOf: (system: object) => JourneyServices) {
       if (!signatureMatches(input.signature, input.fullName)) throw new JourneyFailure('signatureFailed');
       return { signedAt: input.at };
     }),
-    submitPayment: call<'submitPayment', PaymentOutcome>(async (input, services, key) => {
-      const { gateway } = services;
+    submitPayment: call<'submitPayment', PaymentOutcome>(async (input, { gateway, cardOnFile }, key) => {
       const { card } = input;
       // The card on file is the gateway's token the server read for this renter, with the CVV typed now.
       const source: PaymentSource =
         'onFile' in card
-          ? { cardToken: services.cardOnFile ?? '', cvv: card.cvv }
+          ? { cardToken: cardOnFile ?? '', cvv: card.cvv }
           : { card: { number: card.number, expiry: card.expiry, cvv: card.cvv, name: card.name } };
       // The deposit hold first: a declined card leaves nothing charged.
       const hold = await gateway.hold({
