@@ -149,8 +149,14 @@ const QUIET_MS = 150;
  * out for nothing (the app asks for its data as it starts, not after a pause).
  */
 export async function load(page: Page, path: string) {
-  const pending = requestsOf(page);
+  requestsOf(page);
   await page.goto(path.startsWith('http') ? path : baseURL + path, { waitUntil: 'load' });
+  await quiet(page);
+}
+
+/** Waits until no request of `page` (loaded with `load`) has been under way for QUIET_MS. */
+export async function quiet(page: Page) {
+  const pending = requestsOf(page);
   const until = Date.now() + 30_000;
   for (let quietSince = Date.now(); Date.now() - quietSince < QUIET_MS; ) {
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -163,6 +169,8 @@ export async function load(page: Page, path: string) {
 export async function open(page: Page, path: string) {
   await load(page, path);
   await live(page);
+  // What the app asked for once live (the session, the screen's data) is in too.
+  await quiet(page);
   await page.evaluate(() => document.fonts.ready);
 }
 
