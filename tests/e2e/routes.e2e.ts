@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
-import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, SHOTS } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, phonePages, SHOTS } from './browser';
 
 const ROUTES = [
   '/',
@@ -18,16 +18,20 @@ const JOURNEY = /\/(rental-contract|payment|car-pickup|car-return)$/;
 
 describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
   let browser: Browser;
+  let pages: ReturnType<typeof phonePages>;
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     browser = await launch();
+    pages = phonePages(browser);
   });
   afterAll(() => browser?.close());
 
   // A few pages at once (Vitest's maxConcurrency): each has a context of its own, and nothing here
-  // is timed, so the browser's other process and the server's idle moments are used.
+  // is timed, so the browser's other process and the server's idle moments are used. Each route is a
+  // first visit, in a page an earlier route emptied (a new one costs the browser four times the load).
   it.concurrent.for(ROUTES)('%s loads with no console error, no axe violation, and is screenshotted', async (path, { expect, onTestFailed }) => {
-    const { page, errors } = await phonePage(browser, { failed: onTestFailed });
+    const taken = await pages.take(onTestFailed);
+    const { page, errors } = taken;
     if (JOURNEY.test(path)) {
       // Journey steps open once the journey allows them: load the reviewer's sample rental first.
       await open(page, '/');
@@ -46,7 +50,7 @@ describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
     expect(errors.filter((e) => !(notFound && e.includes('status of 404')))).toEqual([]);
     const name = path === '/' ? 'index' : path.slice(1).replace(/\//g, '-');
     await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-    await page.close();
+    await pages.give(taken);
   });
 });
 
