@@ -137,14 +137,16 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         // Screens, forms and model-based paths in jsdom, against the real server in-process (PGlite);
-        // machine and rule tests in Node.
+        // machine and rule tests in Node. A worker's files share what they import from node_modules
+        // and evaluate the app's own modules afresh (tests/support/fresh-modules.ts).
         extends: true,
         test: {
           name: 'unit',
           environment: 'jsdom',
-          setupFiles: [clock, 'tests/setup.ts'],
+          setupFiles: ['tests/support/fresh-modules.ts', clock, 'tests/setup.ts'],
           globalSetup: ['tests/support/template.ts'],
           include: ['tests/**/*.test.{ts,tsx}'],
+          isolate: false,
           exclude: ['tests/e2e/**', ...serverTests],
           testTimeout: 60_000,
         },
