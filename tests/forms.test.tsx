@@ -206,10 +206,14 @@ describe.each([
         },
       });
 
+    /** The renter's parts of the screen (scene photos, their reports) come in a chunk of their own: shown, the screen is whole. */
+    const renterParts = () => screen.findByLabelText(t.emergency.photos);
+
     it('needs a description; "use my location" fills the coordinates; then the report reaches the rental’s company', async () => {
       geolocation('allow');
       const { user } = await renderAt(`${prefix}/emergency-assistance`, { journey: 'sample' });
       const e = t.emergency;
+      await renterParts();
       await user.click(await screen.findByRole('button', { name: e.submit }));
       const description = screen.getByLabelText(e.description);
       expect(description).toHaveAccessibleDescription(t.problems.required);
@@ -240,6 +244,7 @@ describe.each([
       geolocation('deny');
       const { user } = await renderAt(`${prefix}/emergency-assistance`, { journey: 'sample' });
       const e = t.emergency;
+      await renterParts();
       await user.click(await screen.findByRole('button', { name: e.useLocation }));
       const gps = screen.getByLabelText(e.gps);
       expect(gps).toHaveAccessibleDescription(e.locationDenied);

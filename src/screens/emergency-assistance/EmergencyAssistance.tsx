@@ -16,9 +16,13 @@ import { Section, Stack } from '../../ui/Section';
 import { Link } from '../../ui/Link';
 import styles from './EmergencyAssistance.module.css';
 
-/** The renter's side of a report (photos of the scene, their reports): chunks of their own, never a visitor's. */
-const ScenePhotos = lazy(() => import('./ScenePhotos'));
-const YourReports = lazy(() => import('./YourReports'));
+/**
+ * The renter's side of a report (photos of the scene, their reports): a chunk of its own, never a
+ * visitor's. One request for both, and both are drawn as it comes (the screen is whole at once).
+ */
+const renterParts = () => import('./renterParts');
+const ScenePhotos = lazy(() => renterParts().then(({ ScenePhotos }) => ({ default: ScenePhotos })));
+const YourReports = lazy(() => renterParts().then(({ YourReports }) => ({ default: YourReports })));
 
 export default function EmergencyAssistance() {
   const { t, to } = useLocale('emergency');
