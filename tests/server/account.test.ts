@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm';
 import { notifications, users } from '../../server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
 import { AED_PER_USD, convertFils, SAR_PER_USD } from '../../machines/money';
-import { postgresSkipped } from '../support/server';
 import { browser, email, PASSWORD, PDF, PNG, renter, server } from './helpers';
 
 const NEW_PASSWORD = 'palm-jumeirah-2026';
@@ -21,7 +20,7 @@ async function otherDevice(address: string, password = PASSWORD) {
 /** 200 with a session, 401 without: a route only a signed-in user may call. */
 const signedIn = async (b: Awaited<ReturnType<typeof browser>>) => (await b.request('/api/notifications')).status;
 
-describe.skipIf(postgresSkipped)('changing the password', () => {
+describe('changing the password', () => {
   it('changes it: the old one no longer signs in, the new one does; other devices are signed out, this one stays', async () => {
     const r = await renter();
     const phone = await otherDevice(r.email);
@@ -138,7 +137,7 @@ describe.skipIf(postgresSkipped)('changing the password', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('language and currency', () => {
+describe('language and currency', () => {
   it('a new account is in English and AED, with a password', async () => {
     const r = await renter();
     expect(r.user).toMatchObject({ language: 'en', currency: 'AED', signsInWithEmail: true });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { documents, mailOutbox, sessions, users } from '../../server/db/schema';
 import { createManager, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
 import { CLIENT_LIMITS, LOCK_AFTER } from '../../server/auth/throttle';
-import { ORIGIN, postgresSkipped, startTestServer } from '../support/server';
+import { ORIGIN, startTestServer } from '../support/server';
 import { browser, email, PASSWORD, PDF, PNG, renter, server } from './helpers';
 
 const form = (fields: Record<string, string | Blob>) => {
@@ -28,7 +28,7 @@ const valid = (address = email()) => ({
   licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
 });
 
-describe.skipIf(postgresSkipped)('registration', () => {
+describe('registration', () => {
   it('creates the renter with a scrypt hash, keeps the documents by content, and signs in with an HttpOnly cookie', async () => {
     const b = await browser();
     const address = email('Mariam');
@@ -114,7 +114,7 @@ describe.skipIf(postgresSkipped)('registration', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('log-in, throttling, sessions and sign-out', () => {
+describe('log-in, throttling, sessions and sign-out', () => {
   it('one answer whether the e-mail or the password was wrong, or the account is not a renter', async () => {
     const r = await renter();
     const b = await browser();
@@ -221,7 +221,7 @@ describe.skipIf(postgresSkipped)('log-in, throttling, sessions and sign-out', ()
   });
 });
 
-describe.skipIf(postgresSkipped)('identity documents', () => {
+describe('identity documents', () => {
   it('their owner, and the managers of a company the renter signed with, may open them; anyone else 404 or 401', async () => {
     const owner = await renter();
     const list = await owner.api.documents();
@@ -248,7 +248,7 @@ describe.skipIf(postgresSkipped)('identity documents', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('contract managers are made by a command, not by the browser', () => {
+describe('contract managers are made by a command, not by the browser', () => {
   it('creates a manager once; refuses a weak password; the new manager can sign in', async () => {
     const { db } = (await server()).deps;
     const input = { email: email('omar'), password: 'fleet-boss-2027', name: 'Omar Haddad', company: 'desert-drive' };

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { bookingPrice, CANCELLATION_POLICY } from '../../machines/journey-rules';
 import { aed, DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
-import { postgresSkipped } from '../support/server';
 import { browser, CARD, contextOf, PDF, PNG, pickUp, renter, server, walk } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
@@ -45,7 +44,7 @@ async function paid(carId: string, t: ReturnType<typeof trip>) {
 const opsOf = async (bookingId: string) =>
   (await (await server()).deps.db.select().from(gatewayOperations)).filter((o) => o.idempotencyKey.startsWith(`${bookingId}:`));
 
-describe.skipIf(postgresSkipped)('search and availability', () => {
+describe('search and availability', () => {
   it('lists every car free for the trip, cheapest first, with VAT, deposit and the one-way fee', async () => {
     const t = trip(3);
     const answer = await search(t);
@@ -89,7 +88,7 @@ describe.skipIf(postgresSkipped)('search and availability', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('changing and cancelling before pickup', () => {
+describe('changing and cancelling before pickup', () => {
   it('cancelled early: everything back, the deposit released, the car free again, and a new booking is a new record', async () => {
     const t = trip(5);
     const r = await paid('camry', t);
@@ -182,7 +181,7 @@ describe.skipIf(postgresSkipped)('changing and cancelling before pickup', () => 
   });
 });
 
-describe.skipIf(postgresSkipped)('offers', () => {
+describe('offers', () => {
   const redeem = (r: Awaited<ReturnType<typeof renter>>, id: string) => r.json('POST', `/api/offers/${id}/redeem`, {});
 
   it('Winter Escape takes 20% off an SUV’s rent as its own line, before VAT, and the card pays that', async () => {
@@ -244,7 +243,7 @@ describe.skipIf(postgresSkipped)('offers', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('a visitor’s choice survives signing in', () => {
+describe('a visitor’s choice survives signing in', () => {
   it('logging in or registering with the car and trip chosen before opens that booking', async () => {
     const t = trip(2);
     const r = await renter({ password: 'palm-grove-2026' });

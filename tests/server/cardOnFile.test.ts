@@ -6,7 +6,6 @@ import { eq } from 'drizzle-orm';
 import { DAY_MS } from '../../machines/money';
 import { gatewayOperations, savedCards } from '../../server/db/schema';
 import { cardOnFile, forgetCard } from '../../src/client/cardApi';
-import { postgresSkipped } from '../support/server';
 import { browser, CARD, contextOf, manager, renter, server } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
@@ -45,7 +44,7 @@ const cardOf = async (r: Renter) => {
 
 const VISA = { last4: '4242', brand: 'visa', expiry: '12/29' } as const;
 
-describe.skipIf(postgresSkipped)('the card on file', () => {
+describe('the card on file', () => {
   it('is kept when the renter asks, and pays their next booking with only the CVV typed again', async () => {
     const r = await renter();
     await toPayment(r);

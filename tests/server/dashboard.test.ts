@@ -9,7 +9,6 @@ import { SAMPLE_DESKS } from '../../server/demo/branches';
 import { SAMPLE_ADMIN, SAMPLE_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { importAndWait } from '../support/imports';
 import { travelTo } from '../support/clock';
-import { postgresSkipped } from '../support/server';
 import { browser, contextOf, manager, renterAt, server } from './helpers';
 
 const HOUR = 60 * 60 * 1000;
@@ -28,7 +27,7 @@ const dashboard = async (b: Awaited<ReturnType<typeof browser>>) => {
   return answer.json();
 };
 
-describe.skipIf(postgresSkipped)('the company’s day', () => {
+describe('the company’s day', () => {
   it('today’s paid pickup, a car overdue, a fine with the company, this month’s money; another company sees none of it', async () => {
     const s = await server();
     const now = s.deps.now().getTime();

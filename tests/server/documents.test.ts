@@ -7,7 +7,7 @@ import { documents, users } from '../../server/db/schema';
 import { housekeeping } from '../../server/housekeeping';
 import { UNVERIFIED_DOCUMENTS_HOURS } from '../../machines/validation';
 import { uploadDocuments } from '../../src/client/documentsApi';
-import { postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
 import { SAMPLE_MANAGER } from '../../server/seed';
 import { browser, PDF, PNG, renter } from './helpers';
 
@@ -18,7 +18,7 @@ const kept = async (r: Awaited<ReturnType<typeof renter>>) => {
   return Object.fromEntries(list.body.documents.map((d) => [d.kind, d.id]));
 };
 
-describe.skipIf(postgresSkipped)('identity documents', () => {
+describe('identity documents', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer();

@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { LINKS_PER_ACCOUNT } from '../../server/auth/reset';
 import { MAX_ATTEMPTS, queueMail, sendDue } from '../../server/mail/queue';
-import { postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
 import { browser, email, PASSWORD, renter } from './helpers';
 
 const NEW_PASSWORD = 'palm-grove-2031';
 
-describe.skipIf(postgresSkipped)('forgot password', () => {
+describe('forgot password', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({}, { mail: true });
@@ -138,7 +138,7 @@ describe.skipIf(postgresSkipped)('forgot password', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('e-mail verification', () => {
+describe('e-mail verification', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({}, { mail: true });

@@ -14,7 +14,7 @@ import { restoreJourney, serializeJourney } from '../../machines/persistence';
 import { decide } from '../../server/journey/decide';
 import { stamp, type ClientEvent } from '../../server/journey/events';
 import { memoryBook, sandboxGateway, type Operation } from '../../server/payments/gateway';
-import { engine, postgresSkipped } from '../support/server';
+import { engine } from '../support/server';
 import { renter, server, walk } from './helpers';
 import { eq, inArray } from 'drizzle-orm';
 import { bookings, users } from '../../server/db/schema';
@@ -233,7 +233,7 @@ function checkInvariants(s: JourneySnapshot, charges: number, docs?: Supply[]) {
   }
 }
 
-describe.skipIf(postgresSkipped)('fuzz: random event sequences', () => {
+describe('fuzz: random event sequences', () => {
   // In memory, so the same whatever the database: run once, in the PGlite project.
   it.skipIf(engine() === 'postgres')(`${RUNS} sequences through decide() (the API's accept-or-refuse function), in memory`, async () => {
     const counts = { events: 0, accepted: 0, refused: 0, invalid: 0 };

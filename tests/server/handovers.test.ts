@@ -7,14 +7,13 @@ import { carOf } from '../../machines/sampleFleet';
 import { liveEvents } from '../../server/db/schema';
 import { SAMPLE_AGENT, SECOND_AGENT } from '../../server/seed';
 import { travelTo } from '../support/clock';
-import { postgresSkipped } from '../support/server';
 import { browser, CHECKOUT, contextOf, counter, manager, PNG, renterAt, server, tripIn } from './helpers';
 
 /** A trip a few hours ahead (its own hours, so the files' bookings of one car never meet). */
 const live = async (userId: string, ref: string) =>
   (await (await server()).deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, userId), eq(liveEvents.ref, ref)))).map((e) => e.topic);
 
-describe.skipIf(postgresSkipped)('the handover at the counter: two people, one record', () => {
+describe('the handover at the counter: two people, one record', () => {
   it('the agent records the car with photos, the renter flags a difference, the agent records it again, the renter confirms: the car is out', async () => {
     const t = tripIn(40, 2, 'downtown');
     const r = await renterAt('paid', { carId: 'camry', trip: t });

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityRecords, importJobs } from '../../server/db/schema';
 import { SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
-import { postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
 import { browser, renter } from './helpers';
 
 const HEADER = 'reference,type,plate,date_time,location,code,description,amount,black_points';
@@ -14,7 +14,7 @@ const HEADER = 'reference,type,plate,date_time,location,code,description,amount,
 const fines = (n: number, tag: string) =>
   [HEADER, ...Array.from({ length: n }, (_, i) => `${tag}-${i},fine,Abu Dhabi 5 22871,2026-11-01T08:00:00Z,Corniche,RED-1,Red light,1000,12`)].join('\n');
 
-describe.skipIf(postgresSkipped)('an import is a job', () => {
+describe('an import is a job', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer();

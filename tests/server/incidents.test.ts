@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { incidentPhotos, liveEvents, mailOutbox } from '../../server/db/schema';
 import { housekeeping, UNREPORTED_PHOTO_MS } from '../../server/housekeeping';
 import { SECOND_MANAGER } from '../../server/seed';
-import { postgresSkipped } from '../support/server';
 import { browser, counter, manager, PNG, renterAt, server } from './helpers';
 
 const HOUR = 3_600_000;
@@ -15,7 +14,7 @@ const REPORT = { description: 'Rear-ended at a red light, nobody hurt', location
 const liveFor = async (userId: string, ref: string) =>
   (await (await server()).deps.db.select().from(liveEvents).where(and(eq(liveEvents.userId, userId), eq(liveEvents.ref, ref)))).map((e) => e.topic);
 
-describe.skipIf(postgresSkipped)('incidents', () => {
+describe('incidents', () => {
   it('a report with a rental out reaches the car’s company live; acknowledged, then closed with a note, each told to the renter', async () => {
     const r = await renterAt('pickedUp');
     const sent = await r.api.reportIncident(REPORT);

@@ -10,7 +10,7 @@ import { bookings, carHolds, gatewayOperations, liveEvents, moneyIntents } from 
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { INTENT_GRACE_MS, openIntent, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
-import { engine, postgresSkipped } from '../support/server';
+import { engine } from '../support/server';
 import { browser, CARD, contextOf, manager, renter, renterAt, server, tripIn } from './helpers';
 
 /** The gateway does `kind` (a charge, a refund) and then the process "dies": the call never answers the step. */
@@ -57,7 +57,7 @@ async function holdsOf(bookingId: string) {
   return rows.map((h) => ({ from: h.heldFrom.getTime(), until: h.heldUntil.getTime(), kept: h.keptFor !== null })).sort((a, b) => a.from - b.from);
 }
 
-describe.skipIf(postgresSkipped)('money and steps that cannot part', () => {
+describe('money and steps that cannot part', () => {
   let original: PaymentGateway | null = null;
   afterEach(async () => {
     if (original) (await server()).deps.gateway = original;

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
 import { bookings, gatewayOperations, mailOutbox, users } from '../../server/db/schema';
-import { engine, postgresSkipped } from '../support/server';
+import { engine } from '../support/server';
 import { startSession } from '../../src/client/session';
 import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
 
-describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
+describe('the renter’s journey on the server', () => {
   it('someone else’s booking is not found (404), read or written', async () => {
     const owner = await renter();
     const other = await renter();
@@ -235,7 +235,7 @@ describe.skipIf(postgresSkipped)('the renter’s journey on the server', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)(`a restart of the server (${engine()})`, () => {
+describe(`a restart of the server (${engine()})`, () => {
   it('keeps accounts, sessions and the journey', async () => {
     const r = await renterAt('paid');
     const before = r.journey();

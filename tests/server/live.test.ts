@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../server/db/open';
 import { users } from '../../server/db/schema';
 import { createLiveHub, pushTo, type LiveEvent } from '../../server/live/hub';
 import { STREAMS_PER_SESSION } from '../../server/live/routes';
-import { engine, postgresSkipped, recordingLogger } from '../support/server';
+import { engine, recordingLogger } from '../support/server';
 import { browser, email, server } from './helpers';
 
 interface Change {
@@ -109,7 +109,7 @@ async function stream(b: Awaited<ReturnType<typeof browser>>, lastEventId?: numb
   };
 }
 
-describe.skipIf(postgresSkipped)('live updates (GET /api/live)', () => {
+describe('live updates (GET /api/live)', () => {
   it('signed out: 401', async () => {
     const b = await browser();
     const response = await b.request('/api/live');
@@ -228,7 +228,7 @@ describe.skipIf(postgresSkipped)('live updates (GET /api/live)', () => {
   });
 });
 
-describe.skipIf(postgresSkipped || engine() !== 'postgres')('live updates across instances (PostgreSQL)', () => {
+describe.skipIf(engine() !== 'postgres')('live updates across instances (PostgreSQL)', () => {
   it('a closed database has no connection left: dropping it right after ends nobody (no error escapes)', async () => {
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: inject('postgresUrl' as never) as string });

@@ -7,7 +7,7 @@ import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
 import { contracts } from '../../server/db/schema';
 import { createManager, SECOND_MANAGER } from '../../server/seed';
-import { postgresSkipped, startTestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { browser, contextOf, email, manager, renterAt, server } from './helpers';
 import { importAndWait } from '../support/imports';
 import { contractOf, during, fineFor, HEADER, iso, ref, setUp } from './fines';
@@ -24,7 +24,7 @@ async function secondManager() {
 
 const valueOf = (v: { state: Record<string, unknown> }) => v.state.value as string;
 
-describe.skipIf(postgresSkipped)('contracts', () => {
+describe('contracts', () => {
   it('signing makes a contract for the car’s company; company B’s manager gets 404 for it and never lists it', async () => {
     const r = await renterAt('signed');
     const m = await manager();
@@ -149,7 +149,7 @@ describe.skipIf(postgresSkipped)('contracts', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('authority import', () => {
+describe('authority import', () => {
   it('good, bad, duplicate and unmatched rows: each reported; the good ones go in once', async () => {
     const r = await renterAt('pickedUp');
     const m = await manager();
@@ -305,7 +305,7 @@ describe.skipIf(postgresSkipped)('authority import', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('traffic violations', () => {
+describe('traffic violations', () => {
   it('manual with consent: the manager transfers, the renter is asked, accepts and pays from the deposit; each side is told', async () => {
     const r = await renterAt('pickedUp');
     const m = await manager();
@@ -438,7 +438,7 @@ describe.skipIf(postgresSkipped)('traffic violations', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('demo shortcuts', () => {
+describe('demo shortcuts', () => {
   it('exist only with DEMO=1: without it there is no sample rental', async () => {
     const plain = await startTestServer({ demo: false });
     try {

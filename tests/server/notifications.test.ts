@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { liveEvents, notifications } from '../../server/db/schema';
 import { notify, type NotificationKind } from '../../server/notifications/store';
-import { postgresSkipped } from '../support/server';
 import { browser, CARD, contextOf, manager, renter, renterAt, server } from './helpers';
 import { importAndWait } from '../support/imports';
 
@@ -27,7 +26,7 @@ async function record(
   await notify(await db(), new Date(), userId, kind, params, link);
 }
 
-describe.skipIf(postgresSkipped)('notifications', () => {
+describe('notifications', () => {
   it('a renter who pays gets bookingConfirmed with the booking number and car, once', async () => {
     const r = await renterAt('signed');
     expect((await listOf(r)).notifications).toEqual([]);

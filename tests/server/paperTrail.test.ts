@@ -3,7 +3,7 @@
 // renter's language with the tax document of its movement attached as a PDF, numbered as the app
 // lists it; a group the renter turned off comes only in the app.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { startTestServer, type TestServer } from '../support/server';
 import { SAMPLE_MANAGER } from '../../server/seed';
 import type { CaughtMail } from '../../server/mail/local';
 import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter } from './helpers';
@@ -13,7 +13,7 @@ import { dueBackAt } from '../../machines/journey-rules';
 import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
 
-describe.skipIf(postgresSkipped)('the paper trail by e-mail', () => {
+describe('the paper trail by e-mail', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({}, { mail: true });

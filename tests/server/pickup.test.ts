@@ -8,7 +8,7 @@ import { NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS } from '../../machines/journey-rules
 import { bookings, gatewayOperations } from '../../server/db/schema';
 import { cancelNoShows } from '../../server/journey/noShows';
 import { travelTo } from '../support/clock';
-import { postgresSkipped, startTestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server, tripIn } from './helpers';
 import { SECOND_MANAGER } from '../../server/seed';
 
@@ -27,7 +27,7 @@ const free = async (carId: string, t: ReturnType<typeof tripIn>) => {
   return ((await answer.json()) as { results: { carId: string }[] }).results.some((c) => c.carId === carId);
 };
 
-describe.skipIf(postgresSkipped)('handing the car over', () => {
+describe('handing the car over', () => {
   it('days early the counter is refused and nothing changes; inside the window the car is recorded, confirmed, and its hold starts then', async () => {
     const t = tripIn(6 * 24, 1);
     const r = await renterAt('paid', { carId: 's-class', trip: t });
@@ -103,7 +103,7 @@ describe.skipIf(postgresSkipped)('handing the car over', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('no-shows', () => {
+describe('no-shows', () => {
   it('nobody came: past the mark the booking is cancelled by the policy, the deposit released, the car free; the renter is told', async () => {
     const t = tripIn(48, 3);
     const r = await renterAt('paid', { carId: 'camry', trip: t });
@@ -179,7 +179,7 @@ describe.skipIf(postgresSkipped)('no-shows', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('the company cannot hand the car over', () => {
+describe('the company cannot hand the car over', () => {
   it('its manager cancels before the handover: nothing kept, all refunded, the deposit released, the car free; the renter is told why', async () => {
     const t = tripIn(50, 3);
     const r = await renterAt('paid', { carId: 'camry', trip: t });

@@ -8,7 +8,6 @@ import { pushOutbox, pushSubscriptions } from '../../server/db/schema';
 import { remindPickups } from '../../server/journey/reminders';
 import { vapidKeys } from '../../server/push/keys';
 import { sendDuePushes, webPushTransport } from '../../server/push/queue';
-import { postgresSkipped } from '../support/server';
 import { browser, manager, renter, renterAt, server, tripIn } from './helpers';
 import { fineFor, setUp } from './fines';
 import { pushApi } from '../../src/client/push';
@@ -26,7 +25,7 @@ async function phoneOf(r: Signed) {
   return device;
 }
 
-describe.skipIf(postgresSkipped)('Web Push', () => {
+describe('Web Push', () => {
   it('only a signed-in renter turns a phone on, and only at a browser’s push service', async () => {
     const s = await server();
     const anonymous = await browser();

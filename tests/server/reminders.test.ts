@@ -3,7 +3,6 @@
 // turned notifications off.
 import { describe, expect, it } from 'vitest';
 import { remindPickups } from '../../server/journey/reminders';
-import { postgresSkipped } from '../support/server';
 import { renterAt, server, tripIn } from './helpers';
 
 const HOUR = 3_600_000;
@@ -13,7 +12,7 @@ const reminders = async (r: Awaited<ReturnType<typeof renterAt>>) => {
   return list.body.notifications.filter((n) => n.kind === 'pickupReminder');
 };
 
-describe.skipIf(postgresSkipped)('pickup reminders', () => {
+describe('pickup reminders', () => {
   it('within a day of pickup the renter is told once; three days ahead not yet; notifications off, never', async () => {
     const soon = tripIn(6);
     const near = await renterAt('paid', { carId: 'yaris', trip: soon });

@@ -8,7 +8,6 @@ import { DAY_MS } from '../../machines/money';
 import { gatewayOperations } from '../../server/db/schema';
 import { SAMPLE_ADMIN, SECOND_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { travelTo } from '../support/clock';
-import { postgresSkipped } from '../support/server';
 import { browser, checkInAtCounter, contextOf, counter, manager, PNG, renter, renterAt, server, tripIn, valueOf } from './helpers';
 
 const HOUR = 3_600_000;
@@ -21,7 +20,7 @@ const kindsOf = async (r: Awaited<ReturnType<typeof renter>>) => {
 const operations = async (bookingId: string) =>
   (await (await server()).deps.db.select().from(gatewayOperations)).filter((o) => o.idempotencyKey.startsWith(bookingId));
 
-describe.skipIf(postgresSkipped)('the return at the counter: checked in, answered, settled by the company', () => {
+describe('the return at the counter: checked in, answered, settled by the company', () => {
   it('the agent checks the car in with priced charges; a disputed charge is waived by the manager, who settles the deposit', async () => {
     const t = tripIn(30);
     const r = await renterAt('pickedUp', { carId: 'camry', trip: t });

@@ -13,12 +13,12 @@ import { housekeeping } from '../../server/housekeeping';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
-import { ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { browser, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
 import { SAMPLE_ADMIN, SAMPLE_AGENTS, SAMPLE_MANAGER, SAMPLE_OPERATOR, SECOND_MANAGER, seed } from '../../server/seed';
 import { scratchDir } from '../support/scratch';
 
-describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
+describe('headers and the Origin check', () => {
   it('an API answer is dated by the server’s own clock (the one it decides by), for the screens to read the time from', async () => {
     const s = await server();
     const answer = await s.app.request(`${ORIGIN}/api/auth/session`);
@@ -325,7 +325,7 @@ describe.skipIf(postgresSkipped)('headers and the Origin check', () => {
   });
 });
 
-describe.skipIf(postgresSkipped)('no secret is kept', () => {
+describe('no secret is kept', () => {
   it('after a whole journey, no table, log line or stored file holds the password, the card number or the CVV', async () => {
     const s = await server();
     const password = 'saffron-harbour-77';

@@ -12,7 +12,6 @@ import { documentNumber } from '../../machines/taxDocuments';
 import { companies, taxDocuments } from '../../server/db/schema';
 import { SECOND_MANAGER } from '../../server/seed';
 import { carOf } from '../../machines/sampleFleet';
-import { postgresSkipped } from '../support/server';
 import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
 import { fineFor, setUp } from './fines';
 import type { TaxDocumentView } from '../../src/client/api';
@@ -31,7 +30,7 @@ async function series(companyId: string, kind: 'invoice' | 'credit') {
 /** 1, 2, … n: nothing repeated, nothing skipped. */
 const unbroken = (numbers: number[]) => numbers.map((_, i) => i + 1);
 
-describe.skipIf(postgresSkipped)('tax invoices and credit notes', () => {
+describe('tax invoices and credit notes', () => {
   it('a whole rental: the payment, a change refunded, added days and the settlement’s deductions, each its own document that adds up to the ledger', async () => {
     const s = await server();
     const company = defaultCar().company;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { profileOf } from '../../server/auth/uaePass';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
-import { browserFor, ORIGIN, postgresSkipped, startTestServer, type TestServer } from '../support/server';
+import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { createApi } from '../../src/client/api';
 import { browser, PASSWORD, renter } from './helpers';
 
@@ -68,7 +68,7 @@ async function throughProvider(authorizeUrl: string): Promise<string> {
   throw new Error('too many hops');
 }
 
-describe.skipIf(postgresSkipped)('UAE PASS through the server', () => {
+describe('UAE PASS through the server', () => {
   it('signs in a verified renter: names in both languages, the Emirates ID, the identity step done', async () => {
     const server = await start();
     const tab = browserFor(server);

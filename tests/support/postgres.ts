@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The PostgreSQL server to create test databases on; empty when the PostgreSQL half is skipped. */
+    /** The PostgreSQL server to create test databases on. */
     postgresUrl: string;
   }
 }

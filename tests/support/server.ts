@@ -221,6 +221,3 @@ export function browserFor(server: Pick<TestServer, 'app'>, { origin = ORIGIN, l
     dropNextRequest: (matches: (body: string) => boolean) => void (dropNext = matches),
   };
 }
-
-/** In the PostgreSQL project without TEST_DATABASE_URL: the server tests are skipped (globalSetup says so). */
-export const postgresSkipped = inject('postgresUrl' as never) === '';
