@@ -15,6 +15,7 @@ async function leaseServer(): Promise<Leased> {
   const lease = new AbortController();
   afterAll(() => lease.abort()); // the connection's end gives the server back
   const answer = await fetch(inject('serverLeases'), { signal: lease.signal });
+  if (!answer.ok) throw new Error(await answer.text());
   const reader = answer.body!.getReader();
   let text = '';
   while (!text.includes('\n')) {
@@ -106,8 +107,8 @@ export async function phonePage(
 /**
  * Phone pages for tests that each open a page as a first visit, one test after another: a page given
  * back is emptied (no cookie, nothing stored) and the next test takes it. On this machine a new page
- * costs Chromium about a second of CPU (renderer processes of its own), a load in an open page a
- * quarter of that. No service worker: it would answer the next test's loads (offline.e2e.ts has it).
+ * costs Chromium about a second of CPU (renderer processes of its own), a load in an open page of the
+ * same site about a third of that. No service worker: it would answer the next test's loads (offline.e2e.ts has it).
  */
 export function phonePages(browser: Browser) {
   const idle: Awaited<ReturnType<typeof phonePage>>[] = [];
@@ -122,8 +123,11 @@ export function phonePages(browser: Browser) {
     },
     /** Gives `taken` back, emptied; a page a failed test kept is never given back (it stays as it was). */
     async give(taken: Awaited<ReturnType<typeof phonePage>>) {
-      const origin = new URL(taken.page.url()).origin;
-      await taken.page.goto('about:blank');
+      const { origin } = new URL(baseURL);
+      // Off the app (its scripts would write again what is cleared), to a file of the same site: a page
+      // that leaves the site (about:blank) gets a new renderer process for its next load, which doubled
+      // the cost of each route here (0.55 → 0.30 s of CPU a first visit).
+      await taken.page.goto(`${origin}/favicon.svg`);
       const cdp = await taken.page.context().newCDPSession(taken.page);
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
       await cdp.detach();
@@ -197,6 +201,28 @@ export async function quiet(page: Page) {
     if (Date.now() > until) throw new Error(`requests still under way: ${[...pending].map((r) => r.url()).join(', ')}`);
   }
 }
+
+/**
+ * Every layout shift the page saw since its first paint (buffered), whatever caused it (the session's
+ * answer, a lazy screen, a font): its value, when, and what moved from where to where.
+ */
+export const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+        const seen: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) {
+            const sources = (entry.sources ?? []).map(
+              (s) => `${(s.node as Element | undefined)?.outerHTML?.slice(0, 80)} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`,
+            );
+            seen.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms, fonts ${'fonts' in document.documentElement.dataset ? 'named' : 'not named'}: ${sources.join(' | ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 100);
+      }),
+  );
 
 /** Opens a path and waits until the app is live on its screen, with its fonts and images in. */
 export async function open(page: Page, path: string) {

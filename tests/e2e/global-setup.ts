@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, rmSync } from 'node:fs';
@@ -59,35 +59,23 @@ export default async function setup(project: TestProject) {
   const version = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   console.log(`\nBrowser tests on ${version} (${chromium})\n`);
 
-  if (process.env.E2E_FROM_BUILD) {
-    // .ci/run has just run `npm run build` (the same two builds as below): a copy of it, which the
-    // tests may change (a deploy while a page is open), saves building it again.
-    rmSync(OUT_DIR, { recursive: true, force: true });
-    rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
-    cpSync('dist', OUT_DIR, { recursive: true });
-    cpSync('dist-server', SERVER_OUT_DIR, { recursive: true });
-  } else {
-    // Build in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
-    // and dev JSX runtime. The browser tests check what ships.
-    execFileSync(process.execPath, [VITE, 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    });
-    // And the server, compiled as `npm run build` compiles it (vite.server.config.ts).
-    execFileSync(process.execPath, [VITE, 'build', '--config', 'vite.server.config.ts', '--outDir', SERVER_OUT_DIR, '--logLevel', 'error'], {
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    });
-  }
-  // The tests' calendar (tests/support/clock.ts): where the servers' clocks and the pages' start.
+  // The build and the servers are made while the other projects' tests run (the browser tests come
+  // last, sequence.groupOrder): a test file's lease waits for them (leaseServer). Made here, before
+  // any test ran, they held the whole run up by about 25 s.
   const offset = testClockOffset();
-  // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
-  const mailbox = await startLocalMailbox();
-  // A server for each file running: a test may move its server's clock (a car handed over at its
-  // booked time) or change a car, with no other file watching.
-  const servers = await Promise.all(Array.from({ length: Number(project.config.maxWorkers) }, () => clockedServer(offset, mailbox)));
-  const leases = leaseServer(servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl })));
+  const workers = Number(project.config.maxWorkers);
+  const ready = (async () => {
+    await buildApp();
+    // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
+    const mailbox = await startLocalMailbox();
+    // A server for each file running: a test may move its server's clock (a car handed over at its
+    // booked time) or change a car, with no other file watching.
+    const servers = await Promise.all(Array.from({ length: workers }, () => clockedServer(offset, mailbox)));
+    return { mailbox, servers };
+  })();
+  const leases = leaseServer(ready.then(({ servers }) => servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl }))));
   await new Promise<void>((done) => leases.listen(0, '127.0.0.1', done));
+  // The tests' calendar (tests/support/clock.ts): where the servers' clocks and the pages' start.
   project.provide('clockOffset', offset);
   project.provide('serverLeases', `http://127.0.0.1:${(leases.address() as AddressInfo).port}/`);
   project.provide('chromium', chromium);
@@ -95,10 +83,37 @@ export default async function setup(project: TestProject) {
   project.provide('serverDir', resolve(SERVER_OUT_DIR));
   return async () => {
     leases.close();
-    await Promise.all(servers.map((server) => server.close()));
-    await mailbox.close();
+    const made = await ready.catch(() => null); // a failed build was reported to every file that leased
+    if (!made) return;
+    await Promise.all(made.servers.map((server) => server.close()));
+    await made.mailbox.close();
   };
 }
+
+/** The app and its server as `npm run build` makes them, in OUT_DIR and SERVER_OUT_DIR. */
+async function buildApp() {
+  if (process.env.E2E_FROM_BUILD) {
+    // .ci/run has just run `npm run build` (the same two builds as below): a copy of it, which the
+    // tests may change (a deploy while a page is open), saves building it again.
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+    cpSync('dist', OUT_DIR, { recursive: true });
+    cpSync('dist-server', SERVER_OUT_DIR, { recursive: true });
+    return;
+  }
+  // Built in a child process: Vitest's NODE_ENV=test would otherwise bundle React's development build
+  // and dev JSX runtime. The browser tests check what ships. Then the server, compiled as `npm run
+  // build` compiles it (vite.server.config.ts).
+  await vite(['build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn']);
+  await vite(['build', '--config', 'vite.server.config.ts', '--outDir', SERVER_OUT_DIR, '--logLevel', 'error']);
+}
+
+const vite = (args: string[]) =>
+  new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [VITE, ...args], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite ${args.join(' ')} exited with ${code}`))));
+  });
 
 /** A server as a test file leases it: its address, and where its clock is moved. */
 export type Leased = { baseURL: string; clockControl: string };
@@ -107,17 +122,19 @@ export type Leased = { baseURL: string; clockControl: string };
  * Hands each request a free server (its address and clock control, one line of JSON) and keeps the
  * answer open: the server is the file's until the connection closes (the file ends, or its process
  * does), then goes to the next file waiting. (Vitest's VITEST_POOL_ID is not one per file running:
- * a worker the API tests share keeps its number, and two browser files got the same one.)
+ * a worker the API tests share keeps its number, and two browser files got the same one.) Until
+ * the servers are made, requests wait; when they cannot be (the build failed), each is told why.
  */
-function leaseServer(servers: Leased[]) {
-  const free = [...servers];
+function leaseServer(made: Promise<Leased[]>) {
+  const free: Leased[] = [];
+  made.then((servers) => free.push(...servers), () => {});
   const waiting: Array<(server: Leased) => void> = [];
   const release = (server: Leased) => {
     const next = waiting.shift();
     if (next) next(server);
     else free.push(server);
   };
-  return createServer((_req, res) => {
+  return createServer((_req, res) => made.then(() => {
     const hand = (server: Leased) => {
       if (res.destroyed) return release(server); // gave up waiting
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -127,7 +144,7 @@ function leaseServer(servers: Leased[]) {
     const server = free.pop();
     if (server) hand(server);
     else waiting.push(hand);
-  });
+  }, (error: unknown) => res.writeHead(500).end(`The browser tests' servers could not be made: ${String(error)}`)));
 }
 
 /**
