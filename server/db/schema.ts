@@ -612,6 +612,8 @@ export const notifications = pgTable(
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** The order they were written in: one step may notify twice in the same millisecond. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );

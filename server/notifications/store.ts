@@ -139,7 +139,7 @@ export async function listNotifications(db: Db, userId: string) {
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.seq))
     .limit(LIST_LIMIT);
   const list: NotificationView[] = rows.map((r) => ({
     id: r.id,
