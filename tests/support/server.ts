@@ -177,8 +177,11 @@ async function nodeBody(body: BodyInit | null | undefined): Promise<BodyInit | n
   return form;
 }
 
-/** The network's delay for one request, in ms (a string body as sent; a form's is ''). */
-export type Latency = (request: { method: string; path: string; body: string }) => number;
+/**
+ * The network's delay for one request (a string body as sent; a form's is ''): ms, or a promise the
+ * request waits for (held until a test has seen it under way).
+ */
+export type Latency = (request: { method: string; path: string; body: string }) => number | Promise<void>;
 
 /**
  * A browser of its own against the server: keeps its cookies (as a browser would keep the
@@ -192,7 +195,8 @@ export function browserFor(server: Pick<TestServer, 'app'>, { origin = ORIGIN, l
     const body = typeof init.body === 'string' ? init.body : '';
     // A network's delay, so a busy state can be seen as a person would see it.
     const delay = latency?.({ method: init.method ?? 'GET', path: new URL(url, origin).pathname, body }) ?? 0;
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (typeof delay !== 'number') await delay;
+    else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (dropNext?.(body)) {
       dropNext = null;
       throw new TypeError('Failed to fetch'); // what a browser's fetch says when the connection drops
