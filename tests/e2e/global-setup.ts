@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -59,21 +60,26 @@ export default async function setup(project: TestProject) {
   const version = execFileSync(chromium, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   console.log(`\nBrowser tests on ${version} (${chromium})\n`);
 
-  // The build and the servers are made while the other projects' tests run (the browser tests come
-  // last, sequence.groupOrder): a test file's lease waits for them (leaseServer). Made here, before
-  // any test ran, they held the whole run up by about 25 s.
+  // The build runs while the other projects' tests do (the browser tests come last,
+  // sequence.groupOrder), at the lowest priority, on what they leave of the cores; the servers start
+  // when the first browser test file asks for one (leaseServer). Made here, before any test ran, they
+  // held the whole run up by about 25 s; started beside the screens' tests, the servers' PGlite work
+  // in this process (the one that serves the tests their modules) slowed those by a fifth.
   const offset = testClockOffset();
   const workers = Number(project.config.maxWorkers);
-  const ready = (async () => {
-    await buildApp();
-    // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
-    const mailbox = await startLocalMailbox();
-    // A server for each file running: a test may move its server's clock (a car handed over at its
-    // booked time) or change a car, with no other file watching.
-    const servers = await Promise.all(Array.from({ length: workers }, () => clockedServer(offset, mailbox)));
-    return { mailbox, servers };
-  })();
-  const leases = leaseServer(ready.then(({ servers }) => servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl }))));
+  const built = buildApp();
+  built.catch(() => {}); // reported to every file that leases
+  let ready: Promise<{ mailbox: LocalMailbox; servers: Awaited<ReturnType<typeof clockedServer>>[] }> | undefined;
+  const start = () =>
+    (ready ??= built.then(async () => {
+      // E-mails go to the local mail stand-in; the tests read them through the demo's /api/demo/mail.
+      const mailbox = await startLocalMailbox();
+      // A server for each file running: a test may move its server's clock (a car handed over at its
+      // booked time) or change a car, with no other file watching.
+      const servers = await Promise.all(Array.from({ length: workers }, () => clockedServer(offset, mailbox)));
+      return { mailbox, servers };
+    }));
+  const leases = leaseServer(() => start().then(({ servers }) => servers.map(({ url, clockControl }) => ({ baseURL: url, clockControl }))));
   await new Promise<void>((done) => leases.listen(0, '127.0.0.1', done));
   // The tests' calendar (tests/support/clock.ts): where the servers' clocks and the pages' start.
   project.provide('clockOffset', offset);
@@ -83,7 +89,8 @@ export default async function setup(project: TestProject) {
   project.provide('serverDir', resolve(SERVER_OUT_DIR));
   return async () => {
     leases.close();
-    const made = await ready.catch(() => null); // a failed build was reported to every file that leased
+    await built.catch(() => null);
+    const made = await ready?.catch(() => null); // a failed start was reported to every file that leased
     if (!made) return;
     await Promise.all(made.servers.map((server) => server.close()));
     await made.mailbox.close();
@@ -111,6 +118,7 @@ async function buildApp() {
 const vite = (args: string[]) =>
   new Promise<void>((done, fail) => {
     const child = spawn(process.execPath, [VITE, ...args], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+    if (child.pid) setPriority(child.pid, 19);
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite ${args.join(' ')} exited with ${code}`))));
   });
@@ -122,19 +130,20 @@ export type Leased = { baseURL: string; clockControl: string };
  * Hands each request a free server (its address and clock control, one line of JSON) and keeps the
  * answer open: the server is the file's until the connection closes (the file ends, or its process
  * does), then goes to the next file waiting. (Vitest's VITEST_POOL_ID is not one per file running:
- * a worker the API tests share keeps its number, and two browser files got the same one.) Until
- * the servers are made, requests wait; when they cannot be (the build failed), each is told why.
+ * a worker the API tests share keeps its number, and two browser files got the same one.) The first
+ * request starts the servers (`start`) and the requests wait for them; when they cannot be made (the
+ * build failed), each is told why.
  */
-function leaseServer(made: Promise<Leased[]>) {
+function leaseServer(start: () => Promise<Leased[]>) {
   const free: Leased[] = [];
-  made.then((servers) => free.push(...servers), () => {});
+  let filled: Promise<void> | undefined;
   const waiting: Array<(server: Leased) => void> = [];
   const release = (server: Leased) => {
     const next = waiting.shift();
     if (next) next(server);
     else free.push(server);
   };
-  return createServer((_req, res) => made.then(() => {
+  return createServer((_req, res) => (filled ??= start().then((servers) => void free.push(...servers))).then(() => {
     const hand = (server: Leased) => {
       if (res.destroyed) return release(server); // gave up waiting
       res.writeHead(200, { 'content-type': 'application/json' });
