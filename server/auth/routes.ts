@@ -8,6 +8,7 @@ import type { Trip } from '../../machines/booking';
 import { tripSchema } from '../journey/events';
 import { CAR_ID, canStartBooking } from '../../machines/journey-rules';
 import { startEvent } from '../cars/store';
+import { offeredBranches } from '../companies/store';
 import { normaliseEmail, sameRenter } from '../../machines/renter';
 import { normaliseName } from '../../machines/text';
 import {
@@ -152,12 +153,20 @@ export const authRoutes = new Hono<AppEnv>()
     const { user } = c.var;
     const deps = c.var.deps;
     const base = { demo: deps.config.demo, uaePass: deps.uaePass !== null };
-    if (!user) return c.json({ ...base, user: null, journey: null });
+    if (!user) return c.json({ ...base, user: null, journey: null, branches: null });
     // Read only. A renter's journey is opened, and brought up to date with the account, where the
     // account signs in or changes (signIn, the account.update step); with no booking it can read,
     // the browser asks POST /api/bookings/current for one.
     const current = user.role === 'renter' ? await readJourney(deps.db, user.id) : null;
-    return c.json({ ...base, user: publicUser(user), journey: current && viewOf(current.row, current.snapshot) });
+    // The counters of the booking's company come with it: the pickup and the return show the renter's
+    // branch in their first paint, instead of pushing the screen down a round trip later.
+    const company = current?.snapshot.context.booking.car.company;
+    return c.json({
+      ...base,
+      user: publicUser(user),
+      journey: current && viewOf(current.row, current.snapshot),
+      branches: company ? { company, list: await offeredBranches(deps.db, company) } : null,
+    });
   })
   .post(
     '/register',

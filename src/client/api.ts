@@ -125,8 +125,16 @@ export async function answer<T>(request: Promise<Response>): Promise<Answer<T>> 
 export interface SessionAnswer {
   user: PublicUser | null;
   journey: JourneyView | null;
+  /** The branches of the company the renter's booking is with (what the pickup and return show). */
+  branches: CompanyBranches | null;
   demo: boolean;
   uaePass: boolean;
+}
+
+/** A company's branches, as renters read them. */
+export interface CompanyBranches {
+  company: string;
+  list: PublicBranch[];
 }
 
 /** The documents a renter uploads: both sides of the Emirates ID, and the driving licence. */

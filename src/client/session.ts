@@ -6,7 +6,7 @@
 // runs without it. Until it is loaded, the session keeps the server's journey as it came.
 import type { OfferId } from '../../machines/offers';
 import type { Inspect, JourneyClient } from './journeyClient';
-import { Unreachable, type Api, type JourneyView, type Preferences, type PublicUser } from './api';
+import { Unreachable, type Api, type CompanyBranches, type JourneyView, type Preferences, type PublicBranch, type PublicUser } from './api';
 import { Notices } from './notices';
 import { listeners } from './listeners';
 
@@ -23,7 +23,7 @@ export interface SessionState {
   ready: boolean;
 }
 
-type Initial = Pick<SessionState, 'user' | 'demo' | 'uaePass'> & { journey: JourneyView | null };
+type Initial = Pick<SessionState, 'user' | 'demo' | 'uaePass'> & { journey: JourneyView | null; branches?: CompanyBranches | null };
 const VISITOR: Initial = { user: null, journey: null, demo: false, uaePass: false };
 
 type JourneyModule = typeof import('./journeyClient');
@@ -45,6 +45,11 @@ export class Session {
   private view: JourneyView | null = null;
   /** Why what is shown changed by itself (see ./notices). */
   readonly notices = new Notices();
+  /**
+   * Companies' branches by company: the booking's came with the server's answer, so the pickup and the
+   * return show their desk in their first paint; others are kept here once a screen asked for them.
+   */
+  readonly branches = new Map<string, PublicBranch[]>();
 
   constructor(
     readonly api: Api,
@@ -55,6 +60,7 @@ export class Session {
     // Made from the server's answer already: nothing to ask (see `load`).
     if (!options.askServer) this.loading = Promise.resolve();
     if (initial.user?.role === 'renter' && initial.journey) this.keep(initial.journey);
+    this.keepBranches(initial.branches);
   }
 
   getState = () => this.state;
@@ -126,6 +132,10 @@ export class Session {
     if (view.problem) this.notices.set(view.problem);
   }
 
+  private keepBranches(branches: CompanyBranches | null | undefined) {
+    if (branches) this.branches.set(branches.company, branches.list);
+  }
+
   /** Signed out, or another user: a visitor's journey from the start. */
   private resetJourney() {
     this.client?.reset();
@@ -180,6 +190,7 @@ export class Session {
   async refreshJourney() {
     if (this.state.user?.role !== 'renter') return;
     const answer = await this.api.session().catch(() => null);
+    if (answer?.ok) this.keepBranches(answer.body.branches);
     if (answer?.ok && answer.body.journey) this.receiveJourney(answer.body.journey);
   }
 
@@ -203,6 +214,8 @@ export class Session {
 
   private async read() {
     const answer = await readSession(this.api);
+    // The branches first: the journey's screens render with them.
+    this.keepBranches(answer?.branches);
     if (answer?.user?.role === 'renter' && answer.journey) {
       if (this.client) this.client.adopt(answer.journey);
       else this.keep(answer.journey);

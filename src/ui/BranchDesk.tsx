@@ -9,27 +9,34 @@ import styles from './BranchDesk.module.css';
 
 /**
  * The company's branch a renter goes to (at `place`, at `at`): its name and address as the company
- * keeps them, its hours that day, and the way there on a map. Nothing until the server answers (the
- * place's name is already on the screen).
+ * keeps them, its hours that day, and the way there on a map. The branches of the renter's booking
+ * come with the session's answer, so the desk is there in the screen's first paint; another
+ * company's are asked for here. Nothing until they are known (the place's name is already on the screen).
  */
 export function BranchDesk({ company, place, at, heading }: { company: string; place: LocationId; at: number; heading: string }) {
   const { t, lang } = useLocale('rental');
   const d = t.desk;
-  const { api } = useSession();
-  // Asked once, here rather than through the app's client (which every page loads): a company's desks
-  // do not change while the renter looks, so this screen does not listen live for them.
-  const [data, setData] = useState<{ branches: PublicBranch[] } | null>(null);
+  const session = useSession();
+  const [asked, setAsked] = useState<{ company: string; list: PublicBranch[] } | null>(null);
+  const known = session.branches.get(company);
   useEffect(() => {
+    if (session.branches.has(company)) return;
     let current = true;
-    void answer<{ branches: PublicBranch[] }>(api.typed.companies[':id'].branches.$get({ param: { id: company } })).then(
-      (a) => current && a.ok && setData(a.body),
+    // Asked here rather than through the app's client, which every page loads (Home's budget).
+    void answer<{ branches: PublicBranch[] }>(session.api.typed.companies[':id'].branches.$get({ param: { id: company } })).then(
+      (a) => {
+        if (!a.ok) return;
+        session.branches.set(company, a.body.branches);
+        if (current) setAsked({ company, list: a.body.branches });
+      },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [api, company]);
-  const branch = data?.branches.find((b) => b.place === place);
+  }, [session, company]);
+  const branches = known ?? (asked?.company === company ? asked.list : undefined);
+  const branch = branches?.find((b) => b.place === place);
   if (!branch) return null;
   const day = branch.hours[new Date(at + DUBAI_OFFSET_MS).getUTCDay()];
   // Isolated left to right: in an Arabic sentence "08:00–22:00" would otherwise read backwards.

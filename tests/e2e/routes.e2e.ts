@@ -45,9 +45,7 @@ describe.skipIf(!chromiumPath)('every route in Chromium at 390×844', () => {
     expect(await page.locator('h1').count()).toBe(1);
     // Once live, with what the app asked for in (the session, the screen's data, the demo's buttons),
     // nothing on screen has moved since the first paint. In full on failure: what moved, from where.
-    // Left open: on the return, the branch's desk comes after the first paint and moves the rules
-    // under it down (CLS 0.05; docs/performance.md).
-    if (!path.endsWith('/car-return')) expect((await layoutShifts(page)).join('\n')).toBe('');
+    expect((await layoutShifts(page)).join('\n')).toBe('');
     expect(await axeViolations(page)).toEqual([]);
     // An unknown path is answered with its language's "not found" page and the status 404, which
     // Chromium logs as a failed load of the page itself.

@@ -160,6 +160,20 @@ describe('the renter’s journey on the server', () => {
     expect(signIn.ok && signIn.body.journey).toMatchObject({ bookingId: r.journey().bookingId, version: r.journey().version });
   });
 
+  it('who is this: the answer brings the branches of the booking’s company, the desks the pickup and the return send the renter to', async () => {
+    const r = await renterAt('paid');
+    const session = await r.api.session();
+    if (!session.ok || !session.body.journey) throw new Error('no journey');
+    const { booking } = contextOf(session.body.journey);
+    const branches = session.body.branches!;
+    expect(branches.company).toBe(booking.car.company);
+    const pickup = branches.list.find((b) => b.place === booking.pickupLocation);
+    expect(pickup?.name.en).toMatch(/\S/);
+    expect(pickup?.address.ar).toMatch(/\S/);
+    // A visitor is answered without any.
+    expect(await (await browser()).api.session()).toMatchObject({ ok: true, body: { user: null, branches: null } });
+  });
+
   it('a stored journey that cannot be read is kept for staff; the renter gets a new one and the reason, not an error', async () => {
     const r = await renterAt('signed');
     const { db } = (await server()).deps;
