@@ -129,6 +129,9 @@ export function serveApp(app: Hono<AppEnv>, distDir: string, deps: Deps) {
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     if (pathname.startsWith('/api/')) return c.json({ error: 'notFound' as const }, 404);
+    // Asked for by browsers on their own wherever a document names no icon (an image opened alone,
+    // a feed reader, a crawler): the app's one icon.
+    if (pathname === '/favicon.ico') return c.redirect('/favicon.svg', 301);
     const asset =
       pathname !== '/' && pathname !== '/index.html' && !pathname.startsWith('/pages/')
         ? files.get(pathname)

@@ -338,6 +338,9 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect((await fetch(`${baseURL}/sw.js`)).headers.get('content-security-policy')).toMatch(/worker-src 'self'/);
+    // The icon browsers ask for by themselves is the app's.
+    const icon = await fetch(`${baseURL}/favicon.ico`, { redirect: 'manual' });
+    expect([icon.status, icon.headers.get('location')]).toEqual([301, '/favicon.svg']);
     expect(modulesOf(html).some((m) => /\/assets\/Services-/.test(m))).toBe(true);
     expect(modulesOf(html).some((m) => /\/assets\/ar-common-/.test(m))).toBe(true);
     expect(modulesOf(html).some((m) => /\/assets\/ar-search-/.test(m))).toBe(true);
