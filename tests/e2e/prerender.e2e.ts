@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths';
-import { PHONE, baseURL, chromiumPath, launch, layoutShifts, live, phonePage, phonePages } from './browser';
+import { PHONE, baseURL, chromiumPath, launch, layoutShifts, live, open, phonePage, phonePages } from './browser';
 
 /** Screens whose words are the same for everyone; the others show a placeholder until the user is known. */
 const FOR_EVERYONE = [
@@ -293,9 +293,8 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     const moved: Record<string, string[]> = {};
     let visit = 0;
     for (const path of ['/registration', '/arabic/registration', '/search', '/arabic/search', '/arabic/help-support']) {
-      await page.goto(baseURL + path, { waitUntil: 'load' });
-      await live(page);
-      await page.waitForTimeout(1500); // the faces have come by now
+      // Until the app is live and nothing has been under way for a while: the faces have come.
+      await open(page, path);
       const seen = await layoutShifts(page);
       if (seen.length > 0) moved[`${path} (${++visit})`] = seen;
     }
