@@ -79,6 +79,8 @@ export interface Config {
   scryptCost: number;
   /** How long a failed log-in is held before answering, per failure past the first few (ms). */
   throttleDelayMs: number;
+  /** How often the mail and push queues look for what is due without being told (ms); a queued notice tells them. */
+  outboxTickMs: number;
   /** Password hashes at once, and how long the line may be (server/auth/passwords.ts). */
   hashing: GateLimits;
   /** Outbound e-mail (server/mail/queue.ts): the SMTP server's address, none to keep them queued. */
@@ -141,6 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptCost: 2 ** 15,
     throttleDelayMs: 500,
+    outboxTickMs: 2_000,
     // A client may have four rounds of the cores waiting. The line as a whole may take 30 s: a crowd of
     // 200 phones registering at once needs about that on two cores (bench:api), and refusing them
     // would not serve them sooner; past it (many clients flooding) the answer is 429 at once.

@@ -79,9 +79,20 @@ export async function makeDeps(
   const { startNoShows } = await import('./journey/noShows');
   const { vapidKeys } = await import('./push/keys');
   const { startPushQueue, webPushTransport } = await import('./push/queue');
+  const { OUTBOX_CHANNEL } = await import('./worker');
   const { applyStep } = await import('./journey/service');
   const { db } = database;
   const keys = await vapidKeys(db, config);
+  // No mail server configured: messages wait in the queue (the operator is told at start).
+  const mail = config.mail.smtpUrl
+    ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log, config.outboxTickMs)
+    : { nudge() {}, async stop() {} };
+  const push = startPushQueue(db, webPushTransport(keys), now, log, config.outboxTickMs);
+  // A notice's e-mail and pushes, queued in its transaction on any instance, go out on its commit.
+  const unlisten = await database.listen(OUTBOX_CHANNEL, () => {
+    mail.nudge();
+    push.nudge();
+  });
   const deps: Deps = {
     db,
     config,
@@ -92,11 +103,14 @@ export async function makeDeps(
     log,
     hashing: hashingGate(config.hashing),
     live: await createLiveHub(database, log),
-    // No mail server configured: messages wait in the queue (the operator is told at start).
-    mail: config.mail.smtpUrl
-      ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log)
-      : { nudge() {}, async stop() {} },
-    push: { ...startPushQueue(db, webPushTransport(keys), now, log), publicKey: keys.publicKey },
+    mail: {
+      nudge: mail.nudge,
+      stop: async () => {
+        await unlisten().catch(() => undefined); // the database may be gone already (it failed under the server)
+        await mail.stop();
+      },
+    },
+    push: { ...push, publicKey: keys.publicKey },
     imports: startImportWorker(() => deps, log),
     reconciler: startReconciler(() => deps, applyStep, log),
     reminders: startReminders(() => deps, log),

@@ -3,6 +3,13 @@
 // be waiting; stopping waits for the round in hand.
 import type { Logger } from './deps';
 
+/**
+ * Said (NOTIFY) by a transaction that queued e-mails or pushes (a notice, server/notifications/store.ts):
+ * delivered on its commit to every instance, whose mail and push queues then look at once
+ * (server/deps.ts) instead of at their next tick.
+ */
+export const OUTBOX_CHANNEL = 'movecar_outbox';
+
 export interface Worker {
   /** Look now (something was just queued on this instance) instead of at the next tick. */
   nudge(): void;

@@ -2,13 +2,14 @@
 // filled with), the screen it is about, and whether it was read. Required kinds are always recorded;
 // optional ones only while the user has notifications on. Some kinds also come by e-mail
 // (server/mail/notices.ts) and a few by Web Push (server/push/store.ts), queued with the notification.
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/open';
 import { notifications, users } from '../db/schema';
 import { pushTo } from '../live/hub';
 import { queueMail } from '../mail/queue';
 import { isMailed, MAIL_GROUP_OF, noticeMail } from '../mail/notices';
 import { isPushed, queuePushes } from '../push/store';
+import { OUTBOX_CHANNEL } from '../worker';
 
 /** Every kind, and whether the user's preference (users.notificationsOn) may turn it off. */
 export const NOTIFICATION_KINDS = {
@@ -120,7 +121,8 @@ export async function notify(
     await tx.insert(notifications).values({ userId, kind, params, link: link ?? null, createdAt: at });
     // The kinds that also come by e-mail, unless the user turned their group off, with the booking's
     // signed `agreement` and `attach` (the tax documents the same step issued) as PDFs in their language.
-    if (isMailed(kind) && !user.mailOff.includes(MAIL_GROUP_OF[kind])) {
+    const mailed = isMailed(kind) && !user.mailOff.includes(MAIL_GROUP_OF[kind]);
+    if (mailed) {
       const attachments = [
         ...(agreement ? [{ agreement, lang: user.language }] : []),
         ...attach.map((doc) => ({ taxDocument: doc.id, lang: user.language })),
@@ -129,6 +131,8 @@ export async function notify(
     }
     // The time-critical ones also to the devices the user turned Web Push on for.
     if (isPushed(kind)) await queuePushes(tx, at, { id: userId, language: user.language }, kind, params, link ?? null);
+    // Sent once this commits, not at the queues' next tick.
+    if (mailed || isPushed(kind)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     await pushTo(tx, [userId], 'notifications');
   });
 }

@@ -1,7 +1,7 @@
 // The paper trail by e-mail, read from the local mail server: a whole rental with added days, a fine
 // passed on and paid from the deposit, and the settlement. Each money notice comes by e-mail in the
 // renter's language with the tax document of its movement attached as a PDF, numbered as the app
-// lists it; a group the renter turned off comes only in the app.
+// lists it, as soon as it is queued; a group the renter turned off comes only in the app.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
@@ -18,7 +18,8 @@ import { DAY_MS } from '../../machines/money';
 describe('the paper trail by e-mail', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({}, { mail: true });
+    // The queues' own round once an hour: every e-mail here goes out because what queued it said so.
+    s = await startTestServer({ outboxTickMs: 3_600_000 }, { mail: true });
   });
   afterAll(() => s.close());
 
