@@ -6,7 +6,7 @@ import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatNumber } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
 import { LOCATION_NAMES } from '../../src/data/content';
-import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, SHOTS, travelTo, uniqueEmail } from './browser';
+import { axeViolations, baseURL, chromiumPath, launch, open, PDF, phonePage, PNG, quiet, SHOTS, travelTo, uniqueEmail } from './browser';
 
 const PASSWORD = 'palm-jumeirah-88';
 const CARD = '4242 4242 4242 4242';
@@ -99,7 +99,10 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await page.goForward();
       await expectAt('carPickup');
       // The page has taken the step; the server has it once its answer is back (a new page reads the
-      // server's journey, so one opened sooner would still find the rental on the payment).
+      // server's journey, so one opened sooner would still find the rental on the payment). Back and
+      // forward each sent the server a step, one after the other: asked before the first has landed,
+      // the server still said the pickup (seen once), so the page's calls are let finish first.
+      await quiet(page);
       const serverStep = () =>
         page.evaluate(() => fetch('/api/auth/session').then(async (res) => JSON.stringify(((await res.json()) as { journey: { journey: { snapshot: { value: unknown } } } }).journey.journey.snapshot.value)));
       await expect.poll(serverStep, { timeout: 10_000 }).toContain('carPickup');
