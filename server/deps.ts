@@ -103,6 +103,8 @@ export async function makeDeps(
     log,
     hashing: hashingGate(config.hashing),
     live: await createLiveHub(database, log),
+    // The channel's listener is the two queues'; it ends with the mail queue, which stopWorkers stops
+    // beside the push queue.
     mail: {
       nudge: mail.nudge,
       stop: async () => {

@@ -130,9 +130,10 @@ export async function notify(
       await queueMail(tx, { to: user.email, ...noticeMail(user.language, user.name, kind, params), attachments }, at);
     }
     // The time-critical ones also to the devices the user turned Web Push on for.
-    if (isPushed(kind)) await queuePushes(tx, at, { id: userId, language: user.language }, kind, params, link ?? null);
+    const pushed = isPushed(kind);
+    if (pushed) await queuePushes(tx, at, { id: userId, language: user.language }, kind, params, link ?? null);
     // Sent once this commits, not at the queues' next tick.
-    if (mailed || isPushed(kind)) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    if (mailed || pushed) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
     await pushTo(tx, [userId], 'notifications');
   });
 }

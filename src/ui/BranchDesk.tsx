@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { DUBAI_OFFSET_MS } from '../../machines/booking';
 import type { LocationId } from '../../machines/fleet';
 import { answer, type PublicBranch } from '../client/api';
@@ -17,8 +17,8 @@ export function BranchDesk({ company, place, at, heading }: { company: string; p
   const { t, lang } = useLocale('rental');
   const d = t.desk;
   const session = useSession();
-  const [asked, setAsked] = useState<{ company: string; list: PublicBranch[] } | null>(null);
-  const known = session.branches.get(company);
+  // Another company's branches, once asked for here, are kept with the session's: this draws them.
+  const [, answered] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (session.branches.has(company)) return;
     let current = true;
@@ -27,7 +27,7 @@ export function BranchDesk({ company, place, at, heading }: { company: string; p
       (a) => {
         if (!a.ok) return;
         session.branches.set(company, a.body.branches);
-        if (current) setAsked({ company, list: a.body.branches });
+        if (current) answered();
       },
       () => undefined,
     );
@@ -35,8 +35,7 @@ export function BranchDesk({ company, place, at, heading }: { company: string; p
       current = false;
     };
   }, [session, company]);
-  const branches = known ?? (asked?.company === company ? asked.list : undefined);
-  const branch = branches?.find((b) => b.place === place);
+  const branch = session.branches.get(company)?.find((b) => b.place === place);
   if (!branch) return null;
   const day = branch.hours[new Date(at + DUBAI_OFFSET_MS).getUTCDay()];
   // Isolated left to right: in an Arabic sentence "08:00–22:00" would otherwise read backwards.
