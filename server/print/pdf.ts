@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
+import { sfntOf } from './woff';
 
 const require = createRequire(import.meta.url);
 const bidi = bidiFactory();
@@ -20,9 +21,9 @@ const FONT_FILES: Record<Face, string> = {
   arabicBold: '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff',
 };
 let fonts: Record<Face, Buffer> | null = null;
-/** Read once, when the first PDF is made. */
+/** Read once, when the first PDF is made, as plain OpenType (see woff.ts). */
 const fontData = () =>
-  (fonts ??= Object.fromEntries(Object.entries(FONT_FILES).map(([face, file]) => [face, readFileSync(require.resolve(file))])) as Record<Face, Buffer>);
+  (fonts ??= Object.fromEntries(Object.entries(FONT_FILES).map(([face, file]) => [face, sfntOf(readFileSync(require.resolve(file)))])) as Record<Face, Buffer>);
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 
