@@ -47,12 +47,11 @@ function halfReadMoves(): string[] {
   const whole = document.body.innerHTML;
   const rtl = document.documentElement.dir === 'rtl';
   // An SVG's shapes are drawn inside a box its attributes size: the box is what can move.
-  const elements = () => [...document.body.querySelectorAll('*')].filter((el) => !(el instanceof SVGElement) || el instanceof SVGSVGElement);
+  const all = [...document.body.querySelectorAll('*')].filter((el) => !(el instanceof SVGElement) || el instanceof SVGSVGElement);
   const start = (el: Element) => {
     const r = el.getBoundingClientRect();
     return { top: Math.round(r.top), edge: Math.round(rtl ? r.right : r.left), shown: r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0 };
   };
-  const all = elements();
   const final = all.map(start);
   // The cuts are between boxes: after an element laid out as a block, itself and everything around it
   // (an icon in a flex column is one; an amount's sign or a word inside a line of text is not: a line
@@ -63,27 +62,41 @@ function halfReadMoves(): string[] {
     }
     return false;
   };
-  const boxes = all.map((el) => !inLine(el));
-  const moved = new Map<number, string>();
-  for (let i = 0; i < final.length; i++) {
-    if (!boxes[i]) continue;
-    document.body.innerHTML = whole;
-    const els = elements();
-    for (let node: Node = els[i]!; node !== document.body; node = node.parentNode!) {
+  // Where each cut ends: the last node of the element's own content, in document order. A cut keeps
+  // what comes before that and nothing after, so the page read less far is the same page trimmed
+  // further: the cuts are taken from the longest to the shortest, each trimming the last one's page
+  // (re-reading the page for each cut made this walk most of the file's time).
+  const order = new Map<Node, number>();
+  const walker = document.createTreeWalker(document.body);
+  for (let node = walker.nextNode(), n = 0; node; node = walker.nextNode()) order.set(node, n++);
+  const lastOf = (el: Node) => {
+    let node = el;
+    while (node.lastChild) node = node.lastChild;
+    return order.get(node)!;
+  };
+  const cuts = all.flatMap((el, i) => (inLine(el) ? [] : [{ i, end: lastOf(el) }])).sort((a, b) => b.end - a.end || b.i - a.i);
+  // For each element that moved, the first cut (in reading order) it moved at.
+  const moved = new Map<number, { at: number; text: string }>();
+  for (const { i } of cuts) {
+    for (let node: Node = all[i]!; node !== document.body; node = node.parentNode!) {
       while (node.nextSibling) node.nextSibling.remove();
     }
     for (let j = 0; j <= i; j++) {
-      const now = start(els[j]!);
+      const now = start(all[j]!);
       const then = final[j]!;
-      if ((!now.shown && !then.shown) || moved.has(j)) continue;
-      if (now.top !== then.top || now.edge !== then.edge) {
-        moved.set(j, `${els[j]!.outerHTML.slice(0, 90)} at ${now.top}/${now.edge} (ends at ${then.top}/${then.edge}) when the page stops after ${els[i]!.outerHTML.slice(0, 50)}`);
+      if (!now.shown && !then.shown) continue;
+      const earlier = moved.get(j);
+      if ((now.top !== then.top || now.edge !== then.edge) && !(earlier && earlier.at < i)) {
+        moved.set(j, { at: i, text: `${all[j]!.outerHTML.slice(0, 90)} at ${now.top}/${now.edge} (ends at ${then.top}/${then.edge}) when the page stops after ${all[i]!.outerHTML.slice(0, 50)}` });
       }
     }
   }
   document.body.innerHTML = whole;
-  // The outermost of each moving group is enough to name it.
-  return [...moved.values()].slice(0, 6);
+  // The outermost of each moving group is enough to name it: the first found, reading the page in order.
+  return [...moved.entries()]
+    .sort(([j, a], [k, b]) => a.at - b.at || j - k)
+    .slice(0, 6)
+    .map(([, { text }]) => text);
 }
 
 describe.skipIf(!chromiumPath)('prerendered pages', () => {
