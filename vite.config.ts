@@ -206,7 +206,9 @@ export default defineConfig(({ command, mode }) => ({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          // The PGlite template (made once per run, as for the others): the servers the browser tests
+          // start open a copy of it instead of a new database (tests/e2e/production.ts).
+          globalSetup: ['tests/support/template.ts', 'tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/failures.ts'],
           // After the other projects, with the machine to itself: a browser test shares no core with
           // a unit or server test file. Two files at a time, each on a server it leases while it runs

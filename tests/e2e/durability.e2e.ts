@@ -13,7 +13,7 @@ import { holdOf } from '../../server/journey/availability';
 import { INTENT_GRACE_MS, referencesOf } from '../../server/journey/intents';
 import { restoreJourney } from '../../machines/persistence';
 import { chromiumPath } from './browser';
-import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
+import { freePort, postgresUrl, seededDataDir, startProduction, stop, withDatabase, type Production } from './production';
 import { scratchDir } from '../support/scratch';
 
 const RENTERS = 20;
@@ -165,7 +165,7 @@ async function disagreements(database: Database) {
 }
 
 async function run(env: Record<string, string>, openAfter: (dataDir: string) => Promise<Database>) {
-  const dataDir = scratchDir('movecar-kill9-');
+  const dataDir = env.DATABASE_URL ? scratchDir('movecar-kill9-') : seededDataDir('movecar-kill9-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const start = () => startProduction(port, dataDir, { TRUST_PROXY: '1', ...env });

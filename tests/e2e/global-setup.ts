@@ -12,6 +12,7 @@ import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
 import { scratchDir } from '../support/scratch';
+import { pgliteTemplate } from '../support/template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -158,10 +159,12 @@ function leaseServer(start: () => Promise<Leased[]>) {
 
 /**
  * The production app in this process on a clock of its own (`offset` from the wall clock, moved by a
- * POST of a new offset to `clockControl`), with PGlite in a folder of its own.
+ * POST of a new offset to `clockControl`), with PGlite in a folder of its own: a copy of the run's
+ * migrated and seeded database (tests/support/template.ts), as the servers the tests start have.
  */
 async function clockedServer(offset: number, mailbox: LocalMailbox) {
   const dataDir = scratchDir('movecar-e2e-');
+  cpSync(await pgliteTemplate(), dataDir, { recursive: true });
   const config = {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
     scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { DRAIN_MS } from '../../server/main';
 import { chromiumPath, launch, phonePage } from './browser';
-import { freePort, postgresUrl, startProduction, stop, withDatabase, type Production } from './production';
+import { freePort, postgresUrl, seededDataDir, startProduction, stop, withDatabase, type Production } from './production';
 import { scratchDir } from '../support/scratch';
 
 if (chromiumPath && !postgresUrl)
@@ -75,8 +75,9 @@ const childrenOf = (pid: number) =>
 describe.skipIf(!chromiumPath)('the production server as a platform runs it', () => {
   const started: Production[] = [];
   const dirs: string[] = [];
-  const dataDir = () => {
-    const dir = scratchDir('movecar-production-');
+  // Empty, as a new install starts; `seeded`: a copy of the run's migrated database (quicker to start).
+  const dataDir = (seeded = false) => {
+    const dir = seeded ? seededDataDir('movecar-production-') : scratchDir('movecar-production-');
     dirs.push(dir);
     return dir;
   };
@@ -107,7 +108,7 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
 
   it('on SIGTERM with a renter\'s page open (its live stream, the service worker\'s fetches), stops at once instead of waiting out the drain', async () => {
     const port = await freePort();
-    const server = await startProduction(port, dataDir());
+    const server = await startProduction(port, dataDir(true));
     started.push(server);
     const browser = await launch();
     try {
@@ -130,7 +131,7 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
 
   it('with WEB_CONCURRENCY=2 on PGlite runs one process and says why', async () => {
     const port = await freePort();
-    const server = await startProduction(port, dataDir(), { WEB_CONCURRENCY: '2' });
+    const server = await startProduction(port, dataDir(true), { WEB_CONCURRENCY: '2' });
     started.push(server);
     expect(server.output()).toContain('WEB_CONCURRENCY=2 needs DATABASE_URL');
     expect(childrenOf(server.child.pid!)).toEqual([]);

@@ -1,11 +1,13 @@
 // `npm start` as a process of its own: Node on the compiled server (tests/e2e/global-setup.ts builds
 // it, as `npm run build` does), for the tests that restart, stop or multiply it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { scratchDir } from '../support/scratch';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -70,6 +72,18 @@ export async function startProduction(
     void exited.then((code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
   });
   return { child, output: () => output, exited };
+}
+
+/**
+ * A data folder for a server, holding a copy of the run's migrated and seeded PGlite database
+ * (tests/support/template.ts): a server started on it skips initdb and the migrations (ready in 1.4 s
+ * and 2.2 s of CPU, against 3.6 s and 5.4 s on an empty folder, measured here). A first start on an
+ * empty folder is production.e2e.ts's to test. The caller removes it.
+ */
+export function seededDataDir(prefix: string) {
+  const dir = scratchDir(prefix);
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  return dir;
 }
 
 /** SIGTERM, as a platform stops it; resolves with the exit code. */

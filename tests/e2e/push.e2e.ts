@@ -15,8 +15,7 @@ import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { pathOf } from '../../src/i18n/paths';
 import { axeViolations, chromiumPath, launch, live, phonePage, SHOTS } from './browser';
-import { freePort, startProduction, stop, type Production } from './production';
-import { scratchDir } from '../support/scratch';
+import { freePort, seededDataDir, startProduction, stop, type Production } from './production';
 
 /** The page's PushManager, subscribing at the local push service through `__pushSubscribe` (kept across reloads). */
 function fakePushManager() {
@@ -51,7 +50,7 @@ describe.skipIf(!chromiumPath)('Web Push in Chromium', () => {
   let push: LocalPushService;
   let server: Production;
   let base: string;
-  const dataDir = scratchDir('movecar-push-');
+  const dataDir = seededDataDir('movecar-push-');
   beforeAll(async () => {
     browser = await launch();
     push = await startLocalPushService();

@@ -7,8 +7,7 @@ import { ar } from '../../src/i18n/ar';
 import { en } from '../../src/i18n/en';
 import { axeViolations, chromiumPath, launch, load, open, phonePage, PDF, PNG, uniqueEmail, SHOTS } from './browser';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
-import { freePort, startProduction, stop } from './production';
-import { scratchDir } from '../support/scratch';
+import { freePort, seededDataDir, startProduction, stop } from './production';
 
 
 describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
@@ -20,7 +19,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
 
   it('a restart keeps accounts, sessions and the journey', async () => {
     const port = await freePort();
-    const dataDir = scratchDir('movecar-restart-');
+    const dataDir = seededDataDir('movecar-restart-');
     const base = `http://127.0.0.1:${port}`;
     let server = await startProduction(port, dataDir);
     try {
@@ -79,7 +78,7 @@ describe.skipIf(!chromiumPath)('the production server in Chromium', () => {
   it('UAE PASS takes no account by its e-mail (EN); a renter signed in connects it from Account (AR)', async () => {
     // A server of its own: the stand-in's one sample person is not yet anyone's here.
     const port = await freePort();
-    const dataDir = scratchDir('movecar-uaepass-');
+    const dataDir = seededDataDir('movecar-uaepass-');
     const base = `http://127.0.0.1:${port}`;
     const server = await startProduction(port, dataDir, { UAEPASS_LOCAL_PORT: '0' });
     const register = (page: Page, email: string, language: 'en' | 'ar') =>
