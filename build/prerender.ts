@@ -14,6 +14,7 @@ import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, STAFF_SCREEN_IDS, pathOf, type 
 import { FONTS_FLAG_SCRIPT } from '../src/client/fonts.ts';
 import type { RenderedPage } from '../src/prerender';
 import { checkBudgets } from './budget.ts';
+import { carArtSprite } from './carArt.ts';
 import { sha256, styleAttributes } from './policy.ts';
 
 /** A page the build writes: the URL path it answers and the file it is written to under pages/. */
@@ -237,11 +238,14 @@ export function prerenderPages(): Plugin {
         build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { preserveModules: true } } },
       })) as Rolldown.RolldownOutput;
       const entry = ssr.output.find((c) => c.type === 'chunk' && c.isEntry)!.fileName;
-      const { renderPage, hasVisitorVariant, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
+      const { renderPage, hasVisitorVariant, isLive, CAR_ART_ID, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
         renderPage: (path: string, options?: { visitor?: boolean }) => Promise<RenderedPage>;
         hasVisitorVariant: (path: string) => boolean;
+        isLive: (path: string) => boolean;
+        CAR_ART_ID: string;
         PAGE_LOADERS: Record<string, Loader>;
       };
+      const carArt = carArtSprite(root, CAR_ART_ID);
       const pages = pagesOf(await screenModules(root, ssrDir, ssr, PAGE_LOADERS));
       // The app's entry (index.html's script, src/main.tsx, bundled as index.html's chunk), the chunks
       // it imports and their CSS, from the bundle itself.
@@ -296,7 +300,10 @@ export function prerenderPages(): Plugin {
         html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`);
         html = replaceOnce(html, /(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`);
         html = replaceOnce(html, '</head>', `  ${head.join('\n    ')}\n  </head>`);
-        html = replaceOnce(html, '<div id="root"></div>', `<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`);
+        // The cars' art before the root, for a page that shows cars as it opens (the live pages' cars
+        // come with the server's render of it, in this page's body).
+        const art = isLive(page.path) || rendered.html.includes(`#${CAR_ART_ID}-`) ? carArt : '';
+        html = replaceOnce(html, '<div id="root"></div>', `${art}<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`);
         const path = join(outDir, 'pages', file);
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, html);

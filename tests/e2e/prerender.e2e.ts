@@ -202,6 +202,8 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     // JavaScript off: what is on screen is what the server sent.
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     for (const [id, lang, shown] of [['home', 'en', 3], ['home', 'ar', 3], ['services', 'en', Infinity], ['services', 'ar', Infinity]] as const) {
       const t = lang === 'ar' ? ar : en;
       await page.goto(baseURL + pathOf(id, lang));
@@ -214,10 +216,14 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       const models = await cards.getByRole('heading').allTextContents();
       expect(models.length, `${id} ${lang}`).toBe(Math.min(shown, results.length));
       for (const model of models) expect(results.map((r) => r.car.model)).toContain(model);
-      // Its pictures are in the page: nothing waits for the app to ask the server.
-      expect(await cards.first().locator('img').getAttribute('src')).toBeTruthy();
+      // Its pictures are drawn from the page itself (the art's <symbol>s, once): nothing waits for the
+      // app to ask the server, nor for a picture's file.
+      const art = await cards.first().locator('svg > use').getAttribute('href');
+      expect(art).toMatch(/^#car-art-(sedan|suv|sports)$/);
+      expect(await page.locator(`symbol${art!} path`).count()).toBeGreaterThan(3);
       expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
     }
+    expect(fetched.filter((path) => /^\/assets\/(sedan|suv|sports)-/.test(path))).toEqual([]);
     // The service worker's copy (fetched by no navigation) is the prerendered page: no prices that would go stale offline.
     const copy = await (await page.request.get(`${baseURL}/home`)).text();
     expect(copy).not.toContain('id="seeds"');
