@@ -6,15 +6,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
+import { FONT_FILES } from '../server/print/pdf';
 import { sfntOf } from '../server/print/woff';
 
 const require = createRequire(import.meta.url);
-const FONTS = {
-  latin: '@fontsource/inter/files/inter-latin-400-normal.woff',
-  latinBold: '@fontsource/inter/files/inter-latin-700-normal.woff',
-  arabic: '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff',
-  arabicBold: '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff',
-};
 const LINES = ['Tax Invoice INV-000042 · AED 1,250.00 (VAT 5%)', 'فاتورة ضريبية', 'إجمالي المبلغ المستحق', 'تويوتا كامري ٢٠٢٦'];
 
 /** A PDF of `LINES` in each face, its fonts read through `read`; its date and ID (which differ per document) left out. */
@@ -24,7 +19,7 @@ async function pdfWith(read: (woff: Buffer) => Buffer) {
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const widths: number[] = [];
-  for (const [face, file] of Object.entries(FONTS)) {
+  for (const [face, file] of Object.entries(FONT_FILES)) {
     doc.registerFont(face, read(readFileSync(require.resolve(file))));
     for (const line of LINES) {
       widths.push(doc.font(face).fontSize(11).widthOfString(line));

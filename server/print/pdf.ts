@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const bidi = bidiFactory();
 
 type Face = 'latin' | 'latinBold' | 'arabic' | 'arabicBold';
-const FONT_FILES: Record<Face, string> = {
+export const FONT_FILES: Record<Face, string> = {
   latin: '@fontsource/inter/files/inter-latin-400-normal.woff',
   latinBold: '@fontsource/inter/files/inter-latin-700-normal.woff',
   arabic: '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff',
