@@ -12,7 +12,7 @@ const KB = 1024;
  * page runs is React (64 KB), the router (8), the app's shared code (11), the entry (8) and its
  * language's common words (2): about 95 KB, with the screen and its words on top. Home's goal is
  * 100 KB by Lighthouse's count, which is what the server sends (brotli: 96.6 KB on 2026-11-29); its
- * budget here, in gzip, was that goal too, until the cars' art drawn in the page (build/carArt.ts)
+ * budget here, in gzip, was that goal too, until the cars' art drawn in the page (build/art.ts)
  * took Home from 100.0 to 100.1 KB of gzip, so 101 KB (see docs/performance.md). A screen that
  * drives the journey also carries it (XState and the journey's machine and client, 19 KB) and the
  * form rules (zod, 9); Arabic words are a little larger. Since 2026-11-27 a booking keeps its car's

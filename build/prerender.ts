@@ -1,20 +1,21 @@
 // `npm run build`, after the browser bundle: every route's HTML in both languages, rendered by the
 // app's own components (src/prerender.tsx, built for Node into the build's .ssr folder, which the
 // server also renders Home and Services with: server/http/livePages.ts), so a phone
-// paints the screen's text before any script has run. Each page carries its CSS inline, the line
-// that says whether the browser has the app's faces yet (src/client/fonts.ts), and names the
-// modules the boot script fetches after the first paint (the shell, its screen's chunk, its
-// language's catalog) and nothing else. Screens about the user get a second page for visitors.
+// paints the screen's text before any script has run. Each page carries its CSS inline, its icon,
+// one inline script (whether the browser has the app's faces yet, src/client/fonts.ts; and, once the
+// page is painted, its manifest and the boot script: src/pageStart.ts), and names the modules the
+// boot script fetches (the shell, its screen's chunk, its language's catalog) and nothing else.
+// Screens about the user get a second page for visitors.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, minifySync, transformWithOxc, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { ARABIC_ROOT, PARAM_SCREENS, SCREEN_IDS, STAFF_SCREEN_IDS, pathOf, type ScreenId } from '../src/i18n/paths.ts';
 import { FONTS_FLAG_SCRIPT } from '../src/client/fonts.ts';
 import type { RenderedPage } from '../src/prerender';
 import { checkBudgets } from './budget.ts';
-import { carArtSprite } from './carArt.ts';
+import { pageArt } from './art.ts';
 import { sha256, styleAttributes } from './policy.ts';
 
 /** A page the build writes: the URL path it answers and the file it is written to under pages/. */
@@ -82,7 +83,7 @@ export interface PageTable {
   visitor: Record<string, string>;
   /** CSP hashes of the pages' inline CSS and of the style attributes they carry (Radix renders a few). */
   styleHashes: string[];
-  /** CSP hashes of the pages' inline scripts (the fonts flag). */
+  /** CSP hashes of the pages' inline scripts (the fonts flag and src/pageStart.ts, as one). */
   scriptHashes: string[];
   /** The app's render for Node (src/prerender.tsx), relative to the build: the server renders the live pages with it. */
   renderer?: string;
@@ -96,6 +97,7 @@ function pageTable(
   visitor: Record<string, string>,
   html: string[],
   inlineStyles: string[],
+  inlineScript: string,
 ): PageTable {
   const attributes = html.flatMap(styleAttributes);
   const styles = new Set([...attributes, ...inlineStyles]);
@@ -105,7 +107,7 @@ function pageTable(
     withParam: [],
     notFound: { en: '404.html', ar: 'arabic/404.html' },
     styleHashes,
-    scriptHashes: [sha256(FONTS_FLAG_SCRIPT)],
+    scriptHashes: [sha256(inlineScript)],
     visitor,
   };
   for (const page of pages) if (!page.file.endsWith('404.html')) table.pages[page.path] = page.file;
@@ -196,18 +198,46 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The one script a page names, src/boot.ts (it waits for the first paint, then fetches and runs the
- * page's modules one per task): compiled and minified on its own, as it imports nothing, and hashed
- * like the other assets.
+ * A typed script of the app's (`src/…ts`, importing nothing) as the browser runs it, minified. A
+ * classic one (inline in a page) without the empty `export {}` that makes the file a module for
+ * TypeScript only.
+ */
+async function compileScript(root: string, module: string, classic = false): Promise<string> {
+  const source = join(root, module);
+  const compiled = (await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' })).code;
+  const script = classic ? compiled.replace(/^export \{\};?$/m, '') : compiled;
+  const { code, errors } = minifySync(basename(module), script, { module: !classic });
+  if (errors.length > 0) throw new Error(`${module}: ${errors.map((e) => e.message).join('; ')}`);
+  return code;
+}
+
+/**
+ * The script that starts a page's app, src/boot.ts (the page's inline script adds it once the page is
+ * painted; it fetches and runs the page's modules one per task): compiled and minified on its own,
+ * as it imports nothing, and hashed like the other assets.
  */
 async function writeBoot(root: string, outDir: string): Promise<string> {
-  const source = join(root, 'src/boot.ts');
-  const compiled = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
-  const { code, errors } = minifySync('boot.js', compiled.code, { module: true });
-  if (errors.length > 0) throw new Error(`src/boot.ts: ${errors.map((e) => e.message).join('; ')}`);
+  const code = await compileScript(root, 'src/boot.ts');
   const file = `assets/boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(join(outDir, file), code);
   return file;
+}
+
+/**
+ * The pages' one inline script: the fonts flag, then what adds the manifest and the boot script once
+ * the page is painted (src/pageStart.ts).
+ */
+async function pageScript(root: string): Promise<string> {
+  return FONTS_FLAG_SCRIPT + (await compileScript(root, 'src/pageStart.ts', true)).trim();
+}
+
+/**
+ * The favicon as a `data:` address: the browser asks for a page's icon as soon as it paints, and a
+ * request that ends before the page's largest paint counts against it on a slow network.
+ */
+function faviconData(root: string): string {
+  const svg = readFileSync(join(root, 'public/favicon.svg'), 'utf8').trim().replace(/\n\s*/g, ' ');
+  return `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[%#<>]/g, encodeURIComponent)}`;
 }
 
 export function prerenderPages(): Plugin {
@@ -238,14 +268,14 @@ export function prerenderPages(): Plugin {
         build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { preserveModules: true } } },
       })) as Rolldown.RolldownOutput;
       const entry = ssr.output.find((c) => c.type === 'chunk' && c.isEntry)!.fileName;
-      const { renderPage, hasVisitorVariant, isLive, CAR_ART_ID, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
+      const { renderPage, hasVisitorVariant, isLive, ART_ID, PAGE_LOADERS } = (await import(pathToFileURL(join(ssrDir, entry)).href)) as {
         renderPage: (path: string, options?: { visitor?: boolean }) => Promise<RenderedPage>;
         hasVisitorVariant: (path: string) => boolean;
         isLive: (path: string) => boolean;
-        CAR_ART_ID: string;
+        ART_ID: string;
         PAGE_LOADERS: Record<string, Loader>;
       };
-      const carArt = carArtSprite(root, CAR_ART_ID);
+      const artOf = pageArt(root, ART_ID);
       const pages = pagesOf(await screenModules(root, ssrDir, ssr, PAGE_LOADERS));
       // The app's entry (index.html's script, src/main.tsx, bundled as index.html's chunk), the chunks
       // it imports and their CSS, from the bundle itself.
@@ -256,6 +286,8 @@ export function prerenderPages(): Plugin {
       // loads its scripts its own way (below), and its CSS is in the page.
       const template = replaceOnce(readFileSync(join(root, 'index.html'), 'utf8'), DEV_ENTRY_TAG, '');
       const boot = await writeBoot(root, outDir);
+      const script = await pageScript(root);
+      const favicon = faviconData(root);
       const wordsOf = (lang: 'en' | 'ar', part: string) => chunkOf(bundle, root, `src/i18n/${lang}/${part}.ts`);
       const jsByPage = new Map<string, string[]>();
       const htmls: string[] = [];
@@ -284,10 +316,10 @@ export function prerenderPages(): Plugin {
         inlineStyles.push(css);
         const manifest = manifestOf(root, rendered.lang);
         const head = [
-          `<script>${FONTS_FLAG_SCRIPT}</script>`,
+          `<script>${script}</script>`,
           `<style data-files="${cssFiles.map((f) => `/${f}`).join(' ')}">${css}</style>`,
-          `<script type="module" id="boot" src="/${boot}" data-modules="${js.map((f) => `/${f}`).join(' ')}"></script>`,
-          ...(manifest ? [`<link rel="manifest" href="${manifest.href}">`] : []),
+          // What the inline script adds once the page is painted (src/pageStart.ts, src/boot.ts).
+          `<template id="boot" data-src="/${boot}"${manifest ? ` data-manifest="${manifest.href}"` : ''} data-modules="${js.map((f) => `/${f}`).join(' ')}"></template>`,
         ];
         // How the browser hydrates it (src/main.tsx): made for a visitor, and showing another path.
         const rootAttributes = [
@@ -299,10 +331,11 @@ export function prerenderPages(): Plugin {
         html = replaceOnce(html, /(<meta name="theme-color" content=")([^"]*)/, (_, start, colour) => start + (manifest?.themeColor ?? colour));
         html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escape(rendered.title)}</title>`);
         html = replaceOnce(html, /(<meta name="description" content=")[^"]*/, `$1${escape(rendered.description)}`);
+        html = replaceOnce(html, 'href="/favicon.svg"', `href="${favicon}"`);
         html = replaceOnce(html, '</head>', `  ${head.join('\n    ')}\n  </head>`);
-        // The cars' art before the root, for a page that shows cars as it opens (the live pages' cars
-        // come with the server's render of it, in this page's body).
-        const art = isLive(page.path) || rendered.html.includes(`#${CAR_ART_ID}-`) ? carArt : '';
+        // The drawings the page shows as it opens, before the root (the live pages' cars come with the
+        // server's render of it, in this page's body).
+        const art = artOf(rendered.html, isLive(page.path));
         html = replaceOnce(html, '<div id="root"></div>', `${art}<div id="root"${rootAttributes.map((a) => ` ${a}`).join('')}>${rendered.html}</div>`);
         const path = join(outDir, 'pages', file);
         mkdirSync(dirname(path), { recursive: true });
@@ -317,7 +350,7 @@ export function prerenderPages(): Plugin {
       }
       writeFileSync(
         join(outDir, 'pages', 'pages.json'),
-        JSON.stringify({ ...pageTable(pages, visitorPages, htmls, inlineStyles), renderer: `${SSR_DIR}/${entry}` }, null, 2),
+        JSON.stringify({ ...pageTable(pages, visitorPages, htmls, inlineStyles, script), renderer: `${SSR_DIR}/${entry}` }, null, 2),
       );
       await checkBudgets(outDir, jsByPage, config.logger);
     },

@@ -1,12 +1,12 @@
-// The one script a prerendered page names (build/prerender.ts compiles it to a hashed asset, cached
-// for good): once the page's words are painted, it fetches the page's modules (all at once, as
-// modulepreloads) and starts the app. Before the first paint, nothing but the page itself is on the
-// wire. The modules are listed with each one's imports before it and the entry last, and are run one
-// per task: React, the app's shared code and the screen are each set up in a short task a phone can
-// answer a tap between, not in one long one. It imports nothing: it is the first script a page runs.
+// The script that starts a prerendered page's app (build/prerender.ts compiles it to a hashed asset,
+// cached for good). The page's inline script (src/pageStart.ts) adds it once the page's words are
+// painted; it fetches the page's modules (all at once, as modulepreloads) and starts the app. The
+// modules are listed with each one's imports before it and the entry last, and are run one per
+// task: React, the app's shared code and the screen are each set up in a short task a phone can
+// answer a tap between, not in one long one. It imports nothing: it is the first module a page runs.
 export {};
 
-const boot = document.getElementById('boot') as HTMLScriptElement;
+const boot = document.getElementById('boot') as HTMLTemplateElement;
 const modules = (boot.dataset.modules ?? '').split(' ');
 // Where the browser has it, scheduler.yield() lets a waiting tap in first; otherwise a new task.
 const nextTask = (): Promise<unknown> =>
@@ -21,10 +21,7 @@ const linkTo = (rel: string, href: string) => {
   return link;
 };
 
-let started = false;
 async function start() {
-  if (started) return;
-  started = true;
   // The page's CSS is inline. The files it came from are named to the app's module loader, as
   // disabled stylesheets (never fetched), so it does not add them again as the screen's module
   // loads: each would have the whole page styled and laid out once more.
@@ -45,13 +42,4 @@ async function start() {
   }
 }
 
-// After the first contentful paint (the page's words are on screen), in a task of its own.
-try {
-  new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(start, 0);
-  }).observe({ type: 'paint', buffered: true });
-} catch {
-  requestAnimationFrame(() => setTimeout(start, 0));
-}
-// A browser that reports no paint, or a page opened in a background tab (no frame until shown).
-setTimeout(start, 1000);
+void start();

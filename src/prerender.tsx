@@ -23,8 +23,8 @@ import { SessionProvider, type RedirectNotice } from './ui/session';
 
 // The table of every page's screen, for the build to find each page's chunk by.
 export { PAGE_LOADERS } from './app/routes';
-// The build puts the cars' art in a page under this id (build/carArt.ts).
-export { CAR_ART_ID } from './ui/CarPicture';
+// The build puts the app's drawings in a page under this id (build/art.ts).
+export { ART_ID } from './ui/Drawing';
 
 export interface RenderedPage {
   html: string;

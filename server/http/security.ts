@@ -7,12 +7,13 @@ import { bodyLimit } from 'hono/body-limit';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Scripts only from this origin (no eval; inline only a prerendered page's one line, by its hash),
+ * Scripts only from this origin (no eval; inline only a prerendered page's one script, by its hash),
  * nothing framed, nothing fetched elsewhere: no request from any page leaves the machine.
  */
 export const contentSecurityPolicy = (styleHashes: readonly string[] = [], scriptHashes: readonly string[] = []) => [
   "default-src 'self'",
-  // A prerendered page's one inline script (whether the browser has the app's fonts), by its hash.
+  // A prerendered page's one inline script (the fonts flag, and what starts the app once the page is
+  // painted: src/pageStart.ts), by its hash.
   ['script-src', "'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' '),
   // Prerendered pages carry a few style attributes Radix renders (build/prerender.ts lists their
   // hashes): exactly those are allowed, no other inline style.

@@ -15,6 +15,7 @@ import { JourneyRoute } from './useJourneyRoute';
 import { LoadBoundary, Unavailable } from './LoadBoundary';
 import logo from '../assets/logo.svg';
 import { Link } from '../ui/Link';
+import { Drawing } from '../ui/Drawing';
 import styles from './Layout.module.css';
 
 /**
@@ -134,7 +135,7 @@ function Shell({ resolved }: { resolved: Resolved }) {
       <header className={styles.header}>
         {home ? <span className={styles.back} aria-hidden="true" /> : <BackButton />}
         <h1 className={styles.title}>
-          {showLogo ? <img src={logo} alt={t.brand} width={160} height={40} /> : title}
+          {showLogo ? <Drawing name="logo" file={logo} alt={t.brand} width={160} height={40} /> : title}
         </h1>
         <HeaderEnd>
           <Link

@@ -219,7 +219,7 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       // Its pictures are drawn from the page itself (the art's <symbol>s, once): nothing waits for the
       // app to ask the server, nor for a picture's file.
       const art = await cards.first().locator('svg > use').getAttribute('href');
-      expect(art).toMatch(/^#car-art-(sedan|suv|sports)$/);
+      expect(art).toMatch(/^#art-(sedan|suv|sports)$/);
       expect(await page.locator(`symbol${art!} path`).count()).toBeGreaterThan(3);
       expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
     }
@@ -259,6 +259,33 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
       expect((await edit(String(rate), (car!.version as number) + 1)).status()).toBe(200);
     }
     await context.close();
+  });
+
+  it('a first visit asks for nothing before its words are painted; then it links its manifest and starts the app (EN and AR)', async () => {
+    for (const [id, lang] of [['registration', 'en'], ['registration', 'ar'], ['helpSupport', 'en'], ['home', 'ar']] as const) {
+      const t = lang === 'ar' ? ar : en;
+      const { page, errors } = await phonePage(browser);
+      const fetched: string[] = [];
+      page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(baseURL + pathOf(id, lang), { waitUntil: 'networkidle' });
+      // On a slow network every request that ends before the first paint delays it: there is none.
+      const paint = (await timeline(page, 'paint')).find((entry) => entry.name === 'first-contentful-paint')!.startTime;
+      const resources = await timeline(page, 'resource');
+      expect(resources.filter((entry) => entry.startTime < paint).map((entry) => entry.name), id).toEqual([]);
+      // Its icon is in the page; its logo is drawn from the page's own symbol, and no file of either is fetched.
+      await expect(page.locator('link[rel="icon"]').getAttribute('href')).resolves.toMatch(/^data:image\/svg\+xml,/);
+      if (id !== 'helpSupport') {
+        await expect(page.locator('header h1').getByRole('img', { name: t.brand }).locator('use').getAttribute('href')).resolves.toBe('#art-logo');
+        expect(await page.locator('symbol#art-logo path').count()).toBeGreaterThan(3);
+      }
+      expect(fetched.filter((path) => /^\/(favicon|assets\/logo-)/.test(path))).toEqual([]);
+      // Once painted, the page links its language's manifest and the app starts: it answers the user.
+      await expect(page.locator('link[rel="manifest"]').getAttribute('href')).resolves.toBe(`/manifest.${lang}.webmanifest`);
+      expect(resources.map((entry) => new URL(entry.name).pathname)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/boot-/)]));
+      await live(page);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
   });
 
   it("a first visit paints in the phone's faces, fetches the app's after, and shows them at the next screen and visit (EN and AR)", async () => {
@@ -347,7 +374,7 @@ describe.skipIf(!chromiumPath)('prerendered pages', () => {
     // English home has the English words, and neither Services, the Arabic words, nor the words of
     // screens it does not show (a rental's, the managers').
     const modulesOf = (page: string) => /data-modules="([^"]+)"/.exec(page)![1]!.split(' ');
-    const boot = /<script type="module" id="boot" src="([^"]+)"/.exec(html)![1]!;
+    const boot = /<template id="boot" data-src="([^"]+)"/.exec(html)![1]!;
     const asset = await fetch(baseURL + boot, { headers: { 'accept-encoding': 'gzip' } });
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // A script is sniff-proof; the policies that govern documents come with the page, not with each script.
