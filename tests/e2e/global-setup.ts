@@ -11,7 +11,7 @@ import { startServer } from '../../server/main';
 import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
-import { scratchDir } from '../support/scratch';
+import { scratchCopy } from '../support/scratch';
 import { pgliteTemplate } from '../support/template';
 
 declare module 'vitest' {
@@ -163,8 +163,7 @@ function leaseServer(start: () => Promise<Leased[]>) {
  * migrated and seeded database (tests/support/template.ts), as the servers the tests start have.
  */
 async function clockedServer(offset: number, mailbox: LocalMailbox) {
-  const dataDir = scratchDir('movecar-e2e-');
-  cpSync(await pgliteTemplate(), dataDir, { recursive: true });
+  const dataDir = scratchCopy(await pgliteTemplate(), 'movecar-e2e-');
   const config = {
     ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
     scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost

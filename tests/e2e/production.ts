@@ -1,13 +1,12 @@
 // `npm start` as a process of its own: Node on the compiled server (tests/e2e/global-setup.ts builds
 // it, as `npm run build` does), for the tests that restart, stop or multiply it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { scratchDir } from '../support/scratch';
+import { scratchCopy } from '../support/scratch';
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -80,11 +79,7 @@ export async function startProduction(
  * and 2.2 s of CPU, against 3.6 s and 5.4 s on an empty folder, measured here). A first start on an
  * empty folder is production.e2e.ts's to test. The caller removes it.
  */
-export function seededDataDir(prefix: string) {
-  const dir = scratchDir(prefix);
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-  return dir;
-}
+export const seededDataDir = (prefix: string) => scratchCopy(inject('pgliteTemplate'), prefix);
 
 /** SIGTERM, as a platform stops it; resolves with the exit code. */
 export function stop(server: Production): Promise<number | null> {
