@@ -14,182 +14,192 @@ export const JOURNEY_SCHEMA_VERSION = 3;
 
 export type RestoreProblem = 'corrupt' | 'foreign' | 'oldVersion';
 
-const int = () => z.number().check(z.int());
-const fils = () => int().check(z.nonnegative());
-const time = () => z.number().check(z.refine(Number.isFinite));
-const text = () => z.string().check(z.maxLength(2000));
+// The schemas are built on first use, not as the module loads: every screen that drives the journey
+// loads this module, a visitor's never restores a journey, and building them was most of the
+// journey's start in the browser (its chunk took 40-56 ms to run at Lighthouse's 4x CPU; 9-10 ms
+// without them).
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+const built = () => (schemas ??= buildSchemas());
 
-const price = z.object({
-  days: int().check(z.positive()),
-  dailyRate: fils(),
-  cost: fils(),
-  fees: fils(),
-  discount: z.optional(fils()),
-  vat: fils(),
-  total: fils(),
-});
+function buildSchemas() {
+  const int = () => z.number().check(z.int());
+  const fils = () => int().check(z.nonnegative());
+  const time = () => z.number().check(z.refine(Number.isFinite));
+  const text = () => z.string().check(z.maxLength(2000));
 
-const renter = z.object({
-  email: text(),
-  fullName: text(),
-  fullNameAr: z.optional(text()),
-  phone: text(),
-  emiratesId: z.optional(text()),
-  address: z.optional(text()),
-  verified: z.boolean(),
-});
+  const price = z.object({
+    days: int().check(z.positive()),
+    dailyRate: fils(),
+    cost: fils(),
+    fees: fils(),
+    discount: z.optional(fils()),
+    vat: fils(),
+    total: fils(),
+  });
 
-const problems = z.record(z.string(), z.string());
+  const renter = z.object({
+    email: text(),
+    fullName: text(),
+    fullNameAr: z.optional(text()),
+    phone: text(),
+    emiratesId: z.optional(text()),
+    address: z.optional(text()),
+    verified: z.boolean(),
+  });
 
-/** A car's counted fact (its seats, its horsepower), when its company gave it. */
-const count = z.optional(int());
+  const problems = z.record(z.string(), z.string());
 
-/** The car's facts as the booking keeps them (machines/fleet.ts `Car`). */
-const carSchema = z.object({
-  id: text(),
-  company: text(),
-  model: text(),
-  category: z.enum(CAR_CATEGORIES),
-  dailyRate: fils(),
-  deposit: fils(),
-  picture: z.enum(['sedan', 'suv', 'sports']),
-  plate: text(),
-  odometerKm: int().check(z.nonnegative()),
-  tankLitres: z.number().check(z.positive()),
-  photo: z.optional(z.array(z.object({ hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), width: int(), height: int() }))),
-  specs: z.optional(
-    z.object({
-      year: count,
-      seats: count,
-      transmission: z.optional(z.enum(TRANSMISSIONS)),
-      fuel: z.optional(z.enum(FUELS)),
-      engine: z.optional(z.object({ en: text(), ar: text() })),
-      horsepower: count,
-      topSpeedKmh: count,
+  /** A car's counted fact (its seats, its horsepower), when its company gave it. */
+  const count = z.optional(int());
+
+  /** The car's facts as the booking keeps them (machines/fleet.ts `Car`). */
+  const carSchema = z.object({
+    id: text(),
+    company: text(),
+    model: text(),
+    category: z.enum(CAR_CATEGORIES),
+    dailyRate: fils(),
+    deposit: fils(),
+    picture: z.enum(['sedan', 'suv', 'sports']),
+    plate: text(),
+    odometerKm: int().check(z.nonnegative()),
+    tankLitres: z.number().check(z.positive()),
+    photo: z.optional(z.array(z.object({ hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), width: int(), height: int() }))),
+    specs: z.optional(
+      z.object({
+        year: count,
+        seats: count,
+        transmission: z.optional(z.enum(TRANSMISSIONS)),
+        fuel: z.optional(z.enum(FUELS)),
+        engine: z.optional(z.object({ en: text(), ar: text() })),
+        horsepower: count,
+        topSpeedKmh: count,
+      }),
+    ),
+  });
+
+  /** Everything the screens and the rules read from the context. */
+  const journeyContextSchema = z.object({
+    renter: z.nullable(renter),
+    booking: z.object({
+      carId: z.string().check(z.maxLength(40)),
+      // Optional: bookings stored before the booking kept its car's facts read them from the sample fleet (`withCar`).
+      car: z.optional(carSchema),
+      pickupLocation: z.enum(LOCATIONS),
+      dropoffLocation: z.enum(LOCATIONS),
+      pickupAt: time(),
+      dropoffAt: time(),
+      offer: z.optional(z.enum(['winter', 'loyalty'])),
+      // A car's facts, or (stored before the booking kept them) a sample car's id: read by `withCar`.
+      upgradedFrom: z.optional(z.unknown()),
+      movedFrom: z.optional(carSchema),
     }),
-  ),
-});
-
-/** Everything the screens and the rules read from the context. */
-export const journeyContextSchema = z.object({
-  renter: z.nullable(renter),
-  booking: z.object({
-    carId: z.string().check(z.maxLength(40)),
-    // Optional: bookings stored before the booking kept its car's facts read them from the sample fleet (`withCar`).
-    car: z.optional(carSchema),
-    pickupLocation: z.enum(LOCATIONS),
-    dropoffLocation: z.enum(LOCATIONS),
-    pickupAt: time(),
-    dropoffAt: time(),
-    offer: z.optional(z.enum(['winter', 'loyalty'])),
-    // A car's facts, or (stored before the booking kept them) a sample car's id: read by `withCar`.
-    upgradedFrom: z.optional(z.unknown()),
-    movedFrom: z.optional(carSchema),
-  }),
-  termsAccepted: z.boolean(),
-  identityVerified: z.boolean(),
-  contract: z.nullable(z.object({ signedAt: time(), version: z.literal(CONTRACT_VERSION) })),
-  payment: z.nullable(
-    z.object({ last4: z.string().check(z.regex(/^\d{4}$/)), amount: fils(), paidAt: time(), reference: text(), cardToken: text() }),
-  ),
-  deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time() })),
-  // Optional: rentals stored before the counter's handover have none (restoreJourney fills in null).
-  checkout: z.optional(
-    z.nullable(
-      z.object({
-        odometerKm: int().check(z.nonnegative()),
-        fuel: z.enum(FUEL_LEVELS),
-        damage: text(),
-        photos: z.array(z.uuid()).check(z.maxLength(20)),
-        licenceExpiry: text(),
-        agent: text(),
-        at: time(),
-        flag: z.nullable(z.object({ note: text(), at: time() })),
-      }),
+    termsAccepted: z.boolean(),
+    identityVerified: z.boolean(),
+    contract: z.nullable(z.object({ signedAt: time(), version: z.literal(CONTRACT_VERSION) })),
+    payment: z.nullable(
+      z.object({ last4: z.string().check(z.regex(/^\d{4}$/)), amount: fils(), paidAt: time(), reference: text(), cardToken: text() }),
     ),
-  ),
-  pickedUpAt: z.nullable(time()),
-  extensionQuote: z.nullable(z.object({ days: int().check(z.positive()), price })),
-  extensions: z.array(z.object({ days: int().check(z.positive()), price, reference: text(), chargedAt: time() })),
-  returnedAt: z.nullable(time()),
-  // Optional: rentals stored before the counter's check-in have none (restoreJourney fills in null).
-  checkin: z.optional(
-    z.nullable(
-      z.object({
-        odometerKm: int().check(z.nonnegative()),
-        fuel: z.enum(FUEL_LEVELS),
-        photos: z.array(z.uuid()).check(z.maxLength(20)),
-        agent: text(),
-        at: time(),
-        unused: z.object({ days: int().check(z.nonnegative()), amount: fils() }),
-        acceptedAt: z.nullable(time()),
-      }),
-    ),
-  ),
-  deductions: z.array(
-    z.object({
-      kind: z.enum(DEDUCTION_KINDS),
-      amount: int().check(z.positive()),
-      adminFee: fils(),
-      item: z.optional(z.object({ reference: text(), at: time(), place: z.optional(text()) })),
-      basis: z.optional(
-        z.object({ unit: z.enum(['litre', 'hour', 'day']), count: z.number().check(z.positive()), price: fils(), vat: fils() }),
-      ),
-      damage: z.optional(z.object({ item: z.enum([...DAMAGE_ITEMS, 'other']), note: text(), photos: z.optional(z.array(text())) })),
-      dispute: z.optional(
+    deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time() })),
+    // Optional: rentals stored before the counter's handover have none (restoreJourney fills in null).
+    checkout: z.optional(
+      z.nullable(
         z.object({
-          reason: text(),
+          odometerKm: int().check(z.nonnegative()),
+          fuel: z.enum(FUEL_LEVELS),
+          damage: text(),
+          photos: z.array(z.uuid()).check(z.maxLength(20)),
+          licenceExpiry: text(),
+          agent: text(),
           at: time(),
-          decision: z.nullable(z.object({ outcome: z.enum(['upheld', 'waived']), note: text(), by: text(), at: time() })),
+          flag: z.nullable(z.object({ note: text(), at: time() })),
         }),
       ),
-    }),
-  ),
-  refund: z.nullable(
-    z.object({
-      refunded: fils(),
-      captured: fils(),
-      due: fils(),
-      releaseBy: time(),
-      settledAt: time(),
-      reference: text(),
-      early: z.optional(z.object({ amount: fils(), reference: text() })),
-    }),
-  ),
-  completedAt: z.nullable(time()),
-  // Added in schema 3 without a bump: records saved before them read as never changed or cancelled.
-  cancellation: z.optional(
-    z.nullable(
-      z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)), byCompany: z.optional(z.enum(COMPANY_CANCEL_REASONS)) }),
     ),
-  ),
-  changes: z.optional(
-    z.array(
-      z.object({
-        at: time(),
-        trip: z.object({
-          pickupLocation: z.enum(LOCATIONS),
-          dropoffLocation: z.enum(LOCATIONS),
-          pickupAt: time(),
-          dropoffAt: time(),
+    pickedUpAt: z.nullable(time()),
+    extensionQuote: z.nullable(z.object({ days: int().check(z.positive()), price })),
+    extensions: z.array(z.object({ days: int().check(z.positive()), price, reference: text(), chargedAt: time() })),
+    returnedAt: z.nullable(time()),
+    // Optional: rentals stored before the counter's check-in have none (restoreJourney fills in null).
+    checkin: z.optional(
+      z.nullable(
+        z.object({
+          odometerKm: int().check(z.nonnegative()),
+          fuel: z.enum(FUEL_LEVELS),
+          photos: z.array(z.uuid()).check(z.maxLength(20)),
+          agent: text(),
+          at: time(),
+          unused: z.object({ days: int().check(z.nonnegative()), amount: fils() }),
+          acceptedAt: z.nullable(time()),
         }),
-        price,
-        difference: int(),
-        reference: z.nullable(text()),
+      ),
+    ),
+    deductions: z.array(
+      z.object({
+        kind: z.enum(DEDUCTION_KINDS),
+        amount: int().check(z.positive()),
+        adminFee: fils(),
+        item: z.optional(z.object({ reference: text(), at: time(), place: z.optional(text()) })),
+        basis: z.optional(
+          z.object({ unit: z.enum(['litre', 'hour', 'day']), count: z.number().check(z.positive()), price: fils(), vat: fils() }),
+        ),
+        damage: z.optional(z.object({ item: z.enum([...DAMAGE_ITEMS, 'other']), note: text(), photos: z.optional(z.array(text())) })),
+        dispute: z.optional(
+          z.object({
+            reason: text(),
+            at: time(),
+            decision: z.nullable(z.object({ outcome: z.enum(['upheld', 'waived']), note: text(), by: text(), at: time() })),
+          }),
+        ),
       }),
     ),
-  ),
-  returnTo: z.nullable(z.enum(STEPS)),
-  pending: z.nullable(text()),
-  error: z.nullable(z.enum(JOURNEY_ERRORS)),
-  fieldErrors: problems,
-  profileErrors: problems,
-});
+    refund: z.nullable(
+      z.object({
+        refunded: fils(),
+        captured: fils(),
+        due: fils(),
+        releaseBy: time(),
+        settledAt: time(),
+        reference: text(),
+        early: z.optional(z.object({ amount: fils(), reference: text() })),
+      }),
+    ),
+    completedAt: z.nullable(time()),
+    // Added in schema 3 without a bump: records saved before them read as never changed or cancelled.
+    cancellation: z.optional(
+      z.nullable(
+        z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)), byCompany: z.optional(z.enum(COMPANY_CANCEL_REASONS)) }),
+      ),
+    ),
+    changes: z.optional(
+      z.array(
+        z.object({
+          at: time(),
+          trip: z.object({
+            pickupLocation: z.enum(LOCATIONS),
+            dropoffLocation: z.enum(LOCATIONS),
+            pickupAt: time(),
+            dropoffAt: time(),
+          }),
+          price,
+          difference: int(),
+          reference: z.nullable(text()),
+        }),
+      ),
+    ),
+    returnTo: z.nullable(z.enum(STEPS)),
+    pending: z.nullable(text()),
+    error: z.nullable(z.enum(JOURNEY_ERRORS)),
+    fieldErrors: problems,
+    profileErrors: problems,
+  });
 
-const storedSchema = z.object({
-  version: z.number(),
-  snapshot: z.object({ status: z.literal('active'), value: z.unknown(), context: journeyContextSchema }),
-});
+  const storedSchema = z.object({
+    version: z.number(),
+    snapshot: z.object({ status: z.literal('active'), value: z.unknown(), context: journeyContextSchema }),
+  });
+  return { carSchema, storedSchema };
+}
 
 /** The journey as stored: the machine's persisted snapshot without child actors (their inputs are requests). */
 export type StoredJourney = { version: number; snapshot: Record<string, unknown> };
@@ -222,7 +232,7 @@ function withCar(booking: { carId: string; car?: Car; upgradedFrom?: unknown }) 
   const known = sampleCarOf;
   const car = booking.car ?? known(booking.carId);
   const from = booking.upgradedFrom;
-  const upgradedFrom = from === undefined ? undefined : typeof from === 'string' ? known(from) : carSchema.safeParse(from).data ?? null;
+  const upgradedFrom = from === undefined ? undefined : typeof from === 'string' ? known(from) : built().carSchema.safeParse(from).data ?? null;
   if (!car || car.id !== booking.carId || upgradedFrom === null) return null;
   return { ...booking, car, upgradedFrom };
 }
@@ -234,7 +244,7 @@ export function restoreJourney(stored: unknown): Restored {
   const isObject = typeof stored === 'object' && stored !== null;
   if (!isObject || !('version' in stored) || !('snapshot' in stored)) return { snapshot: null, problem: 'foreign' };
   if (stored.version !== JOURNEY_SCHEMA_VERSION) return { snapshot: null, problem: 'oldVersion' };
-  const parsed = storedSchema.safeParse(stored);
+  const parsed = built().storedSchema.safeParse(stored);
   if (!parsed.success) return { snapshot: null, problem: 'corrupt' };
   const context = parsed.data.snapshot.context;
   const booking = withCar(context.booking);
