@@ -9,7 +9,6 @@ import { createApi } from './client/api';
 import { showFonts, showFontsAtNextScreen } from './client/fonts';
 import { registerServiceWorker } from './client/serviceWorker';
 import { startSession, visitorSession, type Session } from './client/session';
-import { formatterMakers } from './i18n/format';
 import { loadCatalog } from './i18n/locale';
 import { resolvePath } from './i18n/paths';
 import { InspectContext } from './ui/inspect';
@@ -47,13 +46,9 @@ if (root.firstElementChild) {
   const resolved = resolvePath(window.location.pathname);
   // The index lists the screens in both languages.
   await Promise.all([preloadPage(resolved), loadCatalog(resolved.lang), resolved.kind === 'index' ? loadCatalog('ar') : null]);
-  // Each step in a task of its own, so that none is long on a slow phone: the language's number and
-  // date formats, the session (the journey's actor), the router; then, as a transition, React takes
-  // the page over in slices of a few milliseconds, yielding to the browser in between.
-  for (const make of formatterMakers(resolved.lang)) {
-    make();
-    await nextTask();
-  }
+  // Each step in a task of its own, so that none is long on a slow phone: the session (the journey's
+  // actor), the router; then, as a transition, React takes the page over in slices of a few
+  // milliseconds, yielding to the browser in between.
   const session = visitorSession(api, { inspect, known: visitor !== undefined });
   await nextTask();
   const history = guardHistory(createBrowserHistory({ v5Compat: true }));

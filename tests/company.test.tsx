@@ -4,7 +4,7 @@
 // names the company so; a logo uploaded is resized by the server and shown at its size.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dayName } from '../src/screens/company/days';
+import { weekdayName } from '../src/i18n/format';
 import sharp from 'sharp';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
@@ -108,7 +108,7 @@ describe.each([
     const region = await screen.findByRole('region', { name: b.title });
     await user.click(await within(region).findByText(branch[1]));
     const form = within(region).getByRole('form', { name: branch[1] });
-    const monday = dayName(1, lang);
+    const monday = weekdayName(1, lang);
     const opens = within(form).getByLabelText(fill(b.opens, { day: monday }));
     const closes = within(form).getByLabelText(fill(b.closes, { day: monday }));
     // A time input takes a whole value, as the browser's picker gives it.

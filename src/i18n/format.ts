@@ -41,13 +41,49 @@ const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}) =>
 const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
   formatter(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 
+// The app's own figures and UAE dates are written here, from each language's names, as Intl writes
+// them (tests/format.test.ts holds the two to the same text over years of dates and amounts). A page's
+// first Intl number or date formatter loads ICU's locale data: 35-50 ms at Lighthouse's 4x CPU
+// (Chromium 156), in one call nothing can split, and every screen with an amount or a date made one
+// as it started. What this does not cover (fractions, measures, other time zones) still goes to Intl.
+const NAMES: Record<Lang, { minus: string; weekdays: string[]; weekdaysLong: string[]; months: string[]; periods: [string, string] }> = {
+  en: {
+    minus: '-',
+    weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+    weekdaysLong: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+    periods: ['AM', 'PM'],
+  },
+  ar: {
+    // A left-to-right mark keeps the sign before the digits in a right-to-left line.
+    minus: '\u200e-',
+    weekdays: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+    // Arabic's short weekday is its whole name.
+    weekdaysLong: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+    months: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
+    periods: ['ص', 'م'],
+  },
+};
+
+/** An integer's digits in groups of three: 1,234,567. A zero has no sign. */
+function writeInteger(n: number, lang: Lang): string {
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? NAMES[lang].minus + digits : digits;
+}
+
 /** `1,260.00`: every amount with its two decimals, so no figure reads differently on another screen. */
 export function formatAmount(fils: Fils, lang: Lang): string {
-  return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fils / FILS_PER_AED);
+  if (!Number.isSafeInteger(fils)) {
+    return numberFormat(INTL[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fils / FILS_PER_AED);
+  }
+  const abs = Math.abs(fils);
+  const written = `${writeInteger(Math.floor(abs / FILS_PER_AED), lang)}.${String(abs % FILS_PER_AED).padStart(2, '0')}`;
+  return fils < 0 ? NAMES[lang].minus + written : written;
 }
 
 /** A plain number, or a measure such as `{ style: 'unit', unit: 'kilometer-per-hour' }`. */
 export function formatNumber(n: number, lang: Lang, options?: Intl.NumberFormatOptions): string {
+  if (options === undefined && Number.isSafeInteger(n)) return writeInteger(n, lang);
   return numberFormat(INTL[lang], options).format(n);
 }
 
@@ -65,24 +101,48 @@ export type DateStyle = keyof typeof DATE_STYLES;
 /** The time zone the app's calendar days and times are in: the UAE's, where every car is picked up. */
 export const TIME_ZONE = 'Asia/Dubai';
 
-/**
- * Makes the language's amount, number and date formatters, one per call, before a first render needs
- * them: a locale's first Intl formatter loads that locale's data, too long a wait inside a render on
- * a slow phone, so the prerendered page's start makes each in a task of its own (src/main.tsx).
- */
-export const formatterMakers = (lang: Lang): (() => string)[] => [
-  () => formatAmount(0, lang),
-  () => formatNumber(0, lang),
-  ...(Object.keys(DATE_STYLES) as DateStyle[]).map((style) => () => formatDate(new Date(0), lang, style)),
-];
+// The UAE has kept UTC+4, without summer time, since 1920.
+const UAE_OFFSET_MS = 4 * 60 * 60 * 1000;
+
+/** The instant as a UTC date that reads UAE time, or null where the app's own writing does not apply. */
+function inUae(date: Date, timeZone: string): Date | null {
+  if (timeZone !== TIME_ZONE) return null;
+  const shifted = new Date(date.getTime() + UAE_OFFSET_MS);
+  const year = shifted.getUTCFullYear();
+  return year >= 1970 && year <= 9999 ? shifted : null; // NaN (an invalid date) fails too
+}
+
+/** The three styles, as en-US and ar-AE write them. */
+const WRITTEN: Record<Lang, Record<DateStyle, (at: Date, time: string) => string>> = {
+  en: {
+    dateTime: (at, time) => `${NAMES.en.weekdays[at.getUTCDay()]}, ${NAMES.en.months[at.getUTCMonth()]} ${at.getUTCDate()}, ${time}`,
+    date: (at) => `${NAMES.en.months[at.getUTCMonth()]} ${at.getUTCDate()}, ${at.getUTCFullYear()}`,
+    time: (_, time) => time,
+  },
+  ar: {
+    dateTime: (at, time) => `${NAMES.ar.weekdays[at.getUTCDay()]}، ${at.getUTCDate()} ${NAMES.ar.months[at.getUTCMonth()]}، ${time}`,
+    date: (at) => `${at.getUTCDate()} ${NAMES.ar.months[at.getUTCMonth()]} ${at.getUTCFullYear()}`,
+    time: (_, time) => time,
+  },
+};
 
 /** A date in UAE time by default, as the booking's date and time inputs take it, wherever the phone is set. */
 export function formatDate(date: Date, lang: Lang, style: DateStyle, timeZone: string = TIME_ZONE): string {
-  return dateFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);
+  const at = inUae(date, timeZone);
+  if (!at) return dateFormat(INTL[lang], { ...DATE_STYLES[style], timeZone }).format(date);
+  const hours = at.getUTCHours();
+  const time = `${hours % 12 || 12}:${String(at.getUTCMinutes()).padStart(2, '0')} ${NAMES[lang].periods[hours < 12 ? 0 : 1]}`;
+  return WRITTEN[lang][style](at, time);
 }
+
+/** A weekday's name (0 Sunday … 6 Saturday): `Sunday` or `Sun`. */
+export const weekdayName = (day: number, lang: Lang, width: 'long' | 'short' = 'long') =>
+  (width === 'long' ? NAMES[lang].weekdaysLong : NAMES[lang].weekdays)[day]!;
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in `timeZone`. */
 export function dayOf(date: Date, timeZone: string = TIME_ZONE): string {
+  const at = inUae(date, timeZone);
+  if (at) return at.toISOString().slice(0, 10);
   // en-CA writes dates as YYYY-MM-DD.
   return dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }

@@ -3,7 +3,7 @@ import { checkBranch, hoursInput, WEEK_ORDER, type BranchField, type BranchInput
 import { LOCATIONS } from '../../../machines/fleet';
 import type { BranchView } from '../../client/staffApi';
 import { LOCATION_NAMES } from '../../data/content';
-import { fill } from '../../i18n/format';
+import { fill, weekdayName } from '../../i18n/format';
 import { useLocale } from '../../i18n/locale';
 import { Checkbox, SelectField, TextField } from '../../ui/Field';
 import { FormCard, type SubmittedFields } from '../../ui/Form';
@@ -13,7 +13,6 @@ import { useProblems } from '../../ui/problems';
 import { useStaffApi } from '../../ui/staffApi';
 import { savedOver } from '../../ui/savedOver';
 import { useSending } from '../../ui/useSending';
-import { dayName } from './days';
 import styles from './Company.module.css';
 
 const FIELDS = ['nameEn', 'nameAr', 'place', 'addressEn', 'addressAr', 'coordinates'] as const;
@@ -95,7 +94,7 @@ export function BranchForm({ branch, saved }: { branch: BranchView | null; saved
       {text('coordinates', { dir: 'ltr', hint: k.coordinatesHint })}
       <FieldGroup legend={k.hours} hint={k.hoursHint}>
         {WEEK_ORDER.map((day, i) => {
-          const name = dayName(day, lang);
+          const name = weekdayName(day, lang);
           return (
             <div key={day} className={styles.day}>
               <Checkbox

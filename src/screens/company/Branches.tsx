@@ -3,6 +3,7 @@ import type { WeekHours } from '../../../machines/branches';
 import { ALWAYS_OPEN, WEEK_ORDER } from '../../../machines/branches';
 import type { BranchView } from '../../client/staffApi';
 import { LOCATION_NAMES } from '../../data/content';
+import { weekdayName } from '../../i18n/format';
 import type { Lang } from '../../i18n/en';
 import { useLocale } from '../../i18n/locale';
 import { FormError } from '../../ui/Form';
@@ -10,7 +11,6 @@ import { Section } from '../../ui/Section';
 import { useServerData } from '../../ui/serverData';
 import { useStaffApi } from '../../ui/staffApi';
 import { BranchForm } from './BranchForm';
-import { dayName } from './days';
 import styles from './Company.module.css';
 
 /** A week's hours: "Open 24 hours, every day", or each day's ("Mon 08:00–22:00", "Fri 24 hours", "Sun closed"). */
@@ -18,9 +18,9 @@ function hoursParts(hours: WeekHours, lang: Lang, k: { alwaysOpen: string; allDa
   if (JSON.stringify(hours) === JSON.stringify(ALWAYS_OPEN)) return [k.alwaysOpen];
   return WEEK_ORDER.map((day) => {
     const d = hours[day];
-    if (d && JSON.stringify(d) === JSON.stringify(ALWAYS_OPEN[0])) return `${dayName(day, lang, 'short')} ${k.allDay}`;
+    if (d && JSON.stringify(d) === JSON.stringify(ALWAYS_OPEN[0])) return `${weekdayName(day, lang, 'short')} ${k.allDay}`;
     // Each range isolated left to right: in an Arabic line, "08:00–22:00" would otherwise read backwards.
-    return `${dayName(day, lang, 'short')} ${d ? `\u2066${d.open}–${d.close === '24:00' ? '00:00' : d.close}\u2069` : k.closedDay}`;
+    return `${weekdayName(day, lang, 'short')} ${d ? `\u2066${d.open}–${d.close === '24:00' ? '00:00' : d.close}\u2069` : k.closedDay}`;
   });
 }
 
