@@ -96,8 +96,9 @@ export default defineConfig(({ command, mode }) => ({
             },
             {
               // The journey's libraries apart from the journey itself: evaluating the journey's chunk
-              // builds its machine and schemas, a task of its own (45-70 ms at Lighthouse's 4x CPU
-              // together with XState and zod, one task over 50 ms).
+              // builds its machine, a task of its own (45-70 ms at Lighthouse's 4x CPU together with
+              // XState and zod, one task over 50 ms, while it also built its stored snapshot's schemas,
+              // which machines/persistence.ts now builds on first use).
               name: 'statecharts',
               test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store|zod)[\\/]/,
             },

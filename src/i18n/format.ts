@@ -46,6 +46,7 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
 // first Intl number or date formatter loads ICU's locale data: 35-50 ms at Lighthouse's 4x CPU
 // (Chromium 156), in one call nothing can split, and every screen with an amount or a date made one
 // as it started. What this does not cover (fractions, measures, other time zones) still goes to Intl.
+const AR_WEEKDAYS = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
 const NAMES: Record<Lang, { minus: string; weekdays: string[]; weekdaysLong: string[]; months: string[]; periods: [string, string] }> = {
   en: {
     minus: '-',
@@ -57,9 +58,9 @@ const NAMES: Record<Lang, { minus: string; weekdays: string[]; weekdaysLong: str
   ar: {
     // A left-to-right mark keeps the sign before the digits in a right-to-left line.
     minus: '\u200e-',
-    weekdays: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+    weekdays: AR_WEEKDAYS,
     // Arabic's short weekday is its whole name.
-    weekdaysLong: ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
+    weekdaysLong: AR_WEEKDAYS,
     months: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
     periods: ['ص', 'م'],
   },
