@@ -426,7 +426,8 @@ export const sampleCarOf = (id: string): Car | null => (isCarId(id) ? FLEET[id] 
 
 /** The default booking: pick-up tomorrow at noon at the airport, back in town five days later. */
 export function defaultBooking(now: number, car: Car = defaultCar(), trip?: Trip): Booking {
-  if (trip) return { carId: car.id, car, ...trip };
+  // Field by field: a trip that came with more (a form) keeps nothing else in the journey.
+  if (trip) return { carId: car.id, car, pickupLocation: trip.pickupLocation, dropoffLocation: trip.dropoffLocation, pickupAt: trip.pickupAt, dropoffAt: trip.dropoffAt };
   // Noon in Dubai (UTC+4 all year), whatever the time zone of the machine running this.
   const dubai = 4 * 60 * 60 * 1000;
   const tomorrow = new Date(now + dubai + DAY_MS);

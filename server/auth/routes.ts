@@ -84,15 +84,16 @@ const loginBody = z
 
 /** The car a visitor chose before signing in, and where and when for, to come back to. */
 type Choice = { carId: CarId; trip?: Trip };
-const choiceOf = (carId: CarId | undefined, trip: Partial<Trip> | undefined): Choice | undefined =>
-  carId
-    ? {
-        carId,
-        ...(trip && trip.pickupLocation && trip.dropoffLocation && trip.pickupAt !== undefined && trip.dropoffAt !== undefined
-          ? { trip: trip as Trip }
-          : {}),
-      }
-    : undefined;
+/**
+ * The choice, with the trip's four fields taken one by one: the registration form passes itself as
+ * the trip, and whatever else it holds (its password) must never reach the stored journey.
+ */
+const choiceOf = (carId: CarId | undefined, from: Partial<Trip> | undefined): Choice | undefined => {
+  if (!carId) return undefined;
+  const { pickupLocation, dropoffLocation, pickupAt, dropoffAt } = from ?? {};
+  const whole = pickupLocation && dropoffLocation && pickupAt !== undefined && dropoffAt !== undefined;
+  return whole ? { carId, trip: { pickupLocation, dropoffLocation, pickupAt, dropoffAt } } : { carId };
+};
 
 const uaePassStart = z.object({
   lang: z.enum(['en', 'ar']).default('en'),
@@ -210,8 +211,13 @@ export const authRoutes = new Hono<AppEnv>()
       if (await findUser(deps.db, email)) return taken();
 
       const passwordHash = await deps.hashing(client, () => hashPassword(form.password, deps.config.scryptCost));
+      const { fullName, phone, emiratesId, emiratesIdExpiry, licenceExpiry } = form;
       const user = await createRenter(deps, {
-        ...form,
+        fullName,
+        phone,
+        emiratesId,
+        emiratesIdExpiry,
+        licenceExpiry,
         email,
         passwordHash,
         language: form.language ?? 'en',

@@ -7,6 +7,8 @@ import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support
 import { travelTo } from '../support/clock';
 import { dueBackAt } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
+import type { CarId } from '../../machines/fleet';
+import type { Trip } from '../../machines/booking';
 
 export { ORIGIN };
 
@@ -51,7 +53,10 @@ export const PASSWORD = 'desert-rose-42';
 export const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
 
 /** A renter registered through the API (with real documents), signed in in their own browser (on `s`, or the file's server). */
-export async function renter(fields: Partial<{ email: string; fullName: string; password: string }> = {}, s?: TestServer) {
+export async function renter(
+  fields: Partial<{ email: string; fullName: string; password: string; carId: CarId; trip: Trip }> = {},
+  s?: TestServer,
+) {
   const b = await browser(s);
   const address = fields.email ?? email();
   const result = await b.api.register({
@@ -67,6 +72,8 @@ export async function renter(fields: Partial<{ email: string; fullName: string; 
     emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
     emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
     licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
+    // The car (and trip) a visitor chose before registering, as the form sends them.
+    ...(fields.carId ? { carId: fields.carId, ...fields.trip } : {}),
   });
   if (!result.ok) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);
   let journey = result.body.journey;
