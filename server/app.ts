@@ -95,7 +95,7 @@ export function createApp(deps: Deps) {
   );
   // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).
   app.route('/api/feeds', feedRoutes);
-  app.use('/api/*', sameOrigin(deps.config.publicOrigin, deps.config.trustProxy));
+  app.use('/api/*', sameOrigin(deps.config.publicOrigin));
   app.use('/api/*', sessionMiddleware);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: 'notFound' as const }, 404));

@@ -26,9 +26,13 @@ const envSchema = z.object({
   /** The platform's operator, made at start if missing: creates companies and their first admin. */
   OPERATOR_EMAIL: z.string().email().optional(),
   OPERATOR_PASSWORD: z.string().min(10).optional(),
-  /** The address renters reach the app on, when it differs from the Host header (behind a proxy). */
-  PUBLIC_ORIGIN: z.string().url().optional(),
-  /** Behind a proxy that sets X-Forwarded-Proto and -Host: read the request's own origin from them. */
+  /** The address renters reach the app on (https://movecar.ae): every link and the Origin check. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'an http(s) origin, such as https://movecar.ae')
+    .optional(),
+  /** Behind a proxy that sets X-Forwarded-For: read the client's address from it. */
   TRUST_PROXY: flag,
   UAEPASS_ISSUER: z.string().url().optional(),
   UAEPASS_ENV: z.enum(['staging', 'production']).default('staging'),
@@ -72,7 +76,11 @@ export interface Config {
   demo: boolean;
   manager: { email: string; password: string } | undefined;
   operator: { email: string; password: string } | undefined;
-  publicOrigin: string | undefined;
+  /**
+   * The origin renters reach the app on: where every link points and what the Origin check expects.
+   * From configuration only, never from a request (a Host header is the sender's to write).
+   */
+  publicOrigin: string;
   trustProxy: boolean;
   uaePass: UaePassSettings;
   /** scrypt's cost (N); tests lower it, never production. */
@@ -111,20 +119,34 @@ export const UAE_PASS_ISSUERS = {
   production: 'https://id.uaepass.ae',
 } as const;
 
+/** A setting missing or wrong: the server does not start, and says which and why. */
+export class InvalidEnvironment extends Error {
+  constructor(lines: string[]) {
+    super(`Invalid environment:\n${lines.join('\n')}`);
+    this.name = 'InvalidEnvironment';
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new InvalidEnvironment(lines);
   }
   const e = parsed.data;
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
-    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither');
+    throw new InvalidEnvironment(['  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither']);
+  const production = e.NODE_ENV === 'production';
+  // Links in e-mails (a password reset) built from the request's Host could be pointed at any site.
+  if (production && !e.PUBLIC_ORIGIN)
+    throw new InvalidEnvironment([
+      '  PUBLIC_ORIGIN: required in production: the address renters reach the app on, such as https://movecar.ae (PUBLIC_ORIGIN=http://localhost:3000 to try the build on this machine). Every link in an e-mail and the check of where a request comes from use it.',
+    ]);
   const configured = e.UAEPASS_CLIENT_ID && e.UAEPASS_CLIENT_SECRET;
   // Each process hashes its share of the cores: several processes must not each take them all.
   const hashesAtOnce = e.HASH_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / e.WEB_CONCURRENCY));
   return {
-    production: e.NODE_ENV === 'production',
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
@@ -133,7 +155,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     manager: e.MANAGER_EMAIL && e.MANAGER_PASSWORD ? { email: e.MANAGER_EMAIL, password: e.MANAGER_PASSWORD } : undefined,
     operator: e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD ? { email: e.OPERATOR_EMAIL, password: e.OPERATOR_PASSWORD } : undefined,
-    publicOrigin: e.PUBLIC_ORIGIN,
+    // Development's own address (`npm run dev` listens on localhost).
+    publicOrigin: new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin,
     trustProxy: e.TRUST_PROXY,
     uaePass: {
       issuer: e.UAEPASS_ISSUER ?? (configured ? UAE_PASS_ISSUERS[e.UAEPASS_ENV] : undefined),

@@ -20,11 +20,10 @@ const config = mailbox ? { ...env, mail: { ...env.mail, smtpUrl: mailbox.url } }
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seed(database.db, config);
 
-const origins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 const deps = { ...(await makeDeps(config, database)), mailbox };
 // As the production server does: steps left half done with the gateway end before anyone is answered.
 await reconcileAll(deps, applyStep);
-const { uaePass, local } = await uaePassFor(config, origins, true);
+const { uaePass, local } = await uaePassFor(config, [config.publicOrigin], true);
 deps.uaePass = uaePass;
 const api = getRequestListener(createApp(deps).fetch);
 
@@ -35,7 +34,7 @@ server.on('request', (req, res) => {
   return req.url?.startsWith('/api/') ? api(req, res) : vite.middlewares(req, res);
 });
 server.listen(config.port, config.host === '127.0.0.1' ? 'localhost' : config.host, () => {
-  console.log(`\n  Move car (dev) on http://localhost:${config.port}  ·  API /api  ·  data ${config.dataDir}`);
+  console.log(`\n  Move car (dev) on ${config.publicOrigin}  ·  API /api  ·  data ${config.dataDir}`);
   console.log(`  Sample manager: ${SAMPLE_MANAGER.email} / ${SAMPLE_MANAGER.password}`);
   if (local) console.log(`  UAE PASS stand-in: ${local.issuer} (signs in a sample verified person)`);
   if (mailbox) console.log(`  E-mails: caught locally, read them at http://localhost:${config.port}/api/dev/mail\n`);

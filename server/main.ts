@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import { readConfig, type Config } from './config';
+import { InvalidEnvironment, readConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/open';
 import { consoleLogger, makeDeps, stopWorkers, uaePassFor, type Logger } from './deps';
 import { createApp } from './app';
@@ -57,9 +57,8 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
   const closeAfterAnswers = closingConnections(server);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host}:${port}`;
-  // The UAE PASS stand-in needs this server's address for its callback, so it starts after it.
-  const origins = [url, `http://localhost:${port}`, ...(config.publicOrigin ? [config.publicOrigin] : [])];
-  const { uaePass, local } = await uaePassFor(config, origins, config.uaePass.localPort !== undefined);
+  // The UAE PASS stand-in returns to the public origin's callback; it starts once this server listens.
+  const { uaePass, local } = await uaePassFor(config, [config.publicOrigin], config.uaePass.localPort !== undefined);
   deps.uaePass = uaePass;
 
   return {
@@ -202,4 +201,13 @@ async function main() {
   return serveOne(config, 'single');
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+/** A start refused for a reason the operator can act on says only that, and exits 1. */
+const refusal = (error: unknown) => error instanceof InvalidEnvironment;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main().catch((error: unknown) => {
+    if (!refusal(error)) throw error;
+    consoleLogger.error((error as Error).message);
+    process.exit(1);
+  });
+}

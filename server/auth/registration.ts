@@ -28,8 +28,6 @@ export interface NewRenter {
   choice?: { carId: CarId; trip?: Trip };
   /** The three documents, checked by their content. */
   files: StoredFile[];
-  /** Where the confirmation link points (the app's origin). */
-  origin: string;
 }
 
 /** The new account, or null when the e-mail became taken meanwhile (nothing of it kept). */
@@ -61,7 +59,7 @@ export async function createRenter(deps: Deps, renter: NewRenter) {
       const car = (choice && (await bookableCars(tx, choice.carId))[0]) || (await defaultCar(tx));
       await openBooking(tx, created, car, deps.now(), (car.id === choice?.carId && trip) || undefined);
       // The link that shows the e-mail is theirs (until then nothing links to the account by it).
-      await queueVerification(tx, deps, created, renter.email, created.language, renter.origin);
+      await queueVerification(tx, deps, created, renter.email, created.language);
       return created;
     });
     deps.mail.nudge();

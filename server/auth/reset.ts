@@ -10,7 +10,7 @@ import { normaliseEmail } from '../../machines/renter';
 import { checkEmail, checkPassword } from '../../machines/validation';
 import { passwordResets, users } from '../db/schema';
 import type { AppEnv } from '../deps';
-import { appOrigin, clientAddress, jsonOnly } from '../http/security';
+import { clientAddress, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { queueMail } from '../mail/queue';
@@ -66,7 +66,7 @@ export const resetRoutes = new Hono<AppEnv>()
         );
       if ((recent?.n ?? 0) < LINKS_PER_ACCOUNT) {
         const token = randomBytes(32).toString('base64url');
-        const href = `${appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy)}${lang === 'ar' ? '/arabic' : ''}/log-in?reset=${token}`;
+        const href = `${deps.config.publicOrigin}${lang === 'ar' ? '/arabic' : ''}/log-in?reset=${token}`;
         await deps.db.transaction(async (tx) => {
           await tx.insert(passwordResets).values({
             tokenHash: hashToken(token),

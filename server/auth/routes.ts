@@ -22,7 +22,7 @@ import { sessions, uaePassRequests, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { bytesOf, describeUpload } from '../documents/store';
 import { tellOwnerOfTry } from './emailTaken';
-import { appOrigin, clientAddress, jsonOnly, limitBody } from '../http/security';
+import { clientAddress, jsonOnly, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
 import { currentJourney, readJourney, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
@@ -227,7 +227,6 @@ export const authRoutes = new Hono<AppEnv>()
           { kind: 'emiratesIdBack', bytes: idBackBytes!, info: input.emiratesIdBackFile! },
           { kind: 'licence', bytes: licenceBytes!, info: input.licenceFile! },
         ],
-        origin: appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy),
       });
       if (!user) return taken();
       deps.log.info('renter registered', { userId: user.id });
@@ -292,7 +291,7 @@ export const authRoutes = new Hono<AppEnv>()
       expiresAt: new Date(deps.now().getTime() + UAE_PASS_REQUEST_MS),
     });
     setCookie(c, UAE_PASS_COOKIE, request.state, uaePassCookie(deps));
-    return c.redirect((await deps.uaePass.authorizeUrl(request, callbackUrl(c, deps), lang)).href);
+    return c.redirect((await deps.uaePass.authorizeUrl(request, callbackUrl(deps), lang)).href);
   })
   .get('/uaepass/callback', async (c) => {
     const deps = c.var.deps;
@@ -309,7 +308,7 @@ export const authRoutes = new Hono<AppEnv>()
     const lang = request?.lang === 'ar' ? 'ar' : 'en';
     if (!request || !sameText(started, state) || !deps.uaePass) return c.redirect(AFTER_UAE_PASS[lang].failed);
     try {
-      const here = new URL(callbackUrl(c, deps));
+      const here = new URL(callbackUrl(deps));
       here.search = new URL(c.req.url).search;
       const profile = await deps.uaePass.finish(request, here);
       const found = await uaePassRenter(deps, profile, lang, request.userId);
@@ -331,8 +330,8 @@ export const authRoutes = new Hono<AppEnv>()
   });
 
 /** The callback address UAE PASS returns to (registered with it), on this server's public origin. */
-function callbackUrl(c: Context<AppEnv>, deps: Deps) {
-  return `${appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy)}/api/auth/uaepass/callback`;
+function callbackUrl(deps: Deps) {
+  return `${deps.config.publicOrigin}/api/auth/uaepass/callback`;
 }
 
 /** How long a UAE PASS sign-in may take, from our redirect to its reply. */

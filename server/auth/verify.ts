@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../db/open';
 import { emailVerifications, users } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
-import { appOrigin, jsonOnly } from '../http/security';
+import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { queueMail } from '../mail/queue';
 import { verifyEmailMail, type MailLang } from '../mail/words';
@@ -25,11 +25,10 @@ export const VERIFY_LINKS_PER_HOUR = 3;
 /** Queues the link for `email` in `tx` (the registration's, or the change's, own transaction). */
 export async function queueVerification(
   tx: Db | Tx,
-  deps: Pick<Deps, 'now'>,
+  deps: Pick<Deps, 'now' | 'config'>,
   user: { id: string; fullName: string },
   email: string,
   lang: MailLang,
-  origin: string,
 ) {
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
@@ -41,7 +40,7 @@ export async function queueVerification(
     expiresAt: new Date(now.getTime() + VERIFY_HOURS * HOUR),
     createdAt: now,
   });
-  const href = `${origin}/api/auth/email/verify?${new URLSearchParams({ token, lang })}`;
+  const href = `${deps.config.publicOrigin}/api/auth/email/verify?${new URLSearchParams({ token, lang })}`;
   await queueMail(tx, { to: email, ...verifyEmailMail(lang, user.fullName, href) }, now);
 }
 
@@ -111,14 +110,7 @@ export const verifyRoutes = new Hono<AppEnv>()
           ),
         );
       if ((recent?.n ?? 0) >= VERIFY_LINKS_PER_HOUR) return c.json({ error: 'tooMany' as const }, 429);
-      await queueVerification(
-        deps.db,
-        deps,
-        user,
-        user.email,
-        c.req.valid('json').lang,
-        appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy),
-      );
+      await queueVerification(deps.db, deps, user, user.email, c.req.valid('json').lang);
       deps.mail.nudge();
       return c.json({ ok: true as const }, 202);
     },

@@ -63,31 +63,19 @@ export const securityHeaders = (production: boolean): MiddlewareHandler => async
 };
 
 /**
- * The origin renters reach this app on: PUBLIC_ORIGIN, or the request's own; behind a proxy, what
- * X-Forwarded-Proto and -Host say, trusted only with `trustProxy` (anyone can send those headers to
- * a server that is reached directly). The Origin check and the UAE PASS callback both use it.
- */
-export function appOrigin(c: Context, publicOrigin: string | undefined, trustProxy: boolean): string {
-  if (publicOrigin) return new URL(publicOrigin).origin;
-  const own = new URL(c.req.url);
-  const forwarded = (name: string) => (trustProxy ? c.req.header(name)?.split(',')[0]?.trim() : undefined);
-  return `${forwarded('x-forwarded-proto') ?? own.protocol.replace(':', '')}://${forwarded('x-forwarded-host') ?? own.host}`;
-}
-
-/**
  * A state-changing request must come from a page of this app (Origin header), never from elsewhere:
- * the whole origin (scheme, host and port), against the app's (`appOrigin`).
+ * the whole origin (scheme, host and port), against the configured one (PUBLIC_ORIGIN). Never
+ * against the request's Host or X-Forwarded-Host: whoever sends the request writes those.
  */
-export const sameOrigin = (publicOrigin: string | undefined, trustProxy = false): MiddlewareHandler => async (c, next) => {
+export const sameOrigin = (publicOrigin: string): MiddlewareHandler => async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
-  const expected = appOrigin(c, publicOrigin, trustProxy);
   let origin: string | null = null;
   try {
     origin = new URL(c.req.header('origin') ?? '').origin;
   } catch {
     origin = null;
   }
-  if (origin !== expected) return c.json({ error: 'origin' as const }, 403);
+  if (origin !== publicOrigin) return c.json({ error: 'origin' as const }, 403);
   return next();
 };
 

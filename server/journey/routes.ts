@@ -14,7 +14,6 @@ import { applyStep } from './service';
 import { carById, startEvent } from '../cars/store';
 import { normaliseEmail } from '../../machines/renter';
 import { queueVerification } from '../auth/verify';
-import { appOrigin } from '../http/security';
 import type { Tx } from '../db/open';
 import { restoreJourney } from '../../machines/persistence';
 
@@ -69,7 +68,7 @@ export const journeyRoutes = new Hono<AppEnv>()
     const newEmail = event.type === 'account.update' ? normaliseEmail(event.profile.email) : user.email;
     const verifyNew =
       newEmail !== user.email
-        ? (tx: Tx) => queueVerification(tx, deps, user, newEmail, user.language, appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy))
+        ? (tx: Tx) => queueVerification(tx, deps, user, newEmail, user.language)
         : undefined;
     const at = deps.now().getTime();
     const step = event.type === 'booking.start' ? await startEvent(deps.db, event.carId, event.trip, at) : stamp(event, at);

@@ -28,9 +28,8 @@ const HOUR = 60 * 60 * 1000;
 /** Queues an invitation in `tx` (the request's own transaction): the row, and the e-mail with its link. */
 export async function invite(
   tx: Db | Tx,
-  deps: Pick<Deps, 'now'>,
+  deps: Pick<Deps, 'now' | 'config'>,
   input: { companyId: string; email: string; role: StaffRole; lang: MailLang; invitedBy: { id: string; fullName: string } },
-  origin: string,
 ) {
   const now = deps.now();
   const token = randomBytes(32).toString('base64url');
@@ -48,7 +47,7 @@ export async function invite(
       createdAt: now,
     })
     .returning();
-  const href = `${origin}${input.lang === 'ar' ? '/arabic' : ''}/join?${new URLSearchParams({ token })}`;
+  const href = `${deps.config.publicOrigin}${input.lang === 'ar' ? '/arabic' : ''}/join?${new URLSearchParams({ token })}`;
   const words = { company: input.lang === 'ar' ? company!.nameAr : company!.nameEn, inviter: input.invitedBy.fullName, role: input.role };
   await queueMail(tx, { to: row!.email, ...invitationMail(input.lang, words, href) }, now);
   return row!;

@@ -9,7 +9,7 @@ import { checkEmail } from '../../machines/validation';
 import { companies, sessions, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
-import { appOrigin, jsonOnly } from '../http/security';
+import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { invite } from './invitations';
@@ -62,7 +62,6 @@ export const operatorRoutes = new Hono<AppEnv>()
     const fields = companyProblems(body);
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
     const nameEn = body.nameEn.trim();
-    const origin = appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy);
     const created = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(companies)
@@ -76,7 +75,7 @@ export const operatorRoutes = new Hono<AppEnv>()
         .onConflictDoNothing({ target: companies.id })
         .returning();
       if (!row) return null;
-      await invite(tx, deps, { companyId: row.id, email: body.adminEmail, role: 'admin', lang: body.lang, invitedBy: c.var.user! }, origin);
+      await invite(tx, deps, { companyId: row.id, email: body.adminEmail, role: 'admin', lang: body.lang, invitedBy: c.var.user! });
       return row;
     });
     // The id comes from the English name: two companies of one name would be one company to renters.
@@ -116,8 +115,7 @@ export const operatorRoutes = new Hono<AppEnv>()
     if (problem) return c.json({ error: 'invalid' as const, fields: { adminEmail: problem } }, 400);
     const [company] = await deps.db.select().from(companies).where(and(eq(companies.id, id), isNull(companies.suspendedAt)));
     if (!company) return c.json({ error: 'notFound' as const }, 404);
-    const origin = appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy);
-    await deps.db.transaction((tx) => invite(tx, deps, { companyId: id, email: adminEmail, role: 'admin', lang, invitedBy: c.var.user! }, origin));
+    await deps.db.transaction((tx) => invite(tx, deps, { companyId: id, email: adminEmail, role: 'admin', lang, invitedBy: c.var.user! }));
     deps.mail.nudge();
     return c.json({ ok: true as const }, 201);
   });

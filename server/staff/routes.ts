@@ -13,7 +13,7 @@ import { staffInvitations, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { invalidateUserSessions } from '../auth/sessions';
-import { appOrigin, jsonOnly } from '../http/security';
+import { jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
 import { pushTo } from '../live/hub';
 import { invite, stillOpen } from './invitations';
@@ -94,9 +94,8 @@ export const staffRoutes = new Hono<AppEnv>()
       .from(staffInvitations)
       .where(and(eq(staffInvitations.companyId, admin.companyId!), gt(staffInvitations.createdAt, new Date(deps.now().getTime() - HOUR))));
     if ((recent?.n ?? 0) >= INVITATIONS_PER_HOUR) return c.json({ error: 'tooMany' as const }, 429);
-    const origin = appOrigin(c, deps.config.publicOrigin, deps.config.trustProxy);
     const row = await deps.db.transaction(async (tx) => {
-      const made = await invite(tx, deps, { companyId: admin.companyId!, email, role, lang, invitedBy: admin }, origin);
+      const made = await invite(tx, deps, { companyId: admin.companyId!, email, role, lang, invitedBy: admin });
       await staffChanged(tx, admin.companyId!);
       return made;
     });

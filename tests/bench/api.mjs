@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import pg from 'pg';
+import { freePort } from '../support/port.ts';
 
 const OUT_DIR = 'tests/bench/output';
 const SERVER_DIR = 'tests/bench/output-server';
@@ -48,11 +49,12 @@ const AGENT = { email: 'agent@movecar.ae', password: 'counter-agent-2026', role:
 
 /** `npm start` as its own process, so the load generator does not share its event loop. */
 async function startServer(env) {
+  const port = await freePort();
   const child = spawn(process.execPath, [join(SERVER_DIR, 'main.js')], {
     // Behind a proxy as in production: each simulated phone says its own address (X-Forwarded-For),
     // as a crowd of phones would have; the limits per client see them apart.
     // DEMO=1 for the sample rentals the return is measured on (see the top of this file).
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', DIST_DIR: OUT_DIR, TRUST_PROXY: '1', DEMO: '1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DIST_DIR: OUT_DIR, TRUST_PROXY: '1', DEMO: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {

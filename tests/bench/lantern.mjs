@@ -2,7 +2,7 @@
 // defaults, a first visit), then what Lighthouse's model (Lantern) put in each metric's graph, with
 // each request's and task's simulated start and end, and the main thread's long tasks with what the
 // browser did in them. `node tests/bench/lantern.mjs http://127.0.0.1:3999/arabic` against a running
-// server (`DEMO=1 PORT=3999 npm start`). Internal Lighthouse modules, as in fcp-chain.mjs.
+// server (`DEMO=1 PORT=3999 PUBLIC_ORIGIN=http://127.0.0.1:3999 npm start`). Internal Lighthouse modules, as in fcp-chain.mjs.
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';

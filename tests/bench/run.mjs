@@ -32,6 +32,7 @@ import { launch } from 'chrome-launcher';
 import { filesUnder } from '../../build/files.ts';
 import { SCREEN_IDS, pathOf } from '../../src/i18n/paths.ts';
 import { fcpChain } from './fcp-chain.mjs';
+import { freePort } from '../support/port.ts';
 
 const OUT_DIR = 'tests/bench/output';
 const BUILDS = { prod: join(OUT_DIR, 'prod'), naive: join(OUT_DIR, 'naive') };
@@ -119,11 +120,13 @@ async function startServer(distDir) {
   // renter loads). No outside database.
   const env = { ...process.env, DEMO: '1' };
   delete env.DATABASE_URL;
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...env,
       NODE_ENV: 'production',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DIST_DIR: distDir,

@@ -11,6 +11,7 @@ import { startServer } from '../../server/main';
 import { startLocalMailbox, type LocalMailbox } from '../../server/mail/local';
 import { REGISTRATION_ALLOWANCE } from '../../server/auth/usage';
 import { testClockOffset } from '../support/clock';
+import { freePort } from '../support/port';
 import { scratchCopy } from '../support/scratch';
 import { pgliteTemplate } from '../support/template';
 
@@ -164,8 +165,9 @@ function leaseServer(start: () => Promise<Leased[]>) {
  */
 async function clockedServer(offset: number, mailbox: LocalMailbox) {
   const dataDir = scratchCopy(await pgliteTemplate(), 'movecar-e2e-');
+  const port = await freePort();
   const config = {
-    ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: '0', DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
+    ...readConfig({ NODE_ENV: 'production', DEMO: '1', PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, UAEPASS_LOCAL_PORT: '0' }),
     scryptCost: 2 ** 12, // the tests register many renters; production keeps the full cost
     // The tests register many renters from this one address; production allows ten an hour.
     registrationAllowance: { ...REGISTRATION_ALLOWANCE, count: 10_000, bytes: Number.MAX_SAFE_INTEGER },

@@ -129,6 +129,13 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
     }
   });
 
+  it('refuses to start in production without PUBLIC_ORIGIN (where links point), and says what to set', async () => {
+    const port = await freePort();
+    await expect(startProduction(port, dataDir(true), { PUBLIC_ORIGIN: undefined })).rejects.toThrow(
+      /stopped \(1\)[\s\S]*PUBLIC_ORIGIN: required in production/,
+    );
+  });
+
   it('with WEB_CONCURRENCY=2 on PGlite runs one process and says why', async () => {
     const port = await freePort();
     const server = await startProduction(port, dataDir(true), { WEB_CONCURRENCY: '2' });

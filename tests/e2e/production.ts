@@ -1,20 +1,13 @@
 // `npm start` as a process of its own: Node on the compiled server (tests/e2e/global-setup.ts builds
 // it, as `npm run build` does), for the tests that restart, stop or multiply it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { scratchCopy } from '../support/scratch';
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../support/port';
 
 export interface Production {
   child: ChildProcess;
@@ -34,7 +27,8 @@ const CLOCK_AHEAD = fileURLToPath(new URL('./clock-ahead.mjs', import.meta.url))
 export async function startProduction(
   port: number,
   dataDir: string,
-  env: Record<string, string> = {},
+  /** More variables; one set to undefined is left out (PUBLIC_ORIGIN, say). */
+  env: Record<string, string | undefined> = {},
   ready = 1,
 ): Promise<Production> {
   const clock = env.CLOCK_AHEAD_MS ? ['--import', CLOCK_AHEAD] : [];
@@ -43,6 +37,7 @@ export async function startProduction(
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DEMO: '1',
       DIST_DIR: inject('distDir'),

@@ -63,9 +63,9 @@ describe('headers and the Origin check', () => {
     expect((await s.app.request(`${ORIGIN}/api/auth/session`)).status).toBe(200);
   });
 
-  it('the Origin is compared whole: another scheme or port is refused; a proxy\'s forwarded origin only when trusted', async () => {
-    const post = (app: TestServer['app'], origin: string, headers: Record<string, string> = {}) =>
-      app.request(`${ORIGIN}/api/auth/login`, {
+  it('the Origin is compared whole, against PUBLIC_ORIGIN: another scheme or port is refused; the request\'s Host and a proxy\'s forwarded host change nothing', async () => {
+    const post = (app: TestServer['app'], origin: string, { url = ORIGIN, headers = {} }: { url?: string; headers?: Record<string, string> } = {}) =>
+      app.request(`${url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, ...headers },
         body: JSON.stringify({ email: 'a@b.ae', password: 'whatever-1234' }),
@@ -73,13 +73,15 @@ describe('headers and the Origin check', () => {
     const s = await server();
     expect((await post(s.app, ORIGIN.replace('http:', 'https:'))).status).toBe(403);
     expect((await post(s.app, `${ORIGIN}:8080`)).status).toBe(403);
-    const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'movecar.ae' };
-    // Not trusted: anyone reaching the server directly could send those headers.
-    expect((await post(s.app, 'https://movecar.ae', proxied)).status).toBe(403);
-    const behindProxy = await startTestServer({ trustProxy: true });
+    // A request to another Host that says it comes from there: the Host is the sender's to write.
+    expect((await post(s.app, 'http://evil.example', { url: 'http://evil.example' })).status).toBe(403);
+    expect((await post(s.app, ORIGIN, { url: 'http://evil.example' })).status).toBe(401);
+    const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' };
+    const behindProxy = await startTestServer({ trustProxy: true, publicOrigin: 'https://movecar.ae' });
     try {
-      expect((await post(behindProxy.app, 'https://movecar.ae', proxied)).status).toBe(401);
-      expect((await post(behindProxy.app, 'http://movecar.ae', proxied)).status).toBe(403);
+      expect((await post(behindProxy.app, 'https://movecar.ae', { headers: proxied })).status).toBe(401);
+      expect((await post(behindProxy.app, 'https://evil.example', { headers: proxied })).status).toBe(403);
+      expect((await post(behindProxy.app, 'http://movecar.ae')).status).toBe(403);
     } finally {
       await behindProxy.close();
     }

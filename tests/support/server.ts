@@ -109,6 +109,7 @@ export async function startTestServer(
     ...readConfig({
       DEMO: '1',
       DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: ORIGIN,
       ...(mailbox ? { SMTP_URL: mailbox.url } : {}),
       ...(pushService ? { PUSH_SERVICES: pushService.origin } : {}),
     }),
