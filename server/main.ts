@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { InvalidEnvironment, readConfig, type Config } from './config';
+import { FolderInUse } from './db/folderLock';
 import { openDatabase, type Database } from './db/open';
 import { consoleLogger, makeDeps, stopWorkers, uaePassFor, type Logger } from './deps';
 import { createApp } from './app';
@@ -202,7 +203,7 @@ async function main() {
 }
 
 /** A start refused for a reason the operator can act on says only that, and exits 1. */
-const refusal = (error: unknown) => error instanceof InvalidEnvironment;
+const refusal = (error: unknown) => error instanceof InvalidEnvironment || error instanceof FolderInUse;
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await main().catch((error: unknown) => {

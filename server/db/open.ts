@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { lockFolder, type FolderLock } from './folderLock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -183,14 +184,22 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   let path: string | undefined;
+  let lock: FolderLock | null = null;
   if (dataDir) {
     path = join(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
+    // Before PGlite reads a byte: a second process on the folder is refused, the first untouched.
+    lock = await lockFolder(path);
   }
   // btree_gist: the bookings' exclusion constraint compares car ids inside a GiST index.
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const client = new PGlite(path, { extensions: { btree_gist } });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -200,7 +209,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await lock?.release();
+    },
   };
 }
 

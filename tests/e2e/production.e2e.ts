@@ -136,6 +136,33 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
     );
   });
 
+  it('a second server on the same DATA_DIR (PGlite) refuses to start and names the first, which serves on; the data opens at the next start', async () => {
+    const dir = dataDir(true);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const first = await startProduction(port, dir);
+    started.push(first);
+    const sample = await fetch(`${origin}/api/demo/sample-rental`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(sample.status).toBe(201);
+    const cookie = sample.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const signedIn = async () => ((await (await fetch(`${origin}/api/auth/session`, { headers: { cookie } })).json()) as { user: unknown }).user;
+    expect(await signedIn()).not.toBeNull();
+
+    await expect(startProduction(await freePort(), dir)).rejects.toThrow(
+      new RegExp(`stopped \\(1\\)[\\s\\S]*open in process ${first.child.pid} .*DATABASE_URL`),
+    );
+    // The first never noticed: it serves, and its renter is still signed in.
+    expect(await signedIn()).not.toBeNull();
+    expect(await stop(first)).toBe(0);
+    const again = await startProduction(port, dir);
+    started.push(again);
+    expect(await signedIn()).not.toBeNull();
+  });
+
   it('with WEB_CONCURRENCY=2 on PGlite runs one process and says why', async () => {
     const port = await freePort();
     const server = await startProduction(port, dataDir(true), { WEB_CONCURRENCY: '2' });
