@@ -356,9 +356,12 @@ const sameText = (a: string, b: string) => a !== '' && timingSafeEqual(digest(a)
  * The renter for a UAE PASS profile:
  * - the account already linked to it;
  * - the account signed in when the flow started (its owner proved it with their password), now linked;
- * - the account with its e-mail, now linked, only if that e-mail is verified: anyone can register
- *   with someone else's e-mail, and linking by it would hand that person's verified identity to the
- *   one who chose the password. Otherwise `signInFirst`: the owner logs in, then connects UAE PASS;
+ * - never the account that merely has its e-mail, verified or not: anyone can register with someone
+ *   else's e-mail, and the confirmation link mailed to that person proves the address is theirs, not
+ *   that the password is (an attacker's registration sends it to the victim, who clicks it). Linking
+ *   would hand the victim's verified identity to whoever chose the password. `signInFirst`: the
+ *   owner logs in (a reset by e-mail if the password is not theirs), then connects UAE PASS
+ *   (docs/decisions/uae-pass-linking.md);
  * - or a new account (in the language of the page it started from), its e-mail verified by UAE PASS.
  * Names in both languages and the Emirates ID come from UAE PASS, verified. Linking signs the account
  * out everywhere (whoever held a session of it before it was verified).
@@ -383,8 +386,8 @@ async function uaePassRenter(
   // A UAE PASS identity belongs to one account: connecting it to a second one is refused.
   if (linked && signedIn && linked.id !== signedIn) return null;
   const byEmail = linked || signedIn ? undefined : await findUser(db, email);
-  if (byEmail && byEmail.role === 'renter' && byEmail.emailVerifiedAt === null) return 'signInFirst';
-  const existing = linked ?? (signedIn ? await byId(signedIn) : byEmail);
+  if (byEmail) return byEmail.role === 'renter' ? 'signInFirst' : null;
+  const existing = linked ?? (signedIn ? await byId(signedIn) : undefined);
   if (existing) {
     if (existing.role !== 'renter') return null;
     return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 // UAE PASS sign-in as the server does it (openid-client: authorization code with PKCE, state and
 // nonce), end to end against the local OpenID provider that stands in for UAE PASS staging.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { profileOf } from '../../server/auth/uaePass';
@@ -168,14 +168,43 @@ describe('UAE PASS through the server', () => {
     expect(await rowOf(server, second.email)).toMatchObject({ uaePassId: null, verified: false });
   });
 
-  it('an account whose e-mail is verified is linked by it, and its other sessions are signed out', async () => {
-    const server = await fresh();
-    const owner = await renter({ email: LOCAL_CLAIMS.email }, server);
-    await server.deps.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, LOCAL_CLAIMS.email));
-    const tab = browserFor(server);
-    expect(await uaePassIn(tab)).toBe('/rental-contract');
-    expect(await whoIn(tab)).toMatchObject({ email: LOCAL_CLAIMS.email, verified: true });
-    expect(await whoIn(owner.tab)).toBeNull();
+  it('the confirmation link the attacker’s registration mailed to the victim proves the address, not the account: UAE PASS still links nothing; a reset by e-mail, then signing in, connects it', async () => {
+    const server = await startTestServer({}, { uaePass: true, mail: true });
+    others.push(server);
+    // The attacker registers the victim's e-mail with their own password…
+    await renter({ email: LOCAL_CLAIMS.email }, server);
+    // …and the victim opens the "Confirm your e-mail" link that came to them.
+    const linkIn = async (pattern: RegExp) => {
+      const mail = await vi.waitFor(async () => {
+        const found = (await server.mailbox!.waitFor(LOCAL_CLAIMS.email)).findLast((m) => pattern.test(m.text));
+        expect(found).toBeDefined();
+        return found!;
+      });
+      return new URL(pattern.exec(mail.text)![0]);
+    };
+    const confirm = await linkIn(/https?:\/\/\S+\/api\/auth\/email\/verify\?\S+/);
+    const victim = browserFor(server);
+    expect((await victim.fetch(`${ORIGIN}${confirm.pathname}${confirm.search}`, { redirect: 'manual' })).headers.get('location')).toBe('/log-in?email=verified');
+    expect((await rowOf(server, LOCAL_CLAIMS.email))!.emailVerifiedAt).not.toBeNull();
+    // UAE PASS finds the account by its e-mail, and still asks its owner to sign in first.
+    expect(await uaePassIn(victim)).toBe('/log-in?uaepass=signInFirst');
+    expect(await whoIn(victim)).toBeNull();
+    expect(await rowOf(server, LOCAL_CLAIMS.email)).toMatchObject({ uaePassId: null, verified: false, fullNameAr: null, emiratesId: '784-1990-1234567-6' });
+    const attackerAgain = await browser(server);
+    const login = await attackerAgain.api.logIn({ email: LOCAL_CLAIMS.email, password: PASSWORD, role: 'renter' });
+    expect(login.ok && login.body.user).toMatchObject({ verified: false, fullNameAr: null });
+
+    // The victim takes the account back by e-mail (every session of the attacker ends), signs in, connects.
+    expect((await (await browser(server)).json('POST', '/api/auth/password/forgot', { email: LOCAL_CLAIMS.email, lang: 'en' })).status).toBe(202);
+    const token = (await linkIn(/https?:\/\/\S+reset=[A-Za-z0-9_-]+/)).searchParams.get('reset')!;
+    const own = await browser(server);
+    expect((await own.json('POST', '/api/auth/password/reset', { token, password: 'Victim-Own-Pw-2031' })).status).toBe(200);
+    expect(await whoIn(attackerAgain.tab)).toBeNull();
+    expect((await own.api.logIn({ email: LOCAL_CLAIMS.email, password: 'Victim-Own-Pw-2031', role: 'renter' })).ok).toBe(true);
+    expect(await uaePassIn(own.tab)).toBe('/account');
+    expect(await whoIn(own.tab)).toMatchObject({ email: LOCAL_CLAIMS.email, verified: true, fullNameAr: LOCAL_CLAIMS.fullnameAR });
+    // The attacker's password opens nothing now.
+    expect((await (await browser(server)).api.logIn({ email: LOCAL_CLAIMS.email, password: PASSWORD, role: 'renter' })).ok).toBe(false);
   });
 
   it('reads UAE PASS’s claims as a profile, and refuses one without an id, e-mail or name', () => {

@@ -40,7 +40,7 @@ const words = {
     submitting: 'Signing in…',
     uaePassFailed: 'Signing in with UAE PASS did not complete. Try again, or log in with your e-mail.',
     uaePassSignInFirst:
-      'An account with this e-mail already exists. Log in to it with its password, then connect UAE PASS from your Profile.',
+      'An account with this e-mail already exists. Log in to it with its password, then connect UAE PASS from your Profile. If you did not choose that password, use “Forgot your password?” below: the link comes to your e-mail.',
     forgot: 'Forgot your password?',
     emailVerified: 'Your e-mail is confirmed. Log in to go on.',
     emailExpired: 'This confirmation link has expired or was already used. Log in, then send a new one from your Profile.',
@@ -48,7 +48,7 @@ const words = {
   /** The account's e-mail until its link is opened (Profile), and what the link said. */
   emailStatus: {
     title: 'E-mail confirmation',
-    unverified: 'Your e-mail {email} is not confirmed yet. Open the link we sent to it: until then, UAE PASS cannot be connected to your account by this e-mail.',
+    unverified: 'Your e-mail {email} is not confirmed yet. Open the link we sent to it: it shows the address is yours.',
     resend: 'Send the link again',
     sending: 'Sending…',
     sent: 'A new link is on its way to {email}. It works once, for 24 hours.',
