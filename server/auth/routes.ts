@@ -23,7 +23,7 @@ import type { AppEnv, Deps } from '../deps';
 import { bytesOf, describeUpload } from '../documents/store';
 import { tellOwnerOfTry } from './emailTaken';
 import { clientAddress, jsonOnly, limitBody } from '../http/security';
-import { upload, validate } from '../http/validate';
+import { instantText, upload, validate } from '../http/validate';
 import { currentJourney, readJourney, renterOf, viewOf } from '../journey/bookings';
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
@@ -57,8 +57,8 @@ const registrationForm = z.object({
   /** Where and when the visitor chose the car for (form fields, so times come as text). */
   pickupLocation: z.enum(LOCATIONS).optional(),
   dropoffLocation: z.enum(LOCATIONS).optional(),
-  pickupAt: z.coerce.number().int().nonnegative().optional(),
-  dropoffAt: z.coerce.number().int().nonnegative().optional(),
+  pickupAt: instantText().optional(),
+  dropoffAt: instantText().optional(),
   /** The language of the page the renter registered on: their first choice of language. */
   language: z.enum(['en', 'ar']).optional(),
   emiratesIdFile: upload.optional(),
@@ -100,8 +100,8 @@ const uaePassStart = z.object({
   carId: z.string().regex(CAR_ID).optional(),
   pickupLocation: z.enum(LOCATIONS).optional(),
   dropoffLocation: z.enum(LOCATIONS).optional(),
-  pickupAt: z.coerce.number().int().nonnegative().optional(),
-  dropoffAt: z.coerce.number().int().nonnegative().optional(),
+  pickupAt: instantText().optional(),
+  dropoffAt: instantText().optional(),
 });
 
 /** Where the browser goes after UAE PASS, in the page's language. */

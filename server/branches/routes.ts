@@ -12,7 +12,7 @@ import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { isUniqueViolation } from '../db/errors';
 import { jsonOnly } from '../http/security';
-import { validate } from '../http/validate';
+import { validate, version } from '../http/validate';
 
 const text = z.string().max(1000);
 const time = z.string().max(10);
@@ -27,7 +27,7 @@ const branchBody = z
     hours: z.array(z.object({ closed: z.boolean(), open: time, close: time }).strict()).length(7),
   })
   .strict();
-const editBody = branchBody.extend({ version: z.number().int().positive() }).strict();
+const editBody = branchBody.extend({ version: version() }).strict();
 const byId = z.object({ id: z.uuid() });
 
 type BranchRow = typeof branches.$inferSelect;

@@ -15,7 +15,7 @@ import { bookings, carHolds, cars, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly, limitBody } from '../http/security';
-import { upload, validate } from '../http/validate';
+import { upload, validate, version, versionText } from '../http/validate';
 import { CAR_PHOTO, IMAGE_BODY_MAX, imageView, keepImage } from '../images/images';
 import { isOverlap, isUniqueViolation } from '../db/errors';
 import { takenCars } from '../journey/availability';
@@ -48,14 +48,14 @@ const carBody = z
     topSpeedKmh: text.optional(),
   })
   .strict();
-const editBody = carBody.extend({ status: z.enum(CAR_STATUSES), version: z.number().int().positive() }).strict();
+const editBody = carBody.extend({ status: z.enum(CAR_STATUSES), version: version() }).strict();
 const byId = z.object({ id: z.string().regex(CAR_ID) });
 const blockBody = z.object({ from: text, until: text, note: z.string().max(1000) }).strict();
 const byBlock = byId.extend({ blockId: z.uuid() });
 const byBooking = byId.extend({ number: z.string().max(40) });
 const moveBody = z.object({ to: z.string().regex(CAR_ID) }).strict();
-const version = z.coerce.number().int().positive();
-const photoForm = z.object({ photo: upload, version });
+const versionQuery = versionText();
+const photoForm = z.object({ photo: upload, version: versionQuery });
 const byPhoto = byId.extend({ n: z.coerce.number().int().nonnegative().max(CAR_PHOTOS_MAX) });
 
 type CarRow = typeof cars.$inferSelect;
@@ -330,7 +330,7 @@ export const fleetRoutes = new Hono<AppEnv>()
     if ('storageFull' in kept) return c.json({ error: 'storageFull' as const }, 507);
     return savePhotos(c, car, from, (photos) => (photos.length < CAR_PHOTOS_MAX ? [...photos, kept.sizes] : null));
   })
-  .delete('/:id/photos/:n', validate('param', byPhoto), validate('query', z.object({ version })), async (c) => {
+  .delete('/:id/photos/:n', validate('param', byPhoto), validate('query', z.object({ version: versionQuery })), async (c) => {
     const { id, n } = c.req.valid('param');
     const car = await companyCar(c.var.deps.db, c.var.user!.companyId!, id);
     if (!car || n >= car.photos.length) return c.json({ error: 'notFound' as const }, 404);

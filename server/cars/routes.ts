@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tripProblems } from '../../machines/booking';
 import { CAR_CATEGORIES, LOCATIONS } from '../../machines/fleet';
 import type { AppEnv } from '../deps';
-import { validate } from '../http/validate';
+import { instantText, validate } from '../http/validate';
 import { servedPlaces } from '../branches/store';
 import { freeCarOffers } from './service';
 
@@ -12,8 +12,8 @@ const query = z
   .object({
     pickupLocation: z.enum(LOCATIONS),
     dropoffLocation: z.enum(LOCATIONS),
-    pickupAt: z.coerce.number().int(),
-    dropoffAt: z.coerce.number().int(),
+    pickupAt: instantText(),
+    dropoffAt: instantText(),
     category: z.enum(CAR_CATEGORIES).optional(),
     company: z.string().max(60).optional(),
   })

@@ -11,13 +11,13 @@ import { companies } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly, limitBody } from '../http/security';
-import { upload, validate } from '../http/validate';
+import { upload, validate, version, versionText } from '../http/validate';
 import { IMAGE_BODY_MAX, imageView, keepImage, LOGO_WIDTHS } from '../images/images';
 
 const text = z.string().max(1000);
 const profileBody = z
   .object({
-    version: z.number().int().positive(),
+    version: version(),
     nameEn: text,
     nameAr: text,
     subtitleEn: text,
@@ -30,7 +30,7 @@ const profileBody = z
     clausesAr: z.string().max(10_000),
   })
   .strict();
-const logoForm = z.object({ logo: upload, version: z.coerce.number().int().positive() });
+const logoForm = z.object({ logo: upload, version: versionText() });
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -104,7 +104,7 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!saved) return c.json({ error: 'conflict' as const, company: profileView(await companyRow(deps.db, id)) }, 409);
     return c.json({ company: profileView(saved) });
   })
-  .delete('/logo', validate('query', z.object({ version: z.coerce.number().int().positive() })), async (c) => {
+  .delete('/logo', validate('query', z.object({ version: versionText() })), async (c) => {
     const { version } = c.req.valid('query');
     const id = c.var.user!.companyId!;
     const saved = await saveOver(c.var.deps.db, id, version, { logo: null });

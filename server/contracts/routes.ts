@@ -10,7 +10,7 @@ import { carById } from '../cars/store';
 import { documents } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
-import { validate } from '../http/validate';
+import { validate, version } from '../http/validate';
 import { violationsOfContract } from '../violations/store';
 import { notify } from '../notifications/store';
 import {
@@ -31,7 +31,6 @@ const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 const byCode = z.object({ code: z.string().max(40) });
-const version = z.number().int().positive();
 
 export const contractRoutes = new Hono<AppEnv>()
   .use(requireRole('manager'))
@@ -60,7 +59,7 @@ export const contractRoutes = new Hono<AppEnv>()
     '/:code/setup',
     jsonOnly,
     validate('param', byCode),
-    validate('json', z.object({ setup: setupSchema, version }).strict()),
+    validate('json', z.object({ setup: setupSchema, version: version() }).strict()),
     async (c) => {
       const { db, now } = c.var.deps;
       const user = c.var.user!;
@@ -99,7 +98,7 @@ export const contractRoutes = new Hono<AppEnv>()
     '/:code/transfer-settings',
     jsonOnly,
     validate('param', byCode),
-    validate('json', z.object({ settings: settingsSchema, version }).strict()),
+    validate('json', z.object({ settings: settingsSchema, version: version() }).strict()),
     async (c) => {
       const { db, now } = c.var.deps;
       const { settings, version: from } = c.req.valid('json');

@@ -32,7 +32,7 @@ import { bookings, documents, handoverPhotos, users } from '../db/schema';
 import { requireRole } from '../auth/middleware';
 import type { User } from '../auth/sessions';
 import { jsonOnly, limitBody } from '../http/security';
-import { validate } from '../http/validate';
+import { validate, version } from '../http/validate';
 import { keepPhoto, PHOTO_BODY_MAX, photoForm, photoResponse } from '../documents/photos';
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
@@ -46,7 +46,7 @@ const byNumber = z.object({ number: z.string().regex(RECORD_KEY) });
 const field = (max: number) => z.string().max(max);
 const checkoutBody = z
   .object({
-    version: z.number().int().positive(),
+    version: version(),
     checkout: z
       .object({
         odometer: field(20),
@@ -62,7 +62,7 @@ const checkoutBody = z
 
 const checkinBody = z
   .object({
-    version: z.number().int().positive(),
+    version: version(),
     checkin: z
       .object({
         odometer: field(20),
@@ -75,10 +75,10 @@ const checkinBody = z
       .strict(),
   })
   .strict();
-const cancelBody = z.object({ reason: z.enum(COMPANY_CANCEL_REASONS), version: z.number().int().min(1) }).strict();
+const cancelBody = z.object({ reason: z.enum(COMPANY_CANCEL_REASONS), version: version() }).strict();
 const decisionBody = z
   .object({
-    version: z.number().int().positive(),
+    version: version(),
     line: z.number().int().nonnegative().max(100),
     outcome: z.enum(['upheld', 'waived']),
     note: field(1000).refine((note) => checkReason(note) === null),

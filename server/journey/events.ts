@@ -7,6 +7,7 @@ import type { JourneyEvent } from '../../machines/journey';
 import { CAR_ID, MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
 import { CARD_BRANDS, checkFlagNote } from '../../machines/validation';
 import { checkReason } from '../../machines/returns';
+import { instant, version } from '../http/validate';
 
 const field = (max = 200) => z.string().max(max);
 const bare = <T extends string>(type: T) => z.object({ type: z.literal(type) }).strict();
@@ -16,8 +17,8 @@ export const tripSchema = z
   .object({
     pickupLocation: z.enum(LOCATIONS),
     dropoffLocation: z.enum(LOCATIONS),
-    pickupAt: z.number().int().nonnegative(),
-    dropoffAt: z.number().int().nonnegative(),
+    pickupAt: instant(),
+    dropoffAt: instant(),
   })
   .strict();
 
@@ -72,7 +73,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
 
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
-export const eventBodySchema = z.object({ event: clientEventSchema, version: z.number().int().positive() }).strict();
+export const eventBodySchema = z.object({ event: clientEventSchema, version: version() }).strict();
 
 type StampableType = Exclude<ClientEvent['type'], 'booking.start'>;
 /** The machine's event of a client event's type. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly } from '../http/security';
-import { validate } from '../http/validate';
+import { LATEST_INSTANT, validate } from '../http/validate';
 import { pushServiceAllowed } from './services';
 import { dropSubscription, isSubscribed, saveSubscription } from './store';
 
@@ -17,7 +17,7 @@ const subscriptionBody = z.object({
   endpoint,
   // The device's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
   keys: z.object({ p256dh: base64url(86, 90), auth: base64url(22, 24) }).strip(),
-  expirationTime: z.number().nullable().optional(),
+  expirationTime: z.number().min(0).max(LATEST_INSTANT).nullable().optional(),
 });
 const endpointBody = z.object({ endpoint }).strict();
 

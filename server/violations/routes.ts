@@ -9,7 +9,7 @@ import { requireRole } from '../auth/middleware';
 import { authorityRecords, bookings, violations } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
-import { validate } from '../http/validate';
+import { validate, version } from '../http/validate';
 import { stepViolation } from './service';
 import { salikView, violationView, violationWithParties } from './store';
 
@@ -25,7 +25,7 @@ const managerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('violation.transfer') }).strict(),
   z.object({ type: z.literal('violation.resolve'), outcome: z.enum(['upheld', 'cancelled']) }).strict(),
 ]);
-const eventBody = z.object({ event: z.union([renterEvent, managerEvent]), version: z.number().int().positive() }).strict();
+const eventBody = z.object({ event: z.union([renterEvent, managerEvent]), version: version() }).strict();
 const MANAGER_EVENTS = new Set(['violation.transfer', 'violation.resolve']);
 
 export const violationRoutes = new Hono<AppEnv>()
