@@ -238,6 +238,10 @@ export const isCancelled = (c: JourneyContext) => c.cancellation !== null;
 export const isOver = (c: JourneyContext) => c.completedAt !== null || isCancelled(c);
 
 /** A new booking may start before anything is paid, or once the last one is over. */
+/** The place a booking's next handover is at: its pickup's until the car is out, then its return's. */
+export const handoverPlace = (c: Pick<JourneyContext, 'pickedUpAt' | 'booking'>): LocationId =>
+  c.pickedUpAt === null ? c.booking.pickupLocation : c.booking.dropoffLocation;
+
 export const canStartBooking = (c: JourneyContext) => c.payment === null || isOver(c);
 
 // ---- changing or cancelling a booking before pickup ----

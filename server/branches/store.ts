@@ -3,6 +3,7 @@
 // at the return place open at the return time (machines/branches.ts `isOpenAt`).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { isOpenAt } from '../../machines/branches';
+import { handoverPlace } from '../../machines/journey-rules';
 import type { Trip } from '../../machines/booking';
 import { LOCATIONS, type LocationId } from '../../machines/fleet';
 import type { Db, Tx } from '../db/open';
@@ -56,6 +57,12 @@ export async function homePlace(db: Db | Tx, carId: string): Promise<LocationId 
  * The places whose handovers a person of the company sees and records: an agent's branches' places, or
  * null for everywhere (a manager, or an agent the admin gave no branch).
  */
+/**
+ * Whether a person whose places are `places` (placesOf) may see a booking's handover, its photos and
+ * its renter's documents: anyone of the company when unrestricted, an agent where the handover is.
+ */
+export const reachesHandover = (places: Set<LocationId> | null, c: Parameters<typeof handoverPlace>[0]) => !places || places.has(handoverPlace(c));
+
 export async function placesOf(db: Db | Tx, user: { role: string; companyId: string | null; branchIds: string[] }): Promise<Set<LocationId> | null> {
   if (user.role !== 'agent' || user.branchIds.length === 0 || !user.companyId) return null;
   const rows = await db

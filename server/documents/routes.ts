@@ -1,7 +1,8 @@
 // Identity documents: the renter sees their own and replaces them (from Account: after the ones of an
 // account whose e-mail was never confirmed were deleted, server/housekeeping.ts, or when one expires);
 // a company's manager or agent (checking the renter at the counter) sees those of renters who signed a
-// contract with the company. Nobody else.
+// contract with the company; an agent kept to some branches, only for a handover at one of them.
+// Nobody else.
 import { and, desc, eq, exists, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -14,6 +15,9 @@ import { REGISTRATION_ALLOWANCE, spend } from '../auth/usage';
 import { clientAddress, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
 import { bytesOf, describeUpload, documentRows } from './store';
+import { restoreJourney } from '../../machines/persistence';
+import type { User } from '../auth/sessions';
+import { placesOf, reachesHandover } from '../branches/store';
 
 /** The renter's documents, newest first (what the Account lists). */
 const documentsOf = (db: Db, userId: string) =>
@@ -22,6 +26,25 @@ const documentsOf = (db: Db, userId: string) =>
     .from(documents)
     .where(eq(documents.userId, userId))
     .orderBy(desc(documents.createdAt));
+
+/**
+ * Whether the renter's documents are within the person's branches: always for the renter and for
+ * the unrestricted; for an agent kept to some branches, when a booking of the renter's with the
+ * company has its handover at one of them (as the counter's own list shows it).
+ */
+async function reachable(db: Db, user: User, renterId: string) {
+  const places = user.role === 'renter' ? null : await placesOf(db, user);
+  if (!places) return true;
+  const rows = await db
+    .select({ journey: bookings.journey })
+    .from(bookings)
+    .innerJoin(contracts, eq(contracts.bookingId, bookings.id))
+    .where(and(eq(bookings.renterId, renterId), eq(contracts.companyId, user.companyId ?? '')));
+  return rows.some(({ journey }) => {
+    const snapshot = restoreJourney(journey).snapshot;
+    return snapshot !== null && reachesHandover(places, snapshot.context);
+  });
+}
 
 /** The three documents at their largest, and the form around them. */
 export const DOCUMENTS_BODY_MAX = 3 * DOCUMENT_MAX_BYTES + 64 * 1024;
@@ -88,7 +111,7 @@ export const documentRoutes = new Hono<AppEnv>()
               .where(and(eq(bookings.renterId, documents.userId), eq(contracts.companyId, user.companyId ?? ''))),
           );
     const [row] = await db.select().from(documents).where(and(eq(documents.id, id), theirs));
-    const bytes = row && (await c.var.deps.documents.get(row.storageKey));
+    const bytes = row && (await reachable(db, user, row.userId)) && (await c.var.deps.documents.get(row.storageKey));
     if (!row || !bytes) return c.json({ error: 'notFound' as const }, 404);
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': row.contentType,

@@ -37,9 +37,9 @@ import { keepPhoto, PHOTO_BODY_MAX, photoForm, photoResponse } from '../document
 import { notify } from '../notifications/store';
 import { applyStep } from '../journey/service';
 import { carAwayAt } from '../journey/availability';
-import { bookedCar, type BookingRow } from '../journey/bookings';
+import type { BookingRow } from '../journey/bookings';
 import { carCameBack, companyCarIds } from '../cars/store';
-import { placesOf } from '../branches/store';
+import { placesOf, reachesHandover } from '../branches/store';
 import { RECORD_KEY } from '../../machines/recordKey';
 
 const byNumber = z.object({ number: z.string().regex(RECORD_KEY) });
@@ -92,9 +92,6 @@ async function ownReturn(db: Db, user: User, number: string) {
   return row && c && c.pickedUpAt !== null && c.refund === null ? row : null;
 }
 
-/** The place a booking's next handover is at: its pickup's until the car is out, then its return's. */
-const handoverPlace = (c: JourneySnapshot['context']) => (c.pickedUpAt === null ? c.booking.pickupLocation : c.booking.dropoffLocation);
-
 /**
  * One of the company's bookings, by its number, whose handover is at one of the person's places (an
  * agent's branches); null for any other (another company's, another branch's, a number nobody has).
@@ -105,7 +102,7 @@ async function companyBooking(db: Db, user: User, number: string) {
   const [row] = await db.select().from(bookings).where(and(eq(bookings.number, number), inArray(bookings.carId, cars)));
   const snapshot = row && restoreJourney(row.journey).snapshot;
   const places = snapshot ? await placesOf(db, user) : null;
-  if (snapshot && places && !places.has(handoverPlace(snapshot.context))) return null;
+  if (snapshot && !reachesHandover(places, snapshot.context)) return null;
   return row && snapshot ? { row, snapshot } : null;
 }
 
@@ -258,7 +255,8 @@ async function counterStep(
 }
 
 export const handoverRoutes = new Hono<AppEnv>()
-  // A handover's photo: the renter whose booking it is, or the company's people. Nobody else.
+  // A handover's photo: the renter whose booking it is, or the company's people who may open its
+  // handover (an agent at the branch it is at). Nobody else.
   .get('/photos/:id', requireRole('renter', 'agent', 'manager'), validate('param', z.object({ id: z.uuid() })), async (c) => {
     const user = c.var.user!;
     const deps = c.var.deps;
@@ -267,11 +265,12 @@ export const handoverRoutes = new Hono<AppEnv>()
       .from(handoverPhotos)
       .innerJoin(bookings, eq(bookings.id, handoverPhotos.bookingId))
       .where(eq(handoverPhotos.id, c.req.valid('param').id));
+    const snapshot = found && user.role !== 'renter' ? restoreJourney(found.journey).snapshot : null;
     const theirs =
       found &&
       (user.role === 'renter'
         ? found.renterId === user.id
-        : bookedCar(found)?.company === user.companyId);
+        : snapshot?.context.booking.car.company === user.companyId && reachesHandover(await placesOf(deps.db, user), snapshot.context));
     const bytes = theirs ? await deps.documents.get(found.photo.storageKey) : null;
     if (!found || !bytes) return c.json({ error: 'notFound' as const }, 404);
     return photoResponse(c, bytes, found.photo.contentType);
@@ -330,7 +329,7 @@ export const handoverRoutes = new Hono<AppEnv>()
     return c.json({
       handovers: rows.flatMap(({ booking, renter }) => {
         const snapshot = restoreJourney(booking.journey).snapshot;
-        if (!snapshot || (places && !places.has(handoverPlace(snapshot.context)))) return [];
+        if (!snapshot || !reachesHandover(places, snapshot.context)) return [];
         return [summaryOf(booking, snapshot.context, renter, now)];
       }),
     });

@@ -11,7 +11,7 @@ import type { BranchInput } from '../../machines/branches';
 import { adminOf } from '../support/counter';
 import { createManager } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
-import { browser, CARD, contextOf, renter } from './helpers';
+import { browser, CARD, contextOf, PNG, renter } from './helpers';
 
 const OPERATOR = { email: 'ops@platform.example', password: 'platform-keys-2026' };
 const week = (open: string, close: string) => Array.from({ length: 7 }, () => ({ closed: false, open, close }));
@@ -187,15 +187,24 @@ describe('a company’s branches, on a fresh production database', () => {
     expect(person).toMatchObject({ role: 'agent', branches: [] });
     const desk = (await admin.branches()).ok ? ((await admin.branches()) as { body: { branches: { id: string; place: string }[] } }).body.branches.find((b) => b.place === 'sharjah-city')! : null;
 
-    // No branch given: the company's every handover, the Al Majaz booking too.
-    expect((await counter.request(`/api/handovers/${number}`)).status).toBe(200);
-    // At the airport desk only: the Al Majaz booking is another branch's, not found.
+    // No branch given: the company's every handover, the Al Majaz booking too, with its photos and the renter's documents.
+    const handover = await counter.request(`/api/handovers/${number}`);
+    expect(handover.status).toBe(200);
+    const photo = await counter.api.uploadHandoverPhoto(number, new File([PNG], 'front.png', { type: 'image/png' }));
+    if (!photo.ok) throw new Error(JSON.stringify(photo.body));
+    const { documents } = ((await handover.json()) as { handover: { documents: { id: string }[] } }).handover;
+    const evidence = [`/api/handovers/photos/${photo.body.photo.id}`, `/api/documents/${documents[0]!.id}`];
+    const statuses = async () => Promise.all(evidence.map(async (path) => (await counter.request(path)).status));
+    expect(await statuses()).toEqual([200, 200]);
+    // At the airport desk only: the Al Majaz booking is another branch's, not found, nor its photos and documents.
     const atAirport = await admin.setBranches(person!.id, [airport.body.branch.id]);
     expect(atAirport.ok && atAirport.body.person.branches).toEqual([airport.body.branch.id]);
     expect((await counter.request(`/api/handovers/${number}`)).status).toBe(404);
+    expect(await statuses()).toEqual([404, 404]);
     // At Al Majaz too: found again.
     expect((await admin.setBranches(person!.id, [airport.body.branch.id, desk!.id])).ok).toBe(true);
     expect((await counter.request(`/api/handovers/${number}`)).status).toBe(200);
+    expect(await statuses()).toEqual([200, 200]);
 
     // Another company's branch is not one to give; a manager has no branches; another company's person is not found.
     const theirs = await adminOf(s, ids[1]!);
