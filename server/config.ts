@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { GateLimits } from './auth/passwords';
-import { IMPORT_ALLOWANCE, REGISTRATION_ALLOWANCE, type Allowance } from './auth/usage';
+import { IMPORT_ALLOWANCE, PICTURE_ALLOWANCES, REGISTRATION_ALLOWANCE, type Allowance, type PictureAllowances } from './auth/usage';
 import { DISK_FLOOR_BYTES } from './documents/store';
 
 const flag = z
@@ -99,6 +99,8 @@ export interface Config {
   registrationAllowance: Allowance;
   /** Authority imports per company and per client per window (server/imports/routes.ts). */
   importAllowance: Allowance;
+  /** Pictures (photos, the fleet's, logos) per renter, per company person and per company per window (server/auth/usage.ts). */
+  pictureAllowances: PictureAllowances;
   /** Free space the documents leave on their disk (server/documents/store.ts). */
   diskFloorBytes: number;
   /** Server processes asked for (WEB_CONCURRENCY); server/main.ts decides how many run. */
@@ -179,6 +181,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     registrationAllowance: REGISTRATION_ALLOWANCE,
     importAllowance: IMPORT_ALLOWANCE,
+    pictureAllowances: PICTURE_ALLOWANCES,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,
     webConcurrency: e.WEB_CONCURRENCY,
   };

@@ -3,6 +3,8 @@
 // documents in 5 s through 20 anonymous registrations. Generous, since phones share carriers'
 // addresses; a request made in-process (no address) is not counted.
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../deps';
 import type { Db } from '../db/open';
 import { clientUsage } from '../db/schema';
 
@@ -20,6 +22,20 @@ export const REGISTRATION_ALLOWANCE: Allowance = { count: 10, bytes: 50 * MB, wi
 
 /** Authority files per company, and per client address, an hour: a feed sends a few a day; a screen one at a time. */
 export const IMPORT_ALLOWANCE: Allowance = { count: 30, bytes: 30 * MB, windowMs: 60 * 60 * 1000 };
+
+const HOUR = 60 * 60 * 1000;
+/**
+ * Pictures an hour (kept as files: every upload route counts against one), by who takes them. A renter:
+ * an incident's scene and their side of a return, two reports' worth. One of a company's people: a
+ * counter's busiest hour (12 photos a handover). A company, all its people together: handovers, its
+ * fleet's photos and its logo. Without them one renter stored 48 MB of photos in 0.9 s.
+ */
+export const PICTURE_ALLOWANCES = {
+  renter: { count: 36, bytes: 36 * MB, windowMs: HOUR },
+  staff: { count: 240, bytes: 240 * MB, windowMs: HOUR },
+  company: { count: 600, bytes: 600 * MB, windowMs: HOUR },
+} satisfies Record<string, Allowance>;
+export type PictureAllowances = typeof PICTURE_ALLOWANCES;
 
 export type Spent = { ok: true } | { ok: false; retryAfter: number };
 
@@ -56,6 +72,38 @@ export async function spend(
       Math.ceil((row!.windowStart.getTime() + allowance.windowMs - now.getTime()) / 1000),
     ),
   };
+}
+
+/**
+ * Counts one `what` of `bytes` against each of `allowances` (who → allowance) in turn: null when all
+ * allow it, else the 429 to answer (with Retry-After), the first that does not.
+ */
+export async function overAllowance(c: Context, db: Db, what: string, bytes: number, allowances: [string | null, Allowance][], now: Date) {
+  for (const [who, allowance] of allowances) {
+    const spent = await spend(db, what, who, bytes, allowance, now);
+    if (!spent.ok) {
+      c.header('Retry-After', String(spent.retryAfter));
+      return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
+    }
+  }
+  return null;
+}
+
+/**
+ * Counts a picture of `bytes` (a photo, a car's, a logo) against the signed-in person's allowance, and
+ * a company person's against their company's too: the 429 to answer past one, else null.
+ */
+export function overPictureAllowance(c: Context<AppEnv>, bytes: number) {
+  const { db, config, now } = c.var.deps;
+  const user = c.var.user!;
+  const allowances: [string, Allowance][] =
+    user.role === 'renter'
+      ? [[`account:${user.id}`, config.pictureAllowances.renter]]
+      : [
+          [`account:${user.id}`, config.pictureAllowances.staff],
+          [`company:${user.companyId ?? ''}`, config.pictureAllowances.company],
+        ];
+  return overAllowance(c, db, 'pictures', bytes, allowances, now());
 }
 
 /** Usage whose window has ended, however long ago it was spent (removed by the housekeeping). */

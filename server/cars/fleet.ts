@@ -15,6 +15,7 @@ import { bookings, carHolds, cars, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly, limitBody } from '../http/security';
+import { overPictureAllowance } from '../auth/usage';
 import { upload, validate, version, versionText } from '../http/validate';
 import { CAR_PHOTO, IMAGE_BODY_MAX, imageView, keepImage } from '../images/images';
 import { isOverlap, isUniqueViolation } from '../db/errors';
@@ -325,6 +326,8 @@ export const fleetRoutes = new Hono<AppEnv>()
     const car = await companyCar(deps.db, c.var.user!.companyId!, c.req.valid('param').id);
     if (!car) return c.json({ error: 'notFound' as const }, 404);
     if (car.photos.length >= CAR_PHOTOS_MAX) return c.json({ error: 'invalid' as const, fields: { photo: 'photoLimit' as const } }, 400);
+    const tooMany = await overPictureAllowance(c, photo.size);
+    if (tooMany) return tooMany;
     const kept = await keepImage(deps, car.companyId, photo, CAR_PHOTO.widths, CAR_PHOTO.aspect);
     if ('problem' in kept) return c.json({ error: 'invalid' as const, fields: { photo: kept.problem } }, 400);
     if ('storageFull' in kept) return c.json({ error: 'storageFull' as const }, 507);

@@ -11,6 +11,7 @@ import { companies } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { jsonOnly, limitBody } from '../http/security';
+import { overPictureAllowance } from '../auth/usage';
 import { upload, validate, version, versionText } from '../http/validate';
 import { IMAGE_BODY_MAX, imageView, keepImage, LOGO_WIDTHS } from '../images/images';
 
@@ -97,6 +98,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const { logo, version } = c.req.valid('form');
     const id = c.var.user!.companyId!;
     const deps = c.var.deps;
+    const tooMany = await overPictureAllowance(c, logo.size);
+    if (tooMany) return tooMany;
     const kept = await keepImage(deps, id, logo, LOGO_WIDTHS);
     if ('problem' in kept) return c.json({ error: 'invalid' as const, fields: { logo: kept.problem } }, 400);
     if ('storageFull' in kept) return c.json({ error: 'storageFull' as const }, 507);

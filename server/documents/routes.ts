@@ -11,7 +11,7 @@ import type { AppEnv } from '../deps';
 import type { Db } from '../db/open';
 import { bookings, contracts, documents } from '../db/schema';
 import { requireRole } from '../auth/middleware';
-import { REGISTRATION_ALLOWANCE, spend } from '../auth/usage';
+import { overAllowance, REGISTRATION_ALLOWANCE } from '../auth/usage';
 import { clientAddress, limitBody } from '../http/security';
 import { upload, validate } from '../http/validate';
 import { bytesOf, describeUpload, documentRows } from './store';
@@ -70,13 +70,11 @@ export const documentRoutes = new Hono<AppEnv>()
     const size = given.reduce((sum, g) => sum + g.bytes.byteLength, 0);
     if (!(await deps.documents.room(size))) return c.json({ error: 'storageFull' as const }, 507);
     const now = deps.now();
-    for (const who of [clientAddress(c, deps.config.trustProxy), `account:${user.id}`]) {
-      const spent = await spend(deps.db, 'documents', who, size, REGISTRATION_ALLOWANCE, now);
-      if (!spent.ok) {
-        c.header('Retry-After', String(spent.retryAfter));
-        return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
-      }
-    }
+    const refused = await overAllowance(c, deps.db, 'documents', size, [
+      [clientAddress(c, deps.config.trustProxy), REGISTRATION_ALLOWANCE],
+      [`account:${user.id}`, REGISTRATION_ALLOWANCE],
+    ], now);
+    if (refused) return refused;
     const keys = await Promise.all(given.map((g) => deps.documents.put(g.bytes)));
     let replaced: { storageKey: string }[];
     try {

@@ -108,3 +108,5 @@ export const documentRows = (
 
 /** Files beyond this are not even read into memory. */
 export const UPLOAD_LIMIT = DOCUMENT_MAX_BYTES;
+/** Pixels sharp decodes at most: a small file that inflates into a huge bitmap is refused, not decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;

@@ -208,10 +208,10 @@ async function renterReturnPhotos(db: Db, row: BookingRow) {
 }
 
 /** Stores one photo of a handover (keepPhoto): its id, or the answer that refuses it. */
-async function storePhoto(deps: Deps, file: File, bookingId: string, stage: 'pickup' | 'return', takenBy: string) {
-  const photo = await keepPhoto(deps, file);
-  if ('refused' in photo) return photo;
-  const [row] = await deps.db
+async function storePhoto(c: Context<AppEnv>, file: File, bookingId: string, stage: 'pickup' | 'return', takenBy: string) {
+  const photo = await keepPhoto(c, file);
+  if (photo instanceof Response) return photo;
+  const [row] = await c.var.deps.db
     .insert(handoverPhotos)
     .values({ bookingId, stage, takenBy, ...photo.kept })
     .returning({ id: handoverPhotos.id });
@@ -287,8 +287,8 @@ export const handoverRoutes = new Hono<AppEnv>()
     if (!row) return c.json({ error: 'notFound' as const }, 404);
     if ((await renterReturnPhotos(deps.db, row)).length >= HANDOVER_PHOTOS_MAX)
       return c.json({ error: 'invalid' as const, fields: { photo: 'tooManyPhotos' as const } }, 400);
-    const stored = await storePhoto(deps, c.req.valid('form').photo, row.id, 'return', row.renterId);
-    if ('refused' in stored) return c.json(stored.refused, stored.status);
+    const stored = await storePhoto(c, c.req.valid('form').photo, row.id, 'return', row.renterId);
+    if (stored instanceof Response) return stored;
     return c.json({ photo: { id: stored.id } }, 201);
   })
   .use(requireRole('agent', 'manager'))
@@ -346,8 +346,8 @@ export const handoverRoutes = new Hono<AppEnv>()
     const found = await companyBooking(deps.db, c.var.user!, c.req.valid('param').number);
     if (!found) return c.json({ error: 'notFound' as const }, 404);
     const stage = found.snapshot.context.pickedUpAt === null ? 'pickup' : 'return';
-    const stored = await storePhoto(deps, c.req.valid('form').photo, found.row.id, stage, c.var.user!.id);
-    if ('refused' in stored) return c.json(stored.refused, stored.status);
+    const stored = await storePhoto(c, c.req.valid('form').photo, found.row.id, stage, c.var.user!.id);
+    if (stored instanceof Response) return stored;
     return c.json({ photo: { id: stored.id } }, 201);
   })
   // The agent's record of the car: the renter's journey decides it (machines/journey/pickup.ts).

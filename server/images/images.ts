@@ -11,13 +11,11 @@ import type { Problem } from '../../machines/validation';
 import { imageFiles, type ImageSizes } from '../db/schema';
 import type { AppEnv, Deps } from '../deps';
 import { validate } from '../http/validate';
-import { sha256, sniffType } from '../documents/store';
+import { MAX_INPUT_PIXELS, sha256, sniffType } from '../documents/store';
 import { imagePath, srcSetOf } from '../../machines/images';
 
 /** A picture's multipart body: the file and a little room for the form's framing. */
 export const IMAGE_BODY_MAX = IMAGE_MAX_BYTES + 16 * 1024;
-/** Pixels sharp decodes at most: a small file that inflates into a huge bitmap is refused, not decoded. */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /** The widths a logo is kept at: 192 px, as the company cards and the admin's page show it, and twice that for sharp screens. */
 export const LOGO_WIDTHS = [192, 384] as const;

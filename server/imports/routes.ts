@@ -7,7 +7,7 @@ import { authorityRecords } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { requireRole } from '../auth/middleware';
 import { clientAddress, jsonOnly, limitBody } from '../http/security';
-import { spend } from '../auth/usage';
+import { overAllowance } from '../auth/usage';
 import { validate } from '../http/validate';
 import { companyByKey } from '../companies/store';
 import { findImport, queueImport } from './jobs';
@@ -21,16 +21,10 @@ const tooLarge = limitBody(IMPORT_BODY_MAX);
  * An import costs a worker's time: each company, and each client address, has an allowance per hour
  * (deps.config.importAllowance); past it, 429 with when to come back. Counted before the file is read.
  */
-async function overAllowance(c: Context<AppEnv>, companyId: string, bytes: number) {
+async function overImportAllowance(c: Context<AppEnv>, companyId: string, bytes: number) {
   const { db, config, now } = c.var.deps;
-  for (const who of [`company ${companyId}`, clientAddress(c, config.trustProxy)]) {
-    const spent = await spend(db, 'import', who, bytes, config.importAllowance, now());
-    if (!spent.ok) {
-      c.header('Retry-After', String(spent.retryAfter));
-      return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
-    }
-  }
-  return null;
+  const whos = [`company ${companyId}`, clientAddress(c, config.trustProxy)];
+  return overAllowance(c, db, 'import', bytes, whos.map((who) => [who, config.importAllowance]), now());
 }
 
 export const importRoutes = new Hono<AppEnv>()
@@ -38,7 +32,7 @@ export const importRoutes = new Hono<AppEnv>()
   // Checked here, imported by the worker: 202 with the job, whose progress the manager's screen follows.
   .post('/', tooLarge, jsonOnly, validate('json', z.object({ csv: z.string().min(1).max(MAX_FILE) }).strict()), async (c) => {
     const { csv } = c.req.valid('json');
-    const refused = await overAllowance(c, c.var.user!.companyId!, csv.length);
+    const refused = await overImportAllowance(c, c.var.user!.companyId!, csv.length);
     if (refused) return refused;
     const { problem, job } = await queueImport(c.var.deps, c.var.user!.companyId!, csv);
     if (problem) return c.json({ error: 'invalid' as const, fields: { csv: problem } }, 400);
@@ -75,7 +69,7 @@ export const feedRoutes = new Hono<AppEnv>()
     if (!company) return c.json({ error: 'unauthenticated' as const }, 401);
     if (!(c.req.header('content-type') ?? '').startsWith('text/csv')) return c.json({ error: 'contentType' as const }, 415);
     const csv = await c.req.text();
-    const refused = await overAllowance(c, company.id, csv.length);
+    const refused = await overImportAllowance(c, company.id, csv.length);
     if (refused) return refused;
     const { problem, job } = await queueImport(c.var.deps, company.id, csv);
     if (problem) return c.json({ error: 'invalid' as const, fields: { csv: problem } }, 400);

@@ -127,8 +127,8 @@ export const incidentRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     if ((await waitingPhotos(deps.db, user.id)).length >= INCIDENT_PHOTOS_MAX)
       return c.json({ error: 'invalid' as const, fields: { photo: 'tooManyPhotos' as const } }, 400);
-    const photo = await keepPhoto(deps, c.req.valid('form').photo);
-    if ('refused' in photo) return c.json(photo.refused, photo.status);
+    const photo = await keepPhoto(c, c.req.valid('form').photo);
+    if (photo instanceof Response) return photo;
     const [row] = await deps.db
       .insert(incidentPhotos)
       // On the server's clock, which housekeeping measures the day from (not the database's).
