@@ -101,11 +101,20 @@ export interface Config {
   importAllowance: Allowance;
   /** Pictures (photos, the fleet's, logos) per renter, per company person and per company per window (server/auth/usage.ts). */
   pictureAllowances: PictureAllowances;
+  /** Live streams open at once on an instance, per session, per user and per client address (server/live/routes.ts). */
+  streamLimits: StreamLimits;
   /** Free space the documents leave on their disk (server/documents/store.ts). */
   diskFloorBytes: number;
   /** Server processes asked for (WEB_CONCURRENCY); server/main.ts decides how many run. */
   webConcurrency: number;
 }
+
+/**
+ * Live streams open at once on one instance: a few tabs per session, a few devices' worth per user,
+ * a crowd's worth per client address (phones share a carrier's addresses).
+ */
+export const STREAM_LIMITS = { perSession: 6, perUser: 12, perAddress: 100 };
+export type StreamLimits = typeof STREAM_LIMITS;
 
 export interface UaePassSettings {
   /** The OpenID issuer: UAE PASS staging or production, or the local stand-in. */
@@ -182,6 +191,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registrationAllowance: REGISTRATION_ALLOWANCE,
     importAllowance: IMPORT_ALLOWANCE,
     pictureAllowances: PICTURE_ALLOWANCES,
+    streamLimits: STREAM_LIMITS,
     diskFloorBytes: e.DISK_FLOOR_MB === undefined ? DISK_FLOOR_BYTES : e.DISK_FLOOR_MB * 1024 * 1024,
     webConcurrency: e.WEB_CONCURRENCY,
   };

@@ -1,11 +1,12 @@
 // Sessions, as lucia-auth.com now documents the pattern: a random token in an HttpOnly cookie, kept on
 // the server only as its SHA-256 with an expiry; sliding renewal; sign-out deletes it.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db, Tx } from '../db/open';
 import { companies, sessions, users } from '../db/schema';
+import { pushTo } from '../live/hub';
 
 export const SESSION_COOKIE = 'movecar_session';
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,10 +19,29 @@ export type User = typeof users.$inferSelect;
 /** What is kept of a secret token (a session's, an e-mailed link's): its SHA-256, never the token. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Sessions one account keeps: a person's devices and browsers. A new one past them ends the oldest
+ * (its live streams are told): one account's log-ins can no longer pile up without end.
+ */
+export const SESSIONS_PER_USER = 10;
+
 export async function createSession(db: Db, userId: string, now: Date) {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY);
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  const id = hashToken(token);
+  await db.insert(sessions).values({ id, userId, expiresAt, createdAt: now });
+  const kept = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.expiresAt))
+    .limit(SESSIONS_PER_USER);
+  const ended = await db
+    .delete(sessions)
+    // Never the new one, whatever the order of sessions made in the same millisecond.
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, id), notInArray(sessions.id, kept)))
+    .returning({ id: sessions.id });
+  if (ended.length > 0) await pushTo(db, [userId], 'session');
   return { token, expiresAt };
 }
 

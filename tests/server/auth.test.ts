@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { documents, mailOutbox, sessions, users } from '../../server/db/schema';
 import { createManager, SAMPLE_MANAGER, SECOND_MANAGER } from '../../server/seed';
 import { CLIENT_LIMITS, LOCK_AFTER } from '../../server/auth/throttle';
+import { SESSIONS_PER_USER } from '../../server/auth/sessions';
 import { ORIGIN, startTestServer } from '../support/server';
 import { browser, email, PASSWORD, PDF, PNG, renter, server } from './helpers';
 
@@ -182,6 +183,28 @@ describe('log-in, throttling, sessions and sign-out', () => {
     expect(await r.api.session()).toMatchObject({ ok: true, body: { user: null } });
     const current = await r.request('/api/bookings/current');
     expect(current.status).toBe(401);
+  });
+
+  it(`one account keeps ${SESSIONS_PER_USER} sessions: a log-in past them signs out the oldest, and no other`, async () => {
+    const { db } = (await server()).deps;
+    const r = await renter();
+    const others = [];
+    // The registration's session is the oldest; this many more log-ins fill the account's sessions.
+    for (let i = 1; i < SESSIONS_PER_USER; i++) {
+      const b = await browser();
+      expect((await b.api.logIn({ email: r.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+      others.push(b);
+    }
+    const whoIn = async (b: { api: typeof r.api }) => {
+      const session = await b.api.session();
+      return session.ok ? session.body.user?.email ?? null : null;
+    };
+    expect(await whoIn(r)).toBe(r.email.toLowerCase());
+    const latest = await browser();
+    expect((await latest.api.logIn({ email: r.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
+    expect(await whoIn(r)).toBeNull();
+    for (const b of [...others, latest]) expect(await whoIn(b)).toBe(r.email.toLowerCase());
+    expect(await db.select().from(sessions).where(eq(sessions.userId, r.user.id))).toHaveLength(SESSIONS_PER_USER);
   });
 
   it('the cookie lives as long as its session (Max-Age, right on a phone with a wrong clock); a session used in its second half is renewed', async () => {

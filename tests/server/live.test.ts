@@ -9,8 +9,8 @@ import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
 import { openDatabase, type Db } from '../../server/db/open';
 import { users } from '../../server/db/schema';
 import { createLiveHub, pushTo, type LiveEvent } from '../../server/live/hub';
-import { STREAMS_PER_SESSION } from '../../server/live/routes';
-import { engine, recordingLogger } from '../support/server';
+import { STREAM_LIMITS } from '../../server/config';
+import { engine, recordingLogger, startTestServer, type TestServer } from '../support/server';
 import { browser, email, server } from './helpers';
 
 interface Change {
@@ -20,10 +20,10 @@ interface Change {
 }
 
 /** A user made in the database, signed in in a browser of their own (as after logging in). */
-async function signedIn(db: Db) {
+async function signedIn(db: Db, s?: TestServer) {
   const [user] = await db.insert(users).values({ email: email('live'), role: 'renter', fullName: 'Live Tester' }).returning();
   const { token } = await createSession(db, user!.id, new Date());
-  const b = await browser();
+  const b = await browser(s);
   b.tab.jar.set(SESSION_COOKIE, token);
   return { ...b, user: user! };
 }
@@ -34,8 +34,8 @@ afterEach(async () => {
 });
 
 /** Reads the SSE stream: the change events as they come, and the last id the stream gave. */
-async function stream(b: Awaited<ReturnType<typeof browser>>, lastEventId?: number) {
-  const response = await b.request('/api/live', lastEventId === undefined ? {} : { headers: { 'last-event-id': String(lastEventId) } });
+async function stream(b: Awaited<ReturnType<typeof browser>>, lastEventId?: number, headers: Record<string, string> = {}) {
+  const response = await b.request('/api/live', { headers: { ...headers, ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }) } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = response.body!.getReader();
@@ -178,17 +178,59 @@ describe('live updates (GET /api/live)', () => {
     expect((await there.take(1)).map((c) => c.topic)).toEqual(['journey']);
   });
 
-  it(`one session holds at most ${STREAMS_PER_SESSION} streams: one more ends the oldest`, async () => {
+  it(`one session holds at most ${STREAM_LIMITS.perSession} streams: one more ends the oldest`, async () => {
     const { db } = (await server()).deps;
     const mariam = await signedIn(db);
     const streams = [];
-    for (let i = 0; i <= STREAMS_PER_SESSION; i++) {
+    for (let i = 0; i <= STREAM_LIMITS.perSession; i++) {
       const opened = await stream(mariam);
       await opened.started();
       streams.push(opened);
     }
     expect(await streams[0]!.ended(1000)).toBe(true);
     for (const other of streams.slice(1)) expect(await other.ended(50)).toBe(false);
+  });
+
+  it(`one user holds at most ${STREAM_LIMITS.perUser} streams, whatever their sessions: one more ends the oldest`, async () => {
+    const s = await server();
+    const mariam = await signedIn(s.deps.db);
+    // The same person in two more browsers (two more log-ins).
+    const again = async () => {
+      const b = await browser();
+      b.tab.jar.set(SESSION_COOKIE, (await createSession(s.deps.db, mariam.user.id, new Date())).token);
+      return b;
+    };
+    const tabs = [mariam, await again(), await again()];
+    const streams = [];
+    for (let i = 0; i <= STREAM_LIMITS.perUser; i++) {
+      const opened = await stream(tabs[Math.floor(i / STREAM_LIMITS.perSession)]!);
+      await opened.started();
+      streams.push(opened);
+    }
+    expect(await streams[0]!.ended(1000)).toBe(true);
+    for (const other of streams.slice(1)) expect(await other.ended(50)).toBe(false);
+  });
+
+  it('one client address holds at most so many streams, whoever opens them; another address is not held', async () => {
+    const s = await startTestServer({ trustProxy: true, streamLimits: { ...STREAM_LIMITS, perAddress: 3 } });
+    try {
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const people = await Promise.all([1, 2, 3, 4].map(() => signedIn(s.deps.db, s)));
+      const streams = [];
+      for (const person of people) {
+        const opened = await stream(person, undefined, from('203.0.113.7'));
+        await opened.started();
+        streams.push(opened);
+      }
+      expect(await streams[0]!.ended(1000)).toBe(true);
+      for (const other of streams.slice(1)) expect(await other.ended(50)).toBe(false);
+      const elsewhere = await stream(people[0]!, undefined, from('198.51.100.20'));
+      await elsewhere.started();
+      for (const other of streams.slice(1)) expect(await other.ended(50)).toBe(false);
+    } finally {
+      await Promise.all(open.splice(0).map((close) => close()));
+      await s.close();
+    }
   });
 
   it('reconnecting with Last-Event-ID replays exactly the missed events, in order', async () => {
