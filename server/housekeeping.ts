@@ -6,13 +6,30 @@
 // scene's photos no Emergency report named within a day (the renter sent the photos and never the
 // report), and the identity documents of an account whose e-mail is still not confirmed a day after
 // they came (UNVERIFIED_DOCUMENTS_HOURS: nobody has shown the address is theirs; the renter uploads them
-// again from Account once it is). Run at start and then every hour by each instance: the deletes are
+// again from Account once it is), e-mail confirmation links a day past their end (they count towards
+// the links an hour until then), staff invitations a month past theirs (used, withdrawn or lapsed: the
+// staff screen lists only those still open), and the file of an authority import finished a month
+// ago (its report stays: what became of each row). Run at start and then every hour by each instance: the deletes are
 // idempotent, so several instances doing it at once do no harm.
-import { and, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { UNVERIFIED_DOCUMENTS_HOURS } from '../machines/validation';
 import type { DocumentStore } from './documents/store';
 import type { Db } from './db/open';
-import { clientUsage, documents as identityDocuments, incidentPhotos, loginThrottle, mailOutbox, passwordResets, pushOutbox, sessions, uaePassRequests, users } from './db/schema';
+import {
+  clientUsage,
+  documents as identityDocuments,
+  emailVerifications,
+  importJobs,
+  incidentPhotos,
+  loginThrottle,
+  mailOutbox,
+  passwordResets,
+  pushOutbox,
+  sessions,
+  staffInvitations,
+  uaePassRequests,
+  users,
+} from './db/schema';
 import { FAILURE_WINDOW_MS } from './auth/throttle';
 import { endedBefore, REGISTRATION_ALLOWANCE } from './auth/usage';
 import type { Logger } from './deps';
@@ -28,7 +45,8 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
   const forgotten = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const HOUR = 60 * 60 * 1000;
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified] = await Promise.all([
+  const DAY = 24 * HOUR;
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldInvitations, oldFiles] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -58,6 +76,13 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
         ),
       )
       .returning({ storageKey: identityDocuments.storageKey }),
+    db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, ago(DAY))).returning({ key: emailVerifications.tokenHash }),
+    db.delete(staffInvitations).where(lt(staffInvitations.expiresAt, ago(30 * DAY))).returning({ id: staffInvitations.id }),
+    db
+      .update(importJobs)
+      .set({ csv: '' })
+      .where(and(inArray(importJobs.status, ['done', 'failed']), lt(importJobs.finishedAt, ago(30 * DAY)), ne(importJobs.csv, '')))
+      .returning({ id: importJobs.id }),
   ]);
   // The row first, then its bytes: a file left by a crash in between is only space, never a file shown.
   for (const { storageKey } of [...unreported, ...unverified]) await documents.remove(storageKey);
@@ -71,6 +96,9 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
     pushes: oldPushes.length,
     unreportedPhotos: unreported.length,
     unverifiedDocuments: unverified.length,
+    emailConfirmations: oldConfirmations.length,
+    staffInvitations: oldInvitations.length,
+    importFiles: oldFiles.length,
   };
 }
 

@@ -10,7 +10,8 @@ import { hashingGate, HashingBusy, hashPassword, verifyPassword } from '../../se
 import { spend } from '../../server/auth/usage';
 import { fileDocumentStore } from '../../server/documents/store';
 import { housekeeping } from '../../server/housekeeping';
-import { eq } from 'drizzle-orm';
+import { emptyReport } from '../../server/imports/authority';
+import { eq, inArray } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, startTestServer, type TestServer } from '../support/server';
@@ -238,7 +239,7 @@ describe('headers and the Origin check', () => {
     }
   });
 
-  it('housekeeping removes what expired (sessions, UAE PASS requests, log-in counts that no longer count) and nothing else', async () => {
+  it('housekeeping removes what expired (sessions, UAE PASS requests, log-in counts that no longer count, old links and invitations, finished imports\' files) and nothing else', async () => {
     const s = await startTestServer();
     try {
       const { db } = s.deps;
@@ -273,7 +274,42 @@ describe('headers and the Origin check', () => {
         { ...mail, to: 'sent-now@example.ae', sentAt: ago(1) },
         { ...mail, to: 'waiting@example.ae' },
       ]);
-      expect(await housekeeping(db, s.deps.documents, now)).toMatchObject({ uaePassRequests: 1, loginCounts: 1, clientUsage: 1, passwordResets: 1, mail: 1 });
+      const DAY_MINUTES = 24 * 60;
+      const tag = Date.now().toString(36);
+      await db.insert(schema.emailVerifications).values([
+        { tokenHash: `old-confirmation-${tag}`, userId: user!.id, email: user!.email, lang: 'en', expiresAt: ago(DAY_MINUTES + 1) },
+        { tokenHash: `new-confirmation-${tag}`, userId: user!.id, email: user!.email, lang: 'en', expiresAt: ago(-60) },
+      ]);
+      const invitation = { companyId: 'elite-auto', role: 'agent' as const, lang: 'en' as const };
+      await db.insert(schema.staffInvitations).values([
+        { ...invitation, tokenHash: `lapsed-${tag}`, email: 'lapsed@example.ae', expiresAt: ago(31 * DAY_MINUTES) },
+        { ...invitation, tokenHash: `used-${tag}`, email: 'used@example.ae', expiresAt: ago(2 * DAY_MINUTES), usedAt: ago(3 * DAY_MINUTES) },
+      ]);
+      const job = { companyId: 'elite-auto', csv: 'code,plate\n1,A 1', receivedAt: ago(40 * DAY_MINUTES), total: 1, report: emptyReport([{ line: 2, reason: 'kept' }] as never) };
+      const [oldJob, recentJob] = await db
+        .insert(schema.importJobs)
+        .values([
+          { ...job, status: 'done', finishedAt: ago(31 * DAY_MINUTES) },
+          { ...job, status: 'done', finishedAt: ago(DAY_MINUTES) },
+        ])
+        .returning();
+      expect(await housekeeping(db, s.deps.documents, now)).toMatchObject({
+        uaePassRequests: 1,
+        loginCounts: 1,
+        clientUsage: 1,
+        passwordResets: 1,
+        mail: 1,
+        emailConfirmations: 1,
+        staffInvitations: 1,
+        importFiles: 1,
+      });
+      const tokens = async <T extends { tokenHash: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.tokenHash).filter((t) => t.endsWith(tag)).sort();
+      expect(await tokens(db.select().from(schema.emailVerifications))).toEqual([`new-confirmation-${tag}`]);
+      expect(await tokens(db.select().from(schema.staffInvitations))).toEqual([`used-${tag}`]);
+      const jobs = await db.select().from(schema.importJobs).where(inArray(schema.importJobs.id, [oldJob!.id, recentJob!.id]));
+      // The old one keeps its report, not its file; the recent one both.
+      expect(Object.fromEntries(jobs.map((j) => [j.id, j.csv]))).toEqual({ [oldJob!.id]: '', [recentJob!.id]: job.csv });
+      expect(jobs.every((j) => j.report.rejected.length === 1)).toBe(true);
       expect((await db.select().from(schema.passwordResets)).map((r) => r.tokenHash)).toEqual([expect.stringMatching(/^new-link/)]);
       expect((await db.select().from(schema.mailOutbox)).map((r) => r.to).sort()).toEqual(['sent-now@example.ae', 'waiting@example.ae']);
       expect((await db.select().from(schema.clientUsage)).map((r) => r.key)).toEqual(['registration 192.0.2.2']);
