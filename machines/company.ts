@@ -2,7 +2,7 @@
 // profile as its admin keeps it (and later its branches and cars). Kept apart from validation.ts so a
 // renter's pages do not load the company side's rules.
 import { ADDRESS_MAX, checkEmail, NAME_MAX, UAE_MOBILE, uaeNationalDigits, type Problem } from './validation';
-import { digitsOf } from './text';
+import { digitsOf, withoutBidiControls } from './text';
 
 /** A company's names as renters read them: both required, subtitles optional; each fits a card. */
 export interface CompanyNames {
@@ -84,7 +84,7 @@ export const CLAUSE_MAX = 600;
 
 /** A company's own clauses as the agreement numbers them: one a line, blank lines left out. */
 export const clausesOf = (text: string): string[] =>
-  text
+  withoutBidiControls(text)
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');

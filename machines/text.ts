@@ -9,5 +9,12 @@ export function latinDigits(text: string): string {
 /** Digits only, after normalising: drops spaces, dashes, dots, brackets people paste with numbers. */
 export const digitsOf = (text: string) => latinDigits(text).replace(/\D/g, '');
 
-/** A name as typed, tidied: outer spaces dropped, inner runs of spaces made one. */
-export const normaliseName = (raw: string) => raw.trim().replace(/\s+/g, ' ');
+/**
+ * Text as typed without the characters that steer the bidirectional order (marks, embeddings,
+ * overrides, isolates): typed into a name or a clause, U+202E turned what renters read on an invoice
+ * or the agreement around. The app's own words isolate what they quote; a typed text steers nothing.
+ */
+export const withoutBidiControls = (raw: string) => raw.replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+
+/** A name as typed, tidied: no bidirectional controls, outer spaces dropped, inner runs of spaces made one. */
+export const normaliseName = (raw: string) => withoutBidiControls(raw).trim().replace(/\s+/g, ' ');

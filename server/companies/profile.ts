@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { clausesOf, companyProfileProblems, formatUaePhone, normaliseTrn, normaliseUaePhone } from '../../machines/company';
-import { normaliseName } from '../../machines/text';
+import { normaliseName, withoutBidiControls } from '../../machines/text';
 import type { Db } from '../db/open';
 import { companies } from '../db/schema';
 import type { AppEnv } from '../deps';
@@ -83,8 +83,8 @@ export const profileRoutes = new Hono<AppEnv>()
       subtitleEn: normaliseName(input.subtitleEn),
       subtitleAr: normaliseName(input.subtitleAr),
       trn: input.trn.trim() === '' ? null : normaliseTrn(input.trn),
-      addressEn: input.addressEn.trim(),
-      addressAr: input.addressAr.trim(),
+      addressEn: withoutBidiControls(input.addressEn).trim(),
+      addressAr: withoutBidiControls(input.addressAr).trim(),
       supportPhone: normaliseUaePhone(input.supportPhone),
       // Kept one clause a line, as the agreement numbers them.
       clausesEn: clausesOf(input.clausesEn).join('\n'),

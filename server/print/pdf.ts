@@ -38,7 +38,10 @@ interface Piece {
  * runs. A piece of Arabic letters holds no space, so fontkit shapes it as one word and sets its
  * glyphs right to left; any other piece in a right-to-left run is reversed here.
  */
-export function visualPieces(text: string, dir: 'ltr' | 'rtl'): Piece[] {
+export function visualPieces(given: string, dir: 'ltr' | 'rtl'): Piece[] {
+  // Embeddings and overrides come only from what someone typed (a record kept before names dropped
+  // them): they reorder nothing here. The app's own words use isolates alone.
+  const text = given.replace(/[\u202a-\u202e]/g, '');
   const { levels } = bidi.getEmbeddingLevels(text, dir);
   const mirrors = bidi.getMirroredCharactersMap(text, levels);
   const runs: (Piece & { level: number })[] = [];
