@@ -16,7 +16,7 @@ import { requireRole } from './middleware';
 import { forgetCard, savedCardOf, shownCard } from '../payments/cards';
 import { hashPassword, verifyPassword } from './passwords';
 import { invalidateOtherSessions } from './sessions';
-import { accountFrom, clearFailures, recordFailure, throttleState } from './throttle';
+import { accountFrom, attemptSucceeded, countAttempt, throttleState } from './throttle';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,11 +48,13 @@ export const accountRoutes = new Hono<AppEnv>()
       ...(newProblem ? { newPassword: newProblem } : {}),
     };
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
+    const attempt = await countAttempt(deps.db, [counted], deps.now(), deps.config.throttleDelayMs);
+    if (!attempt.allowed) return c.json({ error: 'locked' as const, retryAfter: Math.ceil((attempt.until.getTime() - deps.now().getTime()) / 1000) }, 429);
     if (!(await deps.hashing(client, () => verifyPassword(currentPassword, user.passwordHash!)))) {
-      await sleep(await recordFailure(deps.db, [counted], deps.now(), deps.config.throttleDelayMs));
+      await sleep(attempt.holdMs);
       return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
     }
-    await clearFailures(deps.db, counted);
+    await attemptSucceeded(deps.db, [counted]);
     const passwordHash = await deps.hashing(client, () => hashPassword(newPassword, deps.config.scryptCost));
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

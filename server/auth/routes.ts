@@ -32,7 +32,7 @@ import { spend } from './usage';
 import { createRenter } from './registration';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
-import { clearFailures, logInCounts, recordFailure, throttleState } from './throttle';
+import { attemptSucceeded, countAttempt, logInCounts, throttleState } from './throttle';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -248,20 +248,21 @@ export const authRoutes = new Hono<AppEnv>()
       const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
       return c.json({ error: 'locked' as const, retryAfter }, 429);
     }
+    // Counted before the password is checked: log-ins in flight together cannot all pass the lock.
+    const attempt = await countAttempt(deps.db, counted, deps.now(), deps.config.throttleDelayMs);
+    const locked = (until: Date) => c.json({ error: 'locked' as const, retryAfter: Math.ceil((until.getTime() - deps.now().getTime()) / 1000) }, 429);
+    if (!attempt.allowed) return locked(attempt.until);
     const user = await findUser(deps.db, email);
     const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
     const ok =
       (await deps.hashing(client, () => verifyPassword(password, hash))) && user !== null && signsInAs(user.role, role) && user.passwordHash !== null;
     if (!ok || !user) {
-      await sleep(await recordFailure(deps.db, counted, deps.now(), deps.config.throttleDelayMs));
+      await sleep(attempt.holdMs);
       const after = await throttleState(deps.db, counted, deps.now());
-      if (after.locked) {
-        const retryAfter = Math.ceil((after.until.getTime() - deps.now().getTime()) / 1000);
-        return c.json({ error: 'locked' as const, retryAfter }, 429);
-      }
+      if (after.locked) return locked(after.until);
       return c.json({ error: 'wrongCredentials' as const }, 401);
     }
-    await clearFailures(deps.db, counted[0]!);
+    await attemptSucceeded(deps.db, counted);
     // Said only to whoever gave the right password.
     if (await companySuspended(deps.db, user)) return c.json({ error: 'suspended' as const }, 403);
     return c.json(await signIn(c, user, choiceOf(carId, trip)), 200);

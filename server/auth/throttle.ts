@@ -62,27 +62,68 @@ export async function throttleState(db: Db, counted: Counted[], now: Date): Prom
   return { locked: true, until: new Date(Math.max(...locks.map((s) => s.until.getTime()))) };
 }
 
-/** Records a failure against each of `counted`; returns how long to hold the answer back (ms). */
-export async function recordFailure(db: Db, counted: Counted[], now: Date, delayMs: number): Promise<number> {
-  let hold = 0;
-  for (const { key, limits } of counted) {
-    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-    const state = stateOf(row, now);
-    const failures = (state.locked ? 0 : state.failures) + 1;
-    const lockedUntil = failures >= limits.lockAfter ? new Date(now.getTime() + LOCK_MINUTES * MINUTE) : null;
-    await db
-      .insert(loginThrottle)
-      .values({ key, failures, lastFailureAt: now, lockedUntil })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: { failures: sql`excluded.failures`, lastFailureAt: now, lockedUntil },
-      });
-    hold = Math.max(hold, Math.max(0, failures - limits.free) * delayMs);
-  }
-  return hold;
+/** An attempt as counted before its password is checked (countAttempt). */
+export interface Attempt {
+  /** Every count still allows it (the attempt that reaches a limit is the last one allowed). */
+  allowed: boolean;
+  /** Were it wrong, it locks: the answer says so at once. */
+  locks: boolean;
+  /** Were it wrong, how long to hold the answer back (ms). */
+  holdMs: number;
+  /** When the lock it met ends, if it was refused. */
+  until: Date;
 }
 
-/** The right password from this client: its failures for that account are forgotten (not the client's). */
-export async function clearFailures(db: Db, counted: Counted) {
-  await db.delete(loginThrottle).where(eq(loginThrottle.key, counted.key));
+/**
+ * Counts an attempt against each of `counted` *before* its password is checked, each in one
+ * statement, so attempts in flight together are counted one after another: before, about ten log-ins
+ * sent at once all passed the lock check (ten guesses where eight were allowed). A count whose window
+ * passed or whose lock ended starts again. The right password then takes its count back
+ * (attemptSucceeded).
+ */
+export async function countAttempt(db: Db, counted: Counted[], now: Date, delayMs: number): Promise<Attempt> {
+  const attempt: Attempt = { allowed: true, locks: false, holdMs: 0, until: now };
+  const lockUntil = new Date(now.getTime() + LOCK_MINUTES * MINUTE);
+  for (const { key, limits } of counted) {
+    const restarts = sql`(${loginThrottle.lockedUntil} is not null and ${loginThrottle.lockedUntil} <= ${now.toISOString()}::timestamptz) or ${loginThrottle.lastFailureAt} < ${new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
+    const failures = sql`case when ${restarts} then 1 else ${loginThrottle.failures} + 1 end`;
+    const [row] = await db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, lastFailureAt: now, lockedUntil: limits.lockAfter <= 1 ? lockUntil : null })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures,
+          lastFailureAt: now,
+          lockedUntil: sql`case when ${failures} >= ${limits.lockAfter} then ${lockUntil.toISOString()}::timestamptz when ${restarts} then null else ${loginThrottle.lockedUntil} end`,
+        },
+      })
+      .returning();
+    const n = row!.failures;
+    if (n > limits.lockAfter) {
+      attempt.allowed = false;
+      if (row!.lockedUntil && row!.lockedUntil > attempt.until) attempt.until = row!.lockedUntil;
+    }
+    if (n >= limits.lockAfter) attempt.locks = true;
+    attempt.holdMs = Math.max(attempt.holdMs, Math.max(0, n - limits.free) * delayMs);
+  }
+  return attempt;
+}
+
+/**
+ * The right password from this client: its count for that account is forgotten, and the attempt is
+ * taken back from the client's (a right password is no failure: phones behind one address log in).
+ */
+export async function attemptSucceeded(db: Db, counted: Counted[]) {
+  const [account, ...others] = counted;
+  if (account) await db.delete(loginThrottle).where(eq(loginThrottle.key, account.key));
+  // A lock this very attempt set (it reached the limit) goes with it.
+  for (const { key, limits } of others)
+    await db
+      .update(loginThrottle)
+      .set({
+        failures: sql`greatest(${loginThrottle.failures} - 1, 0)`,
+        lockedUntil: sql`case when ${loginThrottle.failures} - 1 < ${limits.lockAfter} then null else ${loginThrottle.lockedUntil} end`,
+      })
+      .where(eq(loginThrottle.key, key));
 }

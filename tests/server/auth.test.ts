@@ -145,6 +145,28 @@ describe('log-in, throttling, sessions and sign-out', () => {
     expect((await b.api.logIn({ email: other.email, password: PASSWORD, role: 'renter' })).ok).toBe(true);
   });
 
+  it(`${LOCK_AFTER + 6} wrong passwords sent at once get ${LOCK_AFTER} checks, no more: each is counted before it is checked`, async () => {
+    const s = await startTestServer();
+    try {
+      // Every password the server checks goes through its hashing gate: counted here.
+      const gate = s.deps.hashing;
+      let checks = 0;
+      s.deps.hashing = Object.assign(((client, work) => (checks++, gate(client, work))) as typeof gate, { refuses: gate.refuses });
+      const r = await renter({}, s);
+      checks = 0;
+      const b = await browser(s);
+      const answers = await Promise.all(
+        Array.from({ length: LOCK_AFTER + 6 }, (_, i) => b.api.logIn({ email: r.email, password: `parallel-guess-${i}`, role: 'renter' })),
+      );
+      expect(answers.every((a) => !a.ok && (a.status === 401 || (a.status === 429 && a.body.error === 'locked')))).toBe(true);
+      expect(checks).toBe(LOCK_AFTER);
+      expect((await b.api.logIn({ email: r.email, password: PASSWORD, role: 'renter' }))).toMatchObject({ ok: false, status: 429 });
+      expect(checks).toBe(LOCK_AFTER);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a lock is per account and client: wrong passwords from one client never lock the owner out elsewhere', async () => {
     const s = await startTestServer({ trustProxy: true });
     try {
