@@ -107,15 +107,38 @@ export function limitBodies(larger: Record<string, number>, patterns: [RegExp, n
 
 /**
  * Who is asking, for the limits per client: the connection's address, or behind a proxy trusted
- * with `trustProxy` the address it says it saw (the last of X-Forwarded-For: the one it added);
- * null when there is neither (a request made in-process, as the API tests do).
+ * with `trustProxy` the address it says it saw (the last of X-Forwarded-For: the one it added), as
+ * its network (addressGroup); null when there is neither (a request made in-process, as the API
+ * tests do).
  */
 export function clientAddress(c: Context, trustProxy: boolean): string | null {
   const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
-  if (forwarded) return forwarded;
+  if (forwarded) return addressGroup(forwarded);
   try {
-    return getConnInfo(c).remote.address ?? null;
+    const address = getConnInfo(c).remote.address;
+    return address ? addressGroup(address) : null;
   } catch {
     return null; // not over a socket (a test's app.request)
   }
+}
+
+/**
+ * The network an address is one of, as the limits per client count it: an IPv4 address's /24, an
+ * IPv6 address's /64 (what one household, office or phone is given). Counted one by one, 80
+ * addresses of one network flooding log-ins took every real user's turn; and one IPv6 phone has
+ * 2^64 addresses to choose from.
+ */
+export function addressGroup(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(address);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!address.includes(':')) return address;
+  const plain = address.split('%')[0]!.toLowerCase();
+  const [head = '', tail = ''] = plain.split('::');
+  const before = head ? head.split(':') : [];
+  const after = plain.includes('::') && tail ? tail.split(':') : [];
+  const groups = plain.includes('::') ? [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after] : before;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

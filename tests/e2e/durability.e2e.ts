@@ -47,7 +47,7 @@ function phone(base: string, n: number) {
       ...init,
       headers: {
         origin: base,
-        'x-forwarded-for': `10.9.0.${n + 1}`,
+        'x-forwarded-for': `10.9.${n + 1}.1`, // each renter a network of its own (a /24), as the limits count clients
         ...(cookie ? { cookie } : {}),
         ...(init.headers as Record<string, string>),
       },

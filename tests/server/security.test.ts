@@ -13,7 +13,7 @@ import { housekeeping } from '../../server/housekeeping';
 import { emptyReport } from '../../server/imports/authority';
 import { eq, inArray } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
-import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
+import { addressGroup, CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { browser, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
 import { SAMPLE_ADMIN, SAMPLE_AGENTS, SAMPLE_MANAGER, SAMPLE_OPERATOR, SECOND_MANAGER, seed } from '../../server/seed';
@@ -194,6 +194,17 @@ describe('headers and the Origin check', () => {
     },
   );
 
+  it('a client is its network: an IPv4 address its /24, an IPv6 address its /64, an IPv4-mapped one its /24', () => {
+    expect(addressGroup('203.0.113.9')).toBe('203.0.113.0/24');
+    expect(addressGroup('203.0.113.250')).toBe('203.0.113.0/24');
+    expect(addressGroup('::ffff:198.51.100.7')).toBe('198.51.100.0/24');
+    expect(addressGroup('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3:8d3::/64');
+    expect(addressGroup('2001:db8:85a3:8d3::1')).toBe('2001:db8:85a3:8d3::/64');
+    expect(addressGroup('2001:DB8::8a2e:370:7348')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
   it('one client may not fill the disk: its registrations and their documents are counted per hour (429 past them), and documents never take the last free space of the disk (507)', async () => {
     const HOUR = 60 * 60 * 1000;
     const s = await startTestServer({ trustProxy: true, registrationAllowance: { count: 2, bytes: 1024 * 1024, windowMs: HOUR } });
@@ -214,18 +225,20 @@ describe('headers and the Origin check', () => {
       expect((await register('203.0.113.9', 'first')).status).toBe(201);
       expect((await register('203.0.113.9', 'second')).status).toBe(201);
       const before = { files: stored(), users: await users() };
-      const third = await register('203.0.113.9', 'third');
+      // Another address of the same network (a /24) is the same client.
+      const third = await register('203.0.113.200', 'third');
       expect(third.status).toBe(429);
       expect(await third.json()).toMatchObject({ error: 'tooMany' });
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(HOUR / 1000 - 60);
       expect({ files: stored(), users: await users() }).toEqual(before);
       // Another client is not held back by this one.
       expect((await register('198.51.100.7', 'elsewhere')).status).toBe(201);
+      expect((await register('203.0.114.9', 'next-network')).status).toBe(201);
       // Bytes count too: two documents of 600 KB are past 1 MB at once.
       expect((await register('192.0.2.44', 'large', 600 * 1024)).status).toBe(429);
       // An hour later the client starts again.
       const later = new Date(Date.now() + HOUR + 1000);
-      expect(await spend(s.deps.db, 'registration', '203.0.113.9', 10, s.config.registrationAllowance, later)).toEqual({ ok: true });
+      expect(await spend(s.deps.db, 'registration', '203.0.113.0/24', 10, s.config.registrationAllowance, later)).toEqual({ ok: true });
 
       // A disk with no room above the floor: refused before anything is written, nothing kept.
       s.deps.documents = fileDocumentStore(join(s.dataDir, 'uploads'), Number.MAX_SAFE_INTEGER);
