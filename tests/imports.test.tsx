@@ -6,7 +6,7 @@ import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { fill } from '../src/i18n/format';
 import { pathOf } from '../src/i18n/paths';
-import { renderAt } from './render';
+import { renderAt, resetServer } from './render';
 
 const HEADER = 'reference,type,plate,date_time,location,code,description,amount,black_points';
 /** `n` fines on a car that is not the company's: each recorded, unmatched. */
@@ -16,6 +16,10 @@ const fines = (n: number, tag: string) =>
 describe('the authority import on /contracts', () => {
   it.each(['en', 'ar'] as const)('a 400-row file: the screen follows the import, then shows what became of every row (%s)', async (lang) => {
     const t = lang === 'ar' ? ar : en;
+    // A database of its own: on one that already holds the other language's 400 rows the import takes
+    // four to five times as long (50 s against 10-15 here), the screen's wait nearly all of it. That
+    // growth is the server's, measured and left for the data-volume work (issue 64).
+    await resetServer();
     const { user } = await renderAt(pathOf('contracts', lang), { manager: true });
     const file = new File([fines(400, `UI-${lang}`)], 'police.csv', { type: 'text/csv' });
     await user.upload(await screen.findByLabelText(t.imports.file), file);
