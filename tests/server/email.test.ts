@@ -8,7 +8,7 @@ import * as schema from '../../server/db/schema';
 import { LINKS_PER_ACCOUNT } from '../../server/auth/reset';
 import { MAX_ATTEMPTS, queueMail, sendDue } from '../../server/mail/queue';
 import { startTestServer, type TestServer } from '../support/server';
-import { browser, email, PASSWORD, renter } from './helpers';
+import { browser, email, MAIL_WAIT, PASSWORD, renter } from './helpers';
 
 const NEW_PASSWORD = 'palm-grove-2031';
 
@@ -24,9 +24,7 @@ describe('forgot password', () => {
   const linkIn = (text: string) => /https?:\/\/\S+reset=([A-Za-z0-9_-]+)/.exec(text);
   /** The reset e-mail to `to` (a registration's verification e-mail came first). */
   const resetMail = async (to: string) => {
-    await vi.waitFor(async () =>
-      expect((await s.mailbox!.waitFor(to)).some((m) => linkIn(m.text))).toBe(true),
-    );
+    await vi.waitFor(async () => expect((await s.mailbox!.waitFor(to)).some((m) => linkIn(m.text))).toBe(true), MAIL_WAIT);
     return (await s.mailbox!.waitFor(to)).find((m) => linkIn(m.text))!;
   };
 
@@ -146,7 +144,7 @@ describe('e-mail verification', () => {
   afterAll(() => s.close());
 
   const verifyLink = async (to: string, nth = 0) => {
-    await vi.waitFor(async () => expect((await s.mailbox!.waitFor(to)).length).toBeGreaterThan(nth));
+    await vi.waitFor(async () => expect((await s.mailbox!.waitFor(to)).length).toBeGreaterThan(nth), MAIL_WAIT);
     const mail = (await s.mailbox!.waitFor(to))[nth]!;
     const href = /https?:\/\/\S+\/api\/auth\/email\/verify\?\S+/.exec(mail.text)![0];
     return { mail, path: new URL(href).pathname + new URL(href).search };

@@ -49,32 +49,37 @@ export function tripIn(hours: number, days = 2, dropoffLocation: 'dxb-t3' | 'dow
 
 export const email = (name = 'renter') => `${name}+${Date.now().toString(36)}${(n++).toString(36)}@example.ae`;
 
+/** How long a test waits for an e-mail: the queue's worker sends it after the answer, a few seconds on a busy machine. */
+export const MAIL_WAIT = { timeout: 15_000, interval: 50 };
+
 export const PASSWORD = 'desert-rose-42';
 export const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
 
+type RenterFields = Partial<{ email: string; fullName: string; password: string; carId: CarId; trip: Trip }>;
+
+/** A registration form as a renter fills it in (with real documents), for the API client's register. */
+export const registrationOf = (address: string, fields: RenterFields = {}) => ({
+  fullName: fields.fullName ?? 'Mariam Al Suwaidi',
+  email: address,
+  phone: '050 123 4567',
+  password: fields.password ?? PASSWORD,
+  confirmPassword: fields.password ?? PASSWORD,
+  emiratesId: '784-1990-1234567-6',
+  emiratesIdExpiry: '2031-01-31',
+  licenceExpiry: '2030-06-30',
+  termsAccepted: true,
+  emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
+  emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
+  licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
+  // The car (and trip) a visitor chose before registering, as the form sends them.
+  ...(fields.carId ? { carId: fields.carId, ...fields.trip } : {}),
+});
+
 /** A renter registered through the API (with real documents), signed in in their own browser (on `s`, or the file's server). */
-export async function renter(
-  fields: Partial<{ email: string; fullName: string; password: string; carId: CarId; trip: Trip }> = {},
-  s?: TestServer,
-) {
+export async function renter(fields: RenterFields = {}, s?: TestServer) {
   const b = await browser(s);
   const address = fields.email ?? email();
-  const result = await b.api.register({
-    fullName: fields.fullName ?? 'Mariam Al Suwaidi',
-    email: address,
-    phone: '050 123 4567',
-    password: fields.password ?? PASSWORD,
-    confirmPassword: fields.password ?? PASSWORD,
-    emiratesId: '784-1990-1234567-6',
-    emiratesIdExpiry: '2031-01-31',
-    licenceExpiry: '2030-06-30',
-    termsAccepted: true,
-    emiratesIdFile: new File([PNG], 'id.png', { type: 'image/png' }),
-    emiratesIdBackFile: new File([PNG], 'id-back.png', { type: 'image/png' }),
-    licenceFile: new File([PDF], 'licence.pdf', { type: 'application/pdf' }),
-    // The car (and trip) a visitor chose before registering, as the form sends them.
-    ...(fields.carId ? { carId: fields.carId, ...fields.trip } : {}),
-  });
+  const result = await b.api.register(registrationOf(address, fields));
   if (!result.ok) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);
   let journey = result.body.journey;
   /** Sends a journey event over the version the last answer gave; returns the raw answer. */

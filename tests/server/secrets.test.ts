@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createManager, SAMPLE_ADMIN } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
-import { browser, contextOf, email, renter, tripIn } from './helpers';
+import { browser, contextOf, email, MAIL_WAIT, renter, tripIn } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ const linkIn = (pattern: RegExp) => async (to: string) => {
     const found = (await s.mailbox!.waitFor(to)).findLast((m) => pattern.test(m.text));
     expect(found).toBeDefined();
     return found!;
-  });
+  }, MAIL_WAIT);
   return pattern.exec(mail.text)![1]!;
 };
 

@@ -9,7 +9,7 @@ import * as schema from '../../server/db/schema';
 import { carOf } from '../../machines/sampleFleet';
 import { SAMPLE_AGENTS, SAMPLE_OPERATOR } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
-import { browser, email, PASSWORD, renter, server } from './helpers';
+import { browser, email, MAIL_WAIT, PASSWORD, renter, server } from './helpers';
 
 const OPERATOR = { email: 'ops@platform.example', password: 'platform-keys-2026' };
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ async function invitationTo(s: TestServer, to: string) {
     const found = (await s.mailbox!.waitFor(to)).findLast((m) => linkIn(m.text) && !read.has(m));
     expect(found).toBeDefined();
     return found!;
-  });
+  }, MAIL_WAIT);
   read.add(mail);
   return { token: linkIn(mail.text)![1]!, mail };
 }

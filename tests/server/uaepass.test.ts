@@ -7,7 +7,7 @@ import { profileOf } from '../../server/auth/uaePass';
 import { LOCAL_CLAIMS } from '../../server/oidc/localProvider';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { createApi } from '../../src/client/api';
-import { browser, PASSWORD, renter } from './helpers';
+import { browser, MAIL_WAIT, PASSWORD, renter } from './helpers';
 
 let s: TestServer | null = null;
 const start = async () => (s ??= await startTestServer({}, { uaePass: true }));
@@ -179,7 +179,7 @@ describe('UAE PASS through the server', () => {
         const found = (await server.mailbox!.waitFor(LOCAL_CLAIMS.email)).findLast((m) => pattern.test(m.text));
         expect(found).toBeDefined();
         return found!;
-      });
+      }, MAIL_WAIT);
       return new URL(pattern.exec(mail.text)![0]);
     };
     const confirm = await linkIn(/https?:\/\/\S+\/api\/auth\/email\/verify\?\S+/);
