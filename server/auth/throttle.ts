@@ -66,8 +66,6 @@ export async function throttleState(db: Db, counted: Counted[], now: Date): Prom
 export interface Attempt {
   /** Every count still allows it (the attempt that reaches a limit is the last one allowed). */
   allowed: boolean;
-  /** Were it wrong, it locks: the answer says so at once. */
-  locks: boolean;
   /** Were it wrong, how long to hold the answer back (ms). */
   holdMs: number;
   /** When the lock it met ends, if it was refused. */
@@ -82,7 +80,7 @@ export interface Attempt {
  * (attemptSucceeded).
  */
 export async function countAttempt(db: Db, counted: Counted[], now: Date, delayMs: number): Promise<Attempt> {
-  const attempt: Attempt = { allowed: true, locks: false, holdMs: 0, until: now };
+  const attempt: Attempt = { allowed: true, holdMs: 0, until: now };
   const lockUntil = new Date(now.getTime() + LOCK_MINUTES * MINUTE);
   for (const { key, limits } of counted) {
     const restarts = sql`(${loginThrottle.lockedUntil} is not null and ${loginThrottle.lockedUntil} <= ${now.toISOString()}::timestamptz) or ${loginThrottle.lastFailureAt} < ${new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString()}::timestamptz`;
@@ -104,7 +102,6 @@ export async function countAttempt(db: Db, counted: Counted[], now: Date, delayM
       attempt.allowed = false;
       if (row!.lockedUntil && row!.lockedUntil > attempt.until) attempt.until = row!.lockedUntil;
     }
-    if (n >= limits.lockAfter) attempt.locks = true;
     attempt.holdMs = Math.max(attempt.holdMs, Math.max(0, n - limits.free) * delayMs);
   }
   return attempt;

@@ -1,5 +1,6 @@
 // Photos taken on a phone (a handover's, an incident's): compressed by the browser, checked here by
-// their bytes, kept in the document store without their metadata; served only to those they concern, never cached by others.
+// their bytes, kept in the document store without their metadata; served only to those they concern,
+// never cached by others.
 import type { Context } from 'hono';
 import { z } from 'zod';
 import sharp from 'sharp';
