@@ -27,7 +27,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rolldownOptions: {
-      input: { main: 'server/main.ts', 'create-manager': 'server/cli/createManager.ts' },
+      input: { main: 'server/main.ts', 'create-manager': 'server/cli/createManager.ts', 'payments-standin': 'server/payments/standin/main.ts' },
       // Every file in one folder: server/db/open.ts finds migrations/ beside whichever file it lands in.
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -33,6 +33,7 @@ import { taxDocumentRoutes } from './invoices/routes';
 import { agreementRoutes } from './agreements/routes';
 import { staffRoutes } from './staff/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { paymentRoutes, WEBHOOK_BODY_MAX, webhookRoutes } from './payments/routes';
 import { invitationRoutes } from './staff/invitations';
 import { operatorRoutes } from './staff/operator';
 import { RECORD_KEY_PART } from '../machines/recordKey';
@@ -65,6 +66,7 @@ export const api = new Hono<AppEnv>()
   .route('/agreements', agreementRoutes)
   .route('/notifications', notificationRoutes)
   .route('/push', pushRoutes)
+  .route('/payments', paymentRoutes)
   .route('/demo', demoRoutes)
   .route('/live', liveRoutes);
 
@@ -84,7 +86,7 @@ export function createApp(deps: Deps) {
   app.use(
     '/api/*',
     limitBodies(
-      { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/documents': DOCUMENTS_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX },
+      { '/api/auth/register': REGISTRATION_BODY_MAX, '/api/documents': DOCUMENTS_BODY_MAX, '/api/imports': IMPORT_BODY_MAX, '/api/feeds/authority': IMPORT_BODY_MAX, '/api/payments/webhook': WEBHOOK_BODY_MAX },
       [
         [new RegExp(`^/api/handovers/(mine/)?${RECORD_KEY_PART}/photos$`), PHOTO_BODY_MAX],
         [/^\/api\/incidents\/photos$/, PHOTO_BODY_MAX],
@@ -93,8 +95,10 @@ export function createApp(deps: Deps) {
       ],
     ),
   );
-  // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check).
+  // Authority feeds are other servers calling with the company's API key (no cookie, no Origin to check);
+  // so is the payment provider, with its signature.
   app.route('/api/feeds', feedRoutes);
+  app.route('/api/payments/webhook', webhookRoutes);
   app.use('/api/*', sameOrigin(deps.config.publicOrigin));
   app.use('/api/*', sessionMiddleware);
   app.route('/api', api);

@@ -61,6 +61,13 @@ const envSchema = z.object({
   DISK_FLOOR_MB: z.coerce.number().int().min(0).optional(),
   /** Password hashes at once (default: the cores); the others wait their turn, client by client. */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Stripe's secret key (sk_live_… or sk_test_…) and its webhook endpoint's signing secret: both or neither. Without them, the local stand-in takes the payments (test cards only). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_\w+$/).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/).optional(),
+  /** The API origin Stripe's SDK calls instead of Stripe's: the stand-in as a process of its own (tests); test keys only. */
+  STRIPE_API_ORIGIN: z.string().url().optional(),
+  /** The local payment stand-in's port (default: any free one); only without STRIPE_SECRET_KEY. */
+  PAYMENTS_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Server processes sharing the port (PostgreSQL only; server/main.ts). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
@@ -93,6 +100,8 @@ export interface Config {
   hashing: GateLimits;
   /** Outbound e-mail (server/mail/queue.ts): the SMTP server's address, none to keep them queued. */
   mail: { smtpUrl: string | undefined; from: string; support: string };
+  /** Stripe's keys, or none: the local stand-in (server/payments/standin) on `localPort`. */
+  payments: { stripe: { secretKey: string; webhookSecret: string; apiOrigin?: string } | undefined; localPort: number };
   /** Web Push (server/push): the VAPID pair when configured, who the push services may reach, and the services' origins the server sends to beyond the browsers' own. */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; services: string[] };
   /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
@@ -145,6 +154,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new InvalidEnvironment(lines);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
+    throw new InvalidEnvironment(['  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both or neither (docs/payments.md)']);
+  if (e.STRIPE_API_ORIGIN && !e.STRIPE_SECRET_KEY?.startsWith('sk_test_'))
+    throw new InvalidEnvironment(['  STRIPE_API_ORIGIN: only with a test key (sk_test_…): it points the payments at a stand-in, never live money']);
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     throw new InvalidEnvironment(['  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither']);
   const production = e.NODE_ENV === 'production';
@@ -183,6 +196,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // would not serve them sooner; past it (many clients flooding) the answer is 429 at once.
     hashing: { running: hashesAtOnce, perClient: 4 * hashesAtOnce, maxWaitMs: 30_000 },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, ...(e.STRIPE_API_ORIGIN ? { apiOrigin: new URL(e.STRIPE_API_ORIGIN).origin } : {}) }
+          : undefined,
+      localPort: e.PAYMENTS_LOCAL_PORT,
+    },
     push: {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/open';
 import type { DocumentStore } from './documents/store';
 import type { PaymentGateway } from './payments/gateway';
+import type { StandInProvider } from './payments/standin/server';
 import type { UaePass } from './auth/uaePass';
 import type { User } from './auth/sessions';
 import type { LiveHub } from './live/hub';
@@ -19,6 +20,8 @@ export interface Deps {
   config: Config;
   now: () => Date;
   gateway: PaymentGateway;
+  /** The local payment provider, when no Stripe keys are set: its webhooks go where `deliverTo` says; whoever started the server closes it. */
+  paymentsStandIn: StandInProvider | null;
   documents: DocumentStore;
   uaePass: UaePass | null;
   log: Logger;
@@ -38,6 +41,8 @@ export interface Deps {
   reminders: Worker;
   /** Cancels the bookings nobody came for (server/journey/noShows.ts); stopped with the server. */
   noShows: Worker;
+  /** Takes in the provider's webhooks queued, and closes the provider's pages left past their time (server/payments/events.ts). */
+  payments: Worker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
@@ -66,9 +71,11 @@ export async function makeDeps(
   database: Database,
   log: Logger = consoleLogger,
   now: () => Date = () => new Date(),
+  /** The local payment stand-in of a server made anew over the same books (a restart in the tests). */
+  standIn?: StandInProvider | null,
 ): Promise<Deps> {
   const { join } = await import('node:path');
-  const { databaseBook, sandboxGateway } = await import('./payments/gateway');
+  const { paymentsFor, standInGateway } = await import('./payments/setup');
   const { fileDocumentStore } = await import('./documents/store');
   const { createLiveHub } = await import('./live/hub');
   const { smtpTransport, startMailQueue } = await import('./mail/queue');
@@ -77,12 +84,14 @@ export async function makeDeps(
   const { startReconciler } = await import('./journey/intents');
   const { startReminders } = await import('./journey/reminders');
   const { startNoShows } = await import('./journey/noShows');
+  const { startPaymentEvents } = await import('./payments/events');
   const { vapidKeys } = await import('./push/keys');
   const { startPushQueue, webPushTransport } = await import('./push/queue');
   const { OUTBOX_CHANNEL } = await import('./worker');
   const { applyStep } = await import('./journey/service');
   const { db } = database;
   const keys = await vapidKeys(db, config);
+  const payments = standIn ? { gateway: standInGateway(standIn), standIn } : await paymentsFor(config, now, log);
   // No mail server configured: messages wait in the queue (the operator is told at start).
   const mail = config.mail.smtpUrl
     ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log, config.outboxTickMs)
@@ -97,7 +106,8 @@ export async function makeDeps(
     db,
     config,
     now,
-    gateway: sandboxGateway(databaseBook(db)),
+    gateway: payments.gateway,
+    paymentsStandIn: payments.standIn,
     documents: fileDocumentStore(join(config.dataDir, 'uploads'), config.diskFloorBytes),
     uaePass: null,
     log,
@@ -117,6 +127,7 @@ export async function makeDeps(
     reconciler: startReconciler(() => deps, applyStep, log),
     reminders: startReminders(() => deps, log),
     noShows: startNoShows(() => deps, log),
+    payments: startPaymentEvents(() => deps, log),
   };
   return deps;
 }
@@ -124,7 +135,7 @@ export async function makeDeps(
 /** Stops this instance's background work (each after the round in hand): mail, push, imports, reconciler, reminders, no-shows. */
 export async function stopWorkers(deps: Deps) {
   await Promise.all([deps.mail.stop(), deps.push.stop()]);
-  await Promise.all([deps.imports.stop(), deps.reconciler.stop(), deps.reminders.stop(), deps.noShows.stop()]);
+  await Promise.all([deps.imports.stop(), deps.reconciler.stop(), deps.reminders.stop(), deps.noShows.stop(), deps.payments.stop()]);
 }
 
 /**

@@ -1,5 +1,5 @@
 // `npm run dev`: one process serves the app (Vite, with hot reload) and the API (/api) on the
-// embedded database under DATA_DIR, with the demo shortcuts and the local UAE PASS stand-in.
+// embedded database under DATA_DIR, with the demo shortcuts and the local UAE PASS and payment stand-ins.
 // `tsx watch` restarts it when server or machine code changes.
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -37,6 +37,7 @@ server.listen(config.port, config.host === '127.0.0.1' ? 'localhost' : config.ho
   console.log(`\n  Move car (dev) on ${config.publicOrigin}  ·  API /api  ·  data ${config.dataDir}`);
   console.log(`  Sample manager: ${SAMPLE_MANAGER.email} / ${SAMPLE_MANAGER.password}`);
   if (local) console.log(`  UAE PASS stand-in: ${local.issuer} (signs in a sample verified person)`);
+  if (deps.paymentsStandIn) console.log(`  Payments stand-in: ${deps.paymentsStandIn.origin} (test cards in docs/payments.md)`);
   if (mailbox) console.log(`  E-mails: caught locally, read them at http://localhost:${config.port}/api/dev/mail\n`);
 });
 
@@ -55,6 +56,7 @@ const stop = async () => {
   await local?.close();
   await deps.live.close();
   await stopWorkers(deps);
+  await deps.paymentsStandIn?.close();
   await mailbox?.close();
   await database.close();
   process.exit(0);

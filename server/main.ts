@@ -58,6 +58,8 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
   const closeAfterAnswers = closingConnections(server);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host}:${port}`;
+  // The local payment stand-in posts its webhooks to this process, where it listens.
+  deps.paymentsStandIn?.deliverTo(`http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}/api/payments/webhook`);
   // The UAE PASS stand-in returns to the public origin's callback; it starts once this server listens.
   const { uaePass, local } = await uaePassFor(config, [config.publicOrigin], config.uaePass.localPort !== undefined);
   deps.uaePass = uaePass;
@@ -79,6 +81,7 @@ export async function startServer({ config: given, distDir, log = consoleLogger,
       clearTimeout(cut);
       stopClosing();
       await stopWorkers(deps);
+      await deps.paymentsStandIn?.close();
       await local?.close();
       if (!database) await db.close();
     },
@@ -124,6 +127,9 @@ export function processCount(config: Config): { count: number; why?: string } {
   if (config.webConcurrency <= 1) return { count: 1 };
   if (!config.databaseUrl) {
     return { count: 1, why: `WEB_CONCURRENCY=${config.webConcurrency} needs DATABASE_URL: PGlite (the embedded database) is one process's. Running one process.` };
+  }
+  if (!config.payments.stripe) {
+    return { count: 1, why: `WEB_CONCURRENCY=${config.webConcurrency} needs STRIPE_SECRET_KEY: the local payment stand-in keeps its books in one process. Running one process.` };
   }
   if (!config.uaePass.clientId && config.uaePass.localPort !== undefined) {
     return { count: 1, why: `WEB_CONCURRENCY=${config.webConcurrency} does not go with the local UAE PASS stand-in (UAEPASS_LOCAL_PORT): it keeps sign-ins in one process. Running one process.` };

@@ -633,21 +633,28 @@ export const liveEvents = pgTable(
   (t) => [index('live_events_user_idx').on(t.userId, t.id)],
 );
 
-/** The sandbox payment gateway's own books: what a real gateway would keep on its side. */
-export const gatewayOperations = pgTable('gateway_operations', {
-  idempotencyKey: text('idempotency_key').primaryKey(),
-  kind: text('kind', { enum: ['charge', 'hold', 'capture', 'release', 'refund'] }).notNull(),
-  amount: fils('amount'),
-  last4: text('last4').notNull(),
-  reference: text('reference').notNull().unique(),
-  cardToken: text('card_token').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The payment provider's webhooks, each once by the provider's own event id: answered at once, then
+ * taken in by the worker (server/payments/events.ts), which reads the session from the provider
+ * itself, so events that come twice, late or out of order change nothing twice.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('provider_events_undone_idx').on(t.receivedAt).where(sql`${t.doneAt} is null`)],
+);
 
 /**
- * The card a renter asked us to keep for their next bookings: the gateway's reference to it (never
- * the number or CVV), its last 4 digits, brand and expiry (MM/YY) to show and to stop offering it once
- * it expires. One per renter: keeping another card replaces it.
+ * The renter's card on file: the provider's saved card (customer/payment method; never the number or
+ * CVV, which only the provider's page sees), kept with the consent given on the payment page, its
+ * last 4 digits, brand and expiry (MM/YY) to show. One per renter: paying with another replaces it.
  */
 export const savedCards = pgTable('saved_cards', {
   userId: uuid('user_id')

@@ -1,10 +1,12 @@
-// The renter's card on file: kept only when they ask, as the gateway's token with what the screen
-// shows of it (last 4 digits, brand, expiry). Paying with it asks the CVV again; the number and CVV are
-// never kept here or anywhere.
-import { eq } from 'drizzle-orm';
-import { cardBrand, expiryText, type CardInput, type CardOnFile } from '../../machines/validation';
+// The renter's card on file: the provider's saved card (customer and payment method), kept with the
+// consent they gave on the payment page, with what the screen shows of it (last 4 digits, brand,
+// expiry). The number and CVV are typed only on the provider's page: never seen here.
+import { and, eq, sql } from 'drizzle-orm';
+import { CARD_BRANDS, type CardBrand, type CardOnFile } from '../../machines/validation';
+import type { CardSeen } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
-import { savedCards } from '../db/schema';
+import { bookings, savedCards } from '../db/schema';
+import type { PaymentGateway } from './gateway';
 
 export type SavedCard = CardOnFile & { cardToken: string };
 
@@ -16,22 +18,35 @@ export async function savedCardOf(db: Db | Tx, userId: string): Promise<SavedCar
 /** What the renter is shown of it: never the token. */
 export const shownCard = ({ last4, brand, expiry }: CardOnFile): CardOnFile => ({ last4, brand, expiry });
 
-/** The same card as the one the screen offered (the record may have changed in another tab). */
-export const sameCard = (a: CardOnFile, b: CardOnFile) => a.last4 === b.last4 && a.brand === b.brand && a.expiry === b.expiry;
-
-/** Keeps the card just paid with (`cardToken` is the gateway's) in place of any kept before. */
-export async function keepCard(tx: Tx, userId: string, card: CardInput, token: { cardToken: string; last4: string }, now: Date) {
-  const kept = {
-    cardToken: token.cardToken,
-    last4: token.last4,
-    brand: cardBrand(card.number),
-    // As the renter typed it (12/29, 1229, ١٢/٢٠٢٩), written MM/YY: the machine has already checked it.
-    expiry: expiryText(card.expiry),
-    savedAt: now,
-  };
+/** Keeps the card just paid with (`cardToken` is the provider's) in place of any kept before. */
+export async function keepCard(tx: Tx, userId: string, card: CardSeen, cardToken: string, now: Date) {
+  const brand: CardBrand = (CARD_BRANDS as readonly string[]).includes(card.brand) ? (card.brand as CardBrand) : 'unknown';
+  const kept = { cardToken, last4: card.last4, brand, expiry: card.expiry, savedAt: now };
   await tx.insert(savedCards).values({ userId, ...kept }).onConflictDoUpdate({ target: savedCards.userId, set: kept });
 }
 
-export async function forgetCard(db: Db, userId: string) {
+/**
+ * Forgets the card on file, at the provider too (nothing can be charged to it any more), unless a
+ * booking of the renter's paid with it is still open: its deposit, added days and charges after the
+ * return need it, as agreed. 'inUse' then, and nothing changes.
+ */
+export async function forgetCard(db: Db, gateway: PaymentGateway, userId: string): Promise<'forgotten' | 'inUse'> {
+  const saved = await savedCardOf(db, userId);
+  if (!saved) return 'forgotten';
+  const [open] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.renterId, userId),
+        eq(bookings.completed, false),
+        sql`${bookings.journey} #>> '{snapshot,context,payment,cardToken}' = ${saved.cardToken}`,
+        sql`coalesce(${bookings.journey} #> '{snapshot,context,cancellation}', 'null'::jsonb) = 'null'::jsonb`,
+      ),
+    )
+    .limit(1);
+  if (open) return 'inUse';
+  await gateway.forgetCard(saved.cardToken);
   await db.delete(savedCards).where(eq(savedCards.userId, userId));
+  return 'forgotten';
 }

@@ -1,69 +1,111 @@
-// Payments go through this interface. The sandbox below stands in for a real acquirer: it declines
-// the documented test card, honours idempotency keys (a retried request charges once), and keeps
-// only the last 4 digits, the amount and its reference — never the card number or CVV.
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { DECLINED_TEST_CARD, last4 } from '../../machines/cards';
-import { JourneyFailure } from '../../machines/journey';
+// What a rental needs of a payment provider, as one interface: the renter's card is typed only on the
+// provider's hosted page (a checkout session); what follows is done on the payment method it saved,
+// with the renter's consent (the deposit's authorisation, charges after the return), or on the
+// payments it made (captures, voids, refunds). One adapter implements it (./stripe.ts), against Stripe
+// itself or against the local stand-in (./standin), chosen by configuration in server/deps.ts.
 import type { Fils } from '../../machines/money';
-import { digitsOf } from '../../machines/text';
-import type { Db } from '../db/open';
-import { gatewayOperations } from '../db/schema';
-
-export interface CardDetails {
-  number: string;
-  expiry: string;
-  cvv: string;
-  name: string;
-}
+import type { PaymentFailure } from '../../machines/journey-rules';
 
 /**
- * A card typed now, or the token of a card the gateway already knows: with the CVV when the renter
- * typed it again for a card on file (the acquirer passes it to the card's bank; the sandbox keeps none).
+ * The provider's saved card: its customer and payment method ids, as one string the journey keeps
+ * (`cus_…/pm_…`).
  */
-export type PaymentSource = { card: CardDetails } | { cardToken: string; cvv?: string };
+export type CardToken = string;
+
+export const cardToken = (customer: string, paymentMethod: string): CardToken => `${customer}/${paymentMethod}`;
+
+/** The customer and payment method of a saved card; null for a token of the old sandbox (no provider behind it). */
+export function partsOf(token: CardToken) {
+  const [customer, paymentMethod] = token.split('/');
+  return customer && paymentMethod ? { customer, paymentMethod } : null;
+}
+
+export const customerOf = (token: CardToken) => partsOf(token)?.customer ?? null;
+
+export interface OpenedCheckout {
+  sessionId: string;
+  /** The provider's page, on the provider's origin: where the renter's browser goes to pay. */
+  url: string;
+  expiresAt: number;
+}
+
+/** What the provider says of a card it read: never the number, only what a receipt shows. */
+export interface CardSeen {
+  last4: string;
+  brand: string;
+  /** MM/YY. */
+  expiry: string;
+}
+
+/** A checkout session as the provider has it now. */
+export type CheckoutState =
+  | { status: 'open'; challenge: boolean; failure: PaymentFailure | null }
+  | { status: 'complete'; reference: string; cardToken: CardToken; card: CardSeen }
+  | { status: 'expired'; failure: PaymentFailure | null };
 
 export interface GatewayResult {
   reference: string;
   last4: string;
-  cardToken: string;
+  cardToken: CardToken;
+}
+
+export interface Hold extends GatewayResult {
+  /** When the authorisation lapses unless captured (the provider's `capture_before`). */
+  captureBefore: number;
+  extended: boolean;
+}
+
+/** A provider's webhook, verified: its own id (what makes it count once) and what it is about. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The checkout session it concerns, if any (our booking is in its metadata). */
+  sessionId: string | null;
+  bookingId: string | null;
 }
 
 export interface PaymentGateway {
-  /** Takes the amount now. */
-  charge(request: { source: PaymentSource; amount: Fils; idempotencyKey: string }): Promise<GatewayResult>;
-  /** Reserves the amount on the card (a pre-authorisation) without taking it. */
-  hold(request: { source: PaymentSource; amount: Fils; idempotencyKey: string }): Promise<GatewayResult>;
-  /** Gives back part of a charge made to this card (a cancelled or shortened booking). */
-  refund(request: { cardToken: string; amount: Fils; idempotencyKey: string }): Promise<GatewayResult>;
-  /** Ends a hold: captures part of it, releases the rest. */
-  settle(request: {
-    holdReference: string;
-    capture: Fils;
+  /** Which provider (`stripe`), and whether it is the local stand-in. */
+  readonly name: string;
+  readonly local: boolean;
+  /**
+   * A hosted payment page for `amount`, the card saved (off-session use) for the booking's deposit and
+   * later charges; `customer` is the renter's at the provider when they have paid before.
+   */
+  openCheckout(request: {
+    amount: Fils;
+    description: string;
+    email: string;
+    customer?: string | null;
+    bookingId: string;
+    language: 'en' | 'ar';
+    returnUrl: string;
+    cancelUrl: string;
+    expiresAt: number;
     idempotencyKey: string;
-  }): Promise<{ reference: string; captured: Fils; released: Fils }>;
-  /** What the gateway did under this idempotency key, if anything (acquirers answer this by the merchant's reference). */
-  lookup(idempotencyKey: string): Promise<Pick<Operation, 'kind' | 'amount' | 'reference' | 'cardToken'> | null>;
-}
-
-export type OperationKind = 'charge' | 'hold' | 'capture' | 'release' | 'refund';
-
-export interface Operation {
-  idempotencyKey: string;
-  kind: OperationKind;
-  amount: Fils;
-  last4: string;
-  reference: string;
-  cardToken: string;
-}
-
-/** Where the sandbox keeps its books: the database in the server, a Map in the fuzz test. */
-export interface GatewayBook {
-  byKey(key: string): Promise<Operation | undefined>;
-  byReference(reference: string): Promise<Operation | undefined>;
-  byToken(token: string): Promise<Operation | undefined>;
-  /** Records an operation; false when its key was recorded meanwhile (a concurrent retry). */
-  record(operation: Operation): Promise<boolean>;
+  }): Promise<OpenedCheckout>;
+  checkout(sessionId: string): Promise<CheckoutState>;
+  /** Closes a session nobody finished (what it says if it was finished meanwhile). */
+  expireCheckout(sessionId: string): Promise<CheckoutState>;
+  /** Takes the amount now from the saved card (a merchant-initiated charge). */
+  charge(request: { cardToken: CardToken; amount: Fils; idempotencyKey: string; description?: string }): Promise<GatewayResult>;
+  /** Reserves the amount on the saved card (a pre-authorisation, extended where the issuer allows) without taking it. */
+  hold(request: { cardToken: CardToken; amount: Fils; idempotencyKey: string }): Promise<Hold>;
+  /**
+   * Gives back `amount` from the provider's payments `references`, in order: from each what it still
+   * holds, until all is given back (one refund per payment it takes from). The first refund's reference.
+   */
+  refund(request: { references: string[]; amount: Fils; idempotencyKey: string }): Promise<{ reference: string }>;
+  /** Ends a hold: captures part of it, releases the rest. */
+  settle(request: { holdReference: string; capture: Fils; idempotencyKey: string }): Promise<{ reference: string; captured: Fils; released: Fils }>;
+  /** What the provider did under this idempotency key, if anything (by the key kept in its metadata). */
+  lookup(idempotencyKey: string): Promise<{ kind: 'charge' | 'hold' | 'refund' | 'release'; amount: Fils; reference: string; cardToken: CardToken } | null>;
+  /** Takes the saved card off the renter's customer at the provider: nothing can be charged to it any more. */
+  forgetCard(cardToken: CardToken): Promise<void>;
+  /** A test card saved at the provider for a new customer: the demo's sample rental (DEMO=1, test keys only). */
+  testCard(email: string, idempotencyKey: string): Promise<CardToken>;
+  /** The webhook's event if its signature is the provider's, else null. */
+  verifyWebhook(payload: string, signature: string): Promise<ProviderEvent | null>;
 }
 
 export class IdempotencyMismatch extends Error {
@@ -72,104 +114,5 @@ export class IdempotencyMismatch extends Error {
   }
 }
 
-const newReference = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
-
-export function sandboxGateway(book: GatewayBook): PaymentGateway {
-  /** Runs an operation once per key: a retry gets the first answer, a different request with the same key fails. */
-  async function once(key: string, kind: OperationKind, amount: Fils, make: () => Promise<Operation>) {
-    const previous = await book.byKey(key);
-    if (previous) {
-      if (previous.kind !== kind || previous.amount !== amount) throw new IdempotencyMismatch();
-      return previous;
-    }
-    const operation = await make();
-    if (await book.record(operation)) return operation;
-    return (await book.byKey(key))!;
-  }
-
-  async function cardOf(source: PaymentSource) {
-    if ('card' in source) {
-      if (digitsOf(source.card.number) === DECLINED_TEST_CARD) throw new JourneyFailure('cardDeclined');
-      return { last4: last4(source.card.number), cardToken: newReference('card') };
-    }
-    const known = await book.byToken(source.cardToken);
-    if (!known) throw new JourneyFailure('cardDeclined');
-    return { last4: known.last4, cardToken: known.cardToken };
-  }
-
-  const take = (kind: 'charge' | 'hold') =>
-    async function ({ source, amount, idempotencyKey }: { source: PaymentSource; amount: Fils; idempotencyKey: string }) {
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`${kind} of ${amount}`);
-      const op = await once(idempotencyKey, kind, amount, async () => ({
-        idempotencyKey,
-        kind,
-        amount,
-        ...(await cardOf(source)),
-        reference: newReference(kind === 'charge' ? 'ch' : 'hold'),
-      }));
-      return { reference: op.reference, last4: op.last4, cardToken: op.cardToken };
-    };
-
-  return {
-    charge: take('charge'),
-    hold: take('hold'),
-    async refund({ cardToken, amount, idempotencyKey }) {
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`refund of ${amount}`);
-      const op = await once(idempotencyKey, 'refund', amount, async () => ({
-        idempotencyKey,
-        kind: 'refund',
-        amount,
-        ...(await cardOf({ cardToken })),
-        reference: newReference('re'),
-      }));
-      return { reference: op.reference, last4: op.last4, cardToken: op.cardToken };
-    },
-    async settle({ holdReference, capture, idempotencyKey }) {
-      const hold = await book.byReference(holdReference);
-      if (!hold || hold.kind !== 'hold') throw new Error('unknown hold');
-      const captured = Math.min(Math.max(0, capture), hold.amount);
-      const op = await once(idempotencyKey, 'release', hold.amount - captured, async () => ({
-        idempotencyKey,
-        kind: 'release',
-        amount: hold.amount - captured,
-        last4: hold.last4,
-        cardToken: hold.cardToken,
-        reference: newReference('settle'),
-      }));
-      return { reference: op.reference, captured, released: op.amount };
-    },
-    async lookup(idempotencyKey) {
-      const op = await book.byKey(idempotencyKey);
-      return op ? { kind: op.kind, amount: op.amount, reference: op.reference, cardToken: op.cardToken } : null;
-    },
-  };
-}
-
-export function databaseBook(db: Db): GatewayBook {
-  const one = async (where: ReturnType<typeof eq>) =>
-    (await db.select().from(gatewayOperations).where(where).limit(1))[0] as Operation | undefined;
-  return {
-    byKey: (key) => one(eq(gatewayOperations.idempotencyKey, key)),
-    byReference: (reference) => one(eq(gatewayOperations.reference, reference)),
-    byToken: (token) => one(eq(gatewayOperations.cardToken, token)),
-    async record(operation) {
-      const rows = await db.insert(gatewayOperations).values(operation).onConflictDoNothing().returning();
-      return rows.length > 0;
-    },
-  };
-}
-
-export function memoryBook(): GatewayBook & { operations: Operation[] } {
-  const operations: Operation[] = [];
-  return {
-    operations,
-    byKey: async (key) => operations.find((o) => o.idempotencyKey === key),
-    byReference: async (reference) => operations.find((o) => o.reference === reference),
-    byToken: async (token) => operations.find((o) => o.cardToken === token),
-    async record(operation) {
-      if (operations.some((o) => o.idempotencyKey === operation.idempotencyKey)) return false;
-      operations.push(operation);
-      return true;
-    },
-  };
-}
+/** Thrown when the provider could not be asked or did not answer: part of the call may have happened. */
+export class ProviderUnavailable extends Error {}
