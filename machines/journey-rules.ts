@@ -66,17 +66,54 @@ export interface PaymentRecord {
   /** The rental's total with VAT, as charged. */
   amount: Fils;
   paidAt: number;
-  /** The gateway's reference for the charge. */
+  /** The provider's reference for the payment. */
   reference: string;
-  /** The gateway's token for the card on file, so added days can be charged without the card again. */
+  /**
+   * The provider's saved card (customer and payment method), kept with the renter's consent: the
+   * deposit at pickup, added days, changes and charges after the return use it without the card again.
+   */
   cardToken: string;
 }
 
-/** The security deposit, held on the card (a pre-authorisation) from payment until settlement. */
+/**
+ * The renter at the provider's hosted page: the session, its page, until when the car waits for the
+ * payment (then the session is closed and the car released), whether the issuer's challenge (3-D
+ * Secure) is under way, and the last attempt's failure on that page.
+ */
+export interface PaymentSession {
+  sessionId: string;
+  url: string;
+  expiresAt: number;
+  challenge: boolean;
+  failure: PaymentFailure | null;
+}
+
+/** Why the provider refused a card, in words the renter is told (JOURNEY_ERRORS). */
+export const PAYMENT_FAILURES = ['cardDeclined', 'insufficientFunds', 'cardExpired', 'challengeFailed', 'authenticationRequired'] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
+
+/**
+ * What was charged for the booking at the provider, in order: the payment, then each dearer change and
+ * added days. A refund is taken from them in that order (a payment can give back no more than it took).
+ */
+export const chargeReferences = (c: Pick<JourneyContext, 'payment' | 'changes' | 'extensions'>): string[] =>
+  [c.payment?.reference, ...(c.changes ?? []).filter((change) => change.difference > 0).map((change) => change.reference), ...c.extensions.map((e) => e.reference)].filter(
+    (r): r is string => typeof r === 'string' && r !== '',
+  );
+
+/** How long the car waits for a payment at the provider's page: the provider's shortest session. */
+export const PAYMENT_SESSION_MS = 30 * 60 * 1000;
+
+/**
+ * The security deposit, authorised on the saved card when the car is handed over (never at payment:
+ * an authorisation lapses in days) until settlement; `captureBefore` is when the provider lets it lapse.
+ */
 export interface DepositHold {
   amount: Fils;
   reference: string;
   heldAt: number;
+  captureBefore?: number;
+  extended?: boolean;
 }
 
 /** Added days the renter confirmed, charged on their own. */
@@ -173,6 +210,8 @@ export interface JourneyContext {
   identityVerified: boolean;
   contract: { signedAt: number; version: string } | null;
   payment: PaymentRecord | null;
+  /** The renter at the provider's page, until the payment completes, fails for good or expires. */
+  paymentSession: PaymentSession | null;
   deposit: DepositHold | null;
   /** The counter's record of the car at handover, before the renter confirms it. */
   checkout: Checkout | null;
@@ -217,6 +256,16 @@ export const JOURNEY_ERRORS = [
   /** The server's disk has no room for documents now: nothing was kept. */
   'storageFull',
   'cardDeclined',
+  'insufficientFunds',
+  'cardExpired',
+  /** The card's bank did not confirm it was the renter (3-D Secure). */
+  'challengeFailed',
+  /** The saved card's bank wants the renter to confirm (a charge without them present cannot). */
+  'authenticationRequired',
+  /** The provider's page was left open past its time: nothing was charged, the car was released. */
+  'paymentExpired',
+  /** The provider could not be reached: nothing was charged; try again. */
+  'providerDown',
   /** The card on file the screen offered was forgotten or replaced meanwhile (another tab): nothing was charged. */
   'cardGone',
   'signatureFailed',
@@ -242,7 +291,8 @@ export const isOver = (c: JourneyContext) => c.completedAt !== null || isCancell
 export const handoverPlace = (c: Pick<JourneyContext, 'pickedUpAt' | 'booking'>): LocationId =>
   c.pickedUpAt === null ? c.booking.pickupLocation : c.booking.dropoffLocation;
 
-export const canStartBooking = (c: JourneyContext) => c.payment === null || isOver(c);
+// Not while the provider's page is open for this one: its payment may still complete.
+export const canStartBooking = (c: JourneyContext) => (c.payment === null && c.paymentSession === null) || isOver(c);
 
 // ---- changing or cancelling a booking before pickup ----
 
@@ -447,6 +497,7 @@ export function initialContext(now: number): JourneyContext {
     identityVerified: false,
     contract: null,
     payment: null,
+    paymentSession: null,
     deposit: null,
     checkout: null,
     pickedUpAt: null,

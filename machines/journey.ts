@@ -22,7 +22,7 @@ import { normaliseUaeMobile, profileProblems } from './validation';
 import { journeySetup, type JourneyGuard } from './journey/setup';
 import { signedOutStep } from './journey/signedOut';
 import { contractStep } from './journey/contract';
-import { paymentStep } from './journey/payment';
+import { paymentStep, providerNews } from './journey/payment';
 import { pickupStep } from './journey/pickup';
 import { returnStep } from './journey/return';
 import { changeEvents, changesStep } from './journey/changes';
@@ -32,9 +32,9 @@ export {
   JourneyFailure,
   errorCode,
   type CallInputs,
-  type CardForm,
+  type CardSeen,
   type JourneyEvent,
-  type PaymentOutcome,
+  type OpenedCheckout,
 } from './journey/setup';
 
 /** A deduction the deposit can carry: positive whole fils, its admin fee a part of it. */
@@ -66,6 +66,8 @@ const guards = {
     event.type === 'offer.apply' &&
     (event.offerId === 'winter' || event.offerId === 'loyalty') &&
     context.pending === null &&
+    // The provider's open page is for the price as it was.
+    context.paymentSession === null &&
     !isOver(context) &&
     offerProblem(
       event.offerId,
@@ -173,6 +175,7 @@ export const journeyMachine = journeySetup
           'offer.apply': { guard: 'canApplyOffer', actions: 'applyOffer' },
           'account.refresh': { actions: 'refreshRenter' },
           ...changeEvents,
+          ...providerNews,
         },
         // A fresh sign-in lands on the contract, the first step of a rental.
         initial: 'rentalContract',

@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { CAR_CATEGORIES, FUELS, LOCATIONS, TRANSMISSIONS, type Car } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
-import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, sampleCarOf, STEPS } from './journey-rules';
+import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, PAYMENT_FAILURES, sampleCarOf, STEPS } from './journey-rules';
 import { DEDUCTION_KINDS } from './money';
 import { FUEL_LEVELS } from './validation';
 import { DAMAGE_ITEMS } from './returns';
@@ -100,7 +100,13 @@ function buildSchemas() {
     payment: z.nullable(
       z.object({ last4: z.string().check(z.regex(/^\d{4}$/)), amount: fils(), paidAt: time(), reference: text(), cardToken: text() }),
     ),
-    deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time() })),
+    // Optional: journeys stored before the provider's hosted page have none (restoreJourney fills in null).
+    paymentSession: z.optional(
+      z.nullable(
+        z.object({ sessionId: text(), url: text(), expiresAt: time(), challenge: z.boolean(), failure: z.nullable(z.enum(PAYMENT_FAILURES)) }),
+      ),
+    ),
+    deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time(), captureBefore: z.optional(time()), extended: z.optional(z.boolean()) })),
     // Optional: rentals stored before the counter's handover have none (restoreJourney fills in null).
     checkout: z.optional(
       z.nullable(
@@ -215,10 +221,13 @@ export const isSettled = (snapshot: JourneySnapshot) => !snapshot.hasTag('pendin
 /**
  * States renamed since records were stored under this schema version: a paid booking waiting for its
  * car was `awaitingConfirmation` before the counter's handover made it `awaitingHandover`; a return
- * the renter inspected themselves (`inspection`, `depositRefund`) waits for the counter's check-in.
+ * the renter inspected themselves (`inspection`, `depositRefund`) waits for the counter's check-in;
+ * a payment declined on the card form the provider's page replaced is at the payment again.
  */
 function renamed(value: unknown): unknown {
-  const v = value as { signedIn?: { carPickup?: unknown; carReturn?: unknown } } | null;
+  const v = value as { signedIn?: { carPickup?: unknown; carReturn?: unknown; payment?: unknown } } | null;
+  // A card declined on our own form (before the provider's page): the form again, as it was.
+  if (v?.signedIn?.payment === 'declined') return { signedIn: { payment: 'editing' } };
   if (v?.signedIn?.carPickup === 'awaitingConfirmation') return { signedIn: { carPickup: 'awaitingHandover' } };
   if (v?.signedIn?.carReturn === 'inspection' || v?.signedIn?.carReturn === 'depositRefund') return { signedIn: { carReturn: 'returning' } };
   return value;
@@ -253,7 +262,7 @@ export function restoreJourney(stored: unknown): Restored {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
       value: renamed(parsed.data.snapshot.value) as never,
-      context: { cancellation: null, changes: [], checkout: null, checkin: null, ...context, booking } as never,
+      context: { cancellation: null, changes: [], checkout: null, checkin: null, paymentSession: null, ...context, booking } as never,
     });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };

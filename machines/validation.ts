@@ -22,11 +22,8 @@ export type Problem =
   | 'fileType'
   | 'fileSize'
   | 'terms'
-  | 'cardNumber'
-  | 'cardLuhn'
-  | 'expiry'
-  | 'expired'
-  | 'cvv'
+  /** The card kept for the deposit and later charges: the renter must agree to book. */
+  | 'cardConsent'
   | 'fuel'
   | 'mileage'
   | 'mileageBelow'
@@ -210,88 +207,10 @@ export function documentsProblems(files: Partial<Record<DocumentField, DocumentI
   return problems;
 }
 
-// ---- cards ----
+// ---- the card kept on file (typed only on the provider's page) ----
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'unknown'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
-
-export function cardBrand(raw: string): CardBrand {
-  const d = digitsOf(raw);
-  if (/^3[47]/.test(d)) return 'amex';
-  if (/^4/.test(d)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'mastercard';
-  return 'unknown';
-}
-
-/** Groups digits as cards print them while typing: 4-4-4-4(-3), Amex 4-6-5. */
-export function groupCardNumber(raw: string): string {
-  const d = digitsOf(raw).slice(0, 19);
-  const groups = cardBrand(d) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of groups) {
-    if (at >= d.length) break;
-    parts.push(d.slice(at, at + size));
-    at += size;
-  }
-  return parts.join(' ');
-}
-
-export function checkCardNumber(raw: string): Problem | null {
-  const d = digitsOf(raw);
-  if (d === '') return 'required';
-  if (d.length < 13 || d.length > 19) return 'cardNumber';
-  return luhnValid(d) ? null : 'cardLuhn';
-}
-
-/**
- * An expiry as typed, shaped MM/YY like the card prints it: `0929` → `09/29`. Only digits count, so a
- * slash typed or pasted by the renter is not doubled, and deleting back over the slash works.
- */
-export function formatExpiry(raw: string): string {
-  const d = digitsOf(raw).slice(0, 4);
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
-}
-
-/** An expiry's month and year as typed: MM/YY or MM/YYYY (or MMYY, as a card is read aloud); null when neither. */
-function readExpiry(raw: string): { month: number; year: number } | null {
-  const text = latinDigits(raw).trim();
-  const match = /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})$/.exec(text);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-}
-
-/** A valid expiry, not before the current month. */
-export function checkExpiry(raw: string, now: Date): Problem | null {
-  if (latinDigits(raw).trim() === '') return 'required';
-  const expiry = readExpiry(raw);
-  if (!expiry) return 'expiry';
-  const current = now.getFullYear() * 12 + now.getMonth();
-  return expiry.year * 12 + (expiry.month - 1) < current ? 'expired' : null;
-}
-
-/** An expiry checkExpiry accepted, written MM/YY as a card prints it. */
-export function expiryText(raw: string): string {
-  const { month, year } = readExpiry(raw)!;
-  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
-}
-
-/** Amex prints 4 digits on the front; the others 3 on the back. */
-export function checkCvv(raw: string, brand: CardBrand): Problem | null {
-  const d = latinDigits(raw).trim();
-  if (d === '') return 'required';
-  const length = brand === 'amex' ? 4 : 3;
-  return new RegExp(`^\\d{${length}}$`).test(d) ? null : 'cvv';
-}
-
-export function checkCardholder(raw: string): Problem | null {
-  const name = normaliseName(raw);
-  if (name === '') return 'required';
-  if (name.length > NAME_MAX) return 'tooLong';
-  return name.split(' ').every((w) => NAME_WORD.test(w)) ? null : 'nameLetters';
-}
 
 // ---- the car's fuel and odometer, at pickup and return ----
 
@@ -408,52 +327,12 @@ export function registrationProblems(form: RegistrationInput, at: number) {
   });
 }
 
-export interface CardInput {
-  email: string;
-  name: string;
-  number: string;
-  expiry: string;
-  cvv: string;
-}
-export type CardField = keyof CardInput;
-
-export function cardProblems(card: CardInput, now: Date) {
-  return problemsOf<CardField>(card, {
-    email: checkEmail,
-    name: checkCardholder,
-    number: checkCardNumber,
-    expiry: (e: string) => checkExpiry(e, now),
-    cvv: (c: string) => checkCvv(c, cardBrand(card.number)),
-  });
-}
-
-/** The card a renter asked us to keep: the gateway holds it; we keep its last 4 digits, brand and expiry (MM/YY). */
+/** The card kept on file at the provider, as the renter is shown it: its last 4 digits, brand and expiry (MM/YY). */
 export interface CardOnFile {
   last4: string;
   brand: CardBrand;
   expiry: string;
 }
-
-/** Paying with the card on file: its CVV is asked again, and the receipt's e-mail. */
-export interface OnFileInput {
-  email: string;
-  cvv: string;
-  onFile: CardOnFile;
-}
-
-export function onFileProblems(card: OnFileInput, now: Date) {
-  const problems = problemsOf<CardField>(card, {
-    email: checkEmail,
-    cvv: (c: string) => checkCvv(c, card.onFile.brand),
-  });
-  // A card that expired since it was kept cannot pay: the renter types another.
-  const expiry = checkExpiry(card.onFile.expiry, now);
-  return expiry ? { ...problems, expiry } : problems;
-}
-
-/** A card typed now, or the one on file with its CVV. */
-export const paymentProblems = (card: CardInput | OnFileInput, now: Date) =>
-  'onFile' in card ? onFileProblems(card, now) : cardProblems(card, now);
 
 /** What the company's agent records when handing the car over (check-out). */
 export interface CheckoutInput {

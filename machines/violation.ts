@@ -2,12 +2,10 @@
 // The contract's transfer settings (at the time the fine arrives) decide its path:
 //   pending → transferred (automatically, or when the manager transfers it) →
 //   [awaitingConsent → accept | decline with a reason] → payable →
-//   paid (security deposit | card, last 4 only) | disputed (reason) → resolved: upheld → payable | cancelled
+//   paid (security deposit | the card on file, last 4 only) | disputed (reason) → resolved: upheld → payable | cancelled
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { fineDeduction, type Deduction, type Fils } from './money';
 import type { TransferSettings } from './transferSettings';
-import { last4 } from './cards';
-import { checkCardNumber } from './validation';
 
 export interface Fine {
   type: { en: string; ar: string };
@@ -42,7 +40,8 @@ export type ViolationEvent =
   | { type: 'violation.accept' }
   | { type: 'violation.decline'; reason: string }
   | { type: 'violation.payFromDeposit'; at: number }
-  | { type: 'violation.payByCard'; number: string; at: number }
+  /** Charged to the card on file (the provider's saved card, with the renter's consent): `last4` is the server's record of it. */
+  | { type: 'violation.payByCard'; last4: string; at: number }
   | { type: 'violation.dispute'; reason: string }
   | { type: 'violation.resolve'; outcome: 'upheld' | 'cancelled' };
 
@@ -62,7 +61,6 @@ export const violationMachine = setup({
     consentRequired: ({ context }) => context.settings.consent,
     reasonGiven: ({ event }) =>
       (event.type === 'violation.decline' || event.type === 'violation.dispute') && reasonGiven(event.reason),
-    cardValid: ({ event }) => event.type === 'violation.payByCard' && checkCardNumber(event.number) === null,
     upheld: ({ event }) => event.type === 'violation.resolve' && event.outcome === 'upheld',
   },
   actions: {
@@ -85,7 +83,7 @@ export const violationMachine = setup({
     }),
     payByCard: assign(({ event }) => {
       assertEvent(event, 'violation.payByCard');
-      return { paid: { with: 'card' as const, last4: last4(event.number) }, paidAt: event.at };
+      return { paid: { with: 'card' as const, last4: event.last4 }, paidAt: event.at };
     }),
   },
 }).createMachine({
@@ -124,7 +122,8 @@ export const violationMachine = setup({
     payable: {
       on: {
         'violation.payFromDeposit': { target: 'paid', actions: 'payFromDeposit' },
-        'violation.payByCard': { guard: 'cardValid', target: 'paid', actions: 'payByCard' },
+        // Which card is the server's to say (the booking's card on file): it refuses when there is none.
+        'violation.payByCard': { target: 'paid', actions: 'payByCard' },
         'violation.dispute': { guard: 'reasonGiven', target: 'disputed', actions: 'keepReason' },
       },
     },

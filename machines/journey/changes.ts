@@ -4,7 +4,7 @@
 // events are taken from anywhere once paid: Booking Details sends them whatever screen was last.
 import { and, assertEvent } from 'xstate';
 import { tripProblems } from '../booking';
-import { canMoveTo, cancellationQuote, changeQuote, companyCancellation, isBookable, isChangeable, isNoShow } from '../journey-rules';
+import { canMoveTo, cancellationQuote, chargeReferences, changeQuote, companyCancellation, isBookable, isChangeable, isNoShow } from '../journey-rules';
 import { journeySetup, pendingCall, type JourneyGuard } from './setup';
 
 const guards = {
@@ -72,7 +72,7 @@ export const changesStep = {
         ({ context, event }) => {
           assertEvent(event, 'booking.modify');
           const { price, difference } = changeQuote(context, event.trip);
-          return { trip: event.trip, price, difference, cardToken: context.payment!.cardToken, at: event.at };
+          return { trip: event.trip, price, difference, cardToken: context.payment!.cardToken, charges: chargeReferences(context), at: event.at };
         },
         {
           done: { target: 'awaitingHandover', actions: 'recordChange' },
@@ -90,7 +90,7 @@ export const changesStep = {
           const byCompany = event.type === 'booking.companyCancel' ? event.reason : null;
           const { fee, refund } = byCompany ? companyCancellation(context, event.at) : cancellationQuote(context, event.at);
           const noShow = event.type === 'booking.noShow';
-          return { fee, refund, deposit: context.deposit!, cardToken: context.payment!.cardToken, at: event.at, noShow, byCompany };
+          return { fee, refund, charges: chargeReferences(context), deposit: context.deposit, cardToken: context.payment!.cardToken, at: event.at, noShow, byCompany };
         },
         {
           done: { target: 'cancelled', actions: 'recordCancellation' },

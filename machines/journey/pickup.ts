@@ -56,11 +56,10 @@ const actions = {
       return { ...context.checkout!, flag: { note: event.note.trim(), at: event.at } };
     },
   }),
-  recordPickup: journeySetup.assign({
-    pickedUpAt: ({ event }) => {
-      assertEvent(event, 'pickup.confirm');
-      return event.at;
-    },
+  /** The renter confirmed and the deposit is authorised: the car is theirs from the confirmation. */
+  recordPickup: journeySetup.assign(({ context, event }) => {
+    assertEvent(event, 'xstate.done.actor.holdDeposit');
+    return { pickedUpAt: event.output.heldAt, deposit: context.deposit ?? event.output, error: null, pending: null };
   }),
   quoteExtension: journeySetup.assign({
     extensionQuote: ({ context, event }) => {
@@ -120,10 +119,25 @@ export const pickupStep = {
       handingOver: {
         on: {
           'handover.record': recordCheckout(),
-          'pickup.confirm': { guard: 'checkoutToConfirm', target: 'onRent', actions: 'recordPickup' },
+          'pickup.confirm': { guard: 'checkoutToConfirm', target: 'holdingDeposit', actions: 'startRequest' },
           'pickup.flag': { guard: and(['checkoutToConfirm', 'flagValid']), actions: 'flagCheckout' },
         },
       },
+      /**
+       * The deposit is authorised on the saved card now, with the renter at the counter (a hold placed
+       * at payment would lapse before pickup); a booking paid before that change already holds one.
+       */
+      holdingDeposit: pendingCall(
+        'holdDeposit',
+        ({ context, event }) => {
+          assertEvent(event, 'pickup.confirm');
+          return { amount: context.deposit ? 0 : context.booking.car.deposit, cardToken: context.payment!.cardToken, at: event.at };
+        },
+        {
+          done: { target: 'onRent', actions: 'recordPickup' },
+          error: { target: 'handingOver', actions: 'showError' },
+        },
+      ),
       onRent: {
         initial: 'driving',
         // The agent may check the car in whether or not the renter opened the return screen first.

@@ -4,7 +4,7 @@
 // captured from the hold, the rest released, an early return's unused days given back) only once
 // both sides agree: never by the renter alone.
 import { and, assertEvent } from 'xstate';
-import { carPeriod, checkinOpen, checkinToAnswer, dueBackAt, handedOverKm, openDisputes, bookingPrice } from '../journey-rules';
+import { carPeriod, chargeReferences, checkinOpen, checkinToAnswer, dueBackAt, handedOverKm, openDisputes, bookingPrice } from '../journey-rules';
 import { checkinLines, checkReason, isReturnLine, unusedDays } from '../returns';
 import { normaliseName } from '../text';
 import { owed } from '../ledger';
@@ -161,7 +161,7 @@ export const returnStep = {
             deposit: context.deposit!,
             deductions: context.deductions.reduce((sum, d) => sum + owed(d), 0),
             unused: context.checkin!.unused.amount,
-            cardToken: context.payment!.cardToken,
+            charges: chargeReferences(context),
             returnedAt: carPeriod(context).end,
             at: event.at,
           };

@@ -8,6 +8,7 @@ import type { Trip } from '../booking';
 import type { BookingOfferId } from '../offers';
 import {
   stepAllowed,
+  type PaymentFailure,
   type BookingChange,
   type Cancellation,
   type CompanyCancelReason,
@@ -15,19 +16,19 @@ import {
   type ExtensionCharge,
   type JourneyContext,
   type JourneyError,
-  type PaymentRecord,
   type Settlement,
   type Step,
 } from '../journey-rules';
-import { last4 } from '../cards';
 import { normaliseEmail } from '../renter';
-import type { CardInput, CheckinInput, OnFileInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
+import type { CheckinInput, CheckoutInput, Problem, ProfileInput, RegistrationInput } from '../validation';
 
-/**
- * A card typed now (`keep`: the renter asks that the gateway keep it for their next bookings), or the
- * card on file, its CVV asked again. Which card is on file is the server's record, never the browser's.
- */
-export type CardForm = (CardInput & { keep?: boolean }) | OnFileInput;
+/** What the provider says of the card it read: never the number, only what a receipt shows. */
+export interface CardSeen {
+  last4: string;
+  brand: string;
+  /** MM/YY. */
+  expiry: string;
+}
 
 export type JourneyEvent =
   | { type: 'xstate.route'; to: `#${Step}` }
@@ -37,7 +38,16 @@ export type JourneyEvent =
   | { type: 'contract.verifyIdentity' }
   | { type: 'contract.sign'; signature: string; at: number }
   | { type: 'contract.proceed' }
-  | { type: 'payment.submit'; card: CardForm; at: number }
+  /**
+   * To the provider's page, to pay; `consent`: the renter agrees that the card stays with the provider
+   * for the deposit at pickup and the charges after the return (the page says so in those words).
+   */
+  | { type: 'payment.submit'; consent: boolean; language?: 'en' | 'ar'; at: number }
+  /** Only the server sends these, from the provider (its webhook, or the session read on the browser's return). */
+  | { type: 'payment.challenge'; sessionId: string }
+  | { type: 'payment.failed'; sessionId: string; reason: PaymentFailure }
+  | { type: 'payment.completed'; sessionId: string; reference: string; cardToken: string; card: CardSeen; at: number }
+  | { type: 'payment.expired'; sessionId: string }
   | { type: 'payment.proceed' }
   /**
    * Only the server sends this, for the company's agent at the counter (server/handovers): the car's
@@ -98,8 +108,10 @@ export type JourneyEvent =
   | { type: 'xstate.error.actor.verifyAccount'; error: unknown }
   | { type: 'xstate.done.actor.signContract'; output: { signedAt: number } }
   | { type: 'xstate.error.actor.signContract'; error: unknown }
-  | { type: 'xstate.done.actor.submitPayment'; output: PaymentOutcome }
-  | { type: 'xstate.error.actor.submitPayment'; error: unknown }
+  | { type: 'xstate.done.actor.openCheckout'; output: OpenedCheckout }
+  | { type: 'xstate.error.actor.openCheckout'; error: unknown }
+  | { type: 'xstate.done.actor.holdDeposit'; output: DepositHold }
+  | { type: 'xstate.error.actor.holdDeposit'; error: unknown }
   | { type: 'xstate.done.actor.chargeExtension'; output: ExtensionCharge }
   | { type: 'xstate.error.actor.chargeExtension'; error: unknown }
   | { type: 'xstate.done.actor.settleDeposit'; output: Settlement }
@@ -109,9 +121,11 @@ export type JourneyEvent =
   | { type: 'xstate.done.actor.cancelBooking'; output: Cancellation }
   | { type: 'xstate.error.actor.cancelBooking'; error: unknown };
 
-export interface PaymentOutcome {
-  payment: PaymentRecord;
-  deposit: DepositHold;
+/** The provider's page opened for the payment: where the renter goes, and until when it waits. */
+export interface OpenedCheckout {
+  sessionId: string;
+  url: string;
+  expiresAt: number;
 }
 
 /** What each call is given. Amounts are the machine's own figures, never the client's. */
@@ -119,12 +133,20 @@ export interface CallInputs {
   registerAccount: RegistrationInput;
   verifyAccount: { email: string; password: string };
   signContract: { signature: string; fullName: string; at: number };
-  submitPayment: { card: CardForm; amount: Fils; deposit: Fils; at: number };
+  /** `previous`: the session the renter leaves for a new one (closed at the provider first). */
+  openCheckout: { amount: Fils; previous: string | null; at: number };
+  /** The deposit, authorised on the saved card as the car is handed over. */
+  holdDeposit: { amount: Fils; cardToken: string; at: number };
   chargeExtension: { days: number; price: RentalPrice; cardToken: string; at: number };
   /** `unused`: an early return's days given back to the card on file (`cardToken`). */
-  settleDeposit: { deposit: DepositHold; deductions: Fils; unused: Fils; cardToken: string; returnedAt: number; at: number };
-  changeBooking: { trip: Trip; price: RentalPrice; difference: Fils; cardToken: string; at: number };
-  cancelBooking: { fee: Fils; refund: Fils; deposit: DepositHold; cardToken: string; at: number; noShow: boolean; byCompany: CompanyCancelReason | null };
+  settleDeposit: { deposit: DepositHold; deductions: Fils; unused: Fils; charges: string[]; returnedAt: number; at: number };
+  /**
+   * A dearer change is charged to the saved card (`cardToken`), a cheaper one refunded from what was
+   * charged (`charges`: the provider's payments, in order, chargeReferences).
+   */
+  changeBooking: { trip: Trip; price: RentalPrice; difference: Fils; cardToken: string; charges: string[]; at: number };
+  /** `deposit`: held only by bookings paid before the deposit moved to pickup. */
+  cancelBooking: { fee: Fils; refund: Fils; charges: string[]; deposit: DepositHold | null; cardToken: string; at: number; noShow: boolean; byCompany: CompanyCancelReason | null };
 }
 
 /** A failure a service reports, by the code the screens translate. */
@@ -159,7 +181,8 @@ export const journeySetup = setup({
     registerAccount: unprovided<Renter, CallInputs['registerAccount']>(),
     verifyAccount: unprovided<Renter, CallInputs['verifyAccount']>(),
     signContract: unprovided<{ signedAt: number }, CallInputs['signContract']>(),
-    submitPayment: unprovided<PaymentOutcome, CallInputs['submitPayment']>(),
+    openCheckout: unprovided<OpenedCheckout, CallInputs['openCheckout']>(),
+    holdDeposit: unprovided<DepositHold, CallInputs['holdDeposit']>(),
     chargeExtension: unprovided<ExtensionCharge, CallInputs['chargeExtension']>(),
     settleDeposit: unprovided<Settlement, CallInputs['settleDeposit']>(),
     changeBooking: unprovided<BookingChange, CallInputs['changeBooking']>(),
@@ -182,6 +205,7 @@ export const journeySetup = setup({
           'logIn.submit',
           'contract.sign',
           'payment.submit',
+          'pickup.confirm',
           'rental.confirmExtension',
           'return.accept',
           'return.decide',
@@ -198,7 +222,9 @@ export const journeySetup = setup({
           case 'contract.sign':
             return event.signature;
           case 'payment.submit':
-            return 'onFile' in event.card ? event.card.onFile.last4 : last4(event.card.number);
+            return 'checkout';
+          case 'pickup.confirm':
+            return 'deposit';
           case 'rental.confirmExtension':
             return 'extension';
           case 'return.accept':

@@ -72,13 +72,14 @@ export const accountRoutes = new Hono<AppEnv>()
     await c.var.deps.db.update(users).set({ language, currency }).where(eq(users.id, c.var.user!.id));
     return c.json({ language, currency });
   })
-  // The renter's card on file, as the payment screen offers it (never the gateway's token).
+  // The renter's card on file, as Account shows it (never the provider's token).
   .get('/card', requireRole('renter'), async (c) => {
     const saved = await savedCardOf(c.var.deps.db, c.var.user!.id);
     return c.json({ card: saved && shownCard(saved) });
   })
-  /** Forgets the card on file: the next payment types a card. */
+  /** Forgets the card on file (at the provider too); refused while a booking paid with it is open. */
   .delete('/card', requireRole('renter'), async (c) => {
-    await forgetCard(c.var.deps.db, c.var.user!.id);
+    const { deps, user } = c.var;
+    if ((await forgetCard(deps.db, deps.gateway, user!.id)) === 'inUse') return c.json({ error: 'cardInUse' as const }, 409);
     return c.json({ card: null });
   });

@@ -21,7 +21,6 @@ import { completeIntent, openIntent } from '../journey/intents';
 import { StaleRecord } from '../journey/service';
 import { openContract } from '../contracts/store';
 
-const SAMPLE_CARD = { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'Ahmed Al Mansoori' };
 
 /**
  * The specification's sample rental: 5 days of a BMW 7 Series at AED 2,000 (10,000 + VAT) with the
@@ -41,9 +40,10 @@ async function sampleBooking(deps: Deps, now: number) {
 /** The sample rental once the gateway has held the deposit and charged the rental under `key`. */
 async function paidSample(deps: Deps, key: string, renter: Renter, booking: Booking, now: number) {
   const { deposit } = booking.car;
-  const hold = await deps.gateway.hold({ source: { card: SAMPLE_CARD }, amount: deposit, idempotencyKey: `${key}:hold` });
+  const cardToken = await deps.gateway.testCard(renter.email, `${key}:card`);
+  const hold = await deps.gateway.hold({ cardToken, amount: deposit, idempotencyKey: `${key}:hold` });
   const total = bookingPrice(booking).total;
-  const charge = await deps.gateway.charge({ source: { cardToken: hold.cardToken }, amount: total, idempotencyKey: `${key}:charge` });
+  const charge = await deps.gateway.charge({ cardToken, amount: total, idempotencyKey: `${key}:charge` });
   const paidAt = booking.pickupAt - DAY_MS;
   return journeyMachine.resolveState({
     value: { signedIn: { carPickup: { onRent: 'driving' } } },
@@ -55,7 +55,7 @@ async function paidSample(deps: Deps, key: string, renter: Renter, booking: Book
       identityVerified: true,
       contract: { signedAt: paidAt, version: CONTRACT_VERSION },
       payment: { last4: charge.last4, amount: total, paidAt, reference: charge.reference, cardToken: charge.cardToken },
-      deposit: { amount: deposit, reference: hold.reference, heldAt: paidAt },
+      deposit: { amount: deposit, reference: hold.reference, heldAt: booking.pickupAt, captureBefore: hold.captureBefore, extended: hold.extended },
       pickedUpAt: booking.pickupAt,
     },
   });
@@ -90,7 +90,7 @@ export const demoRoutes = new Hono<AppEnv>()
       const row = await insertBooking(tx, user!.id, openJourney(renter, booking.car, now.getTime(), trip), now, true);
       // Keyed as a payment step is: the booking and the version it was decided on.
       const key = `${row.id}:${row.version}`;
-      await openIntent(tx, { key, bookingId: row.id, version: row.version, event: { type: 'payment.submit', at: now.getTime() } }, now);
+      await openIntent(tx, { key, bookingId: row.id, version: row.version, event: { type: 'demo.sampleRental', at: now.getTime() } }, now);
       return { user: user!, row, key };
     });
     const snapshot = await paidSample(deps, key, renter, booking, now.getTime());

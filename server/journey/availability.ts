@@ -24,7 +24,8 @@ import { homePlace, servesVisits, visitsOf } from '../branches/store';
 export function holdOf(snapshot: JourneySnapshot, sample = false) {
   const c = snapshot.context;
   return {
-    holdsCar: !sample && c.payment !== null && c.cancellation === null,
+    // Paid, or while the renter is on the provider's page (for the session's time, then released).
+    holdsCar: !sample && (c.payment !== null || c.paymentSession !== null) && c.cancellation === null,
     // From the booked pickup, or earlier from when the counter started the handover inside its window.
     heldFrom: new Date(Math.min(c.booking.pickupAt, c.checkout?.at ?? Infinity, c.pickedUpAt ?? Infinity)),
     // Until due back, or from the check-in of an early return: the car is bookable again at once.

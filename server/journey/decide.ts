@@ -9,10 +9,12 @@ import {
   type CallInputs,
   type JourneyEvent,
   type JourneySnapshot,
-  type PaymentOutcome,
+  type OpenedCheckout,
 } from '../../machines/journey';
 import {
+  PAYMENT_SESSION_MS,
   refundReleaseBy,
+  type DepositHold,
   type BookingChange,
   type Cancellation,
   signatureMatches,
@@ -22,15 +24,23 @@ import {
   type Step,
 } from '../../machines/journey-rules';
 import type { Problem } from '../../machines/validation';
-import type { PaymentGateway, PaymentSource } from '../payments/gateway';
+import type { PaymentGateway } from '../payments/gateway';
 
 export interface JourneyServices {
   gateway: PaymentGateway;
   inspect?: (event: InspectionEvent) => void;
   /** Unique per booking and version: a retried step reaches the gateway with the same key. */
   idempotencyKey: string;
-  /** The gateway's token of the renter's card on file, for a payment made with it (read from their record). */
-  cardOnFile?: string;
+  /** What the provider's page is opened with: the booking, the renter, their language, where it returns. */
+  checkout?: {
+    bookingId: string;
+    description: string;
+    email: string;
+    customer: string | null;
+    language: 'en' | 'ar';
+    returnUrl: string;
+    cancelUrl: string;
+  };
   /**
    * Told of a call that failed without an answer (the gateway unreachable, a timeout): unlike a
    * declined card, part of it may have happened. decide() then throws rather than record a failure.
@@ -62,38 +72,34 @@ function journeyCalls(servicesOf: (system: object) => JourneyServices) {
       if (!signatureMatches(input.signature, input.fullName)) throw new JourneyFailure('signatureFailed');
       return { signedAt: input.at };
     }),
-    submitPayment: call<'submitPayment', PaymentOutcome>(async (input, { gateway, cardOnFile }, key) => {
-      const { card } = input;
-      // The card on file is the gateway's token the server read for this renter, with the CVV typed now.
-      const source: PaymentSource =
-        'onFile' in card
-          ? { cardToken: cardOnFile ?? '', cvv: card.cvv }
-          : { card: { number: card.number, expiry: card.expiry, cvv: card.cvv, name: card.name } };
-      // The deposit hold first: a declined card leaves nothing charged.
-      const hold = await gateway.hold({
-        source,
-        amount: input.deposit,
-        idempotencyKey: key('hold'),
-      });
-      const charge = await gateway.charge({
-        source: { cardToken: hold.cardToken },
-        amount: input.amount,
-        idempotencyKey: key('charge'),
-      });
-      return {
-        payment: {
-          last4: charge.last4,
-          amount: input.amount,
-          paidAt: input.at,
-          reference: charge.reference,
-          cardToken: charge.cardToken,
-        },
-        deposit: { amount: input.deposit, reference: hold.reference, heldAt: input.at },
-      };
+    // The provider's page for the rental's total: the renter pays there, the webhook or the return
+    // tells the journey. A session left for another is closed at the provider first; if it was paid
+    // meanwhile, no second page opens (its completion reaches the journey instead).
+    openCheckout: call<'openCheckout', OpenedCheckout>(async (input, { gateway, checkout }, key) => {
+      if (!checkout) throw new JourneyFailure('network');
+      // Opening a page moves no money: whatever went wrong, the renter can simply try again.
+      const provider = <T>(ask: () => Promise<T>) =>
+        ask().catch((error: unknown) => {
+          throw error instanceof JourneyFailure ? error : new JourneyFailure('providerDown');
+        });
+      if (input.previous) {
+        const before = await provider(() => gateway.expireCheckout(input.previous!));
+        if (before.status === 'complete') throw new JourneyFailure('network');
+      }
+      return provider(() =>
+        gateway.openCheckout({ ...checkout, amount: input.amount, expiresAt: input.at + PAYMENT_SESSION_MS, idempotencyKey: key('checkout') }),
+      );
+    }),
+    // The deposit, authorised on the saved card as the car is handed over (none again for a booking
+    // paid before the deposit moved to pickup: it holds one already).
+    holdDeposit: call<'holdDeposit', DepositHold>(async (input, { gateway }, key) => {
+      if (input.amount === 0) return { amount: 0, reference: '', heldAt: input.at };
+      const hold = await gateway.hold({ cardToken: input.cardToken, amount: input.amount, idempotencyKey: key('hold') });
+      return { amount: input.amount, reference: hold.reference, heldAt: input.at, captureBefore: hold.captureBefore, extended: hold.extended };
     }),
     chargeExtension: call<'chargeExtension', ExtensionCharge>(async (input, { gateway }, key) => {
       const charge = await gateway.charge({
-        source: { cardToken: input.cardToken },
+        cardToken: input.cardToken,
         amount: input.price.total,
         idempotencyKey: key('extension'),
       });
@@ -101,12 +107,12 @@ function journeyCalls(servicesOf: (system: object) => JourneyServices) {
     }),
     // A dearer change is charged to the card on file, a cheaper one refunded to it; same price, no call.
     changeBooking: call<'changeBooking', BookingChange>(async (input, { gateway }, key) => {
-      const { difference, cardToken } = input;
+      const { difference, cardToken, charges } = input;
       const done =
         difference > 0
-          ? await gateway.charge({ source: { cardToken }, amount: difference, idempotencyKey: key('change') })
+          ? await gateway.charge({ cardToken, amount: difference, idempotencyKey: key('change') })
           : difference < 0
-            ? await gateway.refund({ cardToken, amount: -difference, idempotencyKey: key('change') })
+            ? await gateway.refund({ references: charges, amount: -difference, idempotencyKey: key('change') })
             : null;
       return { at: input.at, trip: input.trip, price: input.price, difference, reference: done?.reference ?? null };
     }),
@@ -114,9 +120,10 @@ function journeyCalls(servicesOf: (system: object) => JourneyServices) {
     cancelBooking: call<'cancelBooking', Cancellation>(async (input, { gateway }, key) => {
       const refund =
         input.refund > 0
-          ? await gateway.refund({ cardToken: input.cardToken, amount: input.refund, idempotencyKey: key('cancel') })
+          ? await gateway.refund({ references: input.charges, amount: input.refund, idempotencyKey: key('cancel') })
           : null;
-      await gateway.settle({ holdReference: input.deposit.reference, capture: 0, idempotencyKey: key('release') });
+      // Only a booking paid before the deposit moved to pickup holds one now.
+      if (input.deposit?.reference) await gateway.settle({ holdReference: input.deposit.reference, capture: 0, idempotencyKey: key('release') });
       const cancellation = { at: input.at, fee: input.fee, refunded: input.refund, reference: refund?.reference ?? null };
       if (input.byCompany) return { ...cancellation, byCompany: input.byCompany };
       return input.noShow ? { ...cancellation, noShow: true as const } : cancellation;
@@ -130,7 +137,7 @@ function journeyCalls(servicesOf: (system: object) => JourneyServices) {
       });
       const early =
         input.unused > 0
-          ? await gateway.refund({ cardToken: input.cardToken, amount: input.unused, idempotencyKey: key('early') })
+          ? await gateway.refund({ references: input.charges, amount: input.unused, idempotencyKey: key('early') })
           : null;
       return {
         refunded: settled.released,

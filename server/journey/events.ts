@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LOCATIONS } from '../../machines/fleet';
 import type { JourneyEvent } from '../../machines/journey';
 import { CAR_ID, MAX_EXTENSION_DAYS, STEPS } from '../../machines/journey-rules';
-import { CARD_BRANDS, checkFlagNote } from '../../machines/validation';
+import { checkFlagNote } from '../../machines/validation';
 import { checkReason } from '../../machines/returns';
 import { instant, version } from '../http/validate';
 
@@ -28,26 +28,9 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   bare('contract.verifyIdentity'),
   z.object({ type: z.literal('contract.sign'), signature: field() }).strict(),
   bare('contract.proceed'),
-  z
-    .object({
-      type: z.literal('payment.submit'),
-      card: z.union([
-        // A card typed now; `keep` asks that it stay on file for the next bookings.
-        z
-          .object({ email: field(254), name: field(), number: field(40), expiry: field(10), cvv: field(8), keep: z.boolean().optional() })
-          .strict(),
-        // The card on file as the screen offered it: the server pays with its own record of it, and
-        // refuses when that is not this card any more (server/journey/service.ts).
-        z
-          .object({
-            email: field(254),
-            cvv: field(8),
-            onFile: z.object({ last4: z.string().regex(/^\d{4}$/), brand: z.enum(CARD_BRANDS), expiry: field(10) }).strict(),
-          })
-          .strict(),
-      ]),
-    })
-    .strict(),
+  // To the provider's page; the card is typed only there. `consent`: the machine refuses without it, by field.
+  // `language`: the page's, for the provider's page to open in it.
+  z.object({ type: z.literal('payment.submit'), consent: z.boolean(), language: z.enum(['en', 'ar']).optional() }).strict(),
   bare('payment.proceed'),
   bare('pickup.confirm'),
   // What differs, said in words: an empty note is no flag (machines/validation.ts checkFlagNote).

@@ -1,18 +1,18 @@
-// Money and steps that cannot part. A step that deals with the payment gateway (pay, add days, change
-// or cancel a booking, settle the deposit) first writes its intent, keyed by the step's idempotency
+// Money and steps that cannot part. A step that deals with the payment gateway (hold the deposit, add
+// days, change or cancel a booking, settle the deposit) first writes its intent, keyed by the step's idempotency
 // key, in the same transaction as the car's claim; then calls the gateway; then saves the journey and
 // marks the intent completed in one transaction. A process killed between the gateway and that save
 // leaves an open intent and money the journey does not show. The reconciler, at start and every
 // RECONCILE_EVERY_MS, takes each intent open past the call timeout to one end:
 //
-// - the step replayed, when the journey is still where the step found it and the event carries no
-//   card (the gateway answers a repeated key with what it did the first time, so nothing is taken
-//   twice): an extension, a change, a cancellation, a settlement is done as the renter asked;
+// - the step replayed, when the journey is still where the step found it (the provider answers a
+//   repeated key with what it did the first time, so nothing is taken twice): a deposit hold at
+//   pickup, an extension, a change, a cancellation, a settlement is done as the renter asked;
 // - otherwise what the gateway took under the key given back (charges refunded, holds released), the
 //   car's claim put back as the journey has it (its old hold was kept for the step meanwhile, so
 //   nobody has taken it), the booking's version moved on (a page still showing
-//   the old one is told it changed) and the renter notified. A payment is never replayed: its card
-//   details are not kept, and the renter never saw it confirmed.
+//   the old one is told it changed) and the renter notified. A fine paid by card is never replayed:
+//   the renter never saw it confirmed, and is asked again.
 //
 // For LATE_ANSWER_WINDOW_MS after a revert, each round looks the intent's keys up again: a request the
 // step gave up on may be carried out by the gateway after the reconciler looked, and that is voided too.
@@ -34,9 +34,11 @@ import type { BookingRow } from './bookings';
 
 /** The steps whose calls reach the gateway, and the purposes (idempotency key suffixes) they use. */
 export const MONEY_EVENTS = {
-  'payment.submit': ['hold', 'charge'],
-  // Not the journey's: a fine paid by card (server/violations/service.ts).
+  // The deposit, authorised as the car is handed over (machines/journey/pickup.ts).
+  'pickup.confirm': ['hold'],
+  // Not the journey's: a fine paid by card (server/violations/service.ts), the demo's sample rental (server/demo/routes.ts).
   'violation.payByCard': ['charge'],
+  'demo.sampleRental': ['hold', 'charge'],
   'rental.confirmExtension': ['extension'],
   'booking.modify': ['change'],
   'booking.cancel': ['cancel', 'release'],
@@ -47,7 +49,7 @@ export const MONEY_EVENTS = {
   // Whichever step brings both sides to agree settles the deposit (machines/journey/return.ts).
   'return.accept': ['settle', 'early'],
   'return.decide': ['settle', 'early'],
-} as const satisfies Partial<Record<JourneyEvent['type'] | 'violation.payByCard', readonly string[]>>;
+} as const satisfies Partial<Record<JourneyEvent['type'] | 'violation.payByCard' | 'demo.sampleRental', readonly string[]>>;
 type MoneyEventType = keyof typeof MONEY_EVENTS;
 
 export const isMoneyEvent = (event: JourneyEvent): boolean => Object.hasOwn(MONEY_EVENTS, event.type);
@@ -58,7 +60,7 @@ export const RECONCILE_EVERY_MS = 30_000;
 
 /** What is kept of the event: a card typed for a payment is never stored. */
 function storedEvent(event: { type: string; at?: number }): Record<string, unknown> {
-  if (event.type === 'payment.submit' || event.type === 'violation.payByCard') return { type: event.type, at: event.at };
+  if (event.type === 'violation.payByCard') return { type: event.type, at: event.at };
   return event as unknown as Record<string, unknown>;
 }
 
@@ -138,7 +140,7 @@ export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay
   const [row] = await db.select().from(bookings).where(eq(bookings.id, intent.bookingId));
   if (!row) return 'gone';
 
-  // A fine paid by card: never replayed (the card is not kept); what was charged goes back.
+  // A fine paid by card: never replayed (the renter never saw it confirmed); what was charged goes back.
   if (intent.violationId) {
     const violationId = intent.violationId;
     return revert(deps, intent, row, new Set(), async (tx) => {
@@ -152,7 +154,9 @@ export async function reconcileIntent(deps: Deps, intent: Intent, replay: Replay
 
   const restored = restoreJourney(row.journey);
   const event = intent.event as JourneyEvent;
-  if (intent.status === 'open' && row.version === intent.version && event.type !== 'payment.submit' && restored.snapshot?.can(event)) {
+  // A journey step the machine still takes is replayed (the same keys: the provider answers as it did);
+  // the demo's sample rental is no step of the journey, and is only ever undone.
+  if (intent.status === 'open' && row.version === intent.version && restored.snapshot?.can(event)) {
     const [owner] = await db.select().from(users).where(eq(users.id, row.renterId));
     if (owner) {
       const result = await replay(deps, owner, row, event, row.version);
@@ -238,7 +242,7 @@ async function voidUnknown(deps: Deps, intent: Intent, known: Set<string>): Prom
     const op = await deps.gateway.lookup(key);
     if (!op || known.has(op.reference)) continue;
     if (op.kind === 'charge') {
-      await deps.gateway.refund({ cardToken: op.cardToken, amount: op.amount, idempotencyKey: `${key}:void` });
+      await deps.gateway.refund({ references: [op.reference], amount: op.amount, idempotencyKey: `${key}:void` });
     } else if (op.kind === 'hold') {
       await deps.gateway.settle({ holdReference: op.reference, capture: 0, idempotencyKey: `${key}:void` });
     } else {

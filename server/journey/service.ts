@@ -15,7 +15,7 @@ import { openContract } from '../contracts/store';
 import { issueTaxDocuments, type TaxDocumentRow } from '../invoices/store';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
-import { dueBackAt, isOver, isPaid, type JourneyContext } from '../../machines/journey-rules';
+import { dueBackAt, isOver, isPaid, PAYMENT_FAILURES, type JourneyContext } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
@@ -26,7 +26,8 @@ import { lockBookable } from '../cars/store';
 import { servesVisits, visitsOf, type Visit } from '../branches/store';
 import { notify } from '../notifications/store';
 import { managersOf } from '../companies/managers';
-import { keepCard, sameCard, savedCardOf } from '../payments/cards';
+import { keepCard, savedCardOf } from '../payments/cards';
+import { customerOf } from '../payments/gateway';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 import { tellOwnerOfTry } from '../auth/emailTaken';
 
@@ -37,8 +38,6 @@ export type StepResult =
   | { status: 409; body: { error: 'conflict'; journey: JourneyView } }
   /** Another booking holds the car for part of the time this step needs it. */
   | { status: 409; body: { error: 'taken'; journey: JourneyView } }
-  /** The card on file the screen offered is not the renter's card on file any more. */
-  | { status: 409; body: { error: 'cardGone'; journey: JourneyView } }
   /** The car has not been checked in from its last rental: it is not at the branch to hand over. */
   | { status: 409; body: { error: 'carNotBack'; dueBackAt: number; journey: JourneyView } }
   | { status: 409; body: { error: 'emailTaken'; fields: { email: 'emailTaken' } } }
@@ -127,14 +126,6 @@ export async function applyStep(
     // The renter hears when the car was due back, not whose rental it is.
     if (away) return { status: 409, body: { error: 'carNotBack', dueBackAt: away.dueBackAt, journey: viewOf(row, before) } };
   }
-  // Paying with the card on file: the server's record says which card (the gateway gets its token),
-  // and one forgotten or replaced since the screen offered it is refused before anything is held.
-  let cardOnFile: string | undefined;
-  if (event.type === 'payment.submit' && 'onFile' in event.card) {
-    const saved = await savedCardOf(deps.db, user.id);
-    if (!saved || !sameCard(saved, event.card.onFile)) return { status: 409, body: { error: 'cardGone', journey: viewOf(row, before) } };
-    cardOnFile = saved.cardToken;
-  }
   // A step that needs the car for a time claims it first, so a lost race costs the renter nothing; a
   // step that deals with the gateway writes its intent with the claim (server/journey/intents.ts).
   const claim = claimFor(before, event);
@@ -174,7 +165,7 @@ export async function applyStep(
     gateway: deps.gateway,
     idempotencyKey: key,
     inspect: deps.inspect,
-    cardOnFile,
+    ...(event.type === 'payment.submit' ? { checkout: await checkoutFor(deps, user, row, before.context, event.language) } : {}),
   });
   if (decision.kind !== 'accepted' && (claimed || money)) {
     // Refused before any call: nothing was taken; the claim goes back and the intent ends with it.
@@ -209,11 +200,9 @@ export async function applyStep(
       if (!before.context.contract && decision.snapshot.context.contract) {
         await openContract(tx, next, decision.snapshot.context.booking.car, now);
       }
-      // A card typed with "keep it" stays on file, as the gateway's token, once it has paid.
+      // The card the renter paid with stays on file, as the provider's saved card, as they agreed on the payment page.
       const paidNow = !isPaid(before.context) && isPaid(decision.snapshot.context);
-      if (paidNow && event.type === 'payment.submit' && !('onFile' in event.card) && event.card.keep) {
-        await keepCard(tx, user.id, event.card, decision.snapshot.context.payment!, now);
-      }
+      if (paidNow && event.type === 'payment.completed') await keepCard(tx, user.id, event.card, event.cardToken, now);
       // Each charge is a tax invoice and each refund a credit note, numbered with the step or not at all;
       // the e-mails that tell of the money carry them.
       const issued = newBooking ? [] : await issueTaxDocuments(tx, next, before.context, decision.snapshot.context, now);
@@ -235,7 +224,7 @@ export async function applyStep(
     });
     const journey = viewOf(saved, decision.snapshot);
     if (decision.failed) {
-      return { status: decision.failed === 'cardDeclined' ? 402 : 422, body: { error: decision.failed, journey } };
+      return { status: (PAYMENT_FAILURES as readonly string[]).includes(decision.failed) ? 402 : 422, body: { error: decision.failed, journey } };
     }
     return { status: 200, body: { journey } };
   } catch (error) {
@@ -243,6 +232,23 @@ export async function applyStep(
     if (error instanceof StaleRecord) return { status: 409, body: { error: 'conflict', journey: await currentView(deps, row) } };
     throw error;
   }
+}
+
+/** What the provider's page is opened with: the renter's e-mail, the page's language (else the account's), their customer there if they paid before, and where it returns. */
+async function checkoutFor(deps: Deps, user: User, row: BookingRow, context: JourneyContext, asked?: 'en' | 'ar') {
+  const saved = await savedCardOf(deps.db, user.id);
+  const language = asked ?? (user.language === 'ar' ? 'ar' : 'en');
+  const page = `${deps.config.publicOrigin}${language === 'ar' ? '/arabic' : ''}/payment`;
+  return {
+    bookingId: row.id,
+    description: `${context.booking.car.model} · ${row.number}`,
+    email: user.email,
+    customer: saved ? customerOf(saved.cardToken) : null,
+    language,
+    // The provider puts its session's id in; the return reads the session from the provider, never from the URL alone.
+    returnUrl: `${deps.config.publicOrigin}/api/payments/return?session={CHECKOUT_SESSION_ID}&lang=${language}`,
+    cancelUrl: page,
+  } as const;
 }
 
 /**

@@ -18,7 +18,8 @@ const renterEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('violation.accept') }).strict(),
   z.object({ type: z.literal('violation.decline'), reason: text }).strict(),
   z.object({ type: z.literal('violation.payFromDeposit') }).strict(),
-  z.object({ type: z.literal('violation.payByCard'), number: z.string().max(40) }).strict(),
+  // Charged to the card on file: no card number is ever sent to us.
+  z.object({ type: z.literal('violation.payByCard') }).strict(),
   z.object({ type: z.literal('violation.dispute'), reason: text }).strict(),
 ]);
 const managerEvent = z.discriminatedUnion('type', [

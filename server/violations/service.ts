@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { createActor } from 'xstate';
 import { JourneyFailure } from '../../machines/journey';
+import { restoreJourney } from '../../machines/persistence';
 import { deductionsInvoice } from '../../machines/taxDocuments';
 import { restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { managersOf } from '../companies/managers';
@@ -86,7 +87,7 @@ export interface FoundViolation {
 const STAMPED = new Set<ViolationEvent['type']>(['violation.transfer', 'violation.payFromDeposit', 'violation.payByCard']);
 
 /** A step as the client sends it: the times are the server's to stamp. */
-export type SentViolationEvent = ViolationEvent extends infer E ? (E extends { at: number } ? Omit<E, 'at'> : E) : never;
+export type SentViolationEvent = ViolationEvent extends infer E ? (E extends { at: number } ? Omit<E, 'at' | 'last4'> : E) : never;
 
 /** A step's answer: the fine as it is now (and the journey, when the deposit paid), or why not. */
 export type ViolationStepAnswer =
@@ -106,13 +107,17 @@ export async function stepViolation(deps: Deps, found: FoundViolation, sent: Sen
   const before = restoreViolation(row.state);
   if (!before) return refused('conflict');
   const at = deps.now().getTime();
-  const event = (STAMPED.has(sent.type) ? { ...sent, at } : sent) as ViolationEvent;
+  // A fine paid by card is charged to the booking's card on file: the server's record says which.
+  const payment = sent.type === 'violation.payByCard' ? restoreJourney(booking.journey).snapshot?.context.payment : undefined;
+  if (sent.type === 'violation.payByCard' && !payment) return refused('cardDeclined', 402);
+  const stamped = { ...sent, ...(payment ? { last4: payment.last4 } : {}) };
+  const event = (STAMPED.has(sent.type) ? { ...stamped, at } : stamped) as ViolationEvent;
   const actor = createActor(violationMachine, { snapshot: violationMachine.getPersistedSnapshot(before) as never, input: undefined as never, inspect: deps.inspect }).start();
   try {
     if (!actor.getSnapshot().can(event)) return refused('refused');
     const key = `violation:${row.id}:${row.version}`;
     if (event.type === 'violation.payByCard') {
-      const charged = await chargeCard(deps, found, key, event, before.context.charge.amount);
+      const charged = await chargeCard(deps, found, key, payment!.cardToken, before.context.charge.amount);
       if (charged !== 'charged') return charged === 'declined' ? refused('cardDeclined', 402) : refused('conflict');
     }
     actor.send(event);
@@ -147,12 +152,13 @@ export async function stepViolation(deps: Deps, found: FoundViolation, sent: Sen
  * A fine paid by card: its intent written before the gateway is called, so a process stopped in
  * between leaves it for the reconciler. 'declined' closes the intent; 'taken' is another try first.
  */
-async function chargeCard(deps: Deps, found: FoundViolation, key: string, event: Extract<ViolationEvent, { type: 'violation.payByCard' }>, amount: number) {
+async function chargeCard(deps: Deps, found: FoundViolation, key: string, cardToken: string, amount: number) {
   const { violation: row, booking } = found;
+  const event = { type: 'violation.payByCard', at: deps.now().getTime() } as const;
   const step = { key, bookingId: booking.id, violationId: row.id, version: row.version, event };
   if (!(await deps.db.transaction((tx) => openIntent(tx, step, deps.now())))) return 'taken';
   try {
-    await deps.gateway.charge({ source: { card: { number: event.number, expiry: '', cvv: '', name: '' } }, amount, idempotencyKey: `${key}:charge` });
+    await deps.gateway.charge({ cardToken, amount, idempotencyKey: `${key}:charge`, description: `Fine ${found.violation.id}` });
     return 'charged';
   } catch (error) {
     // No answer (the gateway unreachable): part of it may have happened; the intent stays open.
