@@ -1,10 +1,10 @@
 // The Stately inspector for reviewers: `?inspect` in development, or in a build made with
 // VITE_INSPECT=1 — never in a default production build (the code is not even in it). Whatever it
-// shows leaves the page, so secrets are replaced before they go: card number, CVV, passwords,
-// Emirates ID, signatures and documents.
+// shows leaves the page, so secrets are replaced before they go: passwords, Emirates ID,
+// signatures, documents, and the provider's saved-card ids (no card number ever reaches the app).
 import type { Inspect } from '../client/journeyClient';
 
-const SECRET = new Set(['password', 'confirmPassword', 'number', 'cvv', 'emiratesId', 'signature', 'file', 'expiry']);
+const SECRET = new Set(['password', 'confirmPassword', 'number', 'cvv', 'emiratesId', 'signature', 'file', 'expiry', 'cardToken']);
 export const REDACTED = '[redacted]';
 
 /** A copy of `value` with every secret field replaced, however deep. */

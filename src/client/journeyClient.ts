@@ -10,9 +10,9 @@ import {
   type CallInputs,
   type JourneyEvent,
   type JourneySnapshot,
-  type PaymentOutcome,
+  type OpenedCheckout,
 } from '../../machines/journey';
-import { isSignedIn, type BookingChange, type Cancellation, type ExtensionCharge, type JourneyContext, type JourneyError, type Settlement } from '../../machines/journey-rules';
+import { isSignedIn, type BookingChange, type Cancellation, type DepositHold, type ExtensionCharge, type JourneyContext, type JourneyError, type Settlement } from '../../machines/journey-rules';
 import { restoreJourney } from '../../machines/persistence';
 import type { CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
@@ -81,7 +81,10 @@ function clientEvent(event: JourneyEvent): ClientEvent | null {
   }
 }
 
-const JOURNEY_ERRORS: readonly string[] = ['emailTaken', 'wrongCredentials', 'locked', 'busy', 'tooMany', 'storageFull', 'cardDeclined', 'cardGone', 'signatureFailed', 'taken'];
+const JOURNEY_ERRORS: readonly string[] = [
+  'emailTaken', 'wrongCredentials', 'locked', 'busy', 'tooMany', 'storageFull', 'cardDeclined', 'insufficientFunds', 'cardExpired',
+  'challengeFailed', 'authenticationRequired', 'paymentExpired', 'providerDown', 'signatureFailed', 'taken',
+];
 
 /** A refused call as the machine records it: the server's code, and its field problems if any. */
 function failure(refusal: { error: string; fields?: Record<string, string> }): JourneyFailure {
@@ -325,9 +328,12 @@ export class JourneyClient {
       signContract: call<'signContract', { signedAt: number }>(({ signature }) =>
         this.call({ type: 'contract.sign', signature }, (c) => c.contract),
       ),
-      submitPayment: call<'submitPayment', PaymentOutcome>(({ card }) =>
-        this.call({ type: 'payment.submit', card }, (c) => (c.payment && c.deposit ? { payment: c.payment, deposit: c.deposit } : null)),
+      // The call runs only once the renter has agreed (the machine's guard): the server checks it again.
+      // The provider's page opens in the page's language (the locale sets it on <html>).
+      openCheckout: call<'openCheckout', OpenedCheckout>(() =>
+        this.call({ type: 'payment.submit', consent: true, language: typeof document !== 'undefined' && document.documentElement.lang === 'ar' ? 'ar' : 'en' }, (c) => c.paymentSession),
       ),
+      holdDeposit: call<'holdDeposit', DepositHold>(() => this.call({ type: 'pickup.confirm' }, (c) => c.deposit)),
       chargeExtension: call<'chargeExtension', ExtensionCharge>(() =>
         this.call({ type: 'rental.confirmExtension' }, (c) => c.extensions.at(-1) ?? null),
       ),

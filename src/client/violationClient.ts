@@ -9,8 +9,8 @@ import { listeners } from './listeners';
 
 /** The violation's step as sent: times are the server's. */
 function sent(event: ViolationEvent): Record<string, unknown> & { type: string } {
-  if (event.type === 'violation.transfer' || event.type === 'violation.payFromDeposit') return { type: event.type };
-  if (event.type === 'violation.payByCard') return { type: event.type, number: event.number };
+  // The card is the server's record of the booking's: nothing of it is sent.
+  if (event.type === 'violation.transfer' || event.type === 'violation.payFromDeposit' || event.type === 'violation.payByCard') return { type: event.type };
   return event;
 }
 

@@ -28,3 +28,17 @@ export function ButtonLink({
 }: LinkProps & { variant?: Variant; block?: boolean; children: ReactNode }) {
   return <Link className={cls(variant, block)} {...props} />;
 }
+
+/** A link to another site's page (the payment provider's), in this tab, that looks like a button. */
+export function ButtonAnchor({
+  variant = 'primary',
+  block,
+  href,
+  children,
+}: { href: string; variant?: Variant; block?: boolean; children: ReactNode }) {
+  return (
+    <a className={cls(variant, block)} rel="noreferrer" href={href}>
+      {children}
+    </a>
+  );
+}

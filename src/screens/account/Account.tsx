@@ -18,6 +18,7 @@ import { UaePassButton } from '../../ui/UaePassButton';
 import { ChangePassword } from './ChangePassword';
 import { EmailLinkOutcome, EmailStatus } from './EmailStatus';
 import { Documents } from './Documents';
+import { CardOnFile } from './CardOnFile';
 import { LanguageAndCurrency, NotificationPreference } from './Preferences';
 import { Link } from '../../ui/Link';
 import styles from './Account.module.css';
@@ -39,7 +40,6 @@ export default function Account() {
   const { user } = useSessionState();
   const navigate = useNavigate();
   const renter = useJourneySelector((s) => s.context.renter);
-  const last4 = useJourneySelector((s) => s.context.payment?.last4 ?? null);
   const problems = useJourneySelector((s) => s.context.profileErrors);
   const form = useRef<HTMLFormElement>(null);
   const { message, summary } = useProblems(form, problems);
@@ -118,7 +118,6 @@ export default function Account() {
             />
             <Facts
               rows={[
-                { label: a.payment, value: last4 ? fill(a.cardEnding, { last4 }) : a.noCard },
                 // Only what the renter gave: the licence is on file (listed under Documents), no made-up expiry.
                 { label: a.licence, value: a.licenceOnFile },
               ]}
@@ -137,6 +136,7 @@ export default function Account() {
       )}
 
       {renter && <Documents />}
+      {user?.role === 'renter' && <CardOnFile />}
       {user?.role === 'renter' && <UaePass verified={user.verified} />}
 
       {user ? (

@@ -26,6 +26,8 @@ export default function CarPickup() {
   const context = useJourneySelector((s) => s.context);
   const { booking, pickedUpAt, checkout, extensionQuote: quote, extensions, error } = context;
   const canConfirm = useJourneySelector((s) => s.can({ type: 'pickup.confirm', at: 0 }));
+  // While the deposit is being authorised the confirmation stays on screen, busy.
+  const confirming = useJourneySelector((s) => s.matches({ signedIn: { carPickup: 'holdingDeposit' } }));
   const last4 = context.payment?.last4 ?? '';
   const canExtend = useJourneySelector((s) => s.can({ type: 'rental.extend', days: 1 }));
   const charging = usePending();
@@ -91,13 +93,18 @@ export default function CarPickup() {
         <Section title={p.recordTitle}>
           <CheckoutRecord checkout={checkout} />
           {pickedUpAt === null && checkout.flag && <p role="status">{fill(p.flagged, { note: checkout.flag.note })}</p>}
-          {canConfirm && (
+          {(canConfirm || confirming) && (
             <>
               <p>{p.confirmHint}</p>
+              {/* The deposit could not be authorised on the card (or the connection dropped): nothing was held. */}
+              {error && <FormError>{t.errors[error]}</FormError>}
               <Actions>
-                <Button onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>{p.confirm}</Button>
+                {/* Confirming authorises the deposit on the card: busy until the provider has answered. */}
+                <Button disabled={charging} aria-busy={charging} onClick={() => journey.send({ type: 'pickup.confirm', at: Date.now() })}>
+                  {p.confirm}
+                </Button>
               </Actions>
-              <FlagDifference />
+              {canConfirm && <FlagDifference />}
             </>
           )}
         </Section>

@@ -1,12 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { reasonGiven, type ViolationEvent } from '../../../machines/violation';
-import { checkCardNumber, groupCardNumber } from '../../../machines/validation';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, isolated } from '../../i18n/format';
 import { Accordion } from '../../ui/Accordion';
 import { Button, ButtonLink } from '../../ui/Button';
-import { TextArea, TextField } from '../../ui/Field';
+import { TextArea } from '../../ui/Field';
 import { Done, FormCard, FormError } from '../../ui/Form';
 import { Fill } from '../../ui/Fill';
 import { useJourneySelector } from '../../ui/journey';
@@ -130,16 +129,9 @@ function Violation({ actor }: { actor: ViolationActor }) {
   /** Sends what a form asks for; when the machine refuses, the reason shows next to the field. */
   const submit = async (text: string) => {
     setProblem(null);
-    if (form === 'card') {
-      const event = { type: 'violation.payByCard', number: text, at: Date.now() } as const;
-      if (!actor.getSnapshot().can(event))
-        return setProblem(t.problems[checkCardNumber(text) ?? 'cardNumber']);
-      if (!(await send(event))) return;
-    } else {
-      const type = form === 'decline' ? 'violation.decline' : 'violation.dispute';
-      if (!reasonGiven(text)) return setProblem(v.reasonProblem);
-      if (!(await send({ type, reason: text }))) return;
-    }
+    const type = form === 'decline' ? 'violation.decline' : 'violation.dispute';
+    if (!reasonGiven(text)) return setProblem(v.reasonProblem);
+    if (!(await send({ type, reason: text }))) return;
     setForm(null);
   };
 
@@ -216,18 +208,12 @@ function Violation({ actor }: { actor: ViolationActor }) {
         </Section>
       )}
 
-      {form !== null && form !== 'confirmDeposit' && (
-        <Section title={form === 'card' ? v.payByCard : form === 'decline' ? v.decline : v.dispute} bare>
+      {(form === 'decline' || form === 'dispute') && (
+        <Section title={form === 'decline' ? v.decline : v.dispute} bare>
           <FormCard onSubmit={({ text }) => void submit(text('answer'))}>
-            {form === 'card' ? (
-              <CardNumber label={v.cardNumber} error={problem} />
-            ) : (
-              <TextArea label={v.reason} name="answer" error={problem ?? undefined} />
-            )}
+            <TextArea label={v.reason} name="answer" error={problem ?? undefined} />
             <div className={styles.choices}>
-              <Button type="submit">
-                {form === 'card' ? v.pay : form === 'decline' ? v.sendDecline : v.sendDispute}
-              </Button>
+              <Button type="submit">{form === 'decline' ? v.sendDecline : v.sendDispute}</Button>
               <Button variant="secondary" onClick={() => setForm(null)}>
                 {t.carPickup.cancel}
               </Button>
@@ -255,6 +241,30 @@ function Violation({ actor }: { actor: ViolationActor }) {
             <Button aria-label={fill(v.payWith, { method: v.other })} onClick={() => setForm('card')}>
               {v.pay}
             </Button>
+          </div>
+        </Section>
+      )}
+
+      {state === 'payable' && form === 'card' && (
+        // The card on file is charged at one tap no more: the amount is said, and asked once more.
+        <Section title={v.payByCard}>
+          <div role="group" aria-labelledby={`${id}-card`}>
+            <p id={`${id}-card`}>
+              <Fill text={v.confirmCard} values={{ amount: <Money fils={charge.amount} /> }} />
+            </p>
+            <div className={styles.choices}>
+              <Button
+                onClick={async () => {
+                  setProblem(null);
+                  if (await send({ type: 'violation.payByCard', last4: '', at: Date.now() })) setForm(null);
+                }}
+              >
+                {v.confirmCardPay}
+              </Button>
+              <Button variant="secondary" onClick={() => setForm(null)}>
+                {v.keepDeposit}
+              </Button>
+            </div>
           </div>
         </Section>
       )}
@@ -294,22 +304,5 @@ function Violation({ actor }: { actor: ViolationActor }) {
       {state === 'cancelled' && <Done>{v.cancelledText}</Done>}
       {problem && form === null && <FormError>{problem}</FormError>}
     </>
-  );
-}
-
-/** A card number grouped as typed. */
-function CardNumber({ label, error }: { label: string; error: string | null }) {
-  const [number, setNumber] = useState('');
-  return (
-    <TextField
-      label={label}
-      name="answer"
-      inputMode="numeric"
-      autoComplete="cc-number"
-      dir="ltr"
-      value={number}
-      onChange={(e) => setNumber(groupCardNumber(e.target.value))}
-      error={error ?? undefined}
-    />
   );
 }
