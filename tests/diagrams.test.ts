@@ -52,10 +52,11 @@ describe('the machines’ diagrams', () => {
     ]);
   });
 
-  it('the journey’s drawing has its steps in order, and payment moving on only once paid', () => {
+  it('the journey’s drawing has its steps in order, and payment moving on only once the provider says it is paid', () => {
     const journey = machinesDocument().split('## ')[1]!;
-    expect(journey).toContain('journey_signedIn_payment_submitting --> journey_signedIn_payment_paid : submitPayment done');
+    expect(journey).toContain('journey_signedIn_payment_opening --> journey_signedIn_payment_atProvider : openCheckout done');
+    expect(journey).toContain('journey_signedIn_payment_atProvider --> journey_signedIn_payment_paid : payment.completed [thisSession]');
     expect(journey).toContain('journey_signedIn_payment_paid --> journey_signedIn_carPickup : payment.proceed');
-    expect(journey).not.toMatch(/journey_signedIn_payment_(editing|declined|submitting) --> journey_signedIn_carPickup/);
+    expect(journey).not.toMatch(/journey_signedIn_payment_(editing|opening|atProvider) --> journey_signedIn_carPickup/);
   });
 });

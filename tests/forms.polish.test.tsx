@@ -3,7 +3,6 @@ import { screen, within } from '@testing-library/react';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
 import { plural } from '../src/i18n/format';
-import { checkExpiry, formatExpiry } from '../machines/validation';
 import { createApi } from '../src/client/api';
 import { DOCUMENTS, RENTER, renderAt, testServer, uniqueEmail } from './render';
 import { browserFor, ORIGIN } from './support/server';
@@ -24,18 +23,6 @@ describe('plural forms', () => {
     expect(plural(en.form.fieldsToCorrect, 1, 'en')).toBe('Please correct the field marked below.');
     expect(plural(en.form.fieldsToCorrect, 2, 'en')).toBe('Please correct the 2 fields marked below.');
     expect(plural(ar.form.fieldsToCorrect, 2, 'ar')).toBe('يُرجى تصحيح الحقلين المشار إليهما أدناه.');
-  });
-});
-
-describe('card expiry', () => {
-  const now = new Date(2026, 10, 21);
-  it('is shaped MM/YY as typed, and a past month says expired', () => {
-    expect(formatExpiry('0929')).toBe('09/29');
-    expect(formatExpiry('09/2')).toBe('09/2');
-    expect(formatExpiry('٠٩٢٩')).toBe('09/29');
-    expect(checkExpiry('0929', now)).toBeNull();
-    expect(checkExpiry('01/24', now)).toBe('expired');
-    expect(checkExpiry('13/29', now)).toBe('expiry');
   });
 });
 
@@ -82,23 +69,6 @@ describe.each([
         expect.stringContaining('مثال'),
       );
     }
-  });
-
-  it('payment: an expiry typed 0929 shows 09/29 and is accepted; a past one says expired', async () => {
-    const { user } = await renderAt(`${prefix}/payment`, { journey: 'toPayment' });
-    const p = t.payment;
-    const expiry = await screen.findByLabelText(p.expiry);
-    await user.type(expiry, '0124');
-    expect(expiry).toHaveValue('01/24');
-    await user.click(screen.getByRole('button', { name: p.pay }));
-    expect(expiry).toHaveAccessibleDescription(t.problems.expired);
-
-    await user.clear(expiry);
-    await user.type(expiry, '0929');
-    expect(expiry).toHaveValue('09/29');
-    // Valid now: its error goes at once, without another submit.
-    expect(expiry).not.toHaveAttribute('aria-invalid');
-    expect(screen.queryByText(t.problems.expired)).not.toBeInTheDocument();
   });
 
   it('account: the password rule is under the new password before it fails, and its error goes once the new one is valid', async () => {

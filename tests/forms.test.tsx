@@ -143,25 +143,6 @@ describe.each([
     }
   });
 
-  it('payment: the card number is grouped as typed with its brand; each card mistake is named', async () => {
-    const { user } = await renderAt(`${prefix}/payment`, { journey: 'toPayment' });
-    const p = t.payment;
-    const number = await screen.findByLabelText(p.cardNumber);
-    await user.type(number, '4242424242424241');
-    expect(number).toHaveValue('4242 4242 4242 4241');
-    expect(number).toHaveAccessibleDescription('Visa');
-    await user.type(screen.getByLabelText(p.cardholder), 'M4riam');
-    await user.type(screen.getByLabelText(p.expiry), '10/26');
-    await user.type(screen.getByLabelText(p.cvv), '12');
-    await user.click(screen.getByRole('button', { name: p.pay }));
-    expect(screen.getByLabelText(p.cardholder)).toHaveAccessibleDescription(t.problems.nameLetters);
-    expect(number).toHaveAccessibleDescription(expect.stringContaining(t.problems.cardLuhn));
-    expect(screen.getByLabelText(p.expiry)).toHaveAccessibleDescription(t.problems.expired);
-    expect(screen.getByLabelText(p.cvv)).toHaveAccessibleDescription(t.problems.cvv);
-    await waitFor(() => expect(screen.getByLabelText(p.cardholder)).toHaveFocus());
-    expect(screen.getByLabelText(p.cvv)).toHaveValue('12');
-  });
-
   it('log in: empty fields are named; wrong credentials get one message that does not say which', async () => {
     const { user } = await renderAt(`${prefix}/log-in`);
     const l = t.logIn;

@@ -3,20 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { inspectorOptions, redact, REDACTED } from '../src/app/inspector';
 
 describe('the Stately inspector sees no secret', () => {
-  it('a payment event reaches it without the card number, expiry or CVV', () => {
+  it('the provider’s news reaches it without the saved card’s ids or its expiry', () => {
     const event = {
-      type: 'payment.submit',
-      card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' },
+      type: 'payment.completed',
+      sessionId: 'cs_test_1',
+      reference: 'pi_1',
+      cardToken: 'cus_1/pm_1',
+      card: { last4: '4242', brand: 'visa', expiry: '12/30' },
       at: 1,
     };
     const seen = inspectorOptions.sanitizeEvent(event);
-    expect(seen).toEqual({
-      type: 'payment.submit',
-      card: { email: 'm@example.ae', name: 'Mariam', number: REDACTED, expiry: REDACTED, cvv: REDACTED },
-      at: 1,
-    });
-    expect(JSON.stringify(seen)).not.toMatch(/4242|123"/);
-    expect(event.card.cvv).toBe('123'); // the app's own event is untouched
+    expect(seen).toEqual({ ...event, cardToken: REDACTED, card: { last4: '4242', brand: 'visa', expiry: REDACTED } });
+    expect(JSON.stringify(seen)).not.toMatch(/cus_1|pm_1|12\/30/);
+    expect(event.cardToken).toBe('cus_1/pm_1'); // the app's own event is untouched
   });
 
   it('registration and log-in reach it without passwords, the Emirates ID or the documents', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TestParam } from 'xstate/graph';
 import { aed, DAY_MS } from '../machines/money';
@@ -33,6 +33,13 @@ import {
 import { PDF_BYTES, PNG_BYTES, renderAt, testServer } from './render';
 import { browserFor, ORIGIN, type Latency } from './support/server';
 import { adminOf, counterChecksIn, counterRecords, staffOf } from './support/counter';
+import { CARDS, typeCard } from './support/provider';
+import { providerEvents } from '../server/db/schema';
+import { takeInPaymentEvents } from '../server/payments/events';
+import { isNull } from 'drizzle-orm';
+
+// jsdom cannot leave for the provider's page: the walk types the card there itself (onProviderPage).
+vi.mock('../src/ui/leave', () => ({ leaveTo: vi.fn() }));
 
 // Paths generated from the machine by xstate/graph; a covering subset is walked through the app.
 const generated = generatedPaths();
@@ -49,7 +56,7 @@ type App = Awaited<ReturnType<typeof renderAt>>;
  * next step, or the path's end, lets them go on: `seenUnderWay`), or for HELD_MS at most; every other request answers at once. (Each took a network's
  * 300 ms before: 26 s of the file's 48 were spent waiting.)
  */
-const CALLS = /"type":"(contract\.sign|payment\.submit|rental\.confirmExtension|return\.accept|booking\.modify|booking\.cancel)"/;
+const CALLS = /"type":"(contract\.sign|payment\.submit|pickup\.confirm|rental\.confirmExtension|return\.accept|booking\.modify|booking\.cancel)"/;
 const HELD_MS = 3000;
 const underWay = new Set<() => void>();
 const latency: Latency = ({ method, path, body }) =>
@@ -124,6 +131,17 @@ function executors(
     if (text) await user.type(field, text);
   };
   const go = (path: string) => act(() => router.navigate(path));
+  /** The card typed on the app's open provider page; the browser back, and what the provider said taken in. */
+  const onProviderPage = async (number: string, challenge: 'complete' | 'leave' = 'complete') => {
+    await app.actor.settled();
+    const answer = await typeCard(app.actor.getSnapshot().context.paymentSession!.url, number, challenge);
+    const back = answer.status === 303 ? answer.headers.get('location') : null;
+    if (back?.startsWith(ORIGIN)) await app.browser.fetch(back, { redirect: 'manual' });
+    const { deps } = await testServer();
+    await waitFor(async () => expect(await deps.db.select().from(providerEvents).where(isNull(providerEvents.doneAt))).toEqual([]), { timeout: 10_000 });
+    await takeInPaymentEvents(deps);
+    await act(() => app.session.refreshJourney());
+  };
   const backToPickup = async () => {
     await waitFor(() => expect(app.actor.getSnapshot().hasTag('pending')).toBe(false));
     await go(pathOf('carPickup', lang));
@@ -175,14 +193,23 @@ function executors(
       await click(t.rentalContract.sign);
     },
     'contract.proceed': () => click(t.rentalContract.proceed),
-    'payment.submit': async ({ event }) => {
-      // The model's renter has no card on file: each path pays with a card typed on the screen.
-      if ('onFile' in event.card) throw new Error('the model pays with typed cards');
-      await typeInto(t.payment.cardholder, event.card.name);
-      await typeInto(t.payment.cardNumber, event.card.number);
-      await typeInto(t.payment.expiry, event.card.expiry);
-      await typeInto(t.payment.cvv, event.card.cvv);
+    // To the provider's page: agreed to (or not) on the form, or started again from an open page.
+    'payment.submit': async ({ event, state }) => {
+      if (next()?.type === 'xstate.error.actor.openCheckout') app.browser.dropNextRequest((body) => body.includes('"payment.submit"'));
+      if (state.context.paymentSession) return click(t.payment.startAgain);
+      const consent = screen.getByRole('checkbox', { name: t.payment.consent }) as HTMLInputElement;
+      if (consent.checked !== event.consent) await user.click(consent);
       await click(t.payment.pay);
+    },
+    // The renter on the provider's page (its own origin), then back: the provider's news reaches the
+    // server by its webhook and by the return, and the renter's screen loads the booking again.
+    'payment.challenge': () => onProviderPage(CARDS.challenge, 'leave'),
+    'payment.failed': () => onProviderPage(CARDS.declined),
+    'payment.completed': () => onProviderPage(CARDS.approved),
+    'payment.expired': async () => {
+      travelTo(app.actor.getSnapshot().context.paymentSession!.expiresAt + 1000);
+      await takeInPaymentEvents((await testServer()).deps);
+      await act(() => app.session.refreshJourney());
     },
     'payment.proceed': () => click(t.payment.proceed),
     // The renter comes at the booked time: the clock goes there (this path's own; it goes back after
@@ -197,7 +224,10 @@ function executors(
       // The renter's screen hears it live; the walk does not wait on the stream's timing.
       await act(() => app.session.refreshJourney());
     },
-    'pickup.confirm': () => click(t.carPickup.confirm),
+    'pickup.confirm': async () => {
+      if (next()?.type === 'xstate.error.actor.holdDeposit') app.browser.dropNextRequest((body) => body.includes('"pickup.confirm"'));
+      await click(t.carPickup.confirm);
+    },
     'pickup.flag': async ({ event }) => {
       await typeInto(t.carPickup.flagLabel, event.note);
       await click(t.carPickup.flag);
@@ -379,7 +409,8 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
     '#registration.submitting',
     '#logIn.verifying',
     '#rentalContract.signing',
-    '#payment.submitting',
+    '#payment.opening',
+    '#carPickup.holdingDeposit',
     '#carPickup.onRent.chargingExtension',
     '#carReturn.settling',
   ]) {
@@ -389,10 +420,19 @@ function stateChecks(app: App, lang: Lang): TestParam<JourneySnapshot, JourneyEv
       expect(busy[0]).toBeDisabled();
     };
   }
-  // Declined: the reason shows until the renter submits again; a refused retry shows field errors instead.
-  checks['#payment.declined'] = async (state) => {
-    if (state.context.error) await screen.findByText(t.errors.cardDeclined);
-    else expect(screen.getByLabelText(t.payment.cardNumber)).toHaveAttribute('aria-invalid', 'true');
+  // No card field on our page, ever: the consent to agree to, its problem next to it when refused.
+  checks['#payment.editing'] = async (state) => {
+    const consent = await screen.findByRole('checkbox', { name: t.payment.consent });
+    if (state.context.fieldErrors.consent) expect(consent).toHaveAttribute('aria-invalid', 'true');
+    if (state.context.error === 'paymentExpired') await screen.findByText(t.errors.paymentExpired);
+    expect(screen.queryByLabelText(/card number|رقم البطاقة/i)).toBeNull();
+  };
+  // At the provider's page: the way back to it, its bank's check under way, or why a card was refused there.
+  checks['#payment.atProvider'] = async (state) => {
+    await screen.findByRole('link', { name: t.payment.continueAtProvider });
+    const session = state.context.paymentSession!;
+    if (session.challenge) await screen.findByText(t.payment.challenge);
+    if (session.failure) await screen.findByText(new RegExp(t.errors[session.failure].slice(0, 20)));
   };
   // Signed: on to payment; once the booking is over (finished or cancelled) it says so instead.
   checks['#rentalContract.signed'] = async (state) => {

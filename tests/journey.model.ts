@@ -5,15 +5,13 @@ import { FLEET } from '../machines/sampleFleet';
 import { createActor, fromPromise, fromTransition, type ActorLogic, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import { createTestModel, type TestModel, type TestPath, type TraversalOptions } from 'xstate/graph';
 import type { Renter } from '../machines/renter';
-import type { CardInput } from '../machines/validation';
-import { DECLINED_TEST_CARD, last4 } from '../machines/cards';
 import {
   JourneyFailure,
   journeyMachine,
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { canMoveTo, changeQuote, dueBackAt, extensionPrice, noShowAt, openDisputes, STEPS } from '../machines/journey-rules';
+import { canMoveTo, changeQuote, dueBackAt, extensionPrice, noShowAt, openDisputes, PAYMENT_SESSION_MS, STEPS } from '../machines/journey-rules';
 import { isReturnLine } from '../machines/returns';
 import { aed, DAY_MS, fineDeduction } from '../machines/money';
 import type { Trip } from '../machines/booking';
@@ -84,17 +82,6 @@ export const DISPUTE_REASON = 'It was like this at pickup';
 export const DECISION_NOTE = 'The check-out photos show it';
 /** The company's manager who decides a dispute. */
 export const MANAGER = 'Sara Khan';
-export const GOOD_CARD: CardInput = {
-  email: NEW_RENTER.email,
-  name: 'Noura Al Ketbi',
-  number: '4242 4242 4242 4242',
-  expiry: '12/29',
-  cvv: '123',
-};
-export const DECLINED_CARD: CardInput = {
-  ...GOOD_CARD,
-  number: DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 '),
-};
 export const WRONG_SIGNATURE = 'Somebody Else';
 /** The booking's dates moved on by a week, two days longer (a change before pickup). */
 export const NEW_TRIP: Trip = {
@@ -110,6 +97,14 @@ const renter = ({ fullName, email, phone }: typeof KNOWN, verified = false): Ren
   phone,
   verified,
 });
+
+/** The provider's news of the renter's page: its bank's challenge, a card refused, paid, or the page's time up. */
+const providerNews = (sessionId: string): JourneyEvent[] => [
+  { type: 'payment.challenge', sessionId },
+  { type: 'payment.failed', sessionId, reason: 'cardDeclined' },
+  { type: 'payment.completed', sessionId, reference: 'pi_model', cardToken: 'cus_model/pm_model', card: { last4: '4242', brand: 'visa', expiry: '12/30' }, at: AT },
+  { type: 'payment.expired', sessionId },
+];
 
 /** Concrete events of each type. Outcomes of pending calls follow what the local services do. */
 function eventsFor(state: JourneySnapshot): JourneyEvent[] {
@@ -138,17 +133,18 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
         : { type: 'xstate.error.actor.signContract', error: new JourneyFailure('signatureFailed') },
     );
   }
-  if (state.matches({ signedIn: { payment: 'submitting' } })) {
+  // The provider's page opens (or the connection drops on the way: NETWORK_FAILURES).
+  if (state.matches({ signedIn: { payment: 'opening' } })) {
     outcomes.push(
-      c.pending === last4(DECLINED_TEST_CARD)
-        ? { type: 'xstate.error.actor.submitPayment', error: new JourneyFailure('cardDeclined') }
-        : {
-            type: 'xstate.done.actor.submitPayment',
-            output: {
-              payment: { last4: c.pending ?? '', amount: 1, paidAt: AT, reference: 'ch', cardToken: 'card' },
-              deposit: { amount: 1, reference: 'hold', heldAt: AT },
-            },
-          },
+      { type: 'xstate.done.actor.openCheckout', output: { sessionId: `cs_model_${c.paymentSession ? 2 : 1}`, url: 'http://127.0.0.1:9/pay', expiresAt: AT + PAYMENT_SESSION_MS } },
+      { type: 'xstate.error.actor.openCheckout', error: new JourneyFailure('network') },
+    );
+  }
+  // The deposit is authorised as the renter confirms the handover (or the connection drops on the way).
+  if (state.matches({ signedIn: { carPickup: 'holdingDeposit' } })) {
+    outcomes.push(
+      { type: 'xstate.done.actor.holdDeposit', output: { amount: 1, reference: 'pi_hold', heldAt: c.booking.pickupAt } },
+      { type: 'xstate.error.actor.holdDeposit', error: new JourneyFailure('network') },
     );
   }
   // The gateway charges the card on file for added days, and settles the deposit hold; either call
@@ -216,9 +212,12 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'contract.sign', signature: c.renter?.fullName ?? '', at: AT },
     { type: 'contract.sign', signature: WRONG_SIGNATURE, at: AT },
     { type: 'contract.proceed' },
-    { type: 'payment.submit', card: GOOD_CARD, at: AT },
-    { type: 'payment.submit', card: DECLINED_CARD, at: AT },
-    { type: 'payment.submit', card: { ...GOOD_CARD, number: '4242 4242', cvv: '1' }, at: AT },
+    { type: 'payment.submit', consent: true, at: AT },
+    { type: 'payment.submit', consent: false, at: AT },
+    // What the provider then says (its webhook, or the renter's return): the renter on its page. Not
+    // while a call of ours is under way: the walk's renter is waiting on the screen then, not typing
+    // a card on the page being replaced (the machine takes that news too, see its own tests).
+    ...(c.paymentSession && !state.hasTag('pending') ? providerNews(c.paymentSession.sessionId) : []),
     { type: 'payment.proceed' },
     // The counter, at the booked time (the window opens an hour before; days early is refused).
     { type: 'handover.record', checkout: CHECKOUT_FORM, agent: c.checkout ? COLLEAGUE : AGENT, at: c.booking.pickupAt },
@@ -295,6 +294,8 @@ function abstractState(s: JourneySnapshot) {
     // Moved to another car, while nothing else is under way: once anything follows it is a rental as
     // any other (the graph keeps one vertex for it, so the walk takes the move once).
     moved: c.booking.movedFrom !== undefined && c.pending === null && c.error === null && c.checkout === null && c.cancellation === null,
+    // At the provider's page: open, its bank's challenge under way, or a card refused there.
+    session: c.paymentSession ? (c.paymentSession.challenge ? 'challenge' : (c.paymentSession.failure ?? 'open')) : null,
     pending: c.pending,
     error: c.error,
     problems: Object.keys(c.fieldErrors),
@@ -302,7 +303,12 @@ function abstractState(s: JourneySnapshot) {
 }
 
 /** Outcomes that happen because the connection drops: the walk cuts the network for that request. */
-export const NETWORK_FAILURES = new Set(['xstate.error.actor.chargeExtension', 'xstate.error.actor.settleDeposit']);
+export const NETWORK_FAILURES = new Set([
+  'xstate.error.actor.openCheckout',
+  'xstate.error.actor.holdDeposit',
+  'xstate.error.actor.chargeExtension',
+  'xstate.error.actor.settleDeposit',
+]);
 
 /** Events every state handles at the root: one vertex each is enough, whatever state they leave. */
 const ROOT_EVENTS = new Set(['xstate.route', 'booking.start']);

@@ -1,8 +1,14 @@
-// Paying, as a renter does it on the Payment screen against the real server: a card kept on file
-// when they ask, offered on their next booking with only its CVV asked again, and forgotten at a tap,
-// in English and Arabic.
-import { describe, expect, it } from 'vitest';
+// Paying, as a renter does it on the Payment screen against the real server and the provider's
+// stand-in: no card field here, the consent asked, the provider's own page, the way back and what it
+// said, and the card kept on file shown in Account, in English and Arabic.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { isNull } from 'drizzle-orm';
+import { leaveTo } from '../src/ui/leave';
+import { providerEvents } from '../server/db/schema';
+import { takeInPaymentEvents } from '../server/payments/events';
+import { CARDS, typeCard } from './support/provider';
 import { carOf } from '../machines/sampleFleet';
 import { ar } from '../src/i18n/ar';
 import { en } from '../src/i18n/en';
@@ -11,9 +17,10 @@ import { freeCancellationUntil, lateCancellationFee, noShowAt } from '../machine
 import { DAY_MS } from '../machines/money';
 import type { Trip } from '../machines/booking';
 import { cardOnFile } from '../src/client/cardApi';
-import { NOW, renderAt, RENTER } from './render';
+import { NOW, renderAt, RENTER, testServer } from './render';
 
-const CARD = { name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+// jsdom cannot leave for another site: the screen's leaving is seen here instead.
+vi.mock('../src/ui/leave', () => ({ leaveTo: vi.fn() }));
 
 /** The renter's next booking, of the Camry (for `trip`, or its first free one), signed and on Payment. */
 async function signedFor(view: Awaited<ReturnType<typeof renderAt>>, path: string, trip?: Trip) {
@@ -60,64 +67,72 @@ describe.each([
 });
 
 describe.each([
-  { t: en, path: '/payment' },
-  { t: ar, path: '/arabic/payment' },
-])('the card on file ($path)', ({ t, path }) => {
+  { t: en, path: '/payment', account: '/account', lang: 'en' },
+  { t: ar, path: '/arabic/payment', account: '/arabic/account', lang: 'ar' },
+] as const)('paying on the provider’s page ($path)', ({ t, path, account, lang }) => {
   const p = t.payment;
-  const visa = fill(p.onFile, { brand: 'Visa', last4: '4242', expiry: '12/29' });
+  beforeEach(() => vi.mocked(leaveTo).mockClear());
 
-  /** A renter who paid their first booking with "keep this card" ticked, cancelled it, and signed for another car. */
-  async function secondBooking() {
-    const view = await renderAt(path, { journey: 'toPayment' });
-    // No card on file yet: the card is typed, and nothing is offered.
-    expect(screen.queryByRole('radiogroup', { name: p.payWith })).toBeNull();
-    await view.user.type(screen.getByLabelText(p.cardholder), CARD.name);
-    await view.user.type(screen.getByLabelText(p.cardNumber), CARD.number);
-    await view.user.type(screen.getByLabelText(p.expiry), CARD.expiry);
-    await view.user.type(screen.getByLabelText(p.cvv), CARD.cvv);
-    await view.user.click(screen.getByRole('checkbox', { name: p.keep }));
+  /** The renter agrees on our page and goes to the provider's; the page it opened. */
+  async function toProvider(view: Awaited<ReturnType<typeof renderAt>>) {
+    await view.user.click(await screen.findByRole('checkbox', { name: p.consent }));
     await view.user.click(screen.getByRole('button', { name: p.pay }));
-    await waitFor(() => expect(view.actor.getSnapshot().context.payment).not.toBeNull());
-    await waitFor(() => expect(view.actor.getSnapshot().hasTag('pending')).toBe(false));
-
-    view.actor.send({ type: 'booking.cancel', at: NOW });
-    await waitFor(() => expect(view.actor.getSnapshot().context.cancellation).not.toBeNull());
-    await signedFor(view, path);
-    return view;
+    await waitFor(() => expect(leaveTo).toHaveBeenCalled());
+    return vi.mocked(leaveTo).mock.lastCall![0];
   }
 
-  it('offers the kept card on the next booking and pays with its CVV alone', async () => {
-    const view = await secondBooking();
-    const kept = await screen.findByRole('radio', { name: visa });
-    expect(kept).toHaveAttribute('aria-checked', 'true');
-    // Only the CVV is asked again: no number, name or expiry to type.
-    expect(screen.queryByLabelText(p.cardNumber)).toBeNull();
-    expect(screen.queryByLabelText(p.cardholder)).toBeNull();
-    await view.user.click(screen.getByRole('button', { name: p.pay }));
-    // Without it, it is asked for, next to the field, which takes the focus.
-    const cvv = screen.getByLabelText(p.cvv);
-    await waitFor(() => expect(cvv).toHaveAccessibleDescription(expect.stringContaining(t.problems.required)));
-    expect(cvv).toHaveFocus();
-    await view.user.type(cvv, '321');
-    await view.user.click(screen.getByRole('button', { name: p.pay }));
-    await waitFor(() => expect(view.actor.getSnapshot().context.payment).not.toBeNull());
-    expect(view.actor.getSnapshot().context.payment!.last4).toBe('4242');
-    expect(view.actor.getSnapshot().context.booking.carId).toBe('camry');
-    expect(await screen.findByText(new RegExp(p.paid.split('{amount}')[0]!.trim()))).toBeInTheDocument();
+  it('has no card field; without the consent it says why next to the box, which takes the focus', async () => {
+    await renderAt(path, { journey: 'toPayment' });
+    const consent = await screen.findByRole('checkbox', { name: p.consent });
+    for (const field of [/card number|رقم البطاقة/i, /cvv|رمز التحقق/i, /expir|انتهاء/i]) expect(screen.queryByLabelText(field)).toBeNull();
+    expect(screen.getByText(p.secure)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: p.pay }));
+    await waitFor(() => expect(consent).toHaveAccessibleDescription(expect.stringContaining(t.problems.cardConsent)));
+    expect(consent).toHaveFocus();
+    expect(leaveTo).not.toHaveBeenCalled();
   });
 
-  it('"Another card" asks for the whole card; "Forget this card" drops it for good', async () => {
-    const view = await secondBooking();
-    await screen.findByRole('radio', { name: visa });
-    await view.user.click(screen.getByRole('radio', { name: p.anotherCard }));
-    expect(screen.getByLabelText(p.cardNumber)).toBeInTheDocument();
-    await view.user.click(screen.getByRole('radio', { name: visa }));
-    await view.user.click(screen.getByRole('button', { name: p.forget }));
-    expect(await screen.findByText(fill(p.forgotten, { last4: '4242' }))).toBeInTheDocument();
-    expect(screen.queryByRole('radiogroup', { name: p.payWith })).toBeNull();
-    expect(screen.getByLabelText(p.cardNumber)).toBeInTheDocument();
-    // The server has forgotten it too.
+  it('goes to the provider’s own page; back from it paid, the screen says so, and Account shows the card kept', async () => {
+    const view = await renderAt(path, { journey: 'toPayment' });
+    const url = await toProvider(view);
+    const { paymentsStandIn } = (await testServer()).deps;
+    expect(new URL(url).origin).toBe(paymentsStandIn!.origin);
+    // The booking says where it is, with the way back to the page and until when the car waits.
+    const session = view.actor.getSnapshot().context.paymentSession!;
+    expect(await screen.findByRole('link', { name: p.continueAtProvider })).toHaveAttribute('href', url);
+    expect(screen.getByText(fill(p.atProvider, { time: formatDate(new Date(session.expiresAt), lang, 'time') }))).toBeInTheDocument();
+    // The provider's page, in the renter's language.
+    expect(await (await fetch(url)).text()).toContain(lang === 'ar' ? 'رقم البطاقة' : 'Card number');
+    const paid = await typeCard(url);
+    await view.browser.fetch(paid.headers.get('location')!, { redirect: 'manual' });
+    await act(() => view.session.refreshJourney());
+    expect(await screen.findByText(new RegExp(p.paid.split('{amount}')[0]!.trim()))).toBeInTheDocument();
+    // Account: the card kept, what for, and not removable while this booking needs it.
+    await act(() => view.router.navigate(account));
+    const a = t.account.card;
+    expect(await screen.findByText(fill(a.shown, { brand: 'Visa', last4: '4242', expiry: '12/30' }))).toBeInTheDocument();
+    expect(screen.getByText(a.consent)).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: a.remove }));
+    expect(await screen.findByText(a.inUse)).toBeInTheDocument();
     const answer = await cardOnFile(view.session.api);
-    expect(answer.ok && answer.body.card).toBeNull();
+    expect(answer.ok && answer.body.card).toMatchObject({ last4: '4242' });
+  });
+
+  it('a card refused on the provider’s page: the screen says why, and the renter can try again or start again', async () => {
+    const view = await renderAt(path, { journey: 'toPayment' });
+    const url = await toProvider(view);
+    await typeCard(url, CARDS.insufficientFunds);
+    const { deps } = await testServer();
+    await waitFor(async () => expect(await deps.db.select().from(providerEvents).where(isNull(providerEvents.doneAt))).toEqual([]), { timeout: 10_000 });
+    await takeInPaymentEvents(deps);
+    await act(() => view.session.refreshJourney());
+    expect(await screen.findByText(new RegExp(t.errors.insufficientFunds.slice(0, 20)))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: p.continueAtProvider })).toHaveAttribute('href', url);
+    // Start again: a new page at the provider (the old one is closed there).
+    vi.mocked(leaveTo).mockClear();
+    await view.user.click(screen.getByRole('button', { name: p.startAgain }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalled());
+    expect(vi.mocked(leaveTo).mock.lastCall![0]).not.toBe(url);
+    expect((await fetch(url)).status).toBe(410);
   });
 });

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor as until } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { InspectContext } from '../src/ui/inspect';
 import { SessionProvider } from '../src/ui/session';
 import { guardHistory } from '../src/ui/leaving';
 import { SAMPLE_MANAGER } from '../server/seed';
+import { CARDS, typeCard } from './support/provider';
 import { browserFor, ORIGIN, startTestServer, type Latency, type TestServer } from './support/server';
 import { importAndWait } from './support/imports';
 
@@ -191,6 +192,22 @@ export async function renderAt(
 }
 
 /**
+ * The rendered app's renter pays on the provider's page with `number`: agreed on our side (the
+ * journey's step), typed there, the browser back, and what the provider said read again.
+ */
+export async function payInApp(view: Awaited<ReturnType<typeof renderAt>>, number: string = CARDS.approved) {
+  view.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
+  await until(() => {
+    const s = view.actor.getSnapshot();
+    if (s.context.paymentSession === null || s.hasTag('pending')) throw new Error('the provider’s page is not open yet');
+  });
+  await view.actor.settled();
+  const answer = await typeCard(view.actor.getSnapshot().context.paymentSession!.url, number);
+  if (answer.status === 303) await view.browser.fetch(answer.headers.get('location')!, { redirect: 'manual' });
+  await act(() => view.session.refreshJourney());
+}
+
+/**
  * The police's fine for the car of the rental in `renterBrowser` (picked up), an hour after pickup,
  * imported by the car's company's manager as the authority's file: as it reaches a renter in production.
  */
@@ -215,7 +232,8 @@ export async function policeFine(renterBrowser: ReturnType<typeof browserFor>, a
  * default car (Elite Auto's Camry), then took the `more` steps; their API and the journey as last answered.
  */
 export async function paidRenter(name: string, more: Parameters<ReturnType<typeof createApi>['journeyEvent']>[1][] = []) {
-  const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: browserFor(await testServer()).fetch });
+  const tab = browserFor(await testServer());
+  const renter = createApi({ baseUrl: `${ORIGIN}/api`, fetch: tab.fetch });
   const registered = await renter.register({
     ...RENTER,
     email: uniqueEmail(name),
@@ -230,17 +248,26 @@ export async function paidRenter(name: string, more: Parameters<ReturnType<typeo
   });
   if (!registered.ok) throw new Error('registration');
   let journey = registered.body.journey;
+  const step = async (event: Parameters<typeof renter.journeyEvent>[1]) => {
+    const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
+    if (!answer.ok) throw new Error(event.type);
+    journey = answer.body.journey;
+  };
   for (const event of [
     { type: 'contract.acceptTerms' },
     { type: 'contract.verifyIdentity' },
     { type: 'contract.sign', signature: RENTER.fullName },
     { type: 'contract.proceed' },
-    { type: 'payment.submit', card: { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' } },
-    ...more,
-  ] as const) {
-    const answer = await renter.journeyEvent(journey.bookingId, event, journey.version);
-    if (!answer.ok) throw new Error(event.type);
-    journey = answer.body.journey;
-  }
+    { type: 'payment.submit', consent: true },
+  ] as const)
+    await step(event);
+  // Paid on the provider's page; the browser comes back, and the booking is read again.
+  const session = (journey.journey.snapshot as { context: { paymentSession: { url: string } } }).context.paymentSession;
+  const paid = await typeCard(session.url);
+  await tab.fetch(paid.headers.get('location')!, { redirect: 'manual' });
+  const read = await renter.booking(journey.bookingId);
+  if (!read.ok) throw new Error('booking');
+  journey = read.body.journey;
+  for (const event of more) await step(event);
   return { renter, journey };
 }

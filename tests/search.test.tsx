@@ -19,6 +19,7 @@ import { DOCUMENTS, NOW, RENTER, renderAt, resetServer, testServer, uniqueEmail 
 import { browserFor, ORIGIN } from './support/server';
 import { adminOf, counterChecksIn, staffOf } from './support/counter';
 import { companies } from '../server/db/schema';
+import { providerHeardBy, typeCard } from './support/provider';
 
 type Journey = JourneyClient;
 
@@ -41,7 +42,7 @@ const valueIn = (card: HTMLElement, label: string) => within(card).getByText(lab
 const wait = (journey: Journey, done: (s: JourneySnapshot) => boolean) => until(journey as never, done as never, { timeout: WAIT_MS });
 
 /** Signs, then pays for, the booking the journey is on (as the contract and payment screens would). */
-async function signAndPay(journey: Journey, name = RENTER.fullName) {
+async function signAndPay(journey: Journey, session: { refreshJourney: () => Promise<unknown> }, name = RENTER.fullName) {
   await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
   journey.send({ type: 'contract.acceptTerms' });
   journey.send({ type: 'contract.verifyIdentity' });
@@ -49,8 +50,12 @@ async function signAndPay(journey: Journey, name = RENTER.fullName) {
   await wait(journey, (s) => s.context.contract !== null && !s.hasTag('pending'));
   journey.send({ type: 'contract.proceed' });
   await wait(journey, (s) => s.matches({ signedIn: { payment: 'editing' } }));
-  const card = { email: 'card@example.ae', name, number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
-  journey.send({ type: 'payment.submit', card, at: Date.now() });
+  // Paid on the provider's page; what it says reaches the server by its webhook, and the journey is read again.
+  journey.send({ type: 'payment.submit', consent: true, at: Date.now() });
+  await wait(journey, (s) => s.context.paymentSession !== null && !s.hasTag('pending'));
+  await typeCard(journey.getSnapshot().context.paymentSession!.url);
+  await providerHeardBy((await testServer()).deps);
+  await session.refreshJourney();
   await wait(journey, (s) => s.context.payment !== null && !s.hasTag('pending'));
 }
 
@@ -63,7 +68,7 @@ async function someoneElseBooks(carId: CarId, trip: Trip) {
   journey.send({ type: 'registration.submit', form, at: Date.now() });
   await wait(journey, (s) => s.matches({ signedIn: { rentalContract: 'reviewingTerms' } }));
   journey.send({ type: 'booking.start', car: carOf(carId), trip, at: Date.now() });
-  await signAndPay(journey);
+  await signAndPay(journey, session);
   return session;
 }
 
@@ -394,7 +399,7 @@ describe('reservations', () => {
     journey.send({ type: 'return.finish', at: Date.now() });
     await wait(journey, (s) => s.context.completedAt !== null);
     journey.send({ type: 'booking.start', car: FLEET.camry, trip: tripIn(7), at: Date.now() });
-    await signAndPay(journey, journey.getSnapshot().context.renter!.fullName);
+    await signAndPay(journey, first.session, journey.getSnapshot().context.renter!.fullName);
     first.unmount();
 
     const second = await renderAt('/reservations', { browser: first.browser });

@@ -11,6 +11,7 @@ import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatAmount } from '../../src/i18n/format';
 import { pathOf, type ScreenId } from '../../src/i18n/paths';
 import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, registered, SHOTS, testNow } from './browser';
+import { CARDS, payAtProvider } from './provider';
 
 describe.skipIf(!chromiumPath)('finding, booking, changing and cancelling in Chromium', () => {
   let browser: Browser;
@@ -65,11 +66,7 @@ describe.skipIf(!chromiumPath)('finding, booking, changing and cancelling in Chr
     await button(t.rentalContract.sign).click();
     await button(t.rentalContract.proceed).click();
     await page.waitForURL((url) => url.pathname === path('payment'));
-    await field(t.payment.cardholder).fill('Shamsa Al Dhaheri');
-    await field(t.payment.cardNumber).fill('4242 4242 4242 4242');
-    await field(t.payment.expiry).fill('12/29');
-    await field(t.payment.cvv).fill('123');
-    await button(t.payment.pay).click();
+    await payAtProvider(page, lang, [CARDS.approved], new URL(baseURL).origin);
     await button(t.payment.proceed).waitFor();
 
     // Reservations: under Upcoming, and it opens the booking.

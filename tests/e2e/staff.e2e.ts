@@ -17,6 +17,7 @@ import { pathOf } from '../../src/i18n/paths';
 import sharp from 'sharp';
 import { SAMPLE_OPERATOR } from '../../server/seed';
 import { axeViolations, baseURL, chromiumPath, launch, live, open, phonePage, registered, SHOTS, uniqueEmail } from './browser';
+import { CARDS, payAtProvider } from './provider';
 
 const PASSWORD = 'ghaf-shade-2026';
 
@@ -259,11 +260,7 @@ describe.skipIf(!chromiumPath)('a new company’s people in Chromium', () => {
     await renter.getByRole('button', { name: t.rentalContract.proceed }).click();
     await renter.waitForURL((url) => url.pathname === pathOf('payment', lang));
     await renter.getByText(formatAmount(103_950, lang)).first().waitFor();
-    await renter.getByLabel(t.payment.cardholder, { exact: true }).fill('Shamsa Al Dhaheri');
-    await renter.getByLabel(t.payment.cardNumber, { exact: true }).fill('4242 4242 4242 4242');
-    await renter.getByLabel(t.payment.expiry, { exact: true }).fill('12/29');
-    await renter.getByLabel(t.payment.cvv, { exact: true }).fill('123');
-    await renter.getByRole('button', { name: t.payment.pay }).click();
+    await payAtProvider(renter, lang, [CARDS.approved], new URL(baseURL).origin);
     await renter.getByRole('button', { name: t.payment.proceed }).waitFor();
     expect(renterErrors).toEqual([]);
 

@@ -1,17 +1,23 @@
 // @vitest-environment node
 import { type Car } from '../../machines/fleet';
 import { FLEET } from '../../machines/sampleFleet';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { DECLINED_TEST_CARD } from '../../machines/cards';
-import { JourneyFailure, journeyMachine, stepOf, type CardForm } from '../../machines/journey';
+import { JourneyFailure, journeyMachine, stepOf } from '../../machines/journey';
 import { CANCELLATION_POLICY, dueBackAt, freeCancellationUntil, lateCancellationFee, extensionPrice, MAX_EXTENSION_DAYS, NO_SHOW_AFTER_MS, PICKUP_WINDOW_MS, whyNot } from '../../machines/journey-rules';
 import { normaliseEmail, type Renter } from '../../machines/renter';
 import type { RegistrationInput as RegistrationForm } from '../../machines/validation';
 import { DAY_MS, fineDeduction, aed } from '../../machines/money';
 import { moneyTimeline } from '../../machines/ledger';
-import { decide, serverJourneyActors } from '../../server/journey/decide';
-import { memoryBook, sandboxGateway } from '../../server/payments/gateway';
+import { decide, serverJourneyActors, type JourneyServices } from '../../server/journey/decide';
+import { eventFor } from '../../server/payments/events';
+import type { PaymentGateway } from '../../server/payments/gateway';
+import { CARDS, localProvider, typeCard } from '../support/provider';
+
+// The provider: the local stand-in, reached through the real adapter (server/payments/stripe.ts).
+const provider = await localProvider();
+afterAll(() => provider.standIn.close());
 
 const NOW = new Date(2026, 10, 21, 9).getTime();
 const FORM: RegistrationForm = {
@@ -27,13 +33,6 @@ const FORM: RegistrationForm = {
   emiratesIdBackFile: { name: 'emirates-id-back.png', type: 'image/png', size: 110_000 },
   licenceFile: { name: 'licence.pdf', type: 'application/pdf', size: 240_000 },
   termsAccepted: true,
-};
-const CARD: CardForm = {
-  email: 'm@example.ae',
-  name: 'Mariam Al Suwaidi',
-  number: '4242 4242 4242 4242',
-  expiry: '12/29',
-  cvv: '123',
 };
 
 /** Accounts for the sign-in calls: the machine only needs their outcome (the server's are tested there). */
@@ -58,16 +57,30 @@ function accounts(known: { email: string; password: string; verified?: boolean }
   };
 }
 
-/** The machine with the server's own calls (signature check, the sandbox gateway in memory). */
-function start(known: Parameters<typeof accounts>[0] = []) {
-  const book = memoryBook();
+/** What the server opens the provider's page with (server/journey/service.ts checkoutFor). */
+const PAGE = {
+  bookingId: '00000000-0000-4000-8000-000000000000',
+  description: 'Toyota Camry',
+  email: 'm@example.ae',
+  customer: null,
+  language: 'en',
+  returnUrl: 'http://movecar.test/api/payments/return?session={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'http://movecar.test/payment',
+} as const;
+
+/** The machine with the server's own calls (signature check, the provider's stand-in); `gateway` to wrap it. */
+function start(known: Parameters<typeof accounts>[0] = [], gateway: PaymentGateway = provider.gateway) {
+  // Keys of this journey's own: the one stand-in serves the whole file.
+  const prefix = randomUUID();
   let step = 0;
-  const services = { gateway: sandboxGateway(book), get idempotencyKey() { return `step-${step++}`; } };
+  const services: JourneyServices = { gateway, checkout: PAGE, get idempotencyKey() { return `${prefix}:${step++}`; } };
   const actor = createActor(
     journeyMachine.provide({ actors: { ...accounts(known), ...serverJourneyActors(services) } }),
     { input: { now: NOW } },
   ).start();
-  return { actor, book, state: () => actor.getSnapshot() };
+  /** What moved on the renter's card, as the provider's books say: [kind, amount]. */
+  const moves = () => provider.standIn.log.filter((m) => m.key.startsWith(prefix)).map((m) => [m.kind, m.amount]);
+  return { actor, moves, state: () => actor.getSnapshot() };
 }
 
 type Journey = ReturnType<typeof start>;
@@ -85,9 +98,20 @@ async function signContract(j: Journey) {
   await waitFor(j.actor, (s) => !s.hasTag('pending'));
 }
 
-async function pay(j: Journey, card = CARD) {
-  j.actor.send({ type: 'payment.submit', card, at: NOW });
-  await waitFor(j.actor, (s) => !s.hasTag('pending'));
+/**
+ * To the provider's page, the card typed there, and what the provider then says given to the machine
+ * as the server gives it (server/payments/events.ts): paid, or why not.
+ */
+async function pay(j: Journey, number: string = CARDS.approved) {
+  if (!j.state().context.paymentSession) {
+    // The provider opens its page for the next half hour of its own clock (the test's is days behind).
+    j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
+    await waitFor(j.actor, (s) => !s.hasTag('pending'));
+  }
+  const session = j.state().context.paymentSession!;
+  await typeCard(session.url, number);
+  const event = eventFor(await provider.gateway.checkout(session.sessionId), session, NOW);
+  if (event) j.actor.send(event);
 }
 
 /** Signed, paid, on the pickup step. */
@@ -110,16 +134,17 @@ const CHECKOUT = {
 const record = (at: number, checkout: Partial<typeof CHECKOUT> = {}) =>
   ({ type: 'handover.record', checkout: { ...CHECKOUT, ...checkout }, agent: 'Hamdan  Saeed', at }) as const;
 
-/** The counter records the car at the booked time and the renter confirms. */
-function handOver(j: Journey) {
+/** The counter records the car at the booked time and the renter confirms; the deposit is authorised then. */
+async function handOver(j: Journey) {
   const { pickupAt } = j.state().context.booking;
   j.actor.send(record(pickupAt));
   j.actor.send({ type: 'pickup.confirm', at: pickupAt });
+  await waitFor(j.actor, (s) => !s.hasTag('pending'));
 }
 
 async function pickedUp(j: Journey) {
   await paid(j);
-  handOver(j);
+  await handOver(j);
 }
 
 /** What the counter records when the car comes back: as handed over (12,480 km, full), no damage. */
@@ -196,7 +221,7 @@ describe('journey guards, each both ways', () => {
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
     expect(stepOf(j.state())).toBe('carPickup');
     expect(whyNot('carReturn', j.state().context)).toBe('pickUp');
-    handOver(j);
+    await handOver(j);
     j.actor.send({ type: 'xstate.route', to: '#carReturn' });
     expect(j.state().matches({ signedIn: { carReturn: 'returning' } })).toBe(true);
   });
@@ -232,6 +257,7 @@ describe('journey guards, each both ways', () => {
     j.actor.send(record(pickupAt + 120_000, { fuel: '1/2' }));
     expect(j.state().context.checkout).toMatchObject({ fuel: '1/2', flag: null });
     j.actor.send(confirm);
+    await settled(j);
     expect(j.state().context.pickedUpAt).toBe(pickupAt);
     expect(j.state().matches({ signedIn: { carPickup: { onRent: 'driving' } } })).toBe(true);
     // Once out, the record is the rental's evidence: nobody records it again.
@@ -270,9 +296,8 @@ describe('journey guards, each both ways', () => {
     // Camry: one day's rent with VAT (240.00 + 12.00) is kept; the rest goes back.
     expect(CANCELLATION_POLICY.lateFeeDays).toBe(1);
     expect(cancellation).toMatchObject({ noShow: true, fee: 25_200, refunded: charged - 25_200 });
-    expect(j.book.operations.map((o) => [o.kind, o.amount])).toEqual(
-      expect.arrayContaining([['refund', charged - 25_200], ['release', j.state().context.deposit!.amount]]),
-    );
+    // Nothing was held before pickup: the refund is all that moves.
+    expect(j.moves()).toEqual([['charge', charged], ['refund', charged - 25_200]]);
     expect(j.state().matches({ signedIn: { carPickup: 'cancelled' } })).toBe(true);
     // And once picked up, never a no-show; nor once the counter has recorded the car (the renter came).
     const k = start();
@@ -330,7 +355,7 @@ describe('journey guards, each both ways', () => {
     await paid(j);
     const { pickupAt, dropoffAt } = j.state().context.booking;
     expect(j.state().can(checkIn(pickupAt))).toBe(false); // not out yet
-    handOver(j);
+    await handOver(j);
     expect(j.state().can(checkIn(pickupAt - 1))).toBe(false); // before it left
     expect(j.state().can(checkIn(dropoffAt, { odometer: '12 479' }))).toBe(false); // below the check-out's 12,480
     expect(j.state().can(checkIn(dropoffAt, { fuel: '' }))).toBe(false);
@@ -394,7 +419,7 @@ describe('journey guards, each both ways', () => {
     early.actor.send({ type: 'return.accept', at: due - 2 * DAY_MS });
     await settled(early);
     expect(early.state().context.refund!.early).toMatchObject({ amount: 50_400 });
-    expect(early.book.operations.map((o) => [o.kind, o.amount])).toContainEqual(['refund', 50_400]);
+    expect(early.moves()).toContainEqual(['refund', 50_400]);
   });
 
   it('a disputed line waits for the manager: waived, it is not taken; the last decision settles the deposit', async () => {
@@ -441,10 +466,10 @@ describe('journey guards, each both ways', () => {
     await settled(j);
     expect(dueBackAt(j.state().context)).toBe(end + 2 * DAY_MS);
     expect(j.state().context.extensions).toEqual([
-      { days: 2, price, reference: expect.stringMatching(/^ch_/), chargedAt: NOW + 2 * DAY_MS },
+      { days: 2, price, reference: expect.stringMatching(/^pi_/), chargedAt: NOW + 2 * DAY_MS },
     ]);
     // The gateway took exactly the quoted total from the card on file.
-    expect(j.book.operations.filter((o) => o.kind === 'charge').map((o) => o.amount)).toEqual([126_000, 50_400]);
+    expect(j.moves().filter(([kind]) => kind === 'charge').map(([, amount]) => amount)).toEqual([126_000, 50_400]);
     expect(j.state().can({ type: 'rental.extend', days: MAX_EXTENSION_DAYS - 1 })).toBe(false);
     expect(j.state().can({ type: 'rental.extend', days: MAX_EXTENSION_DAYS - 2 })).toBe(true);
     j.actor.send({ type: 'rental.extend', days: 1 });
@@ -465,6 +490,9 @@ describe('journey guards, each both ways', () => {
     expect(j.state().can({ type: 'deposit.deduct', deduction: fine })).toBe(false); // nothing held yet
     j.actor.send({ type: 'contract.proceed' });
     await pay(j);
+    expect(j.state().can({ type: 'deposit.deduct', deduction: fine })).toBe(false); // paid: held only from pickup
+    j.actor.send({ type: 'payment.proceed' });
+    await handOver(j);
     for (const deduction of [
       { ...fine, amount: -55_000 },
       { ...fine, amount: 0 },
@@ -558,48 +586,79 @@ describe('server-like calls and their error paths', () => {
     expect(j.state().context).toMatchObject({ error: 'signatureFailed', contract: null });
   });
 
-  it(`the test card ${DECLINED_TEST_CARD} is declined; another card then pays the total with VAT`, async () => {
+  it('no consent, no page: the card is kept for the deposit and later charges only as the renter agrees', async () => {
     const j = start();
     await signContract(j);
     j.actor.send({ type: 'contract.proceed' });
-    await pay(j, { ...CARD, number: '4000 0000 0000 0002' });
-    expect(j.state().matches({ signedIn: { payment: 'declined' } })).toBe(true);
-    expect(j.state().context).toMatchObject({ error: 'cardDeclined', payment: null });
-    expect(j.book.operations).toEqual([]); // the declined card was charged nothing, nothing was held
+    j.actor.send({ type: 'payment.submit', consent: false, at: NOW });
+    expect(j.state().matches({ signedIn: { payment: 'editing' } })).toBe(true);
+    expect(j.state().context.fieldErrors).toEqual({ consent: 'cardConsent' });
+    expect(j.moves()).toEqual([]);
+  });
+
+  it('a declined card on the provider’s page: the reason reaches the journey, nothing moves; another card pays the total with VAT', async () => {
+    const j = start();
+    await signContract(j);
+    j.actor.send({ type: 'contract.proceed' });
+    await pay(j, CARDS.declined);
+    expect(j.state().matches({ signedIn: { payment: 'atProvider' } })).toBe(true);
+    expect(j.state().context).toMatchObject({ error: 'cardDeclined', payment: null, paymentSession: { failure: 'cardDeclined' } });
+    expect(j.moves()).toEqual([]);
+    // The same page, another card.
     await pay(j);
     expect(j.state().context.payment).toEqual({
       last4: '4242',
       amount: 126_000,
       paidAt: NOW,
-      reference: expect.stringMatching(/^ch_/),
-      cardToken: expect.stringMatching(/^card_/),
+      reference: expect.stringMatching(/^pi_/),
+      cardToken: expect.stringMatching(/^cus_.+\/pm_.+/),
     });
-    // The deposit (standard car: AED 1,500) is held on the same card, not charged.
-    expect(j.state().context.deposit).toMatchObject({ amount: 150_000, heldAt: NOW });
-    expect(j.book.operations.map((o) => [o.kind, o.amount])).toEqual([
-      ['hold', 150_000],
-      ['charge', 126_000],
-    ]);
-    expect(j.state().context.error).toBeNull();
+    expect(j.state().context).toMatchObject({ paymentSession: null, error: null, deposit: null });
+    expect(provider.standIn.log.filter((m) => m.reference === j.state().context.payment!.reference).map((m) => [m.kind, m.amount])).toEqual([['charge', 126_000]]);
+    // The deposit (standard car: AED 1,500) is held on the same card at pickup, not charged.
+    j.actor.send({ type: 'payment.proceed' });
+    await handOver(j);
+    expect(j.state().context.deposit).toMatchObject({ amount: 150_000, heldAt: j.state().context.booking.pickupAt, extended: true });
+    expect(j.moves()).toEqual([['charge', 126_000], ['hold', 150_000]]);
   });
 
-  it('a card typed in Arabic-Indic digits is read as the same card: declined test card, last 4 kept', async () => {
+  it('the provider’s news is taken only for the page the renter is on: a closed page’s is ignored', async () => {
     const j = start();
     await signContract(j);
     j.actor.send({ type: 'contract.proceed' });
-    await pay(j, { ...CARD, number: '٤٠٠٠ ٠٠٠٠ ٠٠٠٠ ٠٠٠٢' });
-    expect(j.state().context.error).toBe('cardDeclined');
-    await pay(j, { ...CARD, number: '٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢' });
-    expect(j.state().context.payment?.last4).toBe('4242');
+    j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
+    await waitFor(j.actor, (s) => !s.hasTag('pending'));
+    const first = j.state().context.paymentSession!;
+    j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
+    await waitFor(j.actor, (s) => !s.hasTag('pending'));
+    const second = j.state().context.paymentSession!;
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const stale = { type: 'payment.completed', sessionId: first.sessionId, reference: 'pi_x', cardToken: 'cus_x/pm_x', card: { last4: '4242', brand: 'visa', expiry: '12/30' }, at: NOW } as const;
+    expect(j.state().can(stale)).toBe(false);
+    expect(j.state().can({ ...stale, sessionId: second.sessionId })).toBe(true);
+  });
+
+  it('the old page paid while a new one opens: the payment counts, and the renter is not sent to pay again', async () => {
+    const j = start();
+    await signContract(j);
+    j.actor.send({ type: 'contract.proceed' });
+    j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
+    await waitFor(j.actor, (s) => !s.hasTag('pending'));
+    const first = j.state().context.paymentSession!;
+    j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
+    expect(j.state().matches({ signedIn: { payment: 'opening' } })).toBe(true);
+    j.actor.send({ type: 'payment.completed', sessionId: first.sessionId, reference: 'pi_old', cardToken: 'cus_x/pm_x', card: { last4: '4242', brand: 'visa', expiry: '12/30' }, at: NOW });
+    expect(j.state().matches({ signedIn: { payment: 'paid' } })).toBe(true);
+    expect(j.state().context.payment).toMatchObject({ reference: 'pi_old', last4: '4242' });
   });
 
   it('a pending call cannot be sent twice', async () => {
     const j = start();
     await signContract(j);
     j.actor.send({ type: 'contract.proceed' });
-    j.actor.send({ type: 'payment.submit', card: CARD, at: NOW });
-    expect(j.state().can({ type: 'payment.submit', card: CARD, at: NOW })).toBe(false);
-    expect(j.state().context.pending).toBe('4242');
+    j.actor.send({ type: 'payment.submit', consent: true, at: NOW });
+    expect(j.state().can({ type: 'payment.submit', consent: true, at: NOW })).toBe(false);
+    expect(j.state().context.pending).toBe('checkout');
   });
 });
 
@@ -626,15 +685,10 @@ describe('the whole journey', () => {
   });
 
   it('a settlement that fails on the way reopens the answer: nothing is settled, the renter accepts again', async () => {
-    const book = memoryBook();
-    const gateway = sandboxGateway(book);
+    const gateway = provider.gateway;
     let down = false;
     const flaky = { ...gateway, settle: (...args: Parameters<typeof gateway.settle>) => (down ? Promise.reject(new JourneyFailure('network')) : gateway.settle(...args)) };
-    const actor = createActor(
-      journeyMachine.provide({ actors: { ...accounts(), ...serverJourneyActors({ gateway: flaky, idempotencyKey: 'k' }) } }),
-      { input: { now: NOW } },
-    ).start();
-    const j = { actor, book, state: () => actor.getSnapshot() };
+    const j = start([], flaky);
     await pickedUp(j);
     const due = dueBackAt(j.state().context);
     j.actor.send(checkIn(due));
@@ -652,27 +706,27 @@ describe('the whole journey', () => {
 });
 
 describe("the server's decision", () => {
-  it('two renters paying at the same moment each reach their own gateway with their own key, and each gets their own outcome', async () => {
-    const atPayment = async () => {
+  it('two renters picking up at the same moment each reach the provider with their own key, and each gets their own outcome', async () => {
+    const atCounter = async (number: string) => {
       const j = start();
       await signContract(j);
       j.actor.send({ type: 'contract.proceed' });
+      await pay(j, number);
+      j.actor.send({ type: 'payment.proceed' });
+      j.actor.send(record(j.state().context.booking.pickupAt));
       return j.state();
     };
-    const [first, second] = [await atPayment(), await atPayment()];
-    const books = [memoryBook(), memoryBook()];
+    // The second card's bank wants its holder for every charge: a hold off the session is refused.
+    const [first, second] = [await atCounter(CARDS.approved), await atCounter(CARDS.alwaysAuthenticate)];
     // Each hold answers late, so both decisions are in flight together.
-    const late = (book: ReturnType<typeof memoryBook>) => {
-      const gateway = sandboxGateway(book);
-      return { ...gateway, hold: async (...args: Parameters<typeof gateway.hold>) => (await new Promise((r) => setTimeout(r, 20)), gateway.hold(...args)) };
-    };
-    const [paid, declined] = await Promise.all([
-      decide(first, { type: 'payment.submit', card: CARD, at: NOW }, { gateway: late(books[0]!), idempotencyKey: 'renter-1' }),
-      decide(second, { type: 'payment.submit', card: { ...CARD, number: DECLINED_TEST_CARD }, at: NOW }, { gateway: late(books[1]!), idempotencyKey: 'renter-2' }),
-    ]);
-    expect(paid).toMatchObject({ kind: 'accepted', failed: null });
-    expect(declined).toMatchObject({ kind: 'accepted', failed: 'cardDeclined' });
-    expect(books[0]!.operations.map((o) => `${o.kind} ${o.idempotencyKey}`)).toEqual(['hold renter-1:hold', 'charge renter-1:charge']);
-    expect(books[1]!.operations).toEqual([]);
+    const late: PaymentGateway = { ...provider.gateway, hold: async (...args) => (await new Promise((r) => setTimeout(r, 20)), provider.gateway.hold(...args)) };
+    const keys = [randomUUID(), randomUUID()];
+    const confirm = (s: typeof first, key: string) => decide(s, { type: 'pickup.confirm', at: s.context.booking.pickupAt }, { gateway: late, idempotencyKey: key });
+    const [held, refused] = await Promise.all([confirm(first, keys[0]!), confirm(second, keys[1]!)]);
+    expect(held).toMatchObject({ kind: 'accepted', failed: null });
+    expect(refused).toMatchObject({ kind: 'accepted', failed: 'authenticationRequired' });
+    const movesOf = (key: string) => provider.standIn.log.filter((m) => m.key.startsWith(key)).map((m) => `${m.kind} ${m.key}`);
+    expect(movesOf(keys[0]!)).toEqual([`hold ${keys[0]}:hold`]);
+    expect(movesOf(keys[1]!)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { BranchInput } from '../../machines/branches';
 import { adminOf } from '../support/counter';
 import { createManager } from '../../server/seed';
 import { startTestServer, type TestServer } from '../support/server';
-import { browser, CARD, contextOf, PNG, renter } from './helpers';
+import { browser, PAY, contextOf, PNG, renter } from './helpers';
 
 const OPERATOR = { email: 'ops@platform.example', password: 'platform-keys-2026' };
 const week = (open: string, close: string) => Array.from({ length: 7 }, () => ({ closed: false, open, close }));
@@ -120,7 +120,7 @@ describe('a company’s branches, on a fresh production database', () => {
       { type: 'contract.verifyIdentity' },
       { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
       { type: 'contract.proceed' },
-      { type: 'payment.submit', card: CARD },
+      PAY,
     ]) {
       const answer = await r.step(event);
       expect(answer.ok, `${event.type}: ${JSON.stringify(answer.body)}`).toBe(true);

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { toDubaiInput } from '../../machines/booking';
 import { aed, DAY_MS } from '../../machines/money';
 import { SAMPLE_ADMIN, SAMPLE_MANAGER } from '../../server/seed';
-import { browser, CARD, contextOf, renter, server } from './helpers';
+import { browser, pay, contextOf, renter, server } from './helpers';
 
 type Browser = Awaited<ReturnType<typeof browser>>;
 
@@ -54,7 +54,7 @@ async function signedBooking(carId: string, t: ReturnType<typeof trip>) {
 /** A renter who books `carId` for `t` and pays. */
 async function paidBooking(carId: string, t: ReturnType<typeof trip>) {
   const r = await signedBooking(carId, t);
-  const answer = await r.step({ type: 'payment.submit', card: CARD });
+  const answer = await pay(r);
   if (!answer.ok) throw new Error(`payment.submit: ${JSON.stringify(answer.body)}`);
   return r;
 }
@@ -254,7 +254,7 @@ describe("a car's maintenance blocks", () => {
     const blockedLater = trip();
     const r = await signedBooking(id, blockedLater);
     expect((await block(id, blockOf(blockedLater))).status).toBe(201);
-    expect(await r.step({ type: 'payment.submit', card: CARD })).toMatchObject({ status: 409, body: { error: 'taken' } });
+    expect(await pay(r)).toMatchObject({ status: 409, body: { error: 'taken' } });
     expect(contextOf(r.journey()).payment).toBeNull();
 
     // The same when its status changes: a car in maintenance is not paid for.
@@ -262,7 +262,7 @@ describe("a car's maintenance blocks", () => {
     const other = await signedBooking(spare.car.id, trip());
     const out = await admin.json('PUT', `/api/fleet/${spare.car.id}`, { ...A_CAR, number: '80809', status: 'maintenance', version: spare.car.version });
     expect(out.status).toBe(200);
-    expect(await other.step({ type: 'payment.submit', card: CARD })).toMatchObject({ status: 409, body: { error: 'taken' } });
+    expect(await pay(other)).toMatchObject({ status: 409, body: { error: 'taken' } });
   });
 
   it('refuses a bad block field by field, and is the admin’s own company’s alone', async () => {

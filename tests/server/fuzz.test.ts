@@ -1,7 +1,7 @@
 // Random event sequences (valid, invalid, out of order, forged) through the one accept-or-refuse
 // function the API uses, and a few hundred through the real API and database, checking after every
 // step that the journey's rules and its money hold. FUZZ_RUNS sets the count (.ci/run: 4,000).
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CAR_IDS, FLEET, isCarId } from '../../machines/sampleFleet';
 import { openJourney, type JourneyEvent, type JourneySnapshot } from '../../machines/journey';
@@ -13,9 +13,11 @@ import { suppliesOfStep, type Supply } from '../../machines/taxDocuments';
 import { restoreJourney, serializeJourney } from '../../machines/persistence';
 import { decide } from '../../server/journey/decide';
 import { stamp, type ClientEvent } from '../../server/journey/events';
-import { memoryBook, sandboxGateway, type Operation } from '../../server/payments/gateway';
+import { eventFor } from '../../server/payments/events';
 import { engine } from '../support/server';
-import { renter, server, walk } from './helpers';
+import { CARDS, localProvider, typeCard } from '../support/provider';
+import { moves, PROVIDER_PAGE, renter, server, walk } from './helpers';
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { bookings, users } from '../../server/db/schema';
 import { clockOffset, shiftClock } from '../support/clock';
@@ -33,14 +35,10 @@ const TRIPS = [
   { pickupLocation: 'shj', dropoffLocation: 'shj', pickupAt: NOW + 60_000, dropoffAt: NOW + 40 * DAY_MS },
 ] as const;
 
-const GOOD_CARD = { email: 'm@example.ae', name: 'Mariam', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
-const cards = fc.constantFrom(
-  GOOD_CARD,
-  { ...GOOD_CARD, number: '4000 0000 0000 0002' }, // declined
-  { ...GOOD_CARD, number: '4242 4242 4242 4241' }, // fails Luhn
-  { ...GOOD_CARD, expiry: '01/20' }, // expired
-  { ...GOOD_CARD, number: '٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢' }, // Arabic-Indic digits
-);
+/** The renter on the provider's open page with one of its test cards (approved, declined, refused by the bank's challenge...). */
+type ProviderPage = { type: typeof PROVIDER_PAGE; card: string };
+const cards = fc.constantFrom(CARDS.approved, CARDS.declined, CARDS.insufficientFunds, CARDS.expired, CARDS.challengeFails, '4242 4242 4242 4241');
+const providerPage: fc.Arbitrary<ProviderPage> = cards.map((card) => ({ type: PROVIDER_PAGE, card }));
 /** The counter's record of the car at a handover (the odometer past every car's). */
 const COUNTER_RECORD = {
   odometer: '31000',
@@ -76,7 +74,7 @@ const clientEvent: fc.Arbitrary<ClientEvent> = fc.oneof(
   ).map((type) => ({ type }) as ClientEvent),
   fc.constantFrom('Mariam Al Suwaidi', ' mariam  al suwaidi ', 'Someone Else', '').map((signature) => ({ type: 'contract.sign' as const, signature })),
   fc.constantFrom('The tank is half full', '').map((note) => ({ type: 'pickup.flag' as const, note })),
-  cards.map((card) => ({ type: 'payment.submit' as const, card })),
+  fc.boolean().map((consent) => ({ type: 'payment.submit' as const, consent })),
   fc.integer({ min: 1, max: MAX_EXTENSION_DAYS }).map((days) => ({ type: 'rental.extend' as const, days })),
   fc.record({ line: fc.integer({ min: 0, max: 4 }), reason: fc.constantFrom('It was there at pickup', ' ') }).map(({ line, reason }) => ({ type: 'return.dispute' as const, line, reason })),
   fc.constantFrom(...CAR_IDS).map((carId) => ({ type: 'booking.start' as const, carId: carId as string })),
@@ -94,7 +92,8 @@ const HAPPY: ClientEvent[] = [
   { type: 'contract.verifyIdentity' },
   { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
   { type: 'contract.proceed' },
-  { type: 'payment.submit', card: GOOD_CARD },
+  { type: 'payment.submit', consent: true },
+  { type: PROVIDER_PAGE, card: CARDS.approved } as never,
   { type: 'payment.proceed' },
   { type: 'booking.modify', trip: TRIPS[0] },
   { type: 'pickup.confirm' },
@@ -108,8 +107,10 @@ const HAPPY: ClientEvent[] = [
 ];
 
 /** The machine's event for a client's, as the server makes it: a booking's start with its car's record (server/cars/store.ts). */
-const machineEvent = (e: ClientEvent): JourneyEvent =>
-  e.type === 'booking.start'
+const machineEvent = (e: ClientEvent | ProviderPage): JourneyEvent | ProviderPage =>
+  e.type === PROVIDER_PAGE
+    ? e
+    : e.type === 'booking.start'
     ? { type: 'booking.start', car: isCarId(e.carId) ? FLEET[e.carId] : (undefined as never), ...(e.trip ? { trip: e.trip } : {}), at: NOW }
     : stamp(e, NOW);
 
@@ -128,10 +129,10 @@ const forged: fc.Arbitrary<JourneyEvent> = fc.oneof(
   fc
     .constantFrom({ ...FLEET['911'], id: '__proto__' }, { ...FLEET['911'], dailyRate: -1 }, { ...FLEET['911'], deposit: Number.NaN }, undefined, null)
     .map((car) => ({ type: 'booking.start' as const, car: car as never, at: NOW })),
-  fc.constant({
-    type: 'xstate.done.actor.submitPayment' as const,
-    output: { payment: { last4: '0000', amount: 1, paidAt: NOW, reference: 'forged', cardToken: 'forged' }, deposit: { amount: 0, reference: 'forged', heldAt: NOW } },
-  }),
+  fc.constant({ type: 'xstate.done.actor.openCheckout' as const, output: { sessionId: 'cs_forged', url: 'http://evil.example/pay', expiresAt: NOW } }),
+  fc.constant({ type: 'xstate.done.actor.holdDeposit' as const, output: { amount: 0, reference: 'forged', heldAt: NOW } }),
+  // The provider's news for a page that is not the booking's.
+  fc.constant({ type: 'payment.completed' as const, sessionId: 'cs_forged', reference: 'pi_forged', cardToken: 'cus_x/pm_x', card: { last4: '0000', brand: 'visa', expiry: '12/30' }, at: NOW }),
   fc.constant({ type: 'xstate.done.actor.signContract' as const, output: { signedAt: NOW } }),
   // The server's own, before its time: a booking is a no-show only hours after its pickup.
   fc.constant({ type: 'booking.noShow' as const, at: NOW }),
@@ -159,7 +160,7 @@ const sequences = <T,>(any: fc.Arbitrary<T>, inOrder: (e: ClientEvent) => T) =>
 
 const INVARIANTS = [
   'the snapshot is settled (no call left half-done) and restores from storage as it was',
-  'no payment before the signature; the deposit is held exactly when the rental is paid',
+  'no payment before the signature; the deposit is held exactly once the car is picked up (never at payment)',
   'no pickup before payment; no return before pickup; settlement after the renter answered the check-in and every dispute was decided; completion after settlement',
   'extensions: whole days, at least one each, no more than the maximum in all, only while the car is out',
   'every amount is whole fils and not negative; each deduction is positive with its admin fee a part of it',
@@ -171,8 +172,8 @@ const INVARIANTS = [
   'tax documents: each one’s lines add up to its total to the fil; invoices less credit notes = what the card paid for the rental, plus the deductions once settled',
 ];
 
-/** What the gateway took from the card: charges less refunds. */
-const netCharged = (ops: Pick<Operation, 'kind' | 'amount'>[]) =>
+/** What the provider took from the card: charges less refunds. */
+const netCharged = (ops: { kind: string; amount: number }[]) =>
   ops.reduce((sum, o) => sum + (o.kind === 'charge' ? o.amount : o.kind === 'refund' ? -o.amount : 0), 0);
 
 const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
@@ -186,7 +187,8 @@ function checkInvariants(s: JourneySnapshot, charges: number, docs?: Supply[]) {
   expect(JSON.parse(JSON.stringify(restored.snapshot!.context))).toEqual(JSON.parse(JSON.stringify(c)));
 
   if (c.payment) expect(c.contract).not.toBeNull();
-  expect(c.deposit === null).toBe(c.payment === null);
+  expect(c.deposit === null).toBe(c.pickedUpAt === null);
+  if (c.paymentSession) expect(c.payment).toBeNull();
   if (c.pickedUpAt !== null) expect(c.payment).not.toBeNull();
   if (c.returnedAt !== null) expect(c.pickedUpAt).not.toBeNull();
   if (c.checkin !== null) expect(c.returnedAt).toBe(c.checkin.at);
@@ -233,20 +235,37 @@ function checkInvariants(s: JourneySnapshot, charges: number, docs?: Supply[]) {
   }
 }
 
+// The provider: the local stand-in through the real adapter, one for the file (each sequence keys its own steps).
+const provider = await localProvider();
+afterAll(() => provider.standIn.close());
+/** What the server opens the provider's page with (server/journey/service.ts checkoutFor). */
+const PAGE = {
+  bookingId: '00000000-0000-4000-8000-000000000000',
+  description: 'Fuzz',
+  email: RENTER.email,
+  customer: null,
+  language: 'en',
+  returnUrl: 'http://movecar.test/api/payments/return?session={CHECKOUT_SESSION_ID}',
+  cancelUrl: 'http://movecar.test/payment',
+} as const;
+
 describe('fuzz: random event sequences', () => {
-  // In memory, so the same whatever the database: run once, in the PGlite project.
-  it.skipIf(engine() === 'postgres')(`${RUNS} sequences through decide() (the API's accept-or-refuse function), in memory`, async () => {
+  // No database (the provider's stand-in on loopback): the same whatever the database, so run once, in the PGlite project.
+  it.skipIf(engine() === 'postgres')(`${RUNS} sequences through decide() (the API's accept-or-refuse function), with the provider's stand-in`, async () => {
     const counts = { events: 0, accepted: 0, refused: 0, invalid: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...CAR_IDS),
         sequences(
-          fc.oneof({ weight: 5, arbitrary: clientEvent.map(machineEvent) }, { weight: 1, arbitrary: forged }),
+          fc.oneof({ weight: 5, arbitrary: clientEvent.map(machineEvent) }, { weight: 1, arbitrary: forged }, { weight: 1, arbitrary: providerPage }),
           machineEvent,
         ),
         async (carId, events) => {
-          const book = memoryBook();
-          const gateway = sandboxGateway(book);
+          // This sequence's own keys at the one provider: what moved under them is its books.
+          let prefix = randomUUID();
+          const { gateway } = provider;
+          const books = () => provider.standIn.log.filter((m) => m.key.startsWith(`${prefix}:`));
+          const services = (version: number) => ({ gateway, idempotencyKey: `${prefix}:${version}`, checkout: PAGE });
           let snapshot = openJourney(RENTER, FLEET[carId], NOW);
           let version = 1;
           // The tax documents the steps call for, as the server issues them.
@@ -262,28 +281,41 @@ describe('fuzz: random event sequences', () => {
             if (sent.type === 'pickup.confirm') {
               clock = Math.max(clock, snapshot.context.booking.pickupAt);
               // The counter records the car first (the server's own event, for the agent).
-              const counter = await decide(snapshot, { type: 'handover.record', checkout: COUNTER_RECORD, agent: 'Hamdan Saeed', at: clock }, { gateway, idempotencyKey: `${version}` });
+              const counter = await decide(snapshot, { type: 'handover.record', checkout: COUNTER_RECORD, agent: 'Hamdan Saeed', at: clock }, services(version));
               if (counter.kind === 'accepted') take(counter.snapshot, clock);
             }
             if ((sent.type === 'return.accept' || sent.type === 'return.dispute') && !snapshot.context.checkin) {
               clock = Math.max(clock, dueBackAt(snapshot.context));
               // The counter checks the car in first, when it is due.
-              const counter = await decide(snapshot, { type: 'handover.checkin', checkin: COUNTER_CHECKIN, agent: 'Yousef Rahman', at: clock }, { gateway, idempotencyKey: `${version}` });
+              const counter = await decide(snapshot, { type: 'handover.checkin', checkin: COUNTER_CHECKIN, agent: 'Yousef Rahman', at: clock }, services(version));
               if (counter.kind === 'accepted') take(counter.snapshot, clock);
             }
             // A dispute waits for the manager: when the renter has answered, the manager decides it.
             if (sent.type === 'return.finish' && snapshot.context.checkin?.acceptedAt && !snapshot.context.refund) {
               for (const line of snapshot.context.deductions.flatMap((d, i) => (d.dispute && !d.dispute.decision ? [i] : []))) {
-                const decision = await decide(snapshot, { type: 'return.decide', line, outcome: line % 2 ? 'waived' : 'upheld', note: 'Checked the photos', by: 'Sara Khan', at: clock }, { gateway, idempotencyKey: `${version}` });
+                const decision = await decide(snapshot, { type: 'return.decide', line, outcome: line % 2 ? 'waived' : 'upheld', note: 'Checked the photos', by: 'Sara Khan', at: clock }, services(version));
                 if (decision.kind === 'accepted') {
                   take(decision.snapshot, clock);
-                  checkInvariants(snapshot, netCharged(book.operations), docs);
+                  checkInvariants(snapshot, netCharged(books()), docs);
                 }
               }
             }
-            const event = 'at' in sent && sent.type !== 'booking.start' ? { ...sent, at: clock } : sent;
+            // The renter types a card on the provider's page (when one is open); the provider's news, as the server reads it, is the step.
+            if (sent.type === PROVIDER_PAGE) {
+              const session = snapshot.context.paymentSession;
+              if (!session) continue;
+              await typeCard(session.url, sent.card);
+              const news = eventFor(await gateway.checkout(session.sessionId), session, clock);
+              if (!news) continue;
+              const decision = await decide(snapshot, news, services(version));
+              expect(decision.kind).toBe('accepted');
+              if (decision.kind === 'accepted') take(decision.snapshot, clock);
+              checkInvariants(snapshot, netCharged(books()), docs);
+              continue;
+            }
+            const event = 'at' in sent && sent.type !== 'booking.start' ? { ...sent, at: sent.type === 'payment.submit' ? Date.now() : clock } : sent;
             counts.events++;
-            const decision = await decide(snapshot, event, { gateway, idempotencyKey: `${version}` });
+            const decision = await decide(snapshot, event, services(version));
             if (decision.kind !== 'accepted') {
               counts[decision.kind]++;
               continue;
@@ -291,19 +323,19 @@ describe('fuzz: random event sequences', () => {
             counts.accepted++;
             // A new booking after a finished rental starts its own books.
             if (event.type === 'booking.start' && isOver(snapshot.context)) {
-              book.operations.length = 0;
+              prefix = randomUUID();
               docs = [];
               snapshot = decision.snapshot;
               version++;
             } else take(decision.snapshot, clock);
-            checkInvariants(snapshot, netCharged(book.operations), docs);
+            checkInvariants(snapshot, netCharged(books()), docs);
           }
         },
       ),
       { numRuns: RUNS },
     );
     console.log(
-      `Fuzz (decide, in memory): ${RUNS} sequences, ${counts.events} events — ${counts.accepted} accepted, ` +
+      `Fuzz (decide, no database): ${RUNS} sequences, ${counts.events} events — ${counts.accepted} accepted, ` +
         `${counts.refused} refused (out of order or forged), ${counts.invalid} invalid (form rules).\n` +
         `Invariants checked after every accepted step:\n${INVARIANTS.map((i) => `  - ${i}`).join('\n')}`,
     );
@@ -316,7 +348,7 @@ describe('fuzz: random event sequences', () => {
     const s = await server();
     const statuses: Record<number, number> = {};
     await fc.assert(
-      fc.asyncProperty(sequences(clientEvent, (e) => e), async (events) => {
+      fc.asyncProperty(sequences(fc.oneof({ weight: 8, arbitrary: clientEvent as fc.Arbitrary<ClientEvent | ProviderPage> }, { weight: 1, arbitrary: providerPage }), (e) => e), async (events) => {
         const r = await renter();
         // A sequence that reaches the pickup moves the clock to it; the next one starts from here again.
         const back = clockOffset();
@@ -328,10 +360,7 @@ describe('fuzz: random event sequences', () => {
         const view = r.journey();
         const restored = restoreJourney(view.journey);
         expect(restored.problem).toBeNull();
-        const ops = (await s.deps.db.select().from((await import('../../server/db/schema')).gatewayOperations)).filter((o) =>
-          o.idempotencyKey.startsWith(view.bookingId),
-        );
-        checkInvariants(restored.snapshot!, netCharged(ops));
+        checkInvariants(restored.snapshot!, netCharged(await moves(view.bookingId, s)));
         // The next sequence's renter books the same car: this one's holds go (as a demo sample's
         // never hold), so the next is a day ahead, not weeks, and its session lives to its pickup.
         const mine = s.deps.db.select({ id: users.id }).from(users).where(eq(users.email, r.email));

@@ -1,10 +1,11 @@
 // What the API tests share: a server of the file's own (PGlite, or PostgreSQL in that project), and
 // browsers against it through the app's own API client.
-import { createApi } from '../../src/client/api';
+import { createApi, type Answer, type JourneyView } from '../../src/client/api';
 import { SAMPLE_AGENTS, SAMPLE_MANAGER } from '../../server/seed';
 import { carOf } from '../../machines/sampleFleet';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { travelTo } from '../support/clock';
+import { CARDS, providerHeardBy, typeCard } from '../support/provider';
 import { dueBackAt } from '../../machines/journey-rules';
 import { DAY_MS } from '../../machines/money';
 import type { CarId } from '../../machines/fleet';
@@ -53,7 +54,59 @@ export const email = (name = 'renter') => `${name}+${Date.now().toString(36)}${(
 export const MAIL_WAIT = { timeout: 15_000, interval: 50 };
 
 export const PASSWORD = 'desert-rose-42';
-export const CARD = { email: 'm@example.ae', name: 'Mariam Al Suwaidi', number: '4242 4242 4242 4242', expiry: '12/29', cvv: '123' };
+export { CARDS };
+
+/** The renter pays on the provider's page at `url` and their browser follows it back to us. The page's last answer. */
+export async function payOnProviderPage(r: { request: (path: string, init?: RequestInit) => Promise<Response>; refresh: () => Promise<unknown> }, url: string, number: string = CARDS.approved, challenge: 'complete' | 'fail' = 'complete') {
+  const answer = await typeCard(url, number, challenge);
+  if (answer.status === 303) {
+    const back = new URL(answer.headers.get('location')!);
+    await r.request(`${back.pathname}${back.search}`, { redirect: 'manual' });
+  }
+  await r.refresh();
+  return answer;
+}
+
+/** A walk's step that is no event of ours: the renter types `card` on the provider's open page (walk). */
+export const PROVIDER_PAGE = 'on the provider’s page';
+
+/** In a list of steps: the renter pays on the provider's page there (`pay`, with the approved test card). */
+export const PAY = { type: 'pay on the provider’s page' } as const;
+
+/** A step's answer, as the app's API client gives it. */
+type StepAnswer = Answer<{ journey: JourneyView }>;
+
+/** What `pay` needs of a renter's browser. */
+interface Payer {
+  step: (event: Record<string, unknown>) => Promise<StepAnswer>;
+  journey: () => JourneyView;
+  refresh: () => Promise<JourneyView>;
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** What moved on the card at the provider for `bookingId`, in order (the provider's books, by our key). */
+export async function moves(bookingId: string, s?: TestServer) {
+  const log = (s ?? (await server())).deps.paymentsStandIn!.log;
+  return log.filter((m) => m.key.startsWith(`${bookingId}:`));
+}
+
+/** Everything the provider has said so far (its webhooks, in-process) has been taken in by the server. */
+export const providerHeard = async (s?: TestServer) => providerHeardBy((s ?? (await server())).deps);
+
+/**
+ * To the provider's page and paid there with `number`, as a renter does: an answer like a step's,
+ * `ok` when the booking is paid, else the journey's error (the page's refusal, or the step's own).
+ */
+export async function pay(r: Payer, number: string = CARDS.approved, s?: TestServer): Promise<StepAnswer> {
+  const opened = await r.step({ type: 'payment.submit', consent: true });
+  if (!opened.ok) return opened;
+  await payOnProviderPage(r, contextOf(r.journey()).paymentSession!.url, number);
+  await providerHeard(s);
+  const journey = await r.refresh();
+  const { payment, error } = contextOf(journey);
+  if (payment) return { ok: true, body: { journey } };
+  return { ok: false, status: 402, error: error ?? 'notPaid', body: { error, journey } };
+}
 
 type RenterFields = Partial<{ email: string; fullName: string; password: string; carId: CarId; trip: Trip }>;
 
@@ -83,7 +136,9 @@ export async function renter(fields: RenterFields = {}, s?: TestServer) {
   if (!result.ok) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);
   let journey = result.body.journey;
   /** Sends a journey event over the version the last answer gave; returns the raw answer. */
-  const step = async (event: Record<string, unknown>) => {
+  const step = async (event: Record<string, unknown>): Promise<StepAnswer> => {
+    // Not an event of ours: the renter paying on the provider's page (a walk's step, as tests list them).
+    if (event === PAY) return pay(self, CARDS.approved, s);
     const answer = await b.api.journeyEvent(journey.bookingId, event as never, journey.version);
     const next = (answer.ok ? answer.body.journey : answer.body.journey) as typeof journey | undefined;
     if (next) journey = next;
@@ -95,7 +150,8 @@ export async function renter(fields: RenterFields = {}, s?: TestServer) {
     if (answer.ok) journey = answer.body.journey;
     return journey;
   };
-  return { ...b, email: address, user: result.body.user, step, refresh, journey: () => journey };
+  const self: Payer & typeof b & { email: string; user: typeof result.body.user } = { ...b, email: address, user: result.body.user, step, refresh, journey: () => journey };
+  return self;
 }
 
 type Renter = Awaited<ReturnType<typeof renter>>;
@@ -167,8 +223,16 @@ export async function pickUp(r: Renter, s?: TestServer) {
 }
 
 /** One step of a walk through the journey; the pickup at its booked time. */
-export async function walk(r: Renter, event: Record<string, unknown>) {
+export async function walk(r: Renter, event: Record<string, unknown>): Promise<StepAnswer> {
   if (event.type === 'pickup.confirm') return pickUp(r);
+  // The renter on the provider's page, with `card`, when one is open (PROVIDER_PAGE): what the provider then says, taken in.
+  if (event.type === PROVIDER_PAGE) {
+    const session = contextOf(r.journey()).paymentSession;
+    if (!session) return { ok: false, status: 409, error: 'refused', body: {} };
+    await payOnProviderPage(r, session.url, event.card as string);
+    await providerHeard();
+    return { ok: true, body: { journey: await r.refresh() } };
+  }
   // The renter answers a check-in: the counter checks the car in first, when it is due.
   if ((event.type === 'return.accept' || event.type === 'return.dispute') && !contextOf(r.journey()).checkin) await checkInAtCounter(r);
   return r.step(event);
@@ -183,10 +247,15 @@ export async function renterAt(stage: 'signed' | 'paid' | 'pickedUp', choice?: {
     { type: 'contract.verifyIdentity' },
     { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
     { type: 'contract.proceed' },
-    ...(stage === 'signed' ? [] : [{ type: 'payment.submit', card: CARD }, { type: 'payment.proceed' }]),
   ]) {
     const answer = await r.step(event);
     if (!answer.ok) throw new Error(`${event.type}: ${JSON.stringify(answer.body)}`);
+  }
+  if (stage !== 'signed') {
+    await pay(r);
+    if (!contextOf(r.journey()).payment) throw new Error(`not paid: ${JSON.stringify(contextOf(r.journey()).error)}`);
+    const answer = await r.step({ type: 'payment.proceed' });
+    if (!answer.ok) throw new Error(`payment.proceed: ${JSON.stringify(answer.body)}`);
   }
   if (stage === 'pickedUp') {
     const answer = await pickUp(r);

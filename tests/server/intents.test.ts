@@ -2,19 +2,21 @@
 // gateway and its save leaves an open intent; the reconciler replays it when it can (a cancellation)
 // or gives back what the gateway took (a payment), and the renter's journey, the car's hold and the
 // gateway's books then agree.
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JourneyFailure } from '../../machines/journey';
 import { DAY_MS } from '../../machines/money';
-import { bookings, carHolds, gatewayOperations, liveEvents, moneyIntents } from '../../server/db/schema';
+import { bookings, carHolds, liveEvents, moneyIntents } from '../../server/db/schema';
 import type { PaymentGateway } from '../../server/payments/gateway';
 import { INTENT_GRACE_MS, openIntent, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
 import { engine } from '../support/server';
-import { browser, CARD, contextOf, manager, renter, renterAt, server, tripIn } from './helpers';
+import { browser, contextOf, counter, manager, moves, renter, renterAt, server, tripIn } from './helpers';
+import { travelTo } from '../support/clock';
+import { fineFor, setUp } from './fines';
 
-/** The gateway does `kind` (a charge, a refund) and then the process "dies": the call never answers the step. */
-function dyingAfter(gateway: PaymentGateway, kind: 'charge' | 'refund'): PaymentGateway {
+/** The gateway does `kind` (a charge, a refund, a hold) and then the process "dies": the call never answers the step. */
+function dyingAfter(gateway: PaymentGateway, kind: 'charge' | 'refund' | 'hold'): PaymentGateway {
   return {
     ...gateway,
     [kind]: async (request: never) => {
@@ -24,12 +26,19 @@ function dyingAfter(gateway: PaymentGateway, kind: 'charge' | 'refund'): Payment
   };
 }
 
-async function gatewayBooks(bookingId: string) {
-  const s = await server();
-  return s.deps.db
-    .select({ key: gatewayOperations.idempotencyKey, kind: gatewayOperations.kind, amount: gatewayOperations.amount, reference: gatewayOperations.reference })
-    .from(gatewayOperations)
-    .where(like(gatewayOperations.idempotencyKey, `${bookingId}:%`));
+/** The provider's books for the booking: what moved, under which of our keys. */
+const gatewayBooks = async (bookingId: string) => (await moves(bookingId)).map(({ key, kind, amount, reference }) => ({ key, kind, amount, reference }));
+
+/** The counter records the car at the booked time: the renter's confirmation (which holds the deposit) is next. */
+async function atCounter(r: Awaited<ReturnType<typeof renterAt>>) {
+  travelTo(contextOf(r.journey()).booking.pickupAt);
+  const agent = await counter(contextOf(r.journey()).booking.carId);
+  const view = await agent.api.handover(r.journey().number);
+  const out = view.ok ? view.body.handover.carNotBack : null;
+  if (out) await agent.checkIn(out.number);
+  expect((await agent.record(r.journey().number)).ok).toBe(true);
+  await r.refresh();
+  return agent;
 }
 
 /** Net money with the renter's card: charges less refunds; and the holds not released. */
@@ -63,7 +72,7 @@ describe('money and steps that cannot part', () => {
     if (original) (await server()).deps.gateway = original;
     original = null;
   });
-  const gatewayDies = async (kind: 'charge' | 'refund') => {
+  const gatewayDies = async (kind: 'charge' | 'refund' | 'hold') => {
     const s = await server();
     original = s.deps.gateway;
     s.deps.gateway = dyingAfter(original, kind);
@@ -75,16 +84,20 @@ describe('money and steps that cannot part', () => {
 
   // Two connections only on PostgreSQL (PGlite runs one transaction at a time).
   it.skipIf(engine() !== 'postgres')('the step tried again while the reconciler undoes it: neither waits on the other, and the step stays undone', async () => {
-    const r = await renterAt('signed');
+    const r = await renterAt('paid');
     const { bookingId } = r.journey();
-    await gatewayDies('charge');
-    await r.step({ type: 'payment.submit', card: CARD });
+    const agent = await atCounter(r);
+    await gatewayDies('hold');
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(false);
     await gatewayLives();
+    // The agent corrects the car's record meanwhile: what the renter confirmed is not the record now,
+    // so the reconciler undoes the step (gives the hold back) rather than replaying it.
+    expect((await agent.record(r.journey().number)).ok).toBe(true);
     const { db } = (await server()).deps;
-    const intentOf = async () => (await db.select().from(moneyIntents).where(eq(moneyIntents.bookingId, bookingId)))[0]!;
+    const intentOf = async () => (await db.select().from(moneyIntents).where(eq(moneyIntents.bookingId, bookingId)).orderBy(moneyIntents.createdAt)).at(-1)!;
     const { key, version } = await intentOf();
-    // The renter's retry of the same step: its claim has taken the booking's row (claimCar) and it is
-    // about to open the step's intent (openIntent) when the reconciler starts undoing the step.
+    // The renter's retry of the same step: it has taken the booking's row and is about to open the
+    // step's intent (openIntent) when the reconciler starts undoing the step.
     let goOn!: () => void;
     const later = new Promise<void>((resolve) => (goOn = resolve));
     let holding!: () => void;
@@ -93,7 +106,7 @@ describe('money and steps that cannot part', () => {
       await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
       holding();
       await later;
-      return openIntent(tx, { key, bookingId, version, event: { type: 'payment.submit', at: Date.now() } }, new Date());
+      return openIntent(tx, { key, bookingId, version, event: { type: 'pickup.confirm', at: Date.now() } }, new Date());
     });
     await holds;
     const undoing = reconcileLater();
@@ -105,49 +118,38 @@ describe('money and steps that cannot part', () => {
     const [opened] = await Promise.all([retry, undoing]);
     expect(opened).toBe(false);
     expect((await intentOf()).status).toBe('reverted');
-    expect(net(await gatewayBooks(bookingId)).charged).toBe(0);
+    expect(net(await gatewayBooks(bookingId)).holds).toBe(0);
   });
 
-  it('a payment charged but never saved is refunded and its hold released; the renter is told and pays again once', async () => {
-    const r = await renterAt('signed');
-    const { bookingId, version } = r.journey();
-    await gatewayDies('charge');
-    const lost = await r.step({ type: 'payment.submit', card: CARD });
-    expect(lost.ok).toBe(false);
+  it('a deposit held at pickup but never saved is completed by the reconciler: the car is out, the deposit held once', async () => {
+    const r = await renterAt('paid');
+    const { bookingId } = r.journey();
+    await atCounter(r);
+    const { version } = r.journey();
+    await gatewayDies('hold');
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(false);
     await gatewayLives();
 
-    // As a crash leaves it: the gateway holds and charged, the journey is not paid, the car is held.
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: expect.any(Number), holds: 1 });
-    const charged = net(await gatewayBooks(bookingId)).charged;
-    expect(charged).toBeGreaterThan(0);
-    const s = await server();
-    const [held] = await s.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    expect(held!.holdsCar).toBe(true);
-    expect(contextOf(await stored(r, bookingId)).payment).toBeNull();
+    // As a crash leaves it: the provider holds the deposit, the journey does not know it.
+    expect(net(await gatewayBooks(bookingId)).holds).toBe(1);
+    expect(contextOf(await stored(r, bookingId)).deposit).toBeNull();
 
     // Within the grace the step may still be in flight: nothing is touched.
     await reconcileLater(INTENT_GRACE_MS / 3);
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged, holds: 1 });
+    expect(contextOf(await stored(r, bookingId)).deposit).toBeNull();
 
+    // The renter confirmed: the step is replayed under its key, and the provider answers with the same hold.
     await reconcileLater();
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
-    const [after] = await s.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
-    expect(after!.holdsCar).toBe(false);
+    const after = contextOf(await stored(r, bookingId));
+    expect(after.pickedUpAt).not.toBeNull();
+    expect(after.deposit!.reference).toBe((await gatewayBooks(bookingId)).find((o) => o.kind === 'hold')!.reference);
+    expect(net(await gatewayBooks(bookingId)).holds).toBe(1);
+    const s = await server();
     const [intent] = await s.deps.db.select().from(moneyIntents).where(eq(moneyIntents.key, `${bookingId}:${version}`));
-    expect(intent!.status).toBe('reverted');
-    const told = await r.api.notifications();
-    expect(told.ok && told.body.notifications[0]).toMatchObject({ kind: 'paymentReversed', params: { amount: charged } });
-
-    // The page still on the old version is told the booking changed; paying again charges once.
-    const retry = await r.step({ type: 'payment.submit', card: CARD });
-    expect(retry).toMatchObject({ ok: false, status: 409, body: { error: 'conflict' } });
-    const paid = await r.step({ type: 'payment.submit', card: CARD });
-    expect(paid.ok).toBe(true);
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged, holds: 1 });
-    expect(contextOf(r.journey() as never).payment!.amount).toBe(charged);
+    expect(intent!.status).toBe('completed');
     // A second round finds nothing left to do.
     await reconcileLater();
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged, holds: 1 });
+    expect(net(await gatewayBooks(bookingId)).holds).toBe(1);
   });
 
   it('a cancellation refunded but never saved is completed: the journey shows it, refunded once', async () => {
@@ -174,7 +176,7 @@ describe('money and steps that cannot part', () => {
   });
 
   it('a step that completed leaves nothing for the reconciler', async () => {
-    const r = await renterAt('paid');
+    const r = await renterAt('pickedUp');
     const { bookingId } = r.journey();
     const before = await gatewayBooks(bookingId);
     await reconcileLater();
@@ -187,9 +189,13 @@ describe('money and steps that cannot part', () => {
   });
 
   it('a charge the gateway makes after the reconciler looked (a late answer) is given back at its next round', async () => {
-    const r = await renterAt('signed');
-    const { bookingId } = r.journey();
-    // The charge is sent and the step gives up waiting; the gateway does it only later.
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    await setUp(m, r, { mode: 'automatic', notify: false, consent: false });
+    const fine = await fineFor(r, m);
+    const key = `violation:${fine.id}:${fine.version}:charge`;
+    const movesOf = async () => (await server()).deps.paymentsStandIn!.log.filter((o) => o.key.startsWith(key));
+    // A fine paid by card: the charge is sent and the step gives up waiting; the provider does it only later.
     const s = await server();
     original = s.deps.gateway;
     const real = original;
@@ -201,25 +207,24 @@ describe('money and steps that cannot part', () => {
         throw new Error('timed out (the gateway has not answered yet)');
       },
     };
-    expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(false);
+    expect((await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version)).ok).toBe(false);
     await gatewayLives();
 
-    // The reconciler looks: only the hold is there, and it is released.
+    // The reconciler looks: nothing was charged.
     await reconcileLater();
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    expect(net(await movesOf())).toEqual({ charged: 0, holds: 0 });
     // Then the charge lands.
     await late!();
-    const charged = net(await gatewayBooks(bookingId)).charged;
+    const charged = net(await movesOf()).charged;
     expect(charged).toBeGreaterThan(0);
 
     await reconcileLater();
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
+    expect(net(await movesOf())).toEqual({ charged: 0, holds: 0 });
     const told = await r.api.notifications();
     expect(told.ok && told.body.notifications[0]).toMatchObject({ kind: 'paymentReversed', params: { amount: charged } });
     // Looked for again, it is not given back twice.
     await reconcileLater();
-    expect(net(await gatewayBooks(bookingId))).toEqual({ charged: 0, holds: 0 });
-    expect((await gatewayBooks(bookingId)).filter((o) => o.kind === 'refund')).toHaveLength(1);
+    expect((await movesOf()).filter((o) => o.kind === 'refund')).toHaveLength(1);
   });
 
   it('new dates in flight keep the old ones: nobody takes them meanwhile, and a change then declined puts the booking back on them', async () => {

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
-import { bookings, gatewayOperations, mailOutbox, users } from '../../server/db/schema';
+import { bookings, mailOutbox, users } from '../../server/db/schema';
 import { engine } from '../support/server';
 import { startSession } from '../../src/client/session';
-import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
+import { browser, moves, pay, CARDS, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
 
 describe('the renter’s journey on the server', () => {
   it('someone else’s booking is not found (404), read or written', async () => {
@@ -37,17 +37,16 @@ describe('the renter’s journey on the server', () => {
 
   it('a step out of order is refused with 409 and the step that is due; nothing changes', async () => {
     const r = await renter();
-    const pay = await r.step({ type: 'payment.submit', card: CARD });
-    expect(pay).toMatchObject({ ok: false, status: 409, body: { error: 'refused', due: 'rentalContract' } });
+    const paying = await pay(r);
+    expect(paying).toMatchObject({ ok: false, status: 409, body: { error: 'refused', due: 'rentalContract' } });
     const pickup = await r.step({ type: 'pickup.confirm' });
     expect(pickup).toMatchObject({ ok: false, status: 409, body: { error: 'refused' } });
     expect(r.journey().version).toBe(1);
     const paid = await renterAt('paid');
     expect(await paid.step({ type: 'return.accept' })).toMatchObject({ status: 409, body: { error: 'refused', due: 'carPickup' } });
-    const ops = await (await server()).deps.db.select().from(gatewayOperations);
-    const chargesOf = (bookingId: string) => ops.filter((o) => o.kind === 'charge' && o.idempotencyKey.startsWith(`${bookingId}:`));
-    expect(chargesOf(r.journey().bookingId)).toHaveLength(0); // refused payment: no charge
-    expect(chargesOf(paid.journey().bookingId)).toHaveLength(1); // the refused return charged nothing more
+    const chargesOf = async (bookingId: string) => (await moves(bookingId)).filter((o) => o.kind === 'charge');
+    expect(await chargesOf(r.journey().bookingId)).toHaveLength(0); // refused payment: no charge
+    expect(await chargesOf(paid.journey().bookingId)).toHaveLength(1); // the refused return charged nothing more
   });
 
   it('bad bodies get 400 with a code per field: fractional days, a foreign car, a forged event, an amount', async () => {
@@ -60,10 +59,14 @@ describe('the renter’s journey on the server', () => {
       [{ event: { type: 'rental.extend', days: -2 }, version }, { 'event.days': 'invalid' }],
       [{ event: { type: 'booking.start', carId: 'constructor' }, version }, { 'event.carId': 'invalid' }],
       [{ event: { type: 'deposit.deduct', deduction: { kind: 'fine', amount: -50_000, adminFee: 0 } }, version }, { 'event.type': 'invalid' }],
-      [{ event: { type: 'xstate.done.actor.submitPayment', output: {} }, version }, { 'event.type': 'invalid' }],
+      [{ event: { type: 'xstate.done.actor.openCheckout', output: {} }, version }, { 'event.type': 'invalid' }],
+      // The provider's news is the server's to read from the provider: never a renter's to send.
+      [{ event: { type: 'payment.completed', sessionId: 'cs_x', reference: 'pi_x', cardToken: 'cus_x/pm_x' }, version }, { 'event.type': 'invalid' }],
       // The server's own step (server/journey/noShows.ts): never a renter's to send.
       [{ event: { type: 'booking.noShow' }, version }, { 'event.type': 'invalid' }],
-      [{ event: { type: 'payment.submit', card: CARD, amount: 1 }, version }, { event: 'invalid' }],
+      // No card ever comes to us, nor an amount: a body with them is refused whole.
+      [{ event: { type: 'payment.submit', consent: true, card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' } }, version }, { event: 'invalid' }],
+      [{ event: { type: 'payment.submit', consent: true, amount: 1 }, version }, { event: 'invalid' }],
       [{ event: { type: 'rental.confirmExtension' } }, { version: 'required' }],
     ];
     for (const [body, fields] of cases) {
@@ -78,14 +81,15 @@ describe('the renter’s journey on the server', () => {
 
   it('the money adds up, computed by the server: rental with VAT, deposit held, extension charged, fuel taken, refund released', async () => {
     const r = await renterAt('signed');
-    // Camry, 5 days at AED 240: 1,200.00 + VAT 60.00 = 1,260.00; deposit 1,500.00 held, not charged.
-    const paid = await r.step({ type: 'payment.submit', card: CARD });
+    // Camry, 5 days at AED 240: 1,200.00 + VAT 60.00 = 1,260.00; deposit 1,500.00 held at pickup, not charged.
+    const paid = await pay(r);
     expect(paid.ok).toBe(true);
     let c = contextOf(r.journey());
     expect(c.payment).toMatchObject({ last4: '4242', amount: 126_000 });
-    expect(c.deposit).toMatchObject({ amount: 150_000 });
+    expect(c.deposit).toBeNull();
     await r.step({ type: 'payment.proceed' });
     await pickUp(r);
+    expect(contextOf(r.journey()).deposit).toMatchObject({ amount: 150_000 });
     // Two more days: 480.00 + VAT 24.00 = 504.00, charged to the card on file when confirmed.
     await r.step({ type: 'rental.extend', days: 2 });
     const extended = await r.step({ type: 'rental.confirmExtension' });
@@ -110,35 +114,36 @@ describe('the renter’s journey on the server', () => {
     });
     expect(c.refund).toMatchObject({ refunded: 141_450, captured: 8_550, due: 0 });
     expect(c.refund!.releaseBy - c.returnedAt!).toBe(30 * DAY_MS);
-    // The gateway's own books agree with the ledger.
-    const ops = await (await server()).deps.db.select().from(gatewayOperations);
-    const mine = ops.filter((o) => [c.payment!.reference, c.deposit!.reference, c.extensions[0]!.reference, c.refund!.reference].includes(o.reference));
+    // The provider's own books agree with the ledger: the deposit captured for the fuel, the rest released.
+    const mine = await moves(r.journey().bookingId);
     expect(mine.map((o) => [o.kind, o.amount]).sort()).toEqual(
-      [['charge', 126_000], ['charge', 50_400], ['hold', 150_000], ['release', 141_450]].sort(),
+      [['charge', 126_000], ['charge', 50_400], ['hold', 150_000], ['capture', 8_550], ['release', 141_450]].sort(),
     );
     expect((await r.step({ type: 'return.finish' })).ok).toBe(true);
   });
 
-  it('the declined test card is charged nothing and held nothing; 402 with the journey to show', async () => {
+  it('the declined test card is charged nothing and held nothing; the journey says why, and another card pays', async () => {
     const r = await renterAt('signed');
-    const declined = await r.step({ type: 'payment.submit', card: { ...CARD, number: '4000 0000 0000 0002' } });
-    expect(declined).toMatchObject({ ok: false, status: 402, error: 'cardDeclined' });
-    expect(valueOf(r.journey())).toEqual({ signedIn: { payment: 'declined' } });
+    const declined = await pay(r, CARDS.declined);
+    expect(declined).toMatchObject({ ok: false, body: { error: 'cardDeclined' } });
+    expect(valueOf(r.journey())).toEqual({ signedIn: { payment: 'atProvider' } });
     expect(contextOf(r.journey())).toMatchObject({ payment: null, deposit: null, error: 'cardDeclined' });
-    expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(true);
+    expect(await moves(r.journey().bookingId)).toEqual([]);
+    expect((await pay(r)).ok).toBe(true);
   });
 
-  it('two tabs paying at once: one payment, one charge; the other tab is told the journey moved on', async () => {
+  it('two tabs opening the payment at once: one page; the other tab is told the journey moved on', async () => {
     const r = await renterAt('signed');
     const { bookingId, version } = r.journey();
-    const pay = () => r.json('POST', `/api/bookings/${bookingId}/events`, { event: { type: 'payment.submit', card: CARD }, version });
-    const answers = await Promise.all([pay(), pay()]);
+    const open = () => r.json('POST', `/api/bookings/${bookingId}/events`, { event: { type: 'payment.submit', consent: true }, version });
+    const answers = await Promise.all([open(), open()]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const conflict = await answers.find((a) => a.status === 409)!.json();
     expect(conflict.error).toBe('conflict');
-    const ops = await (await server()).deps.db.select().from(gatewayOperations);
-    const key = `${bookingId}:${version}`;
-    expect(ops.filter((o) => o.idempotencyKey.startsWith(key)).map((o) => o.kind).sort()).toEqual(['charge', 'hold']);
+    // The booking has the winning tab's page: the other tab, reloaded, offers the same one.
+    const won = (await answers.find((a) => a.status === 200)!.json()) as { journey: Parameters<typeof contextOf>[0] };
+    await r.refresh();
+    expect(contextOf(r.journey()).paymentSession!.sessionId).toBe(contextOf(won.journey).paymentSession!.sessionId);
   });
 
   it('a step from a stale version (another window moved on) is a 409 conflict with the journey as it is now', async () => {

@@ -2,6 +2,7 @@
 // company's managers only (search, filter, pages, car linking, activation on Save, conflicts), and
 // authority records (fines, Salik) imported by file or feed, matched by plate and time, each fine on
 // the violation machine with renter and manager sending only their own steps.
+import { JourneyFailure } from '../../machines/journey';
 import { describe, expect, it } from 'vitest';
 import { ledgerOf } from '../../machines/ledger';
 import { DAY_MS } from '../../machines/money';
@@ -375,15 +376,28 @@ describe('traffic violations', () => {
     expect(resolutions.sort()).toEqual(['cancelled', 'upheld']);
   });
 
-  it('paying by card: the declined test card is refused with 402 and the fine stays payable', async () => {
+  it('paying by card: the card on file is charged, no card number sent; its bank declining is refused with 402 and the fine stays payable', async () => {
     const r = await renterAt('pickedUp');
     const m = await manager();
     await setUp(m, r, { mode: 'automatic', notify: false, consent: false });
     const fine = await fineFor(r, m);
-    const declined = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4000 0000 0000 0002' }, fine.version);
-    expect(declined).toMatchObject({ ok: false, status: 402, error: 'cardDeclined' });
-    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, fine.version);
+    // A card number in the body is not ours to take: refused whole.
+    const typed = await r.json('POST', `/api/violations/${fine.id}/events`, { event: { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, version: fine.version });
+    expect(typed.status).toBe(400);
+    const s = await server();
+    const gateway = s.deps.gateway;
+    // The card's bank declines the charge made without the renter there.
+    s.deps.gateway = { ...gateway, charge: async () => Promise.reject(new JourneyFailure('cardDeclined')) };
+    try {
+      const declined = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version);
+      expect(declined).toMatchObject({ ok: false, status: 402, error: 'cardDeclined' });
+    } finally {
+      s.deps.gateway = gateway;
+    }
+    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version);
     expect(paid.ok && (paid.body.violation.state as { context: { paid: unknown } }).context.paid).toEqual({ with: 'card', last4: '4242' });
+    // The charge is the provider's, on the saved card, under the fine's key.
+    expect(s.deps.paymentsStandIn!.log.filter((o) => o.key === `violation:${fine.id}:${fine.version}:charge`).map((o) => o.kind)).toEqual(['charge']);
   });
 
   it('paying by card, charged but stopped before the fine is saved: the reconciler refunds it and the fine is payable again; the renter is told', async () => {
@@ -402,7 +416,7 @@ describe('traffic violations', () => {
       },
     };
     try {
-      const lost = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, fine.version);
+      const lost = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version);
       expect(lost.ok).toBe(false);
     } finally {
       s.deps.gateway = gateway;
@@ -413,7 +427,7 @@ describe('traffic violations', () => {
 
     const later = new Date(Date.now() + INTENT_GRACE_MS + 1000);
     await reconcile({ ...s.deps, now: () => later }, applyStep);
-    expect(await gateway.lookup(`${key}:void`)).toMatchObject({ kind: 'refund', amount: charged!.amount });
+    expect(s.deps.paymentsStandIn!.log.filter((o) => o.key === `${key}:void`)).toEqual([expect.objectContaining({ kind: 'refund', amount: charged!.amount })]);
     const list = await r.api.violations();
     const now = list.ok ? list.body.violations.find((v) => v.id === fine.id)! : null;
     expect(now && valueOf(now)).toBe('payable');
@@ -421,8 +435,8 @@ describe('traffic violations', () => {
     const told = await r.api.notifications();
     expect(told.ok && told.body.notifications[0]).toMatchObject({ kind: 'paymentReversed', params: { amount: charged!.amount } });
     // The page on the old version is told it changed; on the new one the fine is paid once.
-    expect(await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, fine.version)).toMatchObject({ ok: false, status: 409 });
-    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, now!.version);
+    expect(await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version)).toMatchObject({ ok: false, status: 409 });
+    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, now!.version);
     expect(paid.ok && valueOf(paid.body.violation)).toBe('paid');
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { liveEvents, notifications } from '../../server/db/schema';
 import { notify, type NotificationKind } from '../../server/notifications/store';
-import { browser, CARD, contextOf, manager, renter, renterAt, server } from './helpers';
+import { browser, pay, CARDS, contextOf, manager, renter, renterAt, server } from './helpers';
 import { importAndWait } from '../support/imports';
 
 const db = async () => (await server()).deps.db;
@@ -30,9 +30,9 @@ describe('notifications', () => {
   it('a renter who pays gets bookingConfirmed with the booking number and car, once', async () => {
     const r = await renterAt('signed');
     expect((await listOf(r)).notifications).toEqual([]);
-    await r.step({ type: 'payment.submit', card: { ...CARD, number: '4000 0000 0000 0002' } }); // declined
+    await pay(r, CARDS.declined); // declined
     expect((await listOf(r)).unread).toBe(0);
-    expect((await r.step({ type: 'payment.submit', card: CARD })).ok).toBe(true);
+    expect((await pay(r)).ok).toBe(true);
     await r.step({ type: 'payment.proceed' });
     const { notifications: list, unread } = await listOf(r);
     const { model } = contextOf(r.journey()).booking.car;

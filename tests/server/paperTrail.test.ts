@@ -8,7 +8,7 @@ import { mailOutbox } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/server';
 import { SAMPLE_MANAGER } from '../../server/seed';
 import type { CaughtMail } from '../../server/mail/local';
-import { browser, CARD, checkInAtCounter, contextOf, pickUp, renter } from './helpers';
+import { browser, PAY, checkInAtCounter, contextOf, pickUp, renter } from './helpers';
 import { fineFor, setUp } from './fines';
 import { remindPickups } from '../../server/journey/reminders';
 import { dueBackAt } from '../../machines/journey-rules';
@@ -51,7 +51,7 @@ describe('the paper trail by e-mail', () => {
       { type: 'contract.verifyIdentity' },
       { type: 'contract.sign', signature: 'Mariam Al Suwaidi' },
       { type: 'contract.proceed' },
-      { type: 'payment.submit', card: CARD },
+      PAY,
       { type: 'payment.proceed' },
     ]) {
       const answer = await r.step(event);

@@ -5,10 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { carOf } from '../../machines/sampleFleet';
 import { DAY_MS } from '../../machines/money';
-import { gatewayOperations } from '../../server/db/schema';
 import { SAMPLE_ADMIN, SECOND_AGENT, SECOND_MANAGER } from '../../server/seed';
 import { travelTo } from '../support/clock';
-import { browser, checkInAtCounter, contextOf, counter, manager, PNG, renter, renterAt, server, tripIn, valueOf } from './helpers';
+import { browser, moves, checkInAtCounter, contextOf, counter, manager, PNG, renter, renterAt, tripIn, valueOf } from './helpers';
 
 const HOUR = 3_600_000;
 /** A trip a few hours ahead, two days long (its own hours, so the file's bookings of one car never meet). */
@@ -16,9 +15,8 @@ const kindsOf = async (r: Awaited<ReturnType<typeof renter>>) => {
   const notices = await r.api.notifications();
   return notices.ok ? notices.body.notifications.map((n) => n.kind) : [];
 };
-/** What the gateway did for a booking, by purpose. */
-const operations = async (bookingId: string) =>
-  (await (await server()).deps.db.select().from(gatewayOperations)).filter((o) => o.idempotencyKey.startsWith(bookingId));
+/** What the provider did for a booking, by purpose. */
+const operations = (bookingId: string) => moves(bookingId);
 
 describe('the return at the counter: checked in, answered, settled by the company', () => {
   it('the agent checks the car in with priced charges; a disputed charge is waived by the manager, who settles the deposit', async () => {

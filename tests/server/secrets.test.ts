@@ -136,8 +136,11 @@ describe('a database that today’s main left with a password in a stored journe
       sql`update bookings set journey = jsonb_set(journey, '{snapshot,context,booking}', (journey #> '{snapshot,context,booking}') || ${JSON.stringify(form)}::jsonb) where id = ${bookingId}`,
     );
     expect(await everyRow()).toContain(password);
-    // The database as it was before this migration ran: its record of it removed, and a restart.
+    // The database as it was before this migration ran: its record of it (and of those after it)
+    // removed, what those after it made undone, and a restart.
     await s.deps.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= 1796170000000`);
+    await s.deps.db.execute(sql`drop table provider_events`);
+    await s.deps.db.execute(sql`create table gateway_operations (idempotency_key text primary key, kind text not null, amount bigint not null, last4 text not null, reference text not null unique, card_token text not null, created_at timestamptz not null default now())`);
     await s.restart();
 
     expect(await everyRow()).not.toContain(password);

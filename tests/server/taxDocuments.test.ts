@@ -12,7 +12,7 @@ import { documentNumber } from '../../machines/taxDocuments';
 import { companies, taxDocuments } from '../../server/db/schema';
 import { SECOND_MANAGER } from '../../server/seed';
 import { carOf } from '../../machines/sampleFleet';
-import { browser, CARD, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
+import { browser, pay, checkInAtCounter, contextOf, counter, manager, pickUp, renter, renterAt, server } from './helpers';
 import { fineFor, setUp } from './fines';
 import type { TaxDocumentView } from '../../src/client/api';
 import { nextTaxNumber } from '../../server/invoices/store';
@@ -188,7 +188,7 @@ describe('tax invoices and credit notes', () => {
     const fine = await fineFor(r, m, 300);
     const transferred = await m.api.violationEvent(fine.id, { type: 'violation.transfer' }, fine.version);
     if (!transferred.ok) throw new Error('transfer');
-    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, transferred.body.violation.version);
+    const paid = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, transferred.body.violation.version);
     expect(paid.ok, JSON.stringify(paid)).toBe(true);
     const docs = await r.api.taxDocuments(r.journey().bookingId);
     if (!docs.ok) throw new Error('documents');
@@ -200,7 +200,7 @@ describe('tax invoices and credit notes', () => {
       ['adminFee', 3_000, 5],
     ]);
     // The same payment again is refused, and issues nothing more.
-    await r.api.violationEvent(fine.id, { type: 'violation.payByCard', number: '4242 4242 4242 4242' }, transferred.body.violation.version);
+    await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, transferred.body.violation.version);
     const again = await r.api.taxDocuments(r.journey().bookingId);
     expect(again.ok && again.body.documents.length).toBe(docs.body.documents.length);
   });
@@ -217,7 +217,7 @@ describe('tax invoices and credit notes', () => {
     );
     const company = carOf('camry').company;
     const before = await series(company, 'invoice');
-    const answers = await Promise.all(renters.map((r) => r.step({ type: 'payment.submit', card: CARD })));
+    const answers = await Promise.all(renters.map((r) => pay(r)));
     expect(answers.every((a) => a.ok)).toBe(true);
     const after = await series(company, 'invoice');
     expect(after).toEqual(unbroken(after));

@@ -121,6 +121,8 @@ export async function startTestServer(
   await seed(database.db, config);
   const log = recordingLogger();
   const deps = await withWorkers(await makeDeps(config, database, log));
+  // The payment stand-in's webhooks reach this file's app in-process (its origin is not one that listens).
+  deps.paymentsStandIn?.deliverTo(async (request) => server.app.fetch(request));
   // The local UAE PASS stand-in, as `npm run dev` has it, when a test needs the button.
   const local = uaePass ? await uaePassFor(config, [ORIGIN], true) : null;
   if (local) deps.uaePass = local.uaePass;
@@ -138,13 +140,16 @@ export async function startTestServer(
       await stopWorkers(server.deps);
       await server.database.close();
       server.database = await reopen();
-      server.deps = { ...(await withWorkers(await makeDeps(config, server.database, log))), uaePass: server.deps.uaePass };
+      // The provider is not restarted with us: the same stand-in, its books and cards as they were.
+      const standIn = server.deps.paymentsStandIn;
+      server.deps = { ...(await withWorkers(await makeDeps(config, server.database, log, undefined, standIn))), uaePass: server.deps.uaePass };
       server.app = createApp(server.deps);
     },
     async close() {
       await local?.local?.close();
       await server.deps.live.close();
       await stopWorkers(server.deps);
+      await server.deps.paymentsStandIn?.close();
       await mailbox?.close();
       await pushService?.close();
       await server.database.close();
