@@ -49,7 +49,7 @@ export interface Car {
   model: string;
   category: CarCategory;
   dailyRate: Fils;
-  /** Held on the renter's card from payment until the deposit is settled. */
+  /** Held on the renter's card from the pickup until the deposit is settled. */
   deposit: Fils;
   picture: CarPicture;
   plate: string;

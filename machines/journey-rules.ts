@@ -25,7 +25,7 @@ export {
   type Requirement,
 } from './steps';
 
-export const CONTRACT_VERSION = '2026-11';
+export const CONTRACT_VERSION = '2026-12';
 /** Deposits must be released within 30 days of return when nothing is owed (Dubai DET). */
 export const REFUND_RELEASE_DAYS = 30;
 export const MAX_EXTENSION_DAYS = 7;

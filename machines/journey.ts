@@ -54,7 +54,7 @@ const guards = {
     isBookable(event.car) &&
     (event.trip === undefined || Object.keys(tripProblems(event.trip, event.at)).length === 0) &&
     canStartBooking(context),
-  /** The deposit is held from payment until it is settled; only real, positive deductions come off it. */
+  /** The deposit is held from the pickup until it is settled; only real, positive deductions come off it. */
   canDeduct: ({ context, event }) =>
     event.type === 'deposit.deduct' &&
     isPaid(context) &&

@@ -29,6 +29,10 @@ const SAME = new Set([
   'payment.brands.mastercard',
   'payment.brands.amex',
   'payment.brands.unknown',
+  // The card schemes' own names, as printed on the card (the saved card in Account too).
+  'account.card.brands.visa',
+  'account.card.brands.mastercard',
+  'account.card.brands.amex',
   'carReturn.fuelLevels.1/4',
   'carReturn.fuelLevels.1/2',
   'carReturn.fuelLevels.3/4',

@@ -110,7 +110,7 @@ describe.each([
     // Account: the card kept, what for, and not removable while this booking needs it.
     await act(() => view.router.navigate(account));
     const a = t.account.card;
-    expect(await screen.findByText(fill(a.shown, { brand: 'Visa', last4: '4242', expiry: '12/30' }))).toBeInTheDocument();
+    expect(await screen.findByText(fill(a.shown, { brand: a.brands.visa, last4: '4242', expiry: '12/30' }))).toBeInTheDocument();
     expect(screen.getByText(a.consent)).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: a.remove }));
     expect(await screen.findByText(a.inUse)).toBeInTheDocument();

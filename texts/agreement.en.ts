@@ -30,7 +30,7 @@ const words = {
       },
       deposit: {
         title: '4. Security deposit',
-        text: '{deposit} is held on the renter’s card, not charged, from payment until the return. Charges the renter accepts, or that are upheld after a dispute, are taken from it; the rest is released within {releaseDays} days of the return.',
+        text: '{deposit} is held on the renter’s card, not charged, from the pickup until the return. Charges the renter accepts, or that are upheld after a dispute, are taken from it; the rest is released within {releaseDays} days of the return.',
       },
       fuel: {
         title: '5. Fuel and mileage',

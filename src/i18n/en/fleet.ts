@@ -32,7 +32,7 @@ const words = {
     chooseCategory: 'Choose the type',
     dailyRate: 'Daily rate (AED, VAT excluded)',
     deposit: 'Security deposit (AED)',
-    depositHint: 'Held on the renter’s card from payment until the car is back. Usual amounts: economy 750, sedan 1,500, SUV 2,500, luxury and sports 5,000.',
+    depositHint: 'Held on the renter’s card from the pickup until the car is back. Usual amounts: economy 750, sedan 1,500, SUV 2,500, luxury and sports 5,000.',
     odometerKm: 'Odometer (km)',
     tankLitres: 'Fuel tank (litres)',
     specsTitle: 'What renters read at pickup',

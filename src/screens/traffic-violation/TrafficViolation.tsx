@@ -120,10 +120,17 @@ function Violation({ actor }: { actor: ViolationActor }) {
 
   /** A step to the server; a refusal is said in the renter's language. */
   const send = async (event: ViolationEvent) => {
+    setProblem(null);
     const result = await actor.send(event);
     if (result.ok) return true;
     setProblem(result.error === 'cardDeclined' ? t.errors.cardDeclined : t.errors.network);
     return false;
+  };
+
+  /** Back from a form: what was refused there is no longer the question. */
+  const close = () => {
+    setProblem(null);
+    setForm(null);
   };
 
   /** Sends what a form asks for; when the machine refuses, the reason shows next to the field. */
@@ -247,50 +254,30 @@ function Violation({ actor }: { actor: ViolationActor }) {
 
       {state === 'payable' && form === 'card' && (
         // The card on file is charged at one tap no more: the amount is said, and asked once more.
-        <Section title={v.payByCard}>
-          <div role="group" aria-labelledby={`${id}-card`}>
-            <p id={`${id}-card`}>
-              <Fill text={v.confirmCard} values={{ amount: <Money fils={charge.amount} /> }} />
-            </p>
-            <div className={styles.choices}>
-              <Button
-                onClick={async () => {
-                  setProblem(null);
-                  if (await send({ type: 'violation.payByCard', last4: '', at: Date.now() })) setForm(null);
-                }}
-              >
-                {v.confirmCardPay}
-              </Button>
-              <Button variant="secondary" onClick={() => setForm(null)}>
-                {v.keepDeposit}
-              </Button>
-            </div>
-          </div>
-        </Section>
+        <Confirm
+          title={v.payByCard}
+          text={v.confirmCard}
+          amount={charge.amount}
+          yes={v.confirmCardPay}
+          no={v.keepDeposit}
+          problem={problem}
+          onYes={() => send({ type: 'violation.payByCard', last4: '', at: Date.now() })}
+          onDone={close}
+        />
       )}
 
       {state === 'payable' && form === 'confirmDeposit' && (
         // Money leaves the deposit at one tap no more: the amount is said, and asked once more.
-        <Section title={v.confirmDepositTitle}>
-          <div role="group" aria-labelledby={`${id}-confirm`}>
-            <p id={`${id}-confirm`}>
-              <Fill text={v.confirmDeposit} values={{ amount: <Money fils={charge.amount} /> }} />
-            </p>
-            <div className={styles.choices}>
-              <Button
-                onClick={async () => {
-                  setProblem(null);
-                  if (await send({ type: 'violation.payFromDeposit', at: Date.now() })) setForm(null);
-                }}
-              >
-                {v.confirmDepositPay}
-              </Button>
-              <Button variant="secondary" onClick={() => setForm(null)}>
-                {v.keepDeposit}
-              </Button>
-            </div>
-          </div>
-        </Section>
+        <Confirm
+          title={v.confirmDepositTitle}
+          text={v.confirmDeposit}
+          amount={charge.amount}
+          yes={v.confirmDepositPay}
+          no={v.keepDeposit}
+          problem={problem}
+          onYes={() => send({ type: 'violation.payFromDeposit', at: Date.now() })}
+          onDone={close}
+        />
       )}
 
       {paid && paidAt !== null && (
@@ -304,5 +291,41 @@ function Violation({ actor }: { actor: ViolationActor }) {
       {state === 'cancelled' && <Done>{v.cancelledText}</Done>}
       {problem && form === null && <FormError>{problem}</FormError>}
     </>
+  );
+}
+
+/** Money asked for once more: what is taken, yes or not now; a refusal is said here, where the renter is. */
+function Confirm(props: {
+  title: string;
+  text: string;
+  amount: number;
+  yes: string;
+  no: string;
+  problem: string | null;
+  onYes: () => Promise<boolean>;
+  onDone: () => void;
+}) {
+  const id = useId();
+  return (
+    <Section title={props.title}>
+      <div role="group" aria-labelledby={id}>
+        <p id={id}>
+          <Fill text={props.text} values={{ amount: <Money fils={props.amount} /> }} />
+        </p>
+        {props.problem && <FormError>{props.problem}</FormError>}
+        <div className={styles.choices}>
+          <Button
+            onClick={async () => {
+              if (await props.onYes()) props.onDone();
+            }}
+          >
+            {props.yes}
+          </Button>
+          <Button variant="secondary" onClick={props.onDone}>
+            {props.no}
+          </Button>
+        </div>
+      </div>
+    </Section>
   );
 }
