@@ -36,6 +36,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   return database;
 }
 
+/** How long closing waits for the pool's connections to have ended. */
+const CLOSE_WAIT_MS = 10_000;
+
 async function openPostgres(url: string): Promise<Database> {
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -67,7 +70,10 @@ async function openPostgres(url: string): Promise<Database> {
       await listener.close();
       const ended = new Promise<void>((resolve) => (allEnded = resolve));
       await pool.end();
-      if (connections > 0) await ended;
+      // Bounded: a connection the database itself ended may never say so, and closing must not hang.
+      if (connections > 0 && !(await Promise.race([ended.then(() => true), new Promise<false>((resolve) => setTimeout(resolve, CLOSE_WAIT_MS, false).unref())]))) {
+        console.error(JSON.stringify({ level: 'error', message: 'database closed with connections still ending', connections }));
+      }
     },
   };
 }

@@ -5,16 +5,14 @@
 // under a booking's keys is one its journey shows, or was given back (refunded, released) by the
 // reconciler; the car is held exactly when the journey says; no step is left half done. On PGlite,
 // and on PostgreSQL with TEST_DATABASE_URL.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { rmSync } from 'node:fs';
-import { inject } from 'vitest';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/open';
 import { bookings, moneyIntents } from '../../server/db/schema';
 import type { Movement } from '../../server/payments/standin/server';
 import { CARDS, typeCard } from '../support/provider';
+import { KEYS, startProvider } from './provider';
 import { holdOf } from '../../server/journey/availability';
 import { INTENT_GRACE_MS, referencesOf } from '../../server/journey/intents';
 import { restoreJourney } from '../../machines/persistence';
@@ -37,31 +35,6 @@ type Journey = {
   version: number;
   journey: { snapshot: { context: { payment: unknown; cancellation?: unknown; paymentSession?: { url: string } | null } } };
 };
-
-/** The provider's keys, which the stand-in and our server share, as a Stripe account's are. */
-const KEYS = { STRIPE_SECRET_KEY: 'sk_test_kill9standin', STRIPE_WEBHOOK_SECRET: 'whsec_kill9standin' };
-
-/** The stand-in provider as a process of its own (dist-server/payments-standin.js), posting its webhooks to `base`. */
-async function startProvider(base: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(inject('serverDir'), 'payments-standin.js')], {
-    env: { ...process.env, ...KEYS, PORT: String(port), WEBHOOK_URL: `${base}/api/payments/webhook` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the stand-in did not start:\n${output}`)), 30_000);
-    child.stdout!.on('data', () => output.includes('payments stand-in on') && (clearTimeout(timer), resolve()));
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    log: async () => ((await (await fetch(`${origin}/_standin/log`)).json()) as { log: Movement[] }).log,
-    stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))),
-  };
-}
 
 /** A renter's phone: its own address (the server trusts the proxy header, as behind a load balancer) and cookie. */
 function phone(base: string, n: number) {
@@ -250,9 +223,12 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
     const database = await openAfter(dataDir);
     try {
       expect(await disagreements(database, await provider.log()), seen.join('; ')).toEqual([]);
-      // The kills did land while money moved: some payments went through, some were undone or never made.
+      // The kills did land while money moved: the provider took payments; and the cancellations of the
+      // bookings paid by round 2 (a refund each) went through their intents. (A payment on the
+      // provider's page has none: it is the provider's, taken in from its news.)
+      expect((await provider.log()).some((m) => m.kind === 'charge')).toBe(true);
       const intents = await database.db.select().from(moneyIntents);
-      expect(intents.length).toBeGreaterThan(0);
+      if (paid > 0) expect(intents.length).toBeGreaterThan(0);
       seen.push(
         `intents: ${['completed', 'reverted'].map((s) => `${intents.filter((i) => i.status === s).length} ${s}`).join(', ')}`,
       );

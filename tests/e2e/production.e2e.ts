@@ -3,12 +3,13 @@
 // one port (PostgreSQL), replaces one that dies, and stops them all on SIGTERM.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { DRAIN_MS } from '../../server/main';
 import { chromiumPath, launch, phonePage } from './browser';
 import { freePort, postgresUrl, seededDataDir, startProduction, stop, withDatabase, type Production } from './production';
 import { scratchDir } from '../support/scratch';
+import { KEYS, startProvider } from './provider';
 
 if (chromiumPath && !postgresUrl)
   console.warn('*** TEST_DATABASE_URL is not set: WEB_CONCURRENCY on PostgreSQL was NOT tested.');
@@ -179,10 +180,14 @@ describe.skipIf(!chromiumPath)('the production server as a platform runs it', ()
         const port = await freePort();
         // Both seed at once, the manager of MANAGER_EMAIL included (once one exited on a duplicate key).
         const manager = { MANAGER_EMAIL: 'ops@movecar.test', MANAGER_PASSWORD: 'two-processes-2026' };
+        // Several processes share one payment provider, as they share one database: the stand-in as a
+        // process of its own, with the keys a Stripe test account would give (the in-process one cannot).
+        const provider = await startProvider(`http://127.0.0.1:${port}`);
+        onTestFinished(() => provider.stop());
         const server = await startProduction(
           port,
           dataDir(),
-          { WEB_CONCURRENCY: '2', DATABASE_URL: url, ...manager },
+          { WEB_CONCURRENCY: '2', DATABASE_URL: url, ...manager, ...KEYS, STRIPE_API_ORIGIN: provider.origin },
           2,
         );
         started.push(server);

@@ -6,6 +6,7 @@
 // tool, never a production acquirer. Its answers are typed with the SDK's own types.
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import Stripe from 'stripe';
@@ -595,8 +596,9 @@ export async function startStandInProvider({
     return c.redirect(done(session), 303);
   }
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+  // An HTTP/1 server (serve's default): the type says so, for closeAllConnections.
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s as Server));
   });
   const listening = (server.address() as AddressInfo).port;
   return {
@@ -608,6 +610,11 @@ export async function startStandInProvider({
     events,
     intents,
     log,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Keep-alive connections (the SDK's agent) are ended too, so closing never waits on an idle one.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
