@@ -17,6 +17,8 @@ const signed = () => renterAt('signed');
 /** Everything the provider has said so far has reached us and been taken in. */
 async function webhooksTakenIn() {
   const s = await server();
+  // The provider's webhooks are sent after its page answers: each has been answered (kept) first.
+  await s.deps.paymentsStandIn!.delivered();
   await expect.poll(async () => (await s.deps.db.select().from(providerEvents)).filter((e) => e.doneAt === null).length, { timeout: 10_000 }).toBe(0);
   await takeInPaymentEvents(s.deps);
 }

@@ -39,6 +39,8 @@ export async function providerHeardBy(deps: import('../../server/deps').Deps) {
   const { providerEvents } = await import('../../server/db/schema');
   const { isNull } = await import('drizzle-orm');
   const { takeInPaymentEvents } = await import('../../server/payments/events');
+  // Every webhook the provider has sent has been answered (kept), then none is left undone.
+  await deps.paymentsStandIn?.delivered();
   for (let i = 0; i < 400 && (await deps.db.select().from(providerEvents).where(isNull(providerEvents.doneAt))).length > 0; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

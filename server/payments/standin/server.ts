@@ -56,6 +56,8 @@ export interface StandInProvider {
   intents: Map<string, Intent>;
   /** Every movement of money, in order, under the key the merchant gave (its Idempotency-Key, or the intent's `movecar_key`). */
   log: Movement[];
+  /** Resolves once every webhook sent so far has been answered by the merchant (or given up on). */
+  delivered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -167,21 +169,32 @@ export async function startStandInProvider({
       request: { id: null, idempotency_key: null },
     } as unknown as Stripe.Event;
     events.push(event);
+    if (!target) return;
+    delivering++;
     void deliver(event);
   }
 
+  /** Webhooks sent and not yet answered (a retry waiting its turn counts): what `delivered()` waits for. */
+  let delivering = 0;
+  const quiet: (() => void)[] = [];
+  const delivered = () => (delivering === 0 ? Promise.resolve() : new Promise<void>((resolve) => quiet.push(resolve)));
+  const settle = () => {
+    if (--delivering === 0) for (const resolve of quiet.splice(0)) resolve();
+  };
+
   /** Posts the event, signed as the provider signs; a failed delivery is tried again, 12 times in all, further apart each time (5 s at most). */
   async function deliver(event: Stripe.Event, attempt = 1): Promise<void> {
-    if (!target) return;
     const payload = JSON.stringify(event);
     const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: seconds() });
-    const request = new Request(typeof target === 'string' ? target : 'http://movecar.test/api/payments/webhook', {
+    const to = target!;
+    const request = new Request(typeof to === 'string' ? to : 'http://movecar.test/api/payments/webhook', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       body: payload,
     });
-    const ok = await (typeof target === 'string' ? fetch(request) : target(request)).then((r) => r.ok, () => false);
+    const ok = await (typeof to === 'string' ? fetch(request) : to(request)).then((r) => r.ok, () => false);
     if (!ok && attempt < 12) setTimeout(() => void deliver(event, attempt + 1), Math.min(5_000, 250 * 2 ** attempt)).unref();
+    else settle();
   }
 
   function methodFor(number: string, expMonth: number, expYear: number, customer: string | null): Method | ApiError {
@@ -610,6 +623,7 @@ export async function startStandInProvider({
     events,
     intents,
     log,
+    delivered,
     // Keep-alive connections (the SDK's agent) are ended too, so closing never waits on an idle one.
     close: () =>
       new Promise<void>((resolve) => {
