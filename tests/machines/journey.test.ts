@@ -622,32 +622,35 @@ describe('server-like calls and their error paths', () => {
     expect(j.moves()).toEqual([['charge', 126_000], ['hold', 150_000]]);
   });
 
-  it('the provider’s news is taken only for the page the renter is on: a closed page’s is ignored', async () => {
+  /** Signed and on the provider's page: the journey and that page's session. */
+  async function onProviderPage() {
     const j = start();
     await signContract(j);
     j.actor.send({ type: 'contract.proceed' });
     j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
     await waitFor(j.actor, (s) => !s.hasTag('pending'));
-    const first = j.state().context.paymentSession!;
+    return { j, first: j.state().context.paymentSession! };
+  }
+  /** The provider's news that the page `sessionId` was paid. */
+  const paidOn = (sessionId: string, reference: string) =>
+    ({ type: 'payment.completed', sessionId, reference, cardToken: 'cus_x/pm_x', card: { last4: '4242', brand: 'visa', expiry: '12/30' }, at: NOW }) as const;
+
+  it('the provider’s news is taken only for the page the renter is on: a closed page’s is ignored', async () => {
+    const { j, first } = await onProviderPage();
     j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
     await waitFor(j.actor, (s) => !s.hasTag('pending'));
     const second = j.state().context.paymentSession!;
     expect(second.sessionId).not.toBe(first.sessionId);
-    const stale = { type: 'payment.completed', sessionId: first.sessionId, reference: 'pi_x', cardToken: 'cus_x/pm_x', card: { last4: '4242', brand: 'visa', expiry: '12/30' }, at: NOW } as const;
+    const stale = paidOn(first.sessionId, 'pi_x');
     expect(j.state().can(stale)).toBe(false);
     expect(j.state().can({ ...stale, sessionId: second.sessionId })).toBe(true);
   });
 
   it('the old page paid while a new one opens: the payment counts, and the renter is not sent to pay again', async () => {
-    const j = start();
-    await signContract(j);
-    j.actor.send({ type: 'contract.proceed' });
-    j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
-    await waitFor(j.actor, (s) => !s.hasTag('pending'));
-    const first = j.state().context.paymentSession!;
+    const { j, first } = await onProviderPage();
     j.actor.send({ type: 'payment.submit', consent: true, at: Date.now() });
     expect(j.state().matches({ signedIn: { payment: 'opening' } })).toBe(true);
-    j.actor.send({ type: 'payment.completed', sessionId: first.sessionId, reference: 'pi_old', cardToken: 'cus_x/pm_x', card: { last4: '4242', brand: 'visa', expiry: '12/30' }, at: NOW });
+    j.actor.send(paidOn(first.sessionId, 'pi_old'));
     expect(j.state().matches({ signedIn: { payment: 'paid' } })).toBe(true);
     expect(j.state().context.payment).toMatchObject({ reference: 'pi_old', last4: '4242' });
   });
