@@ -34,11 +34,11 @@ export async function createSession(db: Db, userId: string, now: Date) {
     .select({ id: sessions.id })
     .from(sessions)
     .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.createdAt), desc(sessions.expiresAt))
+    .orderBy(desc(sessions.createdAt), desc(sessions.seq))
     .limit(SESSIONS_PER_USER);
   const ended = await db
     .delete(sessions)
-    // Never the new one, whatever the order of sessions made in the same millisecond.
+    // Never the new one, even when the server's clock stepped back.
     .where(and(eq(sessions.userId, userId), ne(sessions.id, id), notInArray(sessions.id, kept)))
     .returning({ id: sessions.id });
   if (ended.length > 0) await pushTo(db, [userId], 'session');

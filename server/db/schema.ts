@@ -271,6 +271,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** The order they were made in: log-ins in the same millisecond still have an oldest. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
