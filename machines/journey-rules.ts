@@ -28,6 +28,11 @@ export {
 export const CONTRACT_VERSION = '2026-12';
 /** Deposits must be released within 30 days of return when nothing is owed (Dubai DET). */
 export const REFUND_RELEASE_DAYS = 30;
+/**
+ * A released hold leaves the renter's card at once on our side; their bank may take this long to show
+ * it (what UAE issuers and the provider's documentation give as the longest usual wait).
+ */
+export const BANK_RELEASE_DAYS = 10;
 export const MAX_EXTENSION_DAYS = 7;
 
 export interface Booking {
@@ -114,7 +119,28 @@ export interface DepositHold {
   heldAt: number;
   captureBefore?: number;
   extended?: boolean;
+  /** Renewed (server/payments/holds.ts): the hold this one replaced, released once this one was placed, and when. */
+  renewed?: { from: string; at: number };
 }
+
+/**
+ * How long before its `captureBefore` a deposit hold is renewed: a new authorisation on the saved card
+ * for the same amount, the old one released, so the deposit never lapses while the car is out or a
+ * return is being answered. Two days leave the job and the provider room for a bad day.
+ */
+export const RENEW_HOLD_BEFORE_MS = 2 * DAY_MS;
+
+/** A deposit the provider still holds for the rental: placed, with its lapse known, neither settled nor cancelled. */
+export const liveHold = (c: JourneyContext): (DepositHold & { captureBefore: number }) | null =>
+  c.deposit && c.deposit.reference !== '' && c.deposit.captureBefore !== undefined && c.refund === null && c.cancellation === null
+    ? (c.deposit as DepositHold & { captureBefore: number })
+    : null;
+
+/** When the deposit hold is to be renewed (null: none to renew). */
+export const holdRenewalAt = (c: JourneyContext): number | null => {
+  const hold = liveHold(c);
+  return hold ? hold.captureBefore - RENEW_HOLD_BEFORE_MS : null;
+};
 
 /** Added days the renter confirmed, charged on their own. */
 export interface ExtensionCharge {

@@ -14,6 +14,7 @@ import {
   isOver,
   isPaid,
   isSignedIn,
+  liveHold,
 } from './journey-rules';
 import { DEDUCTION_KINDS, type Deduction } from './money';
 import { normaliseEmail, type Renter } from './renter';
@@ -61,6 +62,9 @@ const guards = {
     context.deposit !== null &&
     context.refund === null &&
     validDeduction(event.deduction),
+  /** A renewal of the hold the journey has now (not of one it replaced already), with no call of its own under way. */
+  canRenewHold: ({ context, event }) =>
+    event.type === 'deposit.renewed' && context.pending === null && liveHold(context) !== null && liveHold(context)!.reference === event.replaces,
   /** Before payment only, when the offer's own rule holds (machines/offers.ts). */
   canApplyOffer: ({ context, event }) =>
     event.type === 'offer.apply' &&
@@ -121,6 +125,14 @@ const actions = {
         : { ...booking, offer: event.offerId };
     },
   }),
+  /** The deposit is held anew, for the same amount, until the new hold's own lapse. */
+  renewHold: journeySetup.assign({
+    deposit: ({ context, event }) => {
+      assertEvent(event, 'deposit.renewed');
+      const { reference, captureBefore, extended } = event.hold;
+      return { ...context.deposit!, reference, captureBefore, extended, renewed: { from: event.replaces, at: event.at } };
+    },
+  }),
   /** Something paid from the deposit (a fine with its admin fee): the ledger shows it. */
   deduct: journeySetup.assign({
     deductions: ({ context, event }) => {
@@ -172,6 +184,7 @@ export const journeyMachine = journeySetup
         on: {
           'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
           'deposit.deduct': { guard: 'canDeduct', actions: 'deduct' },
+          'deposit.renewed': { guard: 'canRenewHold', actions: 'renewHold' },
           'offer.apply': { guard: 'canApplyOffer', actions: 'applyOffer' },
           'account.refresh': { actions: 'refreshRenter' },
           ...changeEvents,

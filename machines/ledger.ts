@@ -29,8 +29,8 @@ export interface Ledger {
   refund: Fils;
   /** What the deductions exceed the deposit by: the renter owes it. */
   due: Fils;
-  /** When the refund reaches the card at the latest; known once the deposit is settled. */
-  releaseBy: number | null;
+  /** When the deposit hold was settled: the rest released to the card then. Null until it is. */
+  releasedAt: number | null;
 }
 
 export function ledgerOf(c: JourneyContext): Ledger {
@@ -56,7 +56,7 @@ export function ledgerOf(c: JourneyContext): Ledger {
     deductionsTotal: deposit.deductions,
     refund: c.refund?.refunded ?? deposit.refundable,
     due: c.refund?.due ?? deposit.due,
-    releaseBy: c.refund?.releaseBy ?? null,
+    releasedAt: c.refund?.settledAt ?? null,
   };
 }
 

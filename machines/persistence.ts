@@ -106,7 +106,16 @@ function buildSchemas() {
         z.object({ sessionId: text(), url: text(), expiresAt: time(), challenge: z.boolean(), failure: z.nullable(z.enum(PAYMENT_FAILURES)) }),
       ),
     ),
-    deposit: z.nullable(z.object({ amount: fils(), reference: text(), heldAt: time(), captureBefore: z.optional(time()), extended: z.optional(z.boolean()) })),
+    deposit: z.nullable(
+      z.object({
+        amount: fils(),
+        reference: text(),
+        heldAt: time(),
+        captureBefore: z.optional(time()),
+        extended: z.optional(z.boolean()),
+        renewed: z.optional(z.object({ from: text(), at: time() })),
+      }),
+    ),
     // Optional: rentals stored before the counter's handover have none (restoreJourney fills in null).
     checkout: z.optional(
       z.nullable(

@@ -370,6 +370,26 @@ function executors(
       // Back to the step the journey is on: the account page is not a step.
       await go(pathOf(stepOf(state), lang));
     },
+    // Two days before the deposit hold lapses, the server's payments worker holds it anew: the renter is told.
+    'deposit.renewed': async ({ state }) => {
+      const { deps } = await testServer();
+      const [row] = await deps.db.select().from(bookings).where(eq(bookings.number, app.actor.bookingNumber!));
+      const renewAt = row!.holdRenewAt!.getTime() + 60_000;
+      // A month on the road: the renter opens the app now and then, which keeps their session alive.
+      const api = createApi({ baseUrl: `${ORIGIN}/api`, fetch: app.browser.fetch });
+      for (let at = Date.now() + 10 * DAY_MS; at < renewAt; at += 10 * DAY_MS) {
+        travelTo(at);
+        await api.session();
+      }
+      travelTo(renewAt);
+      await takeInPaymentEvents(deps);
+      // The renter's open app hears of it (a live push) and loads the journey with its new hold.
+      await act(() => app.session.refreshJourney());
+      await waitFor(() => expect(app.actor.getSnapshot().context.deposit?.renewed).toBeTruthy());
+      await go(pathOf('notifications', lang));
+      await screen.findByText(t.notifications.kinds.depositRenewed.title);
+      await go(pathOf(stepOf(state), lang));
+    },
     'deposit.deduct': async ({ state }) => {
       const v = t.trafficViolation;
       await fineArrives(app);

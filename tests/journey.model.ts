@@ -11,7 +11,7 @@ import {
   type JourneyEvent,
   type JourneySnapshot,
 } from '../machines/journey';
-import { canMoveTo, changeQuote, dueBackAt, extensionPrice, noShowAt, openDisputes, PAYMENT_SESSION_MS, STEPS } from '../machines/journey-rules';
+import { canMoveTo, changeQuote, dueBackAt, extensionPrice, liveHold, noShowAt, openDisputes, PAYMENT_SESSION_MS, STEPS } from '../machines/journey-rules';
 import { isReturnLine } from '../machines/returns';
 import { aed, DAY_MS, fineDeduction } from '../machines/money';
 import type { Trip } from '../machines/booking';
@@ -143,7 +143,7 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
   // The deposit is authorised as the renter confirms the handover (or the connection drops on the way).
   if (state.matches({ signedIn: { carPickup: 'holdingDeposit' } })) {
     outcomes.push(
-      { type: 'xstate.done.actor.holdDeposit', output: { amount: 1, reference: 'pi_hold', heldAt: c.booking.pickupAt } },
+      { type: 'xstate.done.actor.holdDeposit', output: { amount: 1, reference: 'pi_hold', heldAt: c.booking.pickupAt, captureBefore: c.booking.pickupAt + 7 * DAY_MS, extended: false } },
       { type: 'xstate.error.actor.holdDeposit', error: new JourneyFailure('network') },
     );
   }
@@ -249,6 +249,9 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     { type: 'offer.apply', offerId: 'winter', completedRentals: 0, upgradeTo: null, at: AT },
     { type: 'account.update', profile: PROFILE },
     { type: 'deposit.deduct', deduction: fineDeduction(aed(500)) },
+    // The server's payments worker, before the deposit hold lapses: held anew (server/payments/holds.ts).
+    // Walked once, on the road (the machine takes it wherever the hold is live: its own tests).
+    ...(liveHold(c) && !c.deposit!.renewed && state.matches({ signedIn: { carPickup: { onRent: 'driving' } } }) ? [{ type: 'deposit.renewed', replaces: liveHold(c)!.reference, hold: { reference: 'pi_renewed', captureBefore: liveHold(c)!.captureBefore + 7 * DAY_MS, extended: false }, at: AT } as const] : []),
     { type: 'account.update', profile: { ...PROFILE, phone: '123' } },
   ];
 }
@@ -290,6 +293,7 @@ function abstractState(s: JourneySnapshot) {
     name: !atCounter && c.renter?.fullName === PROFILE.fullName ? 'edited' : null,
     profileProblems: atCounter ? [] : Object.keys(c.profileErrors),
     fined: !atCounter && c.deductions.some((d) => d.kind === 'fine'),
+    renewed: !returned && !!c.deposit?.renewed,
     offer: returned ? null : (c.booking.offer ?? null),
     // Moved to another car, while nothing else is under way: once anything follows it is a rental as
     // any other (the graph keeps one vertex for it, so the walk takes the move once).

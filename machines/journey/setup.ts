@@ -96,6 +96,11 @@ export type JourneyEvent =
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }
   /**
+   * Only the server sends this (server/payments/holds.ts), once the provider has placed a new hold on
+   * the saved card for the deposit that `replaces` was about to lapse.
+   */
+  | { type: 'deposit.renewed'; replaces: string; hold: { reference: string; captureBefore: number; extended: boolean }; at: number }
+  /**
    * Only the server sends this, with what only it knows: the renter's finished rentals, and the car
    * of the next category free for the booking's dates (loyalty upgrade).
    */

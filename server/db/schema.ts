@@ -388,12 +388,22 @@ export const bookings = pgTable(
     heldUntil: timestamp('held_until', { withTimezone: true }),
     /** When the renter was reminded of the pickup (server/journey/reminders.ts): once per booking. */
     pickupRemindedAt: timestamp('pickup_reminded_at', { withTimezone: true }),
+    /** When the provider's open payment page closes (server/payments/events.ts closes it then), written with the journey. */
+    pageClosesAt: timestamp('page_closes_at', { withTimezone: true }),
+    /**
+     * When the deposit hold is to be renewed (server/payments/holds.ts), written with the journey; put
+     * off by the job after a renewal the card refused, when it also sets `holdRenewalFailedAt`.
+     */
+    holdRenewAt: timestamp('hold_renew_at', { withTimezone: true }),
+    holdRenewalFailedAt: timestamp('hold_renewal_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bookings_renter_idx').on(t.renterId, t.createdAt),
     index('bookings_car_period_idx').on(t.carId, t.periodStart),
+    index('bookings_page_closes_idx').on(t.pageClosesAt).where(sql`${t.pageClosesAt} is not null`),
+    index('bookings_hold_renew_idx').on(t.holdRenewAt).where(sql`${t.holdRenewAt} is not null`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Car } from '../../machines/fleet';
 import { openJourney, type JourneySnapshot } from '../../machines/journey';
-import { bookingStatus, carPeriod, dueBackAt, rentalPhase } from '../../machines/journey-rules';
+import { bookingStatus, carPeriod, dueBackAt, holdRenewalAt, rentalPhase } from '../../machines/journey-rules';
 import { ledgerOf, moneyTimeline } from '../../machines/ledger';
 import { restoreJourney, serializeJourney, type RestoreProblem, type StoredJourney } from '../../machines/persistence';
 import type { Renter } from '../../machines/renter';
@@ -50,6 +50,19 @@ export const renterOf = (u: User): Renter => ({
 export function periodOf(snapshot: JourneySnapshot) {
   const { start, end } = carPeriod(snapshot.context);
   return { periodStart: new Date(start), periodEnd: new Date(end) };
+}
+
+/**
+ * The columns the money jobs find bookings by, written with every save: when the provider's open page
+ * closes (server/payments/events.ts), when the deposit hold is renewed (server/payments/holds.ts).
+ */
+export function deadlinesOf(snapshot: JourneySnapshot) {
+  const c = snapshot.context;
+  const renew = holdRenewalAt(c);
+  return {
+    pageClosesAt: c.paymentSession ? new Date(c.paymentSession.expiresAt) : null,
+    holdRenewAt: renew === null ? null : new Date(renew),
+  };
 }
 
 /** Bookings saved before the period columns existed get them from their journey (once, at start). */
@@ -114,6 +127,7 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
         journey: serializeJourney(snapshot),
         completed: snapshot.context.completedAt !== null,
         ...periodOf(snapshot),
+        ...deadlinesOf(snapshot),
         ...holdOf(snapshot, sample),
         sample,
       })
@@ -178,6 +192,7 @@ export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnap
       carId: snapshot.context.booking.carId,
       completed: snapshot.context.completedAt !== null,
       ...periodOf(snapshot),
+      ...deadlinesOf(snapshot),
       ...holdOf(snapshot, row.sample),
       version: row.version + 1,
       updatedAt: now,

@@ -142,7 +142,8 @@ function journeyCalls(servicesOf: (system: object) => JourneyServices) {
       return {
         refunded: settled.released,
         captured: settled.captured,
-        due: Math.max(0, input.deductions - input.deposit.amount),
+        // What the hold could not cover is owed: above the deposit, or all of it if the hold was gone.
+        due: Math.max(0, input.deductions - settled.captured),
         releaseBy: refundReleaseBy(input.returnedAt),
         settledAt: input.at,
         reference: settled.reference,

@@ -63,6 +63,10 @@ export const NOTIFICATION_KINDS = {
   disputeOpened: 'required',
   /** A renter reported an incident from Emergency with a rental of the company's out. Params: reference, number (booking), model. */
   incidentReported: 'required',
+  /** The deposit's hold was placed anew with the renter's bank (server/payments/holds.ts). Params: number, amount, at (until when, ms). */
+  depositRenewed: 'required',
+  /** The manager's: the renter's card refused to renew the deposit's hold. Params: number, model, at (when the hold lapses, ms). */
+  holdRenewalFailed: 'required',
   /** The renter disputed a line of a return's check-in: the manager upholds or waives it. Params: number, model. */
   returnDisputed: 'required',
   /** A booking of the company's cars was cancelled as a no-show: the car is free again. Params: number (booking), model. */

@@ -3,8 +3,9 @@
 // back from its page. Neither road is believed as it stands: both ask the provider for the session as
 // it is now, and the journey takes the one event that moves it there (machines/journey/payment.ts),
 // so a duplicate, a replay, a late event or the two roads at once change nothing twice. The same
-// worker closes the pages left open past their time, so the car they held goes back.
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+// worker closes the pages left open past their time, so the car they held goes back, and renews the
+// deposit holds about to lapse (./holds.ts).
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { JourneyEvent } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
 import type { PaymentSession } from '../../machines/journey-rules';
@@ -14,6 +15,7 @@ import { startWorker, type Worker } from '../worker';
 import { applyStep } from '../journey/service';
 import type { BookingRow } from '../journey/bookings';
 import type { CheckoutState } from './gateway';
+import { renewHolds } from './holds';
 
 /** How often the worker looks without being nudged: undone webhooks, and pages past their time. */
 export const PAYMENT_EVENTS_EVERY_MS = 30_000;
@@ -74,7 +76,7 @@ export async function keepWebhook(deps: Deps, event: { id: string; type: string;
   return rows.length > 0;
 }
 
-/** One round: the webhooks waiting, then the pages past their time. True when more may be waiting. */
+/** One round: the webhooks waiting, the pages past their time, the holds to renew. True when more may be waiting. */
 export async function takeInPaymentEvents(deps: Deps, stopping: () => boolean = () => false): Promise<boolean> {
   const waiting = await deps.db
     .select()
@@ -101,7 +103,7 @@ export async function takeInPaymentEvents(deps: Deps, stopping: () => boolean = 
   const lapsed = await deps.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(sql`(${bookings.journey} #>> '{snapshot,context,paymentSession,expiresAt}')::bigint <= ${deps.now().getTime()}`)
+    .where(lte(bookings.pageClosesAt, deps.now()))
     .limit(BATCH);
   for (const { id } of lapsed) {
     if (stopping()) return false;
@@ -109,7 +111,9 @@ export async function takeInPaymentEvents(deps: Deps, stopping: () => boolean = 
       deps.log.error('payment: an expired page could not be closed now', { booking: id, reason: error instanceof Error ? error.message : 'unknown' }),
     );
   }
-  return waiting.length === BATCH;
+  // The deposit holds about to lapse: renewed (./holds.ts).
+  const renewMore = await renewHolds(deps, stopping);
+  return waiting.length === BATCH || renewMore;
 }
 
 export const startPaymentEvents = (deps: () => Deps, log: Logger): Worker =>

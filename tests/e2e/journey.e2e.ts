@@ -249,7 +249,7 @@ describe.skipIf(!chromiumPath)('the whole rental journey in Chromium', () => {
       await boss.page.close();
 
       // Settled on the renter's phone: the scratch waived, the fuel taken, the unused days given back.
-      await page.getByText(r.releaseBy.split('{date}')[0]!.trim()).waitFor();
+      await page.getByText(r.released.split('{date}')[0]!.trim()).waitFor();
       expect(await charges.textContent()).toContain(r.waived);
       await shot('return-settled');
       await button(r.finish).click();

@@ -506,6 +506,31 @@ describe('journey guards, each both ways', () => {
     expect(j.state().context.deductions).toEqual([fine]);
   });
 
+  it('canRenewHold: only the hold the journey has now, while it is held; the new one replaces it, and a renewal of the old one after is refused', async () => {
+    const j = start();
+    await paid(j);
+    const renewal = (replaces: string, reference: string) =>
+      ({ type: 'deposit.renewed', replaces, hold: { reference, captureBefore: NOW + 40 * DAY_MS, extended: true }, at: NOW + 28 * DAY_MS }) as const;
+    expect(j.state().can(renewal('', 'pi_new'))).toBe(false); // paid: nothing held before the pickup
+    await handOver(j);
+    const first = j.state().context.deposit!;
+    // The new hold, placed at the provider as the server's job places it.
+    const { reference } = await provider.gateway.hold({ cardToken: j.state().context.payment!.cardToken, amount: first.amount, idempotencyKey: `renew:${first.reference}` });
+    expect(j.state().can(renewal('pi_other', reference))).toBe(false);
+    j.actor.send(renewal(first.reference, reference));
+    expect(j.state().context.deposit).toEqual({ ...first, reference, captureBefore: NOW + 40 * DAY_MS, extended: true, renewed: { from: first.reference, at: NOW + 28 * DAY_MS } });
+    expect(j.state().matches({ signedIn: { carPickup: { onRent: 'driving' } } })).toBe(true);
+    expect(j.state().can(renewal(first.reference, 'pi_late'))).toBe(false);
+    // Back, accepted and settled (from the new hold): nothing is held any more.
+    j.actor.send({ type: 'return.start' });
+    j.actor.send(checkIn(dueBackAt(j.state().context)));
+    expect(j.state().can(renewal(reference, 'pi_after'))).toBe(true); // checked in, the charges still to answer
+    j.actor.send({ type: 'return.accept', at: NOW + 6 * DAY_MS });
+    await settled(j);
+    expect(j.state().context.refund).toMatchObject({ refunded: first.amount, captured: 0 });
+    expect(j.state().can(renewal(reference, 'pi_after'))).toBe(false);
+  });
+
   it('canStartBooking refuses a car that is no record to book (a bad id, no rate, a negative deposit)', () => {
     const j = start();
     for (const car of [

@@ -58,6 +58,11 @@ export interface StandInProvider {
   log: Movement[];
   /** Resolves once every webhook sent so far has been answered by the merchant (or given up on). */
   delivered(): Promise<void>;
+  /**
+   * A saved card's issuer answers as `behaviour` from now on, as one may after the card was saved
+   * (reported lost, its credit used up): for the tests of what comes after the payment page.
+   */
+  cardBecomes(paymentMethod: string, behaviour: CardBehaviour): void;
   close(): Promise<void>;
 }
 
@@ -624,6 +629,11 @@ export async function startStandInProvider({
     intents,
     log,
     delivered,
+    cardBecomes(paymentMethod, behaviour) {
+      const method = methods.get(paymentMethod);
+      if (!method) throw new Error(`no saved card ${paymentMethod}`);
+      method.behaviour = behaviour;
+    },
     // Keep-alive connections (the SDK's agent) are ended too, so closing never waits on an idle one.
     close: () =>
       new Promise<void>((resolve) => {

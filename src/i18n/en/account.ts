@@ -276,6 +276,14 @@ const words = {
         title: 'Deposit settled',
         body: 'Booking {number} is settled: {amount} goes back to your card.',
       },
+      depositRenewed: {
+        title: 'Deposit hold renewed',
+        body: 'Your bank holds {amount} for booking {number} again, now until {at}: a hold lasts only so long. The earlier hold is released, so only one is on your card. Nothing was charged.',
+      },
+      holdRenewalFailed: {
+        title: 'Deposit hold not renewed',
+        body: 'The renter’s card refused to renew the deposit hold of booking {number} ({model}). It lapses on {at}; we try again every 6 hours. Contact the renter.',
+      },
       returnDisputed: {
         title: 'A return charge is disputed',
         body: 'The renter of booking {number} ({model}) disputes a charge from the check-in. Open it at the counter to uphold or waive it.',

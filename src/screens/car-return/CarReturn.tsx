@@ -1,6 +1,6 @@
 import { Plate } from '../../ui/Plate';
 import { ledgerOf } from '../../../machines/ledger';
-import { bookingPrice, dueBackAt, openDisputes } from '../../../machines/journey-rules';
+import { BANK_RELEASE_DAYS, bookingPrice, dueBackAt, openDisputes } from '../../../machines/journey-rules';
 import { isReturnLine, lateDeduction, LATE_RETURN, unusedDays } from '../../../machines/returns';
 import { useLocale } from '../../i18n/locale';
 import { fill, formatDate, formatNumber } from '../../i18n/format';
@@ -123,10 +123,12 @@ export default function CarReturn() {
           </>
         )}
         {awaiting && <p role="status">{r.awaiting}</p>}
-        {ledger.releaseBy !== null ? (
-          <Done>{fill(r.releaseBy, { date: formatDate(new Date(ledger.releaseBy), lang, 'date') })}</Done>
+        {ledger.releasedAt === null ? (
+          <p className={styles.note}>{fill(r.releaseAfter, { days: formatNumber(BANK_RELEASE_DAYS, lang) })}</p>
+        ) : ledger.refund > 0 ? (
+          <Done>{fill(r.released, { date: formatDate(new Date(ledger.releasedAt), lang, 'date'), days: formatNumber(BANK_RELEASE_DAYS, lang) })}</Done>
         ) : (
-          <p className={styles.note}>{r.releaseAfter}</p>
+          <Done>{r.nothingReleased}</Done>
         )}
       </Section>
 

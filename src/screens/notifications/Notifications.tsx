@@ -56,6 +56,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   returnDisputed: FileWarning,
   disputeDecided: FileWarning,
   depositSettled: Wallet,
+  depositRenewed: Wallet,
+  holdRenewalFailed: ShieldAlert,
   extensionCharged: Wallet,
   changeCharged: Wallet,
   changeRefunded: Wallet,
