@@ -4,7 +4,7 @@
 //   [awaitingConsent → accept | decline with a reason] → payable →
 //   paid (security deposit | the card on file, last 4 only) | disputed (reason) → resolved: upheld → payable | cancelled
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import { fineDeduction, type Deduction, type Fils } from './money';
+import { DAY_MS, fineDeduction, type Deduction, type Fils } from './money';
 import type { TransferSettings } from './transferSettings';
 
 export interface Fine {
@@ -139,6 +139,17 @@ export const violationMachine = setup({
 });
 
 export type ViolationSnapshot = SnapshotFrom<typeof violationMachine>;
+
+/**
+ * A fine passed on once the deposit is no longer held is charged to the card the renter saved for
+ * it (they agreed to that on the payment page) this many days after they are told, unless they pay
+ * it another way or dispute it first: the notice gives the day.
+ */
+export const CARD_CHARGE_NOTICE_DAYS = 7;
+
+/** When a payable fine is due to be charged to the saved card (if the deposit no longer covers it); null when it is not payable. */
+export const cardChargeDueAt = (s: ViolationSnapshot): number | null =>
+  s.value === 'payable' && s.context.transferredAt !== null ? s.context.transferredAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS : null;
 
 /** A stored violation (the machine's persisted snapshot), or null when it is not a state the machine has. */
 export function restoreViolation(stored: unknown): ViolationSnapshot | null {

@@ -542,6 +542,8 @@ export const violations = pgTable(
     /** The violation machine's persisted snapshot. */
     state: jsonb('state').notNull(),
     version: integer('version').notNull().default(1),
+    /** When the saved card was last asked to pay it after the deposit's release and refused (server/violations/charges.ts). */
+    cardTriedAt: timestamp('card_tried_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('violations_booking_idx').on(t.bookingId), index('violations_contract_idx').on(t.contractCode)],

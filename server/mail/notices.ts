@@ -2,7 +2,7 @@
 // their fines without opening the app: what each says (English and Arabic, the Arabic typed against
 // the English), grouped as the account's preferences turn them off. A message about money carries
 // the tax invoice or credit note the same step issued, as a PDF.
-import { dubaiTime, money } from '../invoices/words';
+import { dubaiDay, dubaiTime, money } from '../invoices/words';
 import { layout, type MailLang } from './words';
 
 /** What a user may turn off by e-mail (the in-app notification stays). */
@@ -24,6 +24,8 @@ const en = {
   pickupReminder: { subject: 'Your {model} is ready for pickup', body: 'Your {model} is ready for you on {at} (Dubai time). Bring your driving licence, your Emirates ID and the card you paid with.' },
   fineTransferNotice: { subject: 'A traffic fine was passed to you', body: 'A traffic fine of {amount} (code {code}) was transferred to you, with the admin fee. Pay it from your deposit, pay another way, or dispute it in Move car.' },
   consentRequested: { subject: 'A traffic fine needs your decision', body: 'A traffic fine of {amount} (code {code}) waits for your decision before it is passed to you. Accept or decline it in Move car.' },
+  fineChargeScheduled: { subject: 'A traffic fine will be charged to your card', body: 'A traffic fine was passed to you after your deposit was released: {amount} with the admin fee (code {code}, reference {reference}, on {date}, {place}). It will be charged to your card ending {last4} on {at} (Dubai time) unless you pay it another way or dispute it in Move car before then.' },
+  fineCharged: { subject: 'A traffic fine was charged to your card', body: '{amount} for a traffic fine (code {code}, reference {reference}) was charged to your card ending {last4}. Your tax invoice is in Move car.' },
   fineDeducted: { subject: 'A fine was paid from your deposit', body: '{amount} for a traffic fine (code {code}) was paid from your security deposit.' },
   salikCharged: { subject: 'Salik tolls charged', body: '{amount} was charged for Salik tolls (crossings: {count}).' },
   disputeResolved: { subject: 'Your fine dispute is decided', body: 'Your dispute of the fine (code {code}) was reviewed: {outcome}.' },
@@ -54,6 +56,8 @@ const ar: Words = {
   pickupReminder: { subject: 'سيارتك {model} جاهزة للاستلام', body: 'سيارتك {model} جاهزة لك في {at} (بتوقيت دبي). أحضر رخصة القيادة وبطاقة الهوية الإماراتية والبطاقة التي دفعت بها.' },
   fineTransferNotice: { subject: 'حُوّلت إليك مخالفة مرورية', body: 'حُوّلت إليك مخالفة مرورية بمبلغ {amount} (الرمز {code}) مع الرسوم الإدارية. ادفعها من مبلغ التأمين أو بطريقة أخرى، أو اعترض عليها في Move car.' },
   consentRequested: { subject: 'مخالفة مرورية تنتظر قرارك', body: 'مخالفة مرورية بمبلغ {amount} (الرمز {code}) تنتظر قرارك قبل تحويلها إليك. اقبلها أو ارفضها في Move car.' },
+  fineChargeScheduled: { subject: 'ستُخصم مخالفة مرورية من بطاقتك', body: 'حُوّلت إليك مخالفة مرورية بعد الإفراج عن مبلغ التأمين: {amount} مع الرسوم الإدارية (الرمز {code}، المرجع {reference}، في {date}، {place}). ستُخصم من بطاقتك المنتهية بالرقم {last4} في {at} (بتوقيت دبي)، ما لم تدفعها بطريقة أخرى أو تعترض عليها في Move car قبل ذلك.' },
+  fineCharged: { subject: 'خُصمت مخالفة مرورية من بطاقتك', body: 'خُصم {amount} عن مخالفة مرورية (الرمز {code}، المرجع {reference}) من بطاقتك المنتهية بالرقم {last4}. فاتورتك الضريبية في Move car.' },
   fineDeducted: { subject: 'دُفعت مخالفة من مبلغ التأمين', body: 'دُفع {amount} عن مخالفة مرورية (الرمز {code}) من مبلغ التأمين.' },
   salikCharged: { subject: 'تم احتساب رسوم سالك', body: 'احتُسب {amount} لرسوم سالك (عدد العبور: {count}).' },
   disputeResolved: { subject: 'صدر قرار اعتراضك على المخالفة', body: 'رُوجع اعتراضك على المخالفة (الرمز {code}): {outcome}.' },
@@ -85,6 +89,8 @@ export const MAIL_GROUP_OF: Record<MailedKind, MailGroup> = {
   fineTransferNotice: 'fines',
   consentRequested: 'fines',
   fineDeducted: 'fines',
+  fineChargeScheduled: 'fines',
+  fineCharged: 'fines',
   salikCharged: 'fines',
   disputeResolved: 'fines',
   incidentUpdated: 'incidents',
@@ -98,6 +104,7 @@ export function noticeWords(lang: MailLang, kind: MailedKind, params: Record<str
   const value = (key: string, v: string | number): string => {
     if (key === 'amount' && typeof v === 'number') return `AED ${money(v)}`;
     if (key === 'at' && typeof v === 'number') return dubaiTime(v);
+    if (key === 'date' && typeof v === 'number') return dubaiDay(v);
     if (key === 'outcome' && (v === 'upheld' || v === 'cancelled')) return w.values.outcome[v];
     if (key === 'status' && (v === 'acknowledged' || v === 'closed')) return w.values.status[v];
     return String(v);

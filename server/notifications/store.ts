@@ -20,6 +20,10 @@ export const NOTIFICATION_KINDS = {
   consentRequested: 'required',
   /** A fine paid from the security deposit. Params: amount (fils), code. */
   fineDeducted: 'required',
+  /** A fine passed on after the deposit's release, to be charged to the saved card on a day. Params: amount, code, date (of the offence, ms), place, reference (the authority's), last4, at (the day it is charged, ms). */
+  fineChargeScheduled: 'required',
+  /** A fine charged to the saved card. Params: amount, code, last4, reference. */
+  fineCharged: 'required',
   /** Salik crossings charged. Params: amount (fils), count. */
   salikCharged: 'required',
   /** Params: outcome (upheld | cancelled), code. */

@@ -16,6 +16,7 @@ import { applyStep } from '../journey/service';
 import type { BookingRow } from '../journey/bookings';
 import type { CheckoutState } from './gateway';
 import { renewHolds } from './holds';
+import { chargeFinesAfterRelease } from '../violations/charges';
 
 /** How often the worker looks without being nudged: undone webhooks, and pages past their time. */
 export const PAYMENT_EVENTS_EVERY_MS = 30_000;
@@ -111,8 +112,9 @@ export async function takeInPaymentEvents(deps: Deps, stopping: () => boolean = 
       deps.log.error('payment: an expired page could not be closed now', { booking: id, reason: error instanceof Error ? error.message : 'unknown' }),
     );
   }
-  // The deposit holds about to lapse: renewed (./holds.ts).
+  // The deposit holds about to lapse: renewed (./holds.ts). The fines that came after the release: charged.
   const renewMore = await renewHolds(deps, stopping);
+  if (!stopping()) await chargeFinesAfterRelease(deps, stopping);
   return waiting.length === BATCH || renewMore;
 }
 

@@ -10,7 +10,8 @@ import { authorityRecords, bookings, violations } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate, version } from '../http/validate';
-import { stepViolation } from './service';
+import { cardChargeOf, stepViolation } from './service';
+import { restoreViolation } from '../../machines/violation';
 import { salikView, violationView, violationWithParties } from './store';
 
 const text = z.string().max(1000);
@@ -45,8 +46,17 @@ export const violationRoutes = new Hono<AppEnv>()
         .where(and(inArray(authorityRecords.bookingId, ids), eq(authorityRecords.kind, 'salik')))
         .orderBy(desc(authorityRecords.occurredAt)),
     ]);
+    // A payable fine after the deposit's release is charged to the saved card on a day: its booking says.
+    const payableOn = [...new Set(fines.filter((row) => (row.state as { value?: string }).value === 'payable').map((row) => row.bookingId))];
+    const rows = payableOn.length === 0 ? [] : await db.select().from(bookings).where(inArray(bookings.id, payableOn));
+    const bookingOf = new Map(rows.map((b) => [b.id, b]));
+    const cardCharge = (row: (typeof fines)[number]) => {
+      const booking = bookingOf.get(row.bookingId);
+      const state = booking && restoreViolation(row.state);
+      return booking && state ? cardChargeOf(booking, state) : null;
+    };
     return c.json({
-      violations: fines.map((row) => violationView(row, numbers.get(row.bookingId))),
+      violations: fines.map((row) => violationView(row, numbers.get(row.bookingId), cardCharge(row))),
       salik: crossings.map((row) => salikView(row, numbers.get(row.bookingId!) ?? '')),
     });
   })

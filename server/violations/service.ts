@@ -6,9 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { createActor } from 'xstate';
 import { JourneyFailure } from '../../machines/journey';
+import { DAY_MS } from '../../machines/money';
 import { restoreJourney } from '../../machines/persistence';
 import { deductionsInvoice } from '../../machines/taxDocuments';
-import { restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
+import { CARD_CHARGE_NOTICE_DAYS, cardChargeDueAt, restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { managersOf } from '../companies/managers';
 import { contractView, type ContractRow } from '../contracts/store';
 import type { Tx } from '../db/open';
@@ -22,18 +23,46 @@ import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { saveViolation, violationView, type ViolationRow, type ViolationView } from './store';
 
+/**
+ * The card a fine is charged to when the deposit no longer covers it (released, or never held): the
+ * booking's saved card; null while the deposit is held (the renter chooses how to pay then).
+ */
+export function cardAfterRelease(booking: BookingRow) {
+  const c = restoreJourney(booking.journey).snapshot?.context;
+  return c?.payment && c.refund ? { ...c.payment, releasedAt: c.refund.settledAt } : null;
+}
+
+/**
+ * When a payable fine is charged to the saved card, and which card: a week after the renter was told,
+ * and never sooner than a week after the release (a fine still payable then gets its full notice).
+ * Null while the deposit is held, or when the fine is not payable.
+ */
+export function cardChargeOf(booking: BookingRow, state: ViolationSnapshot): { last4: string; at: number } | null {
+  const card = cardAfterRelease(booking);
+  const due = cardChargeDueAt(state);
+  return card && due !== null ? { last4: card.last4, at: Math.max(due, card.releasedAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS) } : null;
+}
+
 /** Tells the renter what a fine's new state asks of them, or that it reached them. */
-export async function tellRenter(tx: Tx, at: Date, renterId: string, state: ViolationSnapshot, before: ViolationSnapshot | null) {
+export async function tellRenter(tx: Tx, at: Date, booking: BookingRow, state: ViolationSnapshot, before: ViolationSnapshot | null) {
+  const { renterId } = booking;
   const { fine, charge, settings } = state.context;
   const params = { amount: charge.amount, code: fine.code };
   const transferredNow = state.context.transferredAt !== null && before?.context.transferredAt == null;
-  if (transferredNow && settings.notify) await notify(tx, at, renterId, 'fineTransferNotice', params, 'trafficViolation');
+  const card = cardChargeOf(booking, state);
+  // After the release, the renter is always told, with the day it will be charged and the fine's evidence.
+  if (transferredNow && card) {
+    const evidence = { date: fine.date, place: fine.location ?? '', reference: fine.reference ?? fine.code };
+    await notify(tx, at, renterId, 'fineChargeScheduled', { ...params, ...evidence, last4: card.last4, at: card.at }, 'trafficViolation');
+  } else if (transferredNow && settings.notify) await notify(tx, at, renterId, 'fineTransferNotice', params, 'trafficViolation');
   if (state.value === 'awaitingConsent' && before?.value !== 'awaitingConsent')
     await notify(tx, at, renterId, 'consentRequested', params, 'trafficViolation');
   if (before?.value === 'disputed' && state.value !== 'disputed')
     await notify(tx, at, renterId, 'disputeResolved', { ...params, outcome: state.value === 'cancelled' ? 'cancelled' : 'upheld' }, 'trafficViolation');
   if (state.value === 'paid' && state.context.paid?.with === 'deposit' && before?.value !== 'paid')
     await notify(tx, at, renterId, 'fineDeducted', params, 'trafficViolation');
+  if (state.value === 'paid' && state.context.paid?.with === 'card' && before?.value !== 'paid')
+    await notify(tx, at, renterId, 'fineCharged', { ...params, last4: state.context.paid.last4, reference: fine.reference ?? fine.code }, 'trafficViolation');
 }
 
 /** Tells the company's managers what the renter did. */
@@ -71,7 +100,7 @@ export async function createViolation(
     .values({ bookingId: booking.id, contractCode: contract.code, state: actor.getPersistedSnapshot(), createdAt: now })
     .returning();
   actor.stop();
-  await tellRenter(tx, now, booking.renterId, snapshot, null);
+  await tellRenter(tx, now, booking, snapshot, null);
   await pushTo(tx, [booking.renterId, ...(await managersOf(tx, contract.companyId))], 'violations', row!.id);
   return row!;
 }
@@ -130,7 +159,7 @@ export async function stepViolation(deps: Deps, found: FoundViolation, sent: Sen
         if (!(await completeIntent(tx, key, new Date(at)))) throw new StaleRecord();
         await invoiceFine(tx, found, before, at);
       }
-      await tellRenter(tx, new Date(at), booking.renterId, after, before);
+      await tellRenter(tx, new Date(at), booking, after, before);
       await tellManagers(tx, new Date(at), contract.code, managers, after, before);
       await pushTo(tx, [booking.renterId, ...managers], 'violations', row.id);
       return saved;

@@ -9,13 +9,15 @@ import { StaleRecord } from '../journey/service';
 
 export type ViolationRow = typeof violations.$inferSelect;
 
-export const violationView = (row: ViolationRow, bookingNumber?: string) => ({
+export const violationView = (row: ViolationRow, bookingNumber?: string, cardCharge: { last4: string; at: number } | null = null) => ({
   id: row.id,
   contractCode: row.contractCode,
   bookingNumber: bookingNumber ?? null,
   version: row.version,
   createdAt: row.createdAt.getTime(),
   state: row.state as Record<string, unknown>,
+  /** After the deposit's release: the saved card it will be charged to, and when (server/violations/charges.ts). */
+  cardCharge,
 });
 export type ViolationView = ReturnType<typeof violationView>;
 

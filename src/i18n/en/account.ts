@@ -210,6 +210,14 @@ const words = {
         title: 'Your consent is needed',
         body: 'A traffic fine of {amount} (code {code}) is waiting for your decision before it is passed to you.',
       },
+      fineChargeScheduled: {
+        title: 'A fine will be charged to your card',
+        body: 'A traffic fine of {amount} with the admin fee (code {code}, reference {reference}, on {date}) was passed to you after your deposit was released. It will be charged to your card ending {last4} on {at}, unless you pay it another way or dispute it before then.',
+      },
+      fineCharged: {
+        title: 'Fine charged to your card',
+        body: '{amount} for a traffic fine (code {code}, reference {reference}) was charged to your card ending {last4}.',
+      },
       fineDeducted: {
         title: 'Paid from your deposit',
         body: '{amount} for a traffic fine (code {code}) was paid from your security deposit.',

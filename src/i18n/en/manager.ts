@@ -193,6 +193,7 @@ const words = {
     depositText: 'Deduct the amount from your security deposit.',
     other: 'Card on file',
     otherText: 'Charged to the card you paid this rental with, kept with the payment provider as you agreed.',
+    cardChargeOn: 'Your deposit is released, so this fine will be charged to your card ending {last4} on {date}, as you agreed, unless you pay it now or dispute it before then.',
     pay: 'Pay',
     payWith: 'Pay with {method}',
     confirmDepositTitle: 'Pay from your deposit',

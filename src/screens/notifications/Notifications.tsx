@@ -32,6 +32,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   bookingConfirmed: CalendarCheck,
   consentRequested: FileWarning,
   fineDeducted: Wallet,
+  fineChargeScheduled: FileWarning,
+  fineCharged: Wallet,
   salikCharged: Wallet,
   disputeResolved: FileWarning,
   accountAlert: ShieldAlert,
@@ -241,6 +243,7 @@ function Message({ item, template }: { item: NotificationView; template: string 
   for (const [key, value] of Object.entries(item.params)) {
     if (key === 'amount') values[key] = <Money fils={Number(value)} />;
     else if (key === 'at') values[key] = formatDate(new Date(Number(value)), lang, 'dateTime');
+    else if (key === 'date') values[key] = formatDate(new Date(Number(value)), lang, 'date');
     else if (key === 'outcome' && item.kind === 'disputeDecided' && (value === 'upheld' || value === 'waived'))
       values[key] = n.returnOutcomes[value];
     else if (key === 'outcome' && (value === 'upheld' || value === 'cancelled'))

@@ -59,7 +59,7 @@ function RenterViolations() {
 function ServerViolation({ view }: { view: ViolationView }) {
   const { t } = useLocale('manager');
   const actor = useViolationClient(view);
-  return actor ? <Violation actor={actor} /> : <FormError>{t.contracts.unreadable}</FormError>;
+  return actor ? <Violation actor={actor} cardCharge={view.cardCharge} /> : <FormError>{t.contracts.unreadable}</FormError>;
 }
 
 /** Each crossing on its own line, with its time and place: toll, admin fee, and how it was paid. */
@@ -94,7 +94,8 @@ type Field = 'type' | 'code' | 'date' | 'amount' | 'status';
 /** What the renter has open below the fine: a form, or the question before the deposit pays it. */
 type Form = 'dispute' | 'decline' | 'card' | 'confirmDeposit' | null;
 
-function Violation({ actor }: { actor: ViolationActor }) {
+/** `cardCharge`: after the deposit's release, the saved card the fine will be charged to, and when. */
+function Violation({ actor, cardCharge }: { actor: ViolationActor; cardCharge: ViolationView['cardCharge'] }) {
   const { t, lang } = useLocale('forms', 'rental', 'manager');
   const v = t.trafficViolation;
   const state = useSelector(actor, (s) => s.value);
@@ -243,7 +244,9 @@ function Violation({ actor }: { actor: ViolationActor }) {
           <div className={styles.method}>
             <div>
               <h3 className={styles.methodTitle}>{v.other}</h3>
-              <p className={styles.methodText}>{v.otherText}</p>
+              <p className={styles.methodText}>
+                {cardCharge ? fill(v.cardChargeOn, { last4: cardCharge.last4, date: formatDate(new Date(cardCharge.at), lang, 'date') }) : v.otherText}
+              </p>
             </div>
             <Button aria-label={fill(v.payWith, { method: v.other })} onClick={() => setForm('card')}>
               {v.pay}

@@ -1,0 +1,1 @@
+ALTER TABLE "violations" ADD COLUMN "card_tried_at" timestamp with time zone;
