@@ -165,7 +165,8 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         // The first payment's refund under the step's own key (what `lookup` and a retry find); the others numbered.
         const partKey = i === 0 ? idempotencyKey : `${idempotencyKey}:${i}`;
         // A retry of the step (the reconciler's replay) finds what it gave back the first time, and gives no more.
-        const earlier = (await call(() => stripe.refunds.list({ payment_intent: reference, limit: 100 }))).data.find((r) => r.metadata?.[KEY] === partKey);
+        const given = async () => (await call(() => stripe.refunds.list({ payment_intent: reference, limit: 100 }))).data.find((r) => r.metadata?.[KEY] === partKey);
+        const earlier = await given();
         if (earlier) {
           first ??= earlier.id;
           left -= earlier.amount;
@@ -175,10 +176,26 @@ export function stripeGateway(settings: StripeSettings): PaymentGateway {
         const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
         const refundable = (charge?.amount_captured ?? intent.amount_received) - (charge?.amount_refunded ?? 0);
         const part = Math.min(left, refundable);
-        if (part <= 0) continue;
-        const refund = await call(() => stripe.refunds.create({ payment_intent: reference, amount: part, metadata: { [KEY]: partKey } }, { idempotencyKey: partKey }));
+        if (part <= 0) {
+          // Nothing left on it: perhaps the same step on another instance just gave it back under this key.
+          const theirs = await given();
+          if (theirs) {
+            first ??= theirs.id;
+            left -= theirs.amount;
+          }
+          continue;
+        }
+        // The same step on two instances at once: the other's refund under this key landed between our
+        // look and our ask (so ours asks for less, and the provider refuses the key): it is the answer.
+        const refund = await call(() => stripe.refunds.create({ payment_intent: reference, amount: part, metadata: { [KEY]: partKey } }, { idempotencyKey: partKey })).catch(
+          async (error: unknown) => {
+            const theirs = error instanceof IdempotencyMismatch ? await given() : undefined;
+            if (!theirs) throw error;
+            return theirs;
+          },
+        );
         first ??= refund.id;
-        left -= part;
+        left -= refund.amount;
       }
       if (left > 0 || !first) throw new Error(`refund of ${amount}: only ${amount - left} left to give back on ${references.length} payments`);
       return { reference: first };

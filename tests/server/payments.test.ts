@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { CARDS, contextOf, payOnProviderPage, pay, renterAt, server, valueOf, renter, pickUp, tripIn } from './helpers';
+import { localProvider } from '../support/provider';
 import { bookings, providerEvents } from '../../server/db/schema';
 import { takeInPaymentEvents } from '../../server/payments/events';
 import { travelTo } from '../support/clock';
@@ -197,5 +198,28 @@ describe('the deposit at pickup', () => {
     const deposit = contextOf(r.journey()).deposit!;
     expect(deposit.extended).toBe(false);
     expect(Math.round((deposit.captureBefore! - deposit.heldAt) / (24 * 3600_000))).toBe(7);
+  });
+});
+
+describe('the adapter, against the stand-in', () => {
+  it('the same refund asked by two instances at once gives back once, and both get its answer', async () => {
+    const { standIn, gateway } = await localProvider();
+    try {
+      // The second starts a little later each round, so that some round has it look between the first's look and its refund.
+      for (let round = 0; round < 16; round++) {
+        const card = await gateway.testCard(`race${round}@example.ae`, `race:${round}`);
+        const paid = await gateway.charge({ cardToken: card, amount: 75_600, idempotencyKey: `race:${round}:charge` });
+        // Part of it (the other's refund changes what is left to refund), and all of it.
+        for (const amount of [50_400, 75_600 - 50_400]) {
+          const key = `race:${round}:refund:${amount}`;
+          const ask = () => gateway.refund({ references: [paid.reference], amount, idempotencyKey: key });
+          const [a, b] = await Promise.all([ask(), new Promise((wait) => setTimeout(wait, round)).then(ask)]);
+          expect(a!.reference).toBe(b!.reference);
+          expect(standIn.log.filter((m) => m.kind === 'refund' && m.key === key).map((m) => m.amount)).toEqual([amount]);
+        }
+      }
+    } finally {
+      await standIn.close();
+    }
   });
 });
