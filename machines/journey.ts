@@ -63,8 +63,10 @@ const guards = {
     context.refund === null &&
     validDeduction(event.deduction),
   /** A renewal of the hold the journey has now (not of one it replaced already), with no call of its own under way. */
-  canRenewHold: ({ context, event }) =>
-    event.type === 'deposit.renewed' && context.pending === null && liveHold(context) !== null && liveHold(context)!.reference === event.replaces,
+  canRenewHold: ({ context, event }) => {
+    const hold = liveHold(context);
+    return event.type === 'deposit.renewed' && context.pending === null && hold !== null && hold.reference === event.replaces;
+  },
   /** Before payment only, when the offer's own rule holds (machines/offers.ts). */
   canApplyOffer: ({ context, event }) =>
     event.type === 'offer.apply' &&

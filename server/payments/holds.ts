@@ -13,6 +13,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { JourneyFailure } from '../../machines/journey';
 import { liveHold } from '../../machines/journey-rules';
+import type { Car } from '../../machines/fleet';
 import { restoreJourney } from '../../machines/persistence';
 import { bookings, users } from '../db/schema';
 import type { Deps } from '../deps';
@@ -46,7 +47,7 @@ export async function renewHold(deps: Deps, row: BookingRow): Promise<Renewal> {
   } catch (error) {
     // No answer (the provider down): the next round asks again, under the same key.
     if (!(error instanceof JourneyFailure)) throw error;
-    await refused(deps, row, hold.captureBefore, error.code);
+    await refused(deps, row, snapshot.context.booking.car, hold.captureBefore, error.code);
     return 'refused';
   }
   const [renter] = await deps.db.select().from(users).where(eq(users.id, row.renterId));
@@ -77,7 +78,7 @@ export async function renewHold(deps: Deps, row: BookingRow): Promise<Renewal> {
 }
 
 /** The card refused the renewal: asked again later; the company's managers hear of it once per hold. */
-async function refused(deps: Deps, row: BookingRow, lapsesAt: number, reason: string) {
+async function refused(deps: Deps, row: BookingRow, car: Car, lapsesAt: number, reason: string) {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const [put] = await tx
@@ -94,7 +95,6 @@ async function refused(deps: Deps, row: BookingRow, lapsesAt: number, reason: st
       )
       .returning({ id: bookings.id });
     if (!put || row.holdRenewalFailedAt) return;
-    const car = restoreJourney(row.journey).snapshot!.context.booking.car;
     for (const manager of await managersOf(tx, car.company)) {
       await notify(tx, at, manager, 'holdRenewalFailed', { number: row.number, model: car.model, at: lapsesAt }, `handovers:${row.number}`);
     }
