@@ -1,5 +1,6 @@
 // The journey's rules, each in one place. The machine's guards call these; the UI asks the machine
 // (snapshot.can, selectors) and uses `whyNot` only to say *why* a step is not open yet.
+import type { CompanyRefund } from './refunds';
 import { DAY_MS, priceRental, type Deduction, type Fils, type RentalPrice } from './money';
 import { CAR_CATEGORIES, type Car, type CarId, type LocationId } from './fleet';
 import { FLEET, isCarId } from './sampleFleet';
@@ -256,6 +257,8 @@ export interface JourneyContext {
   cancellation: Cancellation | null;
   /** Each change of dates or places, in order. */
   changes: BookingChange[];
+  /** What the company gave back of the charges after the rental, each with its reason (machines/refunds.ts). */
+  companyRefunds: CompanyRefund[];
   /** Where a visitor wanted to go before being asked to log in (cleared on sign-in). */
   returnTo: Step | null;
   /**
@@ -536,6 +539,7 @@ export function initialContext(now: number): JourneyContext {
     completedAt: null,
     cancellation: null,
     changes: [],
+    companyRefunds: [],
     returnTo: null,
     pending: null,
     error: null,

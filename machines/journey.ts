@@ -19,6 +19,7 @@ import {
 import { DEDUCTION_KINDS, type Deduction } from './money';
 import { normaliseEmail, type Renter } from './renter';
 import { normaliseName } from './text';
+import { refundAllowed } from './refunds';
 import { normaliseUaeMobile, profileProblems } from './validation';
 import { journeySetup, type JourneyGuard } from './journey/setup';
 import { signedOutStep } from './journey/signedOut';
@@ -67,6 +68,9 @@ const guards = {
     const hold = liveHold(context);
     return event.type === 'deposit.renewed' && context.pending === null && hold !== null && hold.reference === event.replaces;
   },
+  /** A refund by the company of part of one charge, within what is left of it, once the rental's own money is done (machines/refunds.ts). */
+  canRefund: ({ context, event }) =>
+    event.type === 'money.refunded' && typeof event.refund === 'object' && context.pending === null && refundAllowed(context, event.refund),
   /** Before payment only, when the offer's own rule holds (machines/offers.ts). */
   canApplyOffer: ({ context, event }) =>
     event.type === 'offer.apply' &&
@@ -135,6 +139,12 @@ const actions = {
       return { ...context.deposit!, reference, captureBefore, extended, renewed: { from: event.replaces, at: event.at } };
     },
   }),
+  recordRefund: journeySetup.assign({
+    companyRefunds: ({ context, event }) => {
+      assertEvent(event, 'money.refunded');
+      return [...context.companyRefunds, event.refund];
+    },
+  }),
   /** Something paid from the deposit (a fine with its admin fee): the ledger shows it. */
   deduct: journeySetup.assign({
     deductions: ({ context, event }) => {
@@ -187,6 +197,7 @@ export const journeyMachine = journeySetup
           'account.update': [{ guard: 'profileValid', actions: 'updateProfile' }, { actions: 'rejectProfile' }],
           'deposit.deduct': { guard: 'canDeduct', actions: 'deduct' },
           'deposit.renewed': { guard: 'canRenewHold', actions: 'renewHold' },
+          'money.refunded': { guard: 'canRefund', actions: 'recordRefund' },
           'offer.apply': { guard: 'canApplyOffer', actions: 'applyOffer' },
           'account.refresh': { actions: 'refreshRenter' },
           ...changeEvents,

@@ -4,6 +4,7 @@
 import type { Car } from './fleet';
 import type { BookingOfferId } from './offers';
 import { depositRefund, type Deduction, type Fils, type RentalPrice } from './money';
+import { companyRefunded } from './refunds';
 import { bookingPaid, bookingPrice, type ExtensionCharge, type JourneyContext } from './journey-rules';
 
 export type DepositState = 'toHold' | 'held' | 'settled';
@@ -17,8 +18,10 @@ export interface Ledger {
   extensions: ExtensionCharge[];
   /** The whole rental with VAT: the booking plus every extension. */
   rentalTotal: Fils;
-  /** What the card has been charged so far for the rental, net of refunds (0 before payment). */
+  /** What the card has been charged so far for the rental, net of the rental's own refunds (0 before payment). */
   charged: Fils;
+  /** What the company gave back since, of any charge (machines/refunds.ts). */
+  companyRefunded: Fils;
   /** An early return's whole unused days and what goes back for them (given back with the settlement). */
   unused: { days: number; amount: Fils } | null;
   deposit: { amount: Fils; state: DepositState };
@@ -50,6 +53,7 @@ export function ledgerOf(c: JourneyContext): Ledger {
     // The payment, each change's difference (+ charged, − refunded), the added days, less a cancellation's
     // refund and an early return's.
     charged: bookingPaid(c) + extensionsTotal - (c.cancellation?.refunded ?? 0) - (c.refund?.early?.amount ?? 0),
+    companyRefunded: companyRefunded(c),
     unused,
     deposit: { amount, state: c.refund ? 'settled' : c.deposit ? 'held' : 'toHold' },
     deductions: c.deductions,
@@ -75,7 +79,8 @@ export interface MoneyEvent {
     | 'deducted'
     | 'depositReleased'
     | 'unusedRefunded'
-    | 'owed';
+    | 'owed'
+    | 'companyRefunded';
   amount: Fils;
   at: number;
 }
@@ -101,5 +106,6 @@ export function moneyTimeline(c: JourneyContext): MoneyEvent[] {
     if (c.refund.early) events.push({ kind: 'unusedRefunded', amount: c.refund.early.amount, at });
     if (c.refund.due > 0) events.push({ kind: 'owed', amount: c.refund.due, at });
   }
+  for (const r of c.companyRefunds) events.push({ kind: 'companyRefunded', amount: r.amount, at: r.at });
   return events.sort((a, b) => a.at - b.at);
 }

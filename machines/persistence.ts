@@ -202,6 +202,10 @@ function buildSchemas() {
         }),
       ),
     ),
+    // Added without a bump: records saved before it read as never refunded by the company.
+    companyRefunds: z.optional(
+      z.array(z.object({ charge: text(), amount: int().check(z.positive()), reason: text(), by: text(), at: time(), reference: text() })),
+    ),
     returnTo: z.nullable(z.enum(STEPS)),
     pending: z.nullable(text()),
     error: z.nullable(z.enum(JOURNEY_ERRORS)),
@@ -271,7 +275,7 @@ export function restoreJourney(stored: unknown): Restored {
     // Throws on a state value the machine does not have.
     const resolved = journeyMachine.resolveState({
       value: renamed(parsed.data.snapshot.value) as never,
-      context: { cancellation: null, changes: [], checkout: null, checkin: null, paymentSession: null, ...context, booking } as never,
+      context: { cancellation: null, changes: [], companyRefunds: [], checkout: null, checkin: null, paymentSession: null, ...context, booking } as never,
     });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };

@@ -6,6 +6,7 @@
 import type { DamageChoice } from './returns';
 import { bookingPrice, type JourneyContext } from './journey-rules';
 import { owed } from './ledger';
+import type { CompanyRefund } from './refunds';
 import { VAT_PERCENT, vatOf, type Deduction, type Fils } from './money';
 
 export type TaxDocumentKind = 'invoice' | 'credit';
@@ -19,6 +20,8 @@ export type TaxItem =
   | { kind: 'change' }
   | { kind: 'cancellationRefund' }
   | { kind: 'unusedDays'; days: number }
+  /** Part of a charge the company gave back after the rental, with the reason the renter was given. */
+  | { kind: 'companyRefund'; reason: string }
   | { kind: 'fine' | 'salik'; reference: string | null }
   | { kind: 'adminFee'; of: 'fine' | 'salik' }
   | { kind: 'fuel' | 'late'; unit: 'litre' | 'hour' | 'day' | null; count: number | null }
@@ -144,6 +147,41 @@ export function suppliesOfStep(before: JourneyContext, after: JourneyContext, at
     after.deductions.slice(before.deductions.length).forEach((d, i) => {
       out.push(...deductionsInvoice(`deduction:${before.deductions.length + i}`, at, [d]));
     });
+  }
+  after.companyRefunds.slice(before.companyRefunds.length).forEach((r, i) => {
+    out.push(companyRefundNote(`refund:${before.companyRefunds.length + i}`, r, after));
+  });
+  return out;
+}
+
+/**
+ * The credit note for a company's refund, adjusting the charge's own invoice: a rental charge gives
+ * back VAT at the standard rate inside it; what the settlement captured is split between its
+ * standard-rated lines (fuel, a late return, admin fees) and those outside VAT (fines, tolls, damage)
+ * as that invoice was.
+ */
+function companyRefundNote(source: string, r: CompanyRefund, c: JourneyContext): Supply {
+  const item: TaxItem = { kind: 'companyRefund', reason: r.reason };
+  if (r.charge !== 'settlement') return supply(source, 'credit', r.at, [line(item, 1, r.amount - vatWithin(r.amount), vatWithin(r.amount))], r.amount, r.charge);
+  const [invoice] = deductionsInvoice('settlement', r.at, settledDeductions(c));
+  const rated = (invoice?.lines ?? []).filter((l) => l.vatRate !== null).reduce((sum, l) => sum + l.net + l.vat, 0);
+  const ratedPart = invoice && invoice.total > 0 ? Math.round((r.amount * rated) / invoice.total) : 0;
+  const lines = [
+    ...(ratedPart > 0 ? [line(item, 1, ratedPart - vatWithin(ratedPart), vatWithin(ratedPart))] : []),
+    ...(r.amount - ratedPart > 0 ? [line(item, 1, r.amount - ratedPart, 0, null)] : []),
+  ];
+  return supply(source, 'credit', r.at, lines, r.amount, 'settlement');
+}
+
+/** The deductions the settlement took: the first ones, as many as its figures (captured + owed) add up to; later ones are their own invoices. */
+function settledDeductions(c: JourneyContext): Deduction[] {
+  const total = (c.refund?.captured ?? 0) + (c.refund?.due ?? 0);
+  const out: Deduction[] = [];
+  let sum = 0;
+  for (const d of c.deductions) {
+    if (sum >= total) break;
+    out.push(d);
+    sum += owed(d);
   }
   return out;
 }

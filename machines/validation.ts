@@ -40,6 +40,8 @@ export type Problem =
   | 'tooManyPhotos'
   /** Not an amount in dirhams, or none above zero (a damage line's price typed by the counter). */
   | 'amount'
+  /** More than the charge has left to refund (machines/refunds.ts). */
+  | 'refundTooHigh'
   /** A booking's times (machines/booking.ts tripProblems). */
   | 'tooSoon'
   | 'tooFar'

@@ -6,6 +6,7 @@ import type { Deduction, Fils, RentalPrice } from '../money';
 import type { Renter } from '../renter';
 import type { Trip } from '../booking';
 import type { BookingOfferId } from '../offers';
+import type { CompanyRefund } from '../refunds';
 import {
   stepAllowed,
   type PaymentFailure,
@@ -99,6 +100,8 @@ export type JourneyEvent =
    * Only the server sends this (server/payments/holds.ts), once the provider has placed a new hold on
    * the saved card for the deposit that `replaces` was about to lapse.
    */
+  /** Only the server sends this (server/payments/refunds.ts), once the provider gave back part of a charge for the company. */
+  | { type: 'money.refunded'; refund: CompanyRefund }
   | { type: 'deposit.renewed'; replaces: string; hold: { reference: string; captureBefore: number; extended: boolean }; at: number }
   /**
    * Only the server sends this, with what only it knows: the renter's finished rentals, and the car

@@ -59,7 +59,7 @@ export function monthFigures(journeys: readonly JourneyContext[], cars: number, 
         figures.fees += fees;
         figures.rent += e.amount - fees;
       } else if (e.kind === 'changeCharged' || e.kind === 'extension') figures.rent += e.amount;
-      else if (e.kind === 'changeRefunded' || e.kind === 'unusedRefunded') figures.refunds += e.amount;
+      else if (e.kind === 'changeRefunded' || e.kind === 'unusedRefunded' || e.kind === 'companyRefunded') figures.refunds += e.amount;
       else if (e.kind === 'deducted') figures.deductions += e.amount;
     }
     if (c.cancellation && inside(c.cancellation.at, month)) figures.refunds += c.cancellation.refunded;

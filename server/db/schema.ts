@@ -859,3 +859,52 @@ export const serverKeys = pgTable('server_keys', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A refund the company's manager gave of part of one charge (machines/refunds.ts). The row is written
+ * before the provider is asked: the same refund asked twice (two managers, a second click) is refused
+ * here, by the database, before any money moves. `refundedAt` is set in the journey's save of it; a
+ * row without it is being asked, or was left by a process that died, and the payments worker finishes
+ * it under the same idempotency key (server/payments/refunds.ts).
+ */
+export const companyRefunds = pgTable(
+  'company_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The charge's id (`payment`, `change:1`, `extension:0`, `settlement`). */
+    charge: text('charge').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name').notNull(),
+    reference: text('reference'),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('company_refunds_once').on(t.bookingId, t.charge, t.amount, t.reason),
+    check('company_refunds_positive', sql`${t.amount} > 0`),
+    index('company_refunds_open_idx').on(t.createdAt).where(sql`${t.refundedAt} is null`),
+  ],
+);
+
+/** Who did what to a renter's money, and when: written in the same save as what it records. */
+export const auditLines = pgTable(
+  'audit_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name').notNull(),
+    companyId: text('company_id'),
+    /** What was done (`refund`). */
+    action: text('action').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** The figures of it (charge, amount, reason, reference). */
+    details: jsonb('details').notNull(),
+  },
+  (t) => [index('audit_lines_company_idx').on(t.companyId, t.at)],
+);

@@ -41,6 +41,8 @@ import type { BookingRow } from '../journey/bookings';
 import { carCameBack, companyCarIds } from '../cars/store';
 import { placesOf, reachesHandover } from '../branches/store';
 import { RECORD_KEY } from '../../machines/recordKey';
+import { chargesOf, refundsOpen } from '../../machines/refunds';
+import { refundCharge } from '../payments/refunds';
 
 const byNumber = z.object({ number: z.string().regex(RECORD_KEY) });
 const field = (max: number) => z.string().max(max);
@@ -75,6 +77,7 @@ const checkinBody = z
       .strict(),
   })
   .strict();
+const refundBody = z.object({ charge: field(40), amount: field(20), reason: field(1000), version: version() }).strict();
 const cancelBody = z.object({ reason: z.enum(COMPANY_CANCEL_REASONS), version: version() }).strict();
 const decisionBody = z
   .object({
@@ -193,6 +196,9 @@ async function detailOf(deps: Deps, row: BookingRow, snapshot: JourneySnapshot) 
     settledAt: c.refund?.settledAt ?? null,
     /** Whether the counter may check the car in now: the journey's own rule (checkinOpen), not a copy of it. */
     canCheckIn: checkinOpen(c, now.getTime()),
+    /** The charges on the renter's card, with what the company may still refund of each (none before the rental's own money is done). */
+    charges: refundsOpen(c) ? chargesOf(c) : [],
+    companyRefunds: c.companyRefunds,
     /** Before the handover: the car still out with its last rental (not checked in), that rental's number and when it was due back. */
     carNotBack: c.pickedUpAt === null ? await carAwayAt(deps.db, row.id, now) : null,
   };
@@ -396,6 +402,18 @@ export const handoverRoutes = new Hono<AppEnv>()
     const { line, outcome, note, version } = c.req.valid('json');
     const event = { type: 'return.decide', line, outcome, note, by: c.var.user!.fullName, at: deps.now().getTime() } as const;
     return counterStep(c, found, event, version);
+  })
+  // Part of a charge given back by the company, with the reason the renter reads (./payments/refunds.ts decides and keeps it once).
+  .post('/:number/refund', requireRole('manager'), jsonOnly, validate('param', byNumber), validate('json', refundBody), async (c) => {
+    const deps = c.var.deps;
+    const found = await companyBooking(deps.db, c.var.user!, c.req.valid('param').number);
+    if (!found) return c.json({ error: 'notFound' as const }, 404);
+    const { version, ...input } = c.req.valid('json');
+    const answer = await refundCharge(deps, c.var.user!, found.row, input, version);
+    const now = await companyBooking(deps.db, c.var.user!, found.row.number);
+    const handover = now ? await detailOf(deps, now.row, now.snapshot) : null;
+    if (answer.status === 200) return c.json({ handover });
+    return c.json({ ...answer.body, handover }, answer.status);
   })
   // The company cannot hand the car over (not back from its last rental, or out of service): a manager
   // cancels the booking before the handover, and the renter keeps nothing from it but a full refund.

@@ -42,6 +42,7 @@ const en = {
     change: 'New booking dates or places',
     cancellationRefund: 'Refund on cancellation',
     unusedDays: 'Unused days after an early return: {days}',
+    companyRefund: 'Refunded by the rental company: {reason}',
     fine: 'Traffic fine paid on the renter’s behalf {reference}',
     salik: 'Salik tolls paid on the renter’s behalf',
     adminFee: { fine: 'Admin fee for the traffic fine', salik: 'Admin fee for Salik' },
@@ -90,6 +91,7 @@ const ar: DocumentWords = {
     change: 'تواريخ أو أماكن جديدة للحجز',
     cancellationRefund: 'استرداد عند الإلغاء',
     unusedDays: 'أيام غير مستخدمة بعد الإرجاع المبكر: {days}',
+    companyRefund: 'أعادته شركة التأجير: {reason}',
     fine: 'مخالفة مرورية دُفعت نيابةً عن المستأجر {reference}',
     salik: 'رسوم سالك دُفعت نيابةً عن المستأجر',
     adminFee: { fine: 'رسوم إدارية على المخالفة المرورية', salik: 'رسوم إدارية على سالك' },
@@ -125,6 +127,8 @@ function itemText(w: DocumentWords, item: TaxItem): string {
       return fill(w.items[item.kind], { model: item.model, days: item.days });
     case 'unusedDays':
       return fill(w.items.unusedDays, { days: item.days });
+    case 'companyRefund':
+      return fill(w.items.companyRefund, { reason: item.reason });
     case 'fine':
       return fill(w.items.fine, { reference: item.reference ?? '' }).trim();
     case 'adminFee':

@@ -270,6 +270,10 @@ async function moneyNotices(tx: Tx, renterId: string, number: string, before: Jo
     const kind = change.difference > 0 ? 'changeCharged' : 'changeRefunded';
     await notify(tx, now, renterId, kind, { number, amount: Math.abs(change.difference) }, 'bookingDetails', of(`change:${after.changes.length - 1}`));
   }
+  for (const [i, r] of after.companyRefunds.entries()) {
+    if (i < before.companyRefunds.length) continue;
+    await notify(tx, now, renterId, 'companyRefund', { number, amount: r.amount, reason: r.reason }, 'bookingDetails', of(`refund:${i}`));
+  }
   const cancelled = !before.cancellation && after.cancellation;
   if (!cancelled) return;
   const { model, company } = after.booking.car;

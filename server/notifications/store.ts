@@ -52,6 +52,8 @@ export const NOTIFICATION_KINDS = {
   changeRefunded: 'required',
   /** The renter cancelled a booking: what goes back to the card under the policy. Params: number, model, amount (fils refunded). */
   bookingCancelled: 'required',
+  /** The company refunded part of a charge after the rental (server/payments/refunds.ts). Params: number, amount (fils), reason. */
+  companyRefund: 'required',
   /** The deposit was settled after the return. Params: number, amount (fils, back to the card). */
   depositSettled: 'required',
   /** The company acknowledged or closed the renter's incident report. Params: reference, status (acknowledged | closed). */

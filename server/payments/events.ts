@@ -16,6 +16,7 @@ import { applyStep } from '../journey/service';
 import type { BookingRow } from '../journey/bookings';
 import type { CheckoutState } from './gateway';
 import { renewHolds } from './holds';
+import { finishRefunds } from './refunds';
 import { chargeFinesAfterRelease } from '../violations/charges';
 
 /** How often the worker looks without being nudged: undone webhooks, and pages past their time. */
@@ -115,6 +116,8 @@ export async function takeInPaymentEvents(deps: Deps, stopping: () => boolean = 
   // The deposit holds about to lapse: renewed (./holds.ts). The fines that came after the release: charged.
   const renewMore = await renewHolds(deps, stopping);
   if (!stopping()) await chargeFinesAfterRelease(deps, stopping);
+  // Refunds by the company whose request died before the journey took them: finished under their own keys.
+  if (!stopping()) await finishRefunds(deps, stopping);
   return waiting.length === BATCH || renewMore;
 }
 

@@ -322,6 +322,9 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     /** A manager cancels a booking the company cannot hand over: all refunded to the renter. */
     cancelForCompany: (number: string, json: { reason: CompanyCancelReason; version: number }) =>
       answer<{ handover: HandoverView }>(client.handovers[':number'].cancel.$post({ param: { number }, json })),
+    /** A manager's refund of part of one charge (amount in dirhams as typed), with the reason the renter reads. */
+    refundCharge: (number: string, json: { charge: string; amount: string; reason: string; version: number }) =>
+      answer<{ handover: HandoverView }>(client.handovers[':number'].refund.$post({ param: { number }, json })),
     decideDispute: (number: string, json: { line: number; outcome: 'upheld' | 'waived'; note: string; version: number }) =>
       answer<{ handover: HandoverView }>(client.handovers[':number'].decide.$post({ param: { number }, json })),
     /** The renter's own photos of the car they bring back. */

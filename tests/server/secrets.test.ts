@@ -142,6 +142,8 @@ describe('a database that today’s main left with a password in a stored journe
     await s.deps.db.execute(sql`drop table provider_events`);
     await s.deps.db.execute(sql`alter table sessions drop column seq`);
     await s.deps.db.execute(sql`alter table violations drop column card_tried_at`);
+    await s.deps.db.execute(sql`drop table company_refunds`);
+    await s.deps.db.execute(sql`drop table audit_lines`);
     await s.deps.db.execute(sql`alter table bookings drop column page_closes_at, drop column hold_renew_at, drop column hold_renewal_failed_at`);
     await s.deps.db.execute(sql`create table gateway_operations (idempotency_key text primary key, kind text not null, amount bigint not null, last4 text not null, reference text not null unique, card_token text not null, created_at timestamptz not null default now())`);
     await s.restart();

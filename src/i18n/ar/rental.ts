@@ -304,6 +304,7 @@ const words: Words = {
       depositReleased: 'أُفرج عن مبلغ التأمين إلى البطاقة',
       unusedRefunded: 'أُعيدت قيمة الأيام غير المستخدمة',
       owed: 'مستحق عليك',
+      companyRefunded: 'أعادته شركة التأجير',
     },
   },
   pastRentals: {

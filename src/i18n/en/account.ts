@@ -284,6 +284,10 @@ const words = {
         title: 'Deposit settled',
         body: 'Booking {number} is settled: {amount} goes back to your card.',
       },
+      companyRefund: {
+        title: 'Refund from the rental company',
+        body: 'The rental company refunded {amount} to your card for booking {number}. Their reason: “{reason}”.',
+      },
       depositRenewed: {
         title: 'Deposit hold renewed',
         body: 'Your bank holds {amount} for booking {number} again, now until {at}: a hold lasts only so long. The earlier hold is released, so only one is on your card. Nothing was charged.',

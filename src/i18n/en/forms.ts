@@ -35,6 +35,7 @@ const words = {
     photosRequired: 'Add at least one photo of the car.',
     tooManyPhotos: 'Twelve photos at most.',
     amount: 'Enter an amount in dirhams, above zero and at most 50,000.',
+    refundTooHigh: 'That is more than this charge has left to refund.',
     trn: 'Enter the 15-digit TRN from your VAT certificate, starting with 100.',
     phone: 'Enter a UAE phone number, e.g. 04 234 5678, 050 123 4567 or 800 1234.',
     imageType: 'Upload a JPEG, PNG or WebP picture.',

@@ -302,6 +302,7 @@ const words = {
       depositReleased: 'Deposit released to the card',
       unusedRefunded: 'Unused days refunded',
       owed: 'Owed by you',
+      companyRefunded: 'Refunded by the rental company',
     },
   },
   pastRentals: {

@@ -59,6 +59,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   disputeDecided: FileWarning,
   depositSettled: Wallet,
   depositRenewed: Wallet,
+  companyRefund: Wallet,
   holdRenewalFailed: ShieldAlert,
   extensionCharged: Wallet,
   changeCharged: Wallet,
