@@ -390,6 +390,20 @@ function executors(
       await screen.findByText(t.notifications.kinds.depositRenewed.title);
       await go(pathOf(stepOf(app.actor.getSnapshot()), lang));
     },
+    // After the settlement the company's manager refunds part of the payment with a reason; the renter's app hears of it.
+    'money.refunded': async ({ event, state }) => {
+      const counter = await counterFor(app, 'manager');
+      const view = await counter.api.handover(counter.number);
+      if (!view.ok) throw new Error('the manager cannot open the booking');
+      const { charge, amount, reason } = event.refund;
+      const refunded = await counter.api.refundCharge(counter.number, { charge, amount: String(amount / 100), reason, version: view.body.handover.version });
+      expect(refunded.ok, JSON.stringify(refunded.ok || refunded.body).slice(0, 400)).toBe(true);
+      await act(() => app.session.refreshJourney());
+      await waitFor(() => expect(app.actor.getSnapshot().context.companyRefunds).toHaveLength(1));
+      await go(pathOf('notifications', lang));
+      await screen.findByText(t.notifications.kinds.companyRefund.title);
+      await go(pathOf(stepOf(state), lang));
+    },
     'deposit.deduct': async ({ state }) => {
       const v = t.trafficViolation;
       await fineArrives(app);

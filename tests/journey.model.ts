@@ -82,6 +82,8 @@ export const DISPUTE_REASON = 'It was like this at pickup';
 export const DECISION_NOTE = 'The check-out photos show it';
 /** The company's manager who decides a dispute. */
 export const MANAGER = 'Sara Khan';
+/** Why the company's manager gives back part of the payment after the rental. */
+export const REFUND_REASON = 'The air conditioning failed on the first day';
 export const WRONG_SIGNATURE = 'Somebody Else';
 /** The booking's dates moved on by a week, two days longer (a change before pickup). */
 export const NEW_TRIP: Trip = {
@@ -252,6 +254,11 @@ function eventsFor(state: JourneySnapshot): JourneyEvent[] {
     // The server's payments worker, before the deposit hold lapses: held anew (server/payments/holds.ts).
     // Walked once, on the road (the machine takes it wherever the hold is live: its own tests).
     ...(liveHold(c) && !c.deposit!.renewed && state.matches({ signedIn: { carPickup: { onRent: 'driving' } } }) ? [{ type: 'deposit.renewed', replaces: liveHold(c)!.reference, hold: { reference: 'pi_renewed', captureBefore: liveHold(c)!.captureBefore + 7 * DAY_MS, extended: false }, at: AT } as const] : []),
+    // The company's manager, once the deposit is settled: part of the payment given back (server/payments/refunds.ts).
+    // Walked once, before the renter finishes (the machine's own tests take it elsewhere).
+    ...(c.refund && c.companyRefunds.length === 0 && c.completedAt === null
+      ? [{ type: 'money.refunded', refund: { charge: 'payment', amount: aed(10), reason: REFUND_REASON, by: MANAGER, at: AT, reference: 'pi_refund' } } as const]
+      : []),
     { type: 'account.update', profile: { ...PROFILE, phone: '123' } },
   ];
 }
@@ -294,6 +301,7 @@ function abstractState(s: JourneySnapshot) {
     profileProblems: atCounter ? [] : Object.keys(c.profileErrors),
     fined: !atCounter && c.deductions.some((d) => d.kind === 'fine'),
     renewed: !returned && !!c.deposit?.renewed,
+    refunded: c.completedAt === null && c.companyRefunds.length > 0,
     offer: returned ? null : (c.booking.offer ?? null),
     // Moved to another car, while nothing else is under way: once anything follows it is a rental as
     // any other (the graph keeps one vertex for it, so the walk takes the move once).
