@@ -125,7 +125,7 @@ export default defineConfig(({ command, mode }) => ({
               // rules that read it: in the journey's group it would make the two chunks import each other.
               name: 'booking-rules',
               priority: 1,
-              test: /[\\/]machines[\\/](journey-rules|ledger|offers|cards|renter|contract|sampleFleet)\.ts$/,
+              test: /[\\/]machines[\\/](journey-rules|ledger|offers|cards|renter|contract|sampleFleet|refunds)\.ts$/,
               includeDependenciesRecursively: false,
             },
             {

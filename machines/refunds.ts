@@ -86,13 +86,17 @@ export const refundAllowed = (c: JourneyContext, refund: CompanyRefund) =>
   refund.by.trim() !== '' && Number.isSafeInteger(refund.amount) && Object.keys(problemsOf(c, refund, 0)).length === 0;
 
 function problemsOf(c: JourneyContext, input: { charge: string; amount: Fils | null; reason: string }, pending: Fils) {
-  const problems: Partial<Record<keyof RefundInput, Problem>> = {};
   const charge = refundsOpen(c) ? chargesOf(c).find((ch) => ch.id === input.charge) : undefined;
+  return chargeRefundProblems(charge && { ...charge, refundable: charge.refundable - pending }, input.amount, input.reason);
+}
+
+/** The problems of refunding `amount` (fils; null when not an amount) of `charge` (none chosen, or not one of the booking's) with `reason`. */
+export function chargeRefundProblems(charge: Pick<Charge, 'refundable'> | undefined, amount: Fils | null, reason: string) {
+  const problems: Partial<Record<keyof RefundInput, Problem>> = {};
   if (!charge) problems.charge = 'required';
-  const { amount } = input;
   if (amount === null || amount <= 0) problems.amount = 'amount';
-  else if (charge && amount > charge.refundable - pending) problems.amount = 'refundTooHigh';
-  const reason = checkReason(input.reason);
-  if (reason) problems.reason = reason;
+  else if (charge && amount > charge.refundable) problems.amount = 'refundTooHigh';
+  const why = checkReason(reason);
+  if (why) problems.reason = why;
   return problems;
 }

@@ -12,7 +12,7 @@ const words: Words = {
     open: 'فتح',
     pdf: 'ملف PDF',
     openLabel: 'فتح {name}',
-    pdfLabel: 'تنزيل {name} بصيغة PDF',
+    pdfLabel: 'تنزيل {name}: ملف PDF',
     loadFailed: 'تعذّر تحميل فواتيرك. تحقّق من اتصالك.',
   },
 };

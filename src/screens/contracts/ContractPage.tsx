@@ -143,7 +143,15 @@ function ContractForm({
       {contract.booking && (
         <Facts
           rows={[
-            { label: c.booking, value: contract.booking.number },
+            {
+              label: c.booking,
+              // At the counter: the handover, the return, and the company's refunds of the booking's charges.
+              value: (
+                <Link to={to('handovers', contract.booking.number)}>
+                  <bdi dir="ltr">{contract.booking.number}</bdi>
+                </Link>
+              ),
+            },
             { label: c.renter, value: contract.booking.renterName ?? '—' },
             {
               label: c.period,

@@ -16,6 +16,7 @@ import { useSession } from '../../ui/session';
 import { useNow } from '../../ui/useNow';
 import { CheckoutForm } from './CheckoutForm';
 import { CompanyCancel } from './CompanyCancel';
+import { CompanyRefund } from './CompanyRefund';
 import { ReturnPart } from './ReturnPart';
 
 /**
@@ -151,6 +152,8 @@ export function HandoverPage({ number }: { number: string }) {
       )}
 
       {h.kind === 'return' && <ReturnPart handover={h} formKey={formKey} onAnswer={onAnswer} />}
+
+      <CompanyRefund key={`refund-${formKey}`} handover={h} onAnswer={onAnswer} />
 
       {canRecord && <CheckoutForm key={formKey} handover={h} onAnswer={onAnswer} />}
 

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import type { Problem } from '../../../machines/validation';
 import type { Answer, HandoverView } from '../../client/api';
 
-type Failure = 'refused' | 'taken' | 'conflict' | 'failed';
+type Failure = 'refused' | 'taken' | 'conflict' | 'failed' | RefundFailure;
+/** A refund's own refusals (server/payments/refunds.ts): given already, refused by the card's bank, the provider not answering. */
+const REFUND_FAILURES = ['alreadyRefunded', 'refundFailed', 'providerDown'] as const;
+type RefundFailure = (typeof REFUND_FAILURES)[number];
+const isRefundFailure = (error: unknown): error is RefundFailure => (REFUND_FAILURES as readonly unknown[]).includes(error);
 
 /**
  * Sends one of the counter's forms (check-out, check-in, a decision) after the same rules the machine
@@ -13,9 +17,12 @@ export function useCounterSend(onAnswer: (handover: HandoverView, saved: boolean
   const [problems, setProblems] = useState<Partial<Record<string, Problem>>>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sending, setSending] = useState(false);
+  /** The refused answer's own figures (a refund given already: when, and by whom). */
+  const [detail, setDetail] = useState<Record<string, unknown> | null>(null);
 
   const send = async (local: Partial<Record<string, Problem>>, request: () => Promise<Answer<{ handover: HandoverView }>>) => {
     setFailure(null);
+    setDetail(null);
     setProblems(local);
     if (Object.keys(local).length > 0) return;
     setSending(true);
@@ -23,7 +30,10 @@ export function useCounterSend(onAnswer: (handover: HandoverView, saved: boolean
       const answer = await request();
       if (answer.ok) return onAnswer(answer.body.handover, true);
       if (answer.error === 'invalid') setProblems((answer.fields ?? {}) as Partial<Record<string, Problem>>);
-      else
+      else if (isRefundFailure(answer.error)) {
+        setFailure(answer.error);
+        setDetail(answer.body);
+      } else
         setFailure(
           answer.error === 'taken' || answer.error === 'conflict' ? answer.error : answer.status === 409 ? 'refused' : 'failed',
         );
@@ -35,5 +45,5 @@ export function useCounterSend(onAnswer: (handover: HandoverView, saved: boolean
       setSending(false);
     }
   };
-  return { problems, failure, sending, send };
+  return { problems, failure, detail, sending, send };
 }
