@@ -7,27 +7,9 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatAmount, isolated } from '../../src/i18n/format';
 import { pathOf } from '../../src/i18n/paths';
-import { createApi } from '../../src/client/api';
-import { SAMPLE_AGENT, SAMPLE_MANAGER } from '../../server/seed';
-import { counterChecksIn } from '../support/counter';
+import { SAMPLE_MANAGER } from '../../server/seed';
 import { axeViolations, baseURL, chromiumPath, launch, live, open, phonePage, SHOTS } from './browser';
-
-/** The agent's browser, through the API as the counter's screens call it (its own session cookie). */
-function agentApi() {
-  let cookie = '';
-  return createApi({
-    baseUrl: `${baseURL}/api`,
-    fetch: async (input, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('origin', baseURL);
-      if (cookie) headers.set('cookie', cookie);
-      const response = await fetch(input, { ...init, headers });
-      const set = response.headers.getSetCookie().find((c) => c.startsWith('movecar_session='));
-      if (set) cookie = set.split(';')[0]!;
-      return response;
-    },
-  });
-}
+import { settledSample } from './sample';
 
 describe.skipIf(!chromiumPath)('a refund by the company (Chromium)', () => {
   it.each(['en', 'ar'] as const)('%s: the manager refunds part of the payment after the settlement, once; the renter is told', async (lang: Lang) => {
@@ -38,18 +20,8 @@ describe.skipIf(!chromiumPath)('a refund by the company (Chromium)', () => {
       browser = await launch();
       const renter = await phonePage(browser);
       const r = renter.page;
-      // The reviewer's sample rental (DEMO=1), picked up; checked in at the counter and accepted on the phone.
-      await open(r, '/');
-      await r.getByRole('button', { name: en.index.loadSample, exact: true }).click();
-      await r.waitForURL('**/car-pickup');
-      const session = await r.evaluate(() => fetch('/api/auth/session').then((res) => res.json()));
-      const number: string = session.journey.number;
-      const agent = agentApi();
-      expect((await agent.logIn({ email: SAMPLE_AGENT.email, password: SAMPLE_AGENT.password, role: 'staff' })).ok).toBe(true);
-      expect((await counterChecksIn(agent, number)).ok).toBe(true);
-      await open(r, pathOf('carReturn', lang));
-      await r.getByRole('button', { name: t.carReturn.accept, exact: true }).click();
-      await r.getByText(t.carReturn.released.split('{date}')[0]!.trim()).waitFor();
+      // The sample rental, returned and settled.
+      const { number } = await settledSample(r, lang);
 
       // The manager signs in and opens the booking at the counter.
       const boss = await phonePage(browser);

@@ -7,30 +7,12 @@ import { ar } from '../../src/i18n/ar';
 import { en, type Lang } from '../../src/i18n/en';
 import { fill, formatDate } from '../../src/i18n/format';
 import { pathOf } from '../../src/i18n/paths';
-import { createApi } from '../../src/client/api';
-import { SAMPLE_AGENT, SAMPLE_MANAGER } from '../../server/seed';
-import { counterChecksIn } from '../support/counter';
+import { SAMPLE_MANAGER } from '../../server/seed';
 import { importAndWait } from '../support/imports';
 import { CARD_CHARGE_NOTICE_DAYS } from '../../machines/violation';
 import { DAY_MS } from '../../machines/money';
-import { axeViolations, baseURL, chromiumPath, launch, open, phonePage, SHOTS, testNow, travelTo } from './browser';
-
-/** Someone else's browser, through the API as their screens call it (its own session cookie). */
-function apiAs() {
-  let cookie = '';
-  return createApi({
-    baseUrl: `${baseURL}/api`,
-    fetch: async (input, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('origin', baseURL);
-      if (cookie) headers.set('cookie', cookie);
-      const response = await fetch(input, { ...init, headers });
-      const set = response.headers.getSetCookie().find((c) => c.startsWith('movecar_session='));
-      if (set) cookie = set.split(';')[0]!;
-      return response;
-    },
-  });
-}
+import { axeViolations, chromiumPath, launch, open, phonePage, SHOTS, testNow, travelTo } from './browser';
+import { apiAs, settledSample } from './sample';
 
 describe.skipIf(!chromiumPath)('a fine after the deposit’s release (Chromium)', () => {
   it.each(['en', 'ar'] as const)('%s: returned and settled; the fine that follows is charged to the saved card on the day it says', async (lang: Lang) => {
@@ -42,21 +24,8 @@ describe.skipIf(!chromiumPath)('a fine after the deposit’s release (Chromium)'
       browser = await launch();
       const renter = await phonePage(browser);
       const r: Page = renter.page;
-      // The reviewer's sample rental (DEMO=1): Elite Auto's BMW, picked up, paid with the stand-in's test card.
-      await open(r, '/');
-      await r.getByRole('button', { name: en.index.loadSample, exact: true }).click();
-      await r.waitForURL('**/car-pickup');
-      const session = await r.evaluate(() => fetch('/api/auth/session').then((res) => res.json()));
-      const number: string = session.journey.number;
-      const { pickedUpAt, payment } = session.journey.journey.snapshot.context as { pickedUpAt: number; payment: { last4: string } };
-
-      // The counter checks it in; the renter accepts on their phone: the deposit is settled.
-      const agent = apiAs();
-      expect((await agent.logIn({ email: SAMPLE_AGENT.email, password: SAMPLE_AGENT.password, role: 'staff' })).ok).toBe(true);
-      expect((await counterChecksIn(agent, number)).ok).toBe(true);
-      await open(r, pathOf('carReturn', lang));
-      await r.getByRole('button', { name: t.carReturn.accept, exact: true }).click();
-      await r.getByText(t.carReturn.released.split('{date}')[0]!.trim()).waitFor();
+      // The sample rental, returned and settled.
+      const { number, pickedUpAt, payment } = await settledSample(r, lang);
 
       // The company passes fines on automatically; the police's file comes in after the return.
       const manager = apiAs();
