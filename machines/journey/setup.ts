@@ -96,12 +96,12 @@ export type JourneyEvent =
   | { type: 'account.update'; profile: ProfileInput }
   /** Only the server sends this, from its own records (a fine paid from the deposit). */
   | { type: 'deposit.deduct'; deduction: Deduction }
+  /** Only the server sends this (server/payments/refunds.ts), once the provider gave back part of a charge for the company. */
+  | { type: 'money.refunded'; refund: CompanyRefund }
   /**
    * Only the server sends this (server/payments/holds.ts), once the provider has placed a new hold on
    * the saved card for the deposit that `replaces` was about to lapse.
    */
-  /** Only the server sends this (server/payments/refunds.ts), once the provider gave back part of a charge for the company. */
-  | { type: 'money.refunded'; refund: CompanyRefund }
   | { type: 'deposit.renewed'; replaces: string; hold: { reference: string; captureBefore: number; extended: boolean }; at: number }
   /**
    * Only the server sends this, with what only it knows: the renter's finished rentals, and the car

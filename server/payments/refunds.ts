@@ -70,7 +70,14 @@ export async function refundCharge(deps: Deps, manager: User, row: BookingRow, i
     const [earlier] = await deps.db
       .select()
       .from(companyRefunds)
-      .where(and(eq(companyRefunds.bookingId, row.id), eq(companyRefunds.charge, input.charge), eq(companyRefunds.reason, input.reason.trim())));
+      .where(
+        and(
+          eq(companyRefunds.bookingId, row.id),
+          eq(companyRefunds.charge, input.charge),
+          eq(companyRefunds.amount, parseAmount(input.amount)!),
+          eq(companyRefunds.reason, input.reason.trim()),
+        ),
+      );
     asked = { already: earlier! };
   }
   if ('problems' in asked) return { status: 400, body: { error: 'invalid', fields: asked.problems } };
