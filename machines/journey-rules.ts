@@ -97,6 +97,7 @@ export interface PaymentSession {
 /** Why the provider refused a card, in words the renter is told (JOURNEY_ERRORS). */
 export const PAYMENT_FAILURES = ['cardDeclined', 'insufficientFunds', 'cardExpired', 'challengeFailed', 'authenticationRequired'] as const;
 export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
+export const isPaymentFailure = (code: unknown): code is PaymentFailure => (PAYMENT_FAILURES as readonly unknown[]).includes(code);
 
 /**
  * What was charged for the booking at the provider, in order: the payment, then each dearer change and

@@ -15,7 +15,7 @@ import { openContract } from '../contracts/store';
 import { issueTaxDocuments, type TaxDocumentRow } from '../invoices/store';
 import { insertBooking, ownBooking, saveJourney, viewOf, type BookingRow, type JourneyView } from './bookings';
 import { restoreJourney } from '../../machines/persistence';
-import { dueBackAt, isOver, isPaid, PAYMENT_FAILURES, type JourneyContext } from '../../machines/journey-rules';
+import { dueBackAt, isOver, isPaid, isPaymentFailure, type JourneyContext } from '../../machines/journey-rules';
 import type { CarId } from '../../machines/fleet';
 import { DAY_MS } from '../../machines/money';
 import { tripProblems } from '../../machines/booking';
@@ -224,7 +224,7 @@ export async function applyStep(
     });
     const journey = viewOf(saved, decision.snapshot);
     if (decision.failed) {
-      return { status: (PAYMENT_FAILURES as readonly string[]).includes(decision.failed) ? 402 : 422, body: { error: decision.failed, journey } };
+      return { status: isPaymentFailure(decision.failed) ? 402 : 422, body: { error: decision.failed, journey } };
     }
     return { status: 200, body: { journey } };
   } catch (error) {

@@ -8,6 +8,7 @@ import { createActor } from 'xstate';
 import { JourneyFailure } from '../../machines/journey';
 import { DAY_MS } from '../../machines/money';
 import { restoreJourney } from '../../machines/persistence';
+import { isPaymentFailure, type PaymentFailure } from '../../machines/journey-rules';
 import { deductionsInvoice } from '../../machines/taxDocuments';
 import { CARD_CHARGE_NOTICE_DAYS, cardChargeDueAt, restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { managersOf } from '../companies/managers';
@@ -121,7 +122,8 @@ export type SentViolationEvent = ViolationEvent extends infer E ? (E extends { a
 /** A step's answer: the fine as it is now (and the journey, when the deposit paid), or why not. */
 export type ViolationStepAnswer =
   | { status: 200; body: { violation: ViolationView; journey?: JourneyView } }
-  | { status: 402 | 409; body: { error: 'conflict' | 'refused' | 'cardDeclined' | 'noDeposit'; violation: ViolationView } };
+  /** A card payment the card's bank refused says why, in the words a refused rental payment uses (PAYMENT_FAILURES). */
+  | { status: 402 | 409; body: { error: 'conflict' | 'refused' | 'noDeposit' | PaymentFailure; violation: ViolationView } };
 
 /**
  * Takes one step on a fine over the version the sender saw, if its machine allows it now: saved with
@@ -131,7 +133,7 @@ export type ViolationStepAnswer =
 export async function stepViolation(deps: Deps, found: FoundViolation, sent: SentViolationEvent, version: number): Promise<ViolationStepAnswer> {
   const { violation: row, booking, contract } = found;
   const current = () => violationView(row, booking.number);
-  const refused = (error: 'conflict' | 'refused' | 'cardDeclined' | 'noDeposit', status: 402 | 409 = 409) => ({ status, body: { error, violation: current() } }) as const;
+  const refused = (error: 'conflict' | 'refused' | 'noDeposit' | PaymentFailure, status: 402 | 409 = 409) => ({ status, body: { error, violation: current() } }) as const;
   if (row.version !== version) return refused('conflict');
   const before = restoreViolation(row.state);
   if (!before) return refused('conflict');
@@ -147,7 +149,7 @@ export async function stepViolation(deps: Deps, found: FoundViolation, sent: Sen
     const key = `violation:${row.id}:${row.version}`;
     if (event.type === 'violation.payByCard') {
       const charged = await chargeCard(deps, found, key, payment!.cardToken, before.context.charge.amount);
-      if (charged !== 'charged') return charged === 'declined' ? refused('cardDeclined', 402) : refused('conflict');
+      if (charged !== 'charged') return charged === 'taken' ? refused('conflict') : refused(charged.declined, 402);
     }
     actor.send(event);
     const after = actor.getSnapshot();
@@ -179,7 +181,7 @@ export async function stepViolation(deps: Deps, found: FoundViolation, sent: Sen
 
 /**
  * A fine paid by card: its intent written before the gateway is called, so a process stopped in
- * between leaves it for the reconciler. 'declined' closes the intent; 'taken' is another try first.
+ * between leaves it for the reconciler. a refusal (with its reason) closes the intent; 'taken' is another try first.
  */
 async function chargeCard(deps: Deps, found: FoundViolation, key: string, cardToken: string, amount: number) {
   const { violation: row, booking } = found;
@@ -193,7 +195,8 @@ async function chargeCard(deps: Deps, found: FoundViolation, key: string, cardTo
     // No answer (the gateway unreachable): part of it may have happened; the intent stays open.
     if (!(error instanceof JourneyFailure)) throw error;
     await deps.db.transaction((tx) => completeIntent(tx, key, deps.now()));
-    return 'declined';
+    // Why the bank refused (insufficient funds, an expired card, its wish to see the renter): said as such.
+    return { declined: isPaymentFailure(error.code) ? error.code : ('cardDeclined' as const) };
   }
 }
 

@@ -376,7 +376,7 @@ describe('traffic violations', () => {
     expect(resolutions.sort()).toEqual(['cancelled', 'upheld']);
   });
 
-  it('paying by card: the card on file is charged, no card number sent; its bank declining is refused with 402 and the fine stays payable', async () => {
+  it('paying by card: the card on file is charged, no card number sent; its bank declining is refused with 402 and its reason, and the fine stays payable', async () => {
     const r = await renterAt('pickedUp');
     const m = await manager();
     await setUp(m, r, { mode: 'automatic', notify: false, consent: false });
@@ -391,6 +391,10 @@ describe('traffic violations', () => {
     try {
       const declined = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version);
       expect(declined).toMatchObject({ ok: false, status: 402, error: 'cardDeclined' });
+      // The bank's own reason is the renter's to hear, not a plain "declined".
+      s.deps.gateway = { ...gateway, charge: async () => Promise.reject(new JourneyFailure('insufficientFunds')) };
+      const short = await r.api.violationEvent(fine.id, { type: 'violation.payByCard' }, fine.version);
+      expect(short).toMatchObject({ ok: false, status: 402, error: 'insufficientFunds' });
     } finally {
       s.deps.gateway = gateway;
     }

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { isPaymentFailure } from '../../../machines/journey-rules';
 import { useSelector } from '@xstate/react';
 import { reasonGiven, type ViolationEvent } from '../../../machines/violation';
 import { useLocale } from '../../i18n/locale';
@@ -124,7 +125,8 @@ function Violation({ actor, cardCharge }: { actor: ViolationActor; cardCharge: V
     setProblem(null);
     const result = await actor.send(event);
     if (result.ok) return true;
-    setProblem(result.error === 'cardDeclined' ? t.errors.cardDeclined : t.errors.network);
+    // The card's bank's own reason (insufficient funds, an expired card…), as a rental payment says it.
+    setProblem(isPaymentFailure(result.error) ? t.errors[result.error] : t.errors.network);
     return false;
   };
 
