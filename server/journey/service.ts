@@ -30,6 +30,7 @@ import { keepCard, savedCardOf } from '../payments/cards';
 import { customerOf } from '../payments/gateway';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
 import { tellOwnerOfTry } from '../auth/emailTaken';
+import { tellChargesAtRelease } from '../violations/afterRelease';
 
 export type StepResult =
   | { status: 200; body: { journey: JourneyView } }
@@ -215,6 +216,8 @@ export async function applyStep(
       }
       // Money that moved on the renter's card by their own step: they are told, with the booking to open.
       await moneyNotices(tx, row.renterId, next.number, before.context, decision.snapshot.context, now, issued);
+      // The deposit released: a fine it would have paid is now the saved card's, on a day the renter is told.
+      if (!before.context.refund && decision.snapshot.context.refund) await tellChargesAtRelease(tx, now, next);
       // The payment that leaves the journey paid confirms the booking: the renter is told (last: it pushes live).
       if (paidNow) {
         const model = decision.snapshot.context.booking.car.model;

@@ -8,7 +8,8 @@ import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { restoreViolation } from '../../machines/violation';
 import { violations } from '../db/schema';
 import type { Deps } from '../deps';
-import { cardChargeOf, stepViolation } from './service';
+import { stepViolation } from './service';
+import { cardChargeOf } from './afterRelease';
 import { violationWithParties } from './store';
 
 /** A refused charge is asked again this much later. */

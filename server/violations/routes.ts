@@ -10,7 +10,8 @@ import { authorityRecords, bookings, violations } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { jsonOnly } from '../http/security';
 import { validate, version } from '../http/validate';
-import { cardChargeOf, stepViolation } from './service';
+import { stepViolation } from './service';
+import { cardChargeOf } from './afterRelease';
 import { restoreViolation } from '../../machines/violation';
 import { salikView, violationView, violationWithParties } from './store';
 

@@ -6,11 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { createActor } from 'xstate';
 import { JourneyFailure } from '../../machines/journey';
-import { DAY_MS } from '../../machines/money';
 import { restoreJourney } from '../../machines/persistence';
 import { isPaymentFailure, type PaymentFailure } from '../../machines/journey-rules';
 import { deductionsInvoice } from '../../machines/taxDocuments';
-import { CARD_CHARGE_NOTICE_DAYS, cardChargeDueAt, restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
+import { restoreViolation, violationMachine, type Fine, type ViolationEvent, type ViolationSnapshot } from '../../machines/violation';
 import { managersOf } from '../companies/managers';
 import { contractView, type ContractRow } from '../contracts/store';
 import type { Tx } from '../db/open';
@@ -23,26 +22,7 @@ import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { saveViolation, violationView, type ViolationRow, type ViolationView } from './store';
-
-/**
- * The card a fine is charged to when the deposit no longer covers it (released, or never held): the
- * booking's saved card; null while the deposit is held (the renter chooses how to pay then).
- */
-export function cardAfterRelease(booking: BookingRow) {
-  const c = restoreJourney(booking.journey).snapshot?.context;
-  return c?.payment && c.refund ? { ...c.payment, releasedAt: c.refund.settledAt } : null;
-}
-
-/**
- * When a payable fine is charged to the saved card, and which card: a week after the renter was told,
- * and never sooner than a week after the release (a fine still payable then gets its full notice).
- * Null while the deposit is held, or when the fine is not payable.
- */
-export function cardChargeOf(booking: BookingRow, state: ViolationSnapshot): { last4: string; at: number } | null {
-  const card = cardAfterRelease(booking);
-  const due = cardChargeDueAt(state);
-  return card && due !== null ? { last4: card.last4, at: Math.max(due, card.releasedAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS) } : null;
-}
+import { cardChargeOf, tellCardCharge } from './afterRelease';
 
 /** Tells the renter what a fine's new state asks of them, or that it reached them. */
 export async function tellRenter(tx: Tx, at: Date, booking: BookingRow, state: ViolationSnapshot, before: ViolationSnapshot | null) {
@@ -52,10 +32,8 @@ export async function tellRenter(tx: Tx, at: Date, booking: BookingRow, state: V
   const transferredNow = state.context.transferredAt !== null && before?.context.transferredAt == null;
   const card = cardChargeOf(booking, state);
   // After the release, the renter is always told, with the day it will be charged and the fine's evidence.
-  if (transferredNow && card) {
-    const evidence = { date: fine.date, place: fine.location ?? '', reference: fine.reference ?? fine.code };
-    await notify(tx, at, renterId, 'fineChargeScheduled', { ...params, ...evidence, last4: card.last4, at: card.at }, 'trafficViolation');
-  } else if (transferredNow && settings.notify) await notify(tx, at, renterId, 'fineTransferNotice', params, 'trafficViolation');
+  if (transferredNow && card) await tellCardCharge(tx, at, booking, state, card);
+  else if (transferredNow && settings.notify) await notify(tx, at, renterId, 'fineTransferNotice', params, 'trafficViolation');
   if (state.value === 'awaitingConsent' && before?.value !== 'awaitingConsent')
     await notify(tx, at, renterId, 'consentRequested', params, 'trafficViolation');
   if (before?.value === 'disputed' && state.value !== 'disputed')

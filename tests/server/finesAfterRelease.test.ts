@@ -69,6 +69,22 @@ describe('a fine after the deposit’s release', () => {
     expect(charges()).toHaveLength(1);
   });
 
+  it('a fine still payable when the deposit is released: the renter is told again then, with the card and the day, a week after the release', async () => {
+    const r = await renterAt('pickedUp');
+    const m = await manager();
+    await setUp(m, r, { mode: 'automatic', notify: false, consent: false });
+    // Passed on while the deposit is held: the renter may pay it from the deposit, and does not.
+    const fine = await fineFor(r, m, 300);
+    expect(await noticesOf(r, 'fineChargeScheduled')).toEqual([]);
+    expect((await checkInAtCounter(r)).ok).toBe(true);
+    expect((await r.step({ type: 'return.accept' })).ok).toBe(true);
+    const releasedAt = contextOf(r.journey()).refund!.settledAt;
+    const told = await noticesOf(r, 'fineChargeScheduled');
+    expect(told).toMatchObject([{ params: { code: 'SPEED-20', last4: '4242', at: releasedAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS } }]);
+    const list = await r.api.violations();
+    expect(list.ok && list.body.violations.find((v) => v.id === fine.id)!.cardCharge).toEqual({ last4: '4242', at: releasedAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS });
+  });
+
   it('disputed within the week, it is not charged', async () => {
     const { r, m } = await settledRental();
     const fine = await fineFor(r, m, 250);

@@ -212,7 +212,7 @@ const words = {
       },
       fineChargeScheduled: {
         title: 'A fine will be charged to your card',
-        body: 'A traffic fine of {amount} with the admin fee (code {code}, reference {reference}, on {date}) was passed to you after your deposit was released. It will be charged to your card ending {last4} on {at}, unless you pay it another way or dispute it before then.',
+        body: 'Your deposit is released, so it no longer covers a traffic fine of {amount} with the admin fee (code {code}, reference {reference}, on {date}). It will be charged to your card ending {last4} on {at}, unless you pay it another way or dispute it before then.',
       },
       fineCharged: {
         title: 'Fine charged to your card',
