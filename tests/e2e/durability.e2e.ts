@@ -216,6 +216,9 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
       return journeys.every((j) => j.journey.snapshot.context.payment || !log.some((m) => m.kind === 'charge' && m.key.startsWith(`${j.bookingId}:`)));
     };
     for (let i = 0; i < 100 && !(await heard()); i++) await new Promise((resolve) => setTimeout(resolve, 500));
+    // The bookings round 2 did cancel (a kill a few ms after its first answer may leave none: under load
+    // the first answer can be a payment's, which has no intent of ours).
+    const cancelled = (await Promise.all(renters.map(current))).filter((j) => j.journey.snapshot.context.cancellation).length;
     // How it stops is production.e2e.ts's to test; here it only has to have run its start round.
     // (On the CI machine a PGlite server stopped here twice ended by a signal, not exit 0: say so.)
     const code = await stop(server);
@@ -223,14 +226,14 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
     const database = await openAfter(dataDir);
     try {
       expect(await disagreements(database, await provider.log()), seen.join('; ')).toEqual([]);
-      // The kills did land while money moved: the provider took payments; and the cancellations of the
-      // bookings paid by round 2 (a refund each) went through their intents. (A payment on the
-      // provider's page has none: it is the provider's, taken in from its news.)
+      // The kills did land while money moved: the provider took payments; and the cancellations that
+      // happened (a refund each) went through their intents. (A payment on the provider's page has
+      // none: it is the provider's, taken in from its news.)
       expect((await provider.log()).some((m) => m.kind === 'charge')).toBe(true);
       const intents = await database.db.select().from(moneyIntents);
-      if (paid > 0) expect(intents.length).toBeGreaterThan(0);
+      if (cancelled > 0) expect(intents.length).toBeGreaterThan(0);
       seen.push(
-        `intents: ${['completed', 'reverted'].map((s) => `${intents.filter((i) => i.status === s).length} ${s}`).join(', ')}`,
+        `${cancelled} cancelled; intents: ${['completed', 'reverted'].map((s) => `${intents.filter((i) => i.status === s).length} ${s}`).join(', ')}`,
       );
       console.log(`kill -9 (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${seen.join('; ')}`);
     } finally {
