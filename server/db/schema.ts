@@ -574,11 +574,23 @@ export const authorityRecords = pgTable(
     violationId: uuid('violation_id').references(() => violations.id, { onDelete: 'set null' }),
     /** What the renter is charged for a Salik crossing (toll + admin), in fils; null for fines. */
     charged: bigint('charged', { mode: 'number' }),
+    /**
+     * A Salik crossing that came after the deposit's release (server/violations/salik.ts): when it is
+     * charged to the booking's saved card (its last 4 digits), the charge it goes in (crossings due
+     * together are one charge), when that was tried last, and when it was charged, by which reference.
+     */
+    cardDueAt: timestamp('card_due_at', { withTimezone: true }),
+    cardLast4: text('card_last4'),
+    cardBatch: text('card_batch'),
+    cardTriedAt: timestamp('card_tried_at', { withTimezone: true }),
+    cardChargedAt: timestamp('card_charged_at', { withTimezone: true }),
+    cardReference: text('card_reference'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('authority_records_reference_idx').on(t.companyId, t.kind, t.reference),
     index('authority_records_booking_idx').on(t.bookingId),
+    index('authority_records_card_due_idx').on(t.cardDueAt).where(sql`${t.cardChargedAt} is null`),
   ],
 );
 
@@ -602,7 +614,10 @@ export const importJobs = pgTable(
     done: integer('done').notNull().default(0),
     report: jsonb('report').$type<ImportReport>().notNull(),
     /** Salik taken from each renter's deposit so far (renter id → fils, crossings): told once, at the end. */
-    charges: jsonb('charges').$type<Record<string, { amount: number; count: number }>>().notNull().default({}),
+    charges: jsonb('charges')
+      .$type<Record<string, { amount: number; count: number; card?: { amount: number; count: number; last4: string; at: number } }>>()
+      .notNull()
+      .default({}),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The database's clock: the order files came in, whatever the server's clock says. */

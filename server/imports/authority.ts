@@ -5,7 +5,8 @@
 // is matched when a booking now claims it. Each row commits on its own, so one bad or conflicting row
 // never stops the others.
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { salikBand, salikDeduction } from '../../machines/money';
+import { DAY_MS, salikBand, salikDeduction } from '../../machines/money';
+import { CARD_CHARGE_NOTICE_DAYS } from '../../machines/violation';
 import type { Fine } from '../../machines/violation';
 import type { Tx } from '../db/open';
 import { authorityRecords, bookings, contracts, users } from '../db/schema';
@@ -14,6 +15,7 @@ import { applyStep, StaleRecord } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { createViolation } from '../violations/service';
+import { cardAfterRelease } from '../violations/afterRelease';
 import { carByPlate } from '../cars/store';
 import type { AuthorityRow, RejectedRow } from './csv';
 
@@ -41,12 +43,22 @@ export interface ImportReport {
   rejected: RejectedRow[];
 }
 
-/** What each renter was charged for Salik in one import (renter id → fils, crossings): told once, not crossing by crossing. */
-export type SalikCharges = Record<string, { amount: number; count: number }>;
+/**
+ * What each renter was charged for Salik in one import (renter id → fils, crossings), and what is to
+ * be charged to their saved card after the deposit's release (`card`: fils, crossings, the card, the
+ * last day): told once, not crossing by crossing.
+ */
+export type SalikCharges = Record<string, { amount: number; count: number; card?: { amount: number; count: number; last4: string; at: number } }>;
 
 const addCharge = (charges: SalikCharges, renterId: string, amount: number) => {
   const sum = charges[renterId] ?? { amount: 0, count: 0 };
-  charges[renterId] = { amount: sum.amount + amount, count: sum.count + 1 };
+  charges[renterId] = { ...sum, amount: sum.amount + amount, count: sum.count + 1 };
+};
+
+const addCardCharge = (charges: SalikCharges, renterId: string, amount: number, card: { last4: string; at: number }) => {
+  const sum = charges[renterId] ?? { amount: 0, count: 0 };
+  const before = sum.card ?? { amount: 0, count: 0, at: 0 };
+  charges[renterId] = { ...sum, card: { amount: before.amount + amount, count: before.count + 1, last4: card.last4, at: Math.max(before.at, card.at) } };
 };
 
 /** An import's report before its first row. */
@@ -155,8 +167,9 @@ export async function importRow(deps: Deps, companyId: string, row: AuthorityRow
  */
 async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, booking: typeof bookings.$inferSelect, charges: SalikCharges) {
   const deduction = { ...salikDeduction([salikBand(row.at.getTime())]), item: { reference: row.reference, at: row.at.getTime(), place: row.location } };
-  const record = async (tx: Tx, charged: number | null) => {
-    await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged });
+  const record = async (tx: Tx, charged: number | null, card: { last4: string; at: number } | null = null) => {
+    await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged, ...(card ? { cardDueAt: new Date(card.at), cardLast4: card.last4 } : {}) });
+    if (card) addCardCharge(charges, booking.renterId, deduction.amount, card);
     if (charged) addCharge(charges, booking.renterId, charged);
     await pushTo(tx, [booking.renterId], 'violations', row.reference);
     if (charged) await pushTo(tx, [booking.renterId], 'journey');
@@ -179,16 +192,22 @@ async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, 
       if (!(error instanceof StaleRecord)) throw error;
     }
   }
-  // No deposit to take it from any more (settled): recorded for the company to collect, not hidden.
-  await deps.db.transaction((tx) => record(tx, null));
+  // No deposit to take it from any more (settled): charged to the saved card a week after the renter is
+  // told (server/violations/salik.ts), as a fine after the release is; without a card, recorded as due.
+  const [now] = await deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+  const card = now ? cardAfterRelease(now) : null;
+  const at = Math.max(deps.now().getTime(), card?.releasedAt ?? 0) + CARD_CHARGE_NOTICE_DAYS * DAY_MS;
+  await deps.db.transaction((tx) => record(tx, null, card && { last4: card.last4, at }));
 }
 
 /** An import's end: each renter told what Salik took from their deposit, the company's `managers` what came in. */
 export async function finishImport(deps: Deps, companyId: string, managers: string[], report: ImportReport, charges: SalikCharges) {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
-    for (const [renterId, { amount, count }] of Object.entries(charges))
-      await notify(tx, at, renterId, 'salikCharged', { amount, count }, 'trafficViolation');
+    for (const [renterId, { amount, count, card }] of Object.entries(charges)) {
+      if (count > 0) await notify(tx, at, renterId, 'salikCharged', { amount, count }, 'trafficViolation');
+      if (card) await notify(tx, at, renterId, 'salikChargeScheduled', card, 'trafficViolation');
+    }
     for (const id of managers)
       await notify(tx, at, id, 'importFinished', { matched: report.matched.length, unmatched: report.unmatched.length, rejected: report.rejected.length }, 'contracts');
     await pushTo(tx, managers, 'imports');

@@ -29,6 +29,7 @@ const en = {
   fineCharged: { subject: 'A traffic fine was charged to your card', body: '{amount} for a traffic fine (code {code}, reference {reference}) was charged to your card ending {last4}. Your tax invoice is in Move car.' },
   fineDeducted: { subject: 'A fine was paid from your deposit', body: '{amount} for a traffic fine (code {code}) was paid from your security deposit.' },
   salikCharged: { subject: 'Salik tolls charged', body: '{amount} was charged for Salik tolls (crossings: {count}).' },
+  salikChargeScheduled: { subject: 'Salik tolls will be charged to your card', body: 'Your deposit is released, so it no longer covers Salik tolls that came after it: {amount} with the admin fee (crossings: {count}). They will be charged to your card ending {last4} on {at} (Dubai time). Each crossing, with its time and place, is under Traffic Violations in Move car.' },
   disputeResolved: { subject: 'Your fine dispute is decided', body: 'Your dispute of the fine (code {code}) was reviewed: {outcome}.' },
   incidentUpdated: { subject: 'Your report {reference}', body: 'The rental company has {status} your report {reference}.' },
   values: {
@@ -62,6 +63,7 @@ const ar: Words = {
   fineCharged: { subject: 'خُصمت مخالفة مرورية من بطاقتك', body: 'خُصم {amount} عن مخالفة مرورية (الرمز {code}، المرجع {reference}) من بطاقتك المنتهية بالرقم {last4}. فاتورتك الضريبية في Move car.' },
   fineDeducted: { subject: 'دُفعت مخالفة من مبلغ التأمين', body: 'دُفع {amount} عن مخالفة مرورية (الرمز {code}) من مبلغ التأمين.' },
   salikCharged: { subject: 'تم احتساب رسوم سالك', body: 'احتُسب {amount} لرسوم سالك (عدد العبور: {count}).' },
+  salikChargeScheduled: { subject: 'ستُخصم رسوم سالك من بطاقتك', body: 'أُفرج عن مبلغ التأمين، فلم يعد يغطي رسوم سالك التي وصلت بعده: {amount} مع الرسوم الإدارية (عدد العبور: {count}). ستُخصم من بطاقتك المنتهية بالرقم {last4} في {at} (بتوقيت دبي). تجد كل عبور بوقته ومكانه في المخالفات المرورية في Move car.' },
   disputeResolved: { subject: 'صدر قرار اعتراضك على المخالفة', body: 'رُوجع اعتراضك على المخالفة (الرمز {code}): {outcome}.' },
   incidentUpdated: { subject: 'بلاغك {reference}', body: 'حالة بلاغك {reference} لدى شركة التأجير الآن: {status}.' },
   values: {
@@ -95,6 +97,7 @@ export const MAIL_GROUP_OF: Record<MailedKind, MailGroup> = {
   fineChargeScheduled: 'fines',
   fineCharged: 'fines',
   salikCharged: 'fines',
+  salikChargeScheduled: 'fines',
   disputeResolved: 'fines',
   incidentUpdated: 'incidents',
 };

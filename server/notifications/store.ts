@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = {
   fineCharged: 'required',
   /** Salik crossings charged. Params: amount (fils), count. */
   salikCharged: 'required',
+  /** Salik crossings after the deposit's release, to be charged to the saved card. Params: amount (fils), count, last4, at (the day, ms). */
+  salikChargeScheduled: 'required',
   /** Params: outcome (upheld | cancelled), code. */
   disputeResolved: 'required',
   /** The transfer notice a contract's "notify on transfer" switch asks for: a fine is the renter's to pay. Params: amount (fils), code. */

@@ -18,6 +18,7 @@ import type { CheckoutState } from './gateway';
 import { renewHolds } from './holds';
 import { finishRefunds } from './refunds';
 import { chargeFinesAfterRelease } from '../violations/charges';
+import { chargeSalikAfterRelease } from '../violations/salik';
 
 /** How often the worker looks without being nudged: undone webhooks, and pages past their time. */
 export const PAYMENT_EVENTS_EVERY_MS = 30_000;
@@ -116,6 +117,8 @@ export async function takeInPaymentEvents(deps: Deps, stopping: () => boolean = 
   // The deposit holds about to lapse: renewed (./holds.ts). The fines that came after the release: charged.
   const renewMore = await renewHolds(deps, stopping);
   if (!stopping()) await chargeFinesAfterRelease(deps, stopping);
+  // And the Salik crossings that came after it.
+  if (!stopping()) await chargeSalikAfterRelease(deps, stopping);
   // Refunds by the company whose request died before the journey took them: finished under their own keys.
   if (!stopping()) await finishRefunds(deps, stopping);
   return waiting.length === BATCH || renewMore;

@@ -61,6 +61,10 @@ export const salikView = (row: typeof authorityRecords.$inferSelect, bookingNumb
     adminFee: price.adminFee,
     total: price.amount,
     fromDeposit: row.charged !== null,
+    /** After the deposit's release: the saved card it is (or was) charged to, and on which day. */
+    card: row.cardDueAt
+      ? { last4: row.cardLast4 ?? '', at: (row.cardChargedAt ?? row.cardDueAt).getTime(), charged: row.cardChargedAt !== null }
+      : null,
   };
 };
 export type SalikView = ReturnType<typeof salikView>;

@@ -40,15 +40,17 @@ describe.skipIf(!chromiumPath)('a fine after the deposit’s release (Chromium)'
       const linked = await manager.saveSetup(contract.code, { carId: contract.booking!.carId, bookingLinked: true, violationTransfer: true }, set.body.contract.version);
       expect(linked.ok).toBe(true);
       const reference = `DXB-LATE-${lang}-${Date.now()}`;
-      const csv = `reference,type,plate,date_time,location,code,description,amount,black_points\n${reference},fine,Dubai B 7007,${new Date(pickedUpAt + 3_600_000).toISOString()},Sheikh Zayed Road,SPEED-20,Speeding,500,4\n`;
+      const csv = `reference,type,plate,date_time,location,code,description,amount,black_points\n${reference},fine,Dubai B 7007,${new Date(pickedUpAt + 3_600_000).toISOString()},Sheikh Zayed Road,SPEED-20,Speeding,500,4\n${reference}-S,salik,Dubai B 7007,${new Date(pickedUpAt + 2 * 3_600_000).toISOString()},Al Safa,SALIK,Toll gate,4,0\n`;
       const imported = await importAndWait(manager, csv);
-      expect(imported.ok && imported.body.report.matched.length).toBe(1);
+      expect(imported.ok && imported.body.report.matched.length).toBe(2);
 
       // The renter's fine screen: the card and the day it will be charged, with the way to dispute before.
       await open(r, pathOf('trafficViolation', lang));
       const day = formatDate(new Date(testNow() + CARD_CHARGE_NOTICE_DAYS * DAY_MS), lang, 'date');
       await r.getByText(fill(v.cardChargeOn, { last4: payment.last4, date: day })).waitFor();
       await r.getByRole('button', { name: v.dispute }).waitFor();
+      // The Salik crossing that came with it: the same card, on its own day.
+      await r.getByText(fill(v.salikCardOn, { last4: payment.last4, date: day })).waitFor();
       expect(await axeViolations(r)).toEqual([]);
       await r.screenshot({ path: `${SHOTS}/fine-after-release-${lang}-scheduled.png`, fullPage: true });
 

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { checkInAtCounter, contextOf, manager, renterAt, server } from './helpers';
-import { fineFor, setUp } from './fines';
+import { fineFor, HEADER, iso, ref, setUp } from './fines';
+import { importAndWait } from '../support/imports';
 import { notifications } from '../../server/db/schema';
 import { takeInPaymentEvents } from '../../server/payments/events';
 import { CARD_CHARGE_NOTICE_DAYS } from '../../machines/violation';
@@ -83,6 +84,48 @@ describe('a fine after the deposit’s release', () => {
     expect(told).toMatchObject([{ params: { code: 'SPEED-20', last4: '4242', at: releasedAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS } }]);
     const list = await r.api.violations();
     expect(list.ok && list.body.violations.find((v) => v.id === fine.id)!.cardCharge).toEqual({ last4: '4242', at: releasedAt + CARD_CHARGE_NOTICE_DAYS * DAY_MS });
+  });
+
+  it('Salik crossings that come after the release are charged to the saved card a week after the renter is told, once, with their invoice', async () => {
+    const { r, m } = await settledRental();
+    const provider = (await server()).deps.paymentsStandIn!;
+    const { bookingId } = r.journey();
+    // Two crossings on the road (peak and off-peak, Dubai time), in a feed that comes after the release.
+    const pickedUp = contextOf(r.journey()).pickedUpAt!;
+    const day = Math.floor((pickedUp + 4 * 3_600_000) / DAY_MS) * DAY_MS + DAY_MS - 4 * 3_600_000;
+    const at = (hour: number) => iso(day + hour * 3_600_000);
+    const csv = [HEADER, `${ref('SLK')},salik,Dubai K 48213,${at(8)},Al Maktoum Bridge,SALIK,Toll gate,6,0`, `${ref('SLK')},salik,Dubai K 48213,${at(13)},Al Safa,SALIK,Toll gate,4,0`].join('\n');
+    const imported = await importAndWait(m.api, csv);
+    expect(imported.ok && imported.body.report.matched).toHaveLength(2);
+
+    // Told once, with the card and the day; the list says the same for each crossing.
+    const [told] = await noticesOf(r, 'salikChargeScheduled');
+    expect(told).toMatchObject({ params: { amount: 1_300, count: 2, last4: '4242' } });
+    const due = Number((told!.params as Record<string, unknown>).at);
+    expect(due - Date.now()).toBeGreaterThan((CARD_CHARGE_NOTICE_DAYS - 1) * DAY_MS);
+    const crossings = async () => {
+      const list = await r.api.violations();
+      if (!list.ok) throw new Error('violations');
+      return list.body.salik.map((c) => ({ total: c.total, fromDeposit: c.fromDeposit, card: c.card }));
+    };
+    expect(await crossings()).toEqual([
+      { total: 550, fromDeposit: false, card: { last4: '4242', at: due, charged: false } },
+      { total: 750, fromDeposit: false, card: { last4: '4242', at: due, charged: false } },
+    ]);
+    const charges = () => provider.log.filter((op) => op.kind === 'charge' && op.key.startsWith(`salik:${bookingId}`));
+    await takeInPaymentEvents((await server()).deps);
+    expect(charges()).toEqual([]);
+
+    // Past the day: one charge for both, its invoice, the renter told; the next round charges nothing.
+    travelTo(due + 60_000);
+    await takeInPaymentEvents((await server()).deps);
+    expect(charges().map((c) => c.amount)).toEqual([1_300]);
+    expect((await crossings()).map((c) => c.card?.charged)).toEqual([true, true]);
+    expect(await noticesOf(r, 'salikCharged')).toMatchObject([{ params: { amount: 1_300, count: 2 } }]);
+    const docs = await r.api.taxDocuments(bookingId);
+    expect(docs.ok && docs.body.documents.at(-1)).toMatchObject({ kind: 'invoice', total: 1_300 });
+    await takeInPaymentEvents((await server()).deps);
+    expect(charges()).toHaveLength(1);
   });
 
   it('disputed within the week, it is not charged', async () => {

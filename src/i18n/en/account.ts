@@ -226,6 +226,10 @@ const words = {
         title: 'Salik charged',
         body: '{amount} was charged for Salik tolls (crossings: {count}).',
       },
+      salikChargeScheduled: {
+        title: 'Salik will be charged to your card',
+        body: 'Your deposit is released, so it no longer covers Salik tolls that came after it: {amount} with the admin fee (crossings: {count}). They will be charged to your card ending {last4} on {at}.',
+      },
       disputeResolved: { title: 'Dispute resolved', body: 'Your dispute was reviewed: {outcome}.' },
       accountAlert: {
         title: 'Account Alert',

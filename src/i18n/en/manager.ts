@@ -171,6 +171,8 @@ const words = {
     salikFromDeposit: 'Taken from your security deposit.',
     salikFree: 'Free at this hour: nothing charged.',
     salikDue: 'Your deposit was already settled: the rental company will ask you for this amount.',
+    salikCardOn: 'Your deposit was already released: this is charged to your card ending {last4} on {date}.',
+    salikCardCharged: 'Charged to your card ending {last4} on {date}.',
     type: 'Violation type',
     code: 'Code',
     date: 'Date',

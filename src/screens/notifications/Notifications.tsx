@@ -35,6 +35,7 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   fineChargeScheduled: FileWarning,
   fineCharged: Wallet,
   salikCharged: Wallet,
+  salikChargeScheduled: Wallet,
   disputeResolved: FileWarning,
   accountAlert: ShieldAlert,
   consentGiven: FileWarning,

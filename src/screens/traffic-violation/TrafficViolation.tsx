@@ -83,7 +83,15 @@ function SalikCrossings({ crossings }: { crossings: SalikView[] }) {
                 { label: v.total, value: <Money fils={c.total} />, strong: true },
               ]}
             />
-            <p className={styles.note}>{c.total === 0 ? v.salikFree : c.fromDeposit ? v.salikFromDeposit : v.salikDue}</p>
+            <p className={styles.note}>
+              {c.total === 0
+                ? v.salikFree
+                : c.fromDeposit
+                  ? v.salikFromDeposit
+                  : c.card
+                    ? fill(c.card.charged ? v.salikCardCharged : v.salikCardOn, { last4: c.card.last4, date: formatDate(new Date(c.card.at), lang, 'date') })
+                    : v.salikDue}
+            </p>
           </li>
         ))}
       </ul>
