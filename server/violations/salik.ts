@@ -55,12 +55,15 @@ async function chargeBooking(deps: Deps, bookingId: string, rows: Crossing[]) {
   const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
   const card = booking && cardAfterRelease(booking);
   if (!booking || !card) return;
-  // A charge begun before (and not finished) is finished first, as it was; else these crossings are one.
-  const batch = rows.find((row) => row.cardBatch)?.cardBatch ?? `salik:${bookingId}:${rows[0]!.id}`;
-  await deps.db
-    .update(authorityRecords)
-    .set({ cardBatch: batch })
-    .where(and(inArray(authorityRecords.id, rows.map((row) => row.id)), isNull(authorityRecords.cardBatch)));
+  // A charge begun before (and not finished) is finished first, exactly as it was (nothing added: the
+  // provider would refuse its key for another amount); else these crossings are one.
+  const begun = rows.find((row) => row.cardBatch)?.cardBatch;
+  const batch = begun ?? `salik:${bookingId}:${rows[0]!.id}`;
+  if (!begun)
+    await deps.db
+      .update(authorityRecords)
+      .set({ cardBatch: batch })
+      .where(and(inArray(authorityRecords.id, rows.map((row) => row.id)), isNull(authorityRecords.cardBatch)));
   const crossings = await deps.db.select().from(authorityRecords).where(and(eq(authorityRecords.cardBatch, batch), isNull(authorityRecords.cardChargedAt)));
   if (crossings.length === 0) return;
   const lines = crossings.map(deductionOf);
