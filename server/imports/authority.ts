@@ -196,7 +196,10 @@ async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, 
   // told (server/violations/salik.ts), as a fine after the release is; without a card, recorded as due.
   const [now] = await deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
   const card = now ? cardAfterRelease(now) : null;
-  const at = Math.max(deps.now().getTime(), card?.releasedAt ?? 0) + CARD_CHARGE_NOTICE_DAYS * DAY_MS;
+  // On the hour: the crossings of one import (its rows read over seconds or minutes) fall due together,
+  // so they are one charge, on the day and time the renter is told.
+  const hour = 3_600_000;
+  const at = Math.ceil((Math.max(deps.now().getTime(), card?.releasedAt ?? 0) + CARD_CHARGE_NOTICE_DAYS * DAY_MS) / hour) * hour;
   await deps.db.transaction((tx) => record(tx, null, card && { last4: card.last4, at }));
 }
 
