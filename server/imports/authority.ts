@@ -5,7 +5,7 @@
 // is matched when a booking now claims it. Each row commits on its own, so one bad or conflicting row
 // never stops the others.
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import { DAY_MS, salikBand, salikDeduction } from '../../machines/money';
+import { DAY_MS } from '../../machines/money';
 import { CARD_CHARGE_NOTICE_DAYS } from '../../machines/violation';
 import type { Fine } from '../../machines/violation';
 import type { Tx } from '../db/open';
@@ -16,6 +16,7 @@ import { pushTo } from '../live/hub';
 import { notify } from '../notifications/store';
 import { createViolation } from '../violations/service';
 import { cardAfterRelease } from '../violations/afterRelease';
+import { crossingDeduction } from '../violations/salik';
 import { carByPlate } from '../cars/store';
 import type { AuthorityRow, RejectedRow } from './csv';
 
@@ -166,7 +167,7 @@ export async function importRow(deps: Deps, companyId: string, row: AuthorityRow
  * deposit with its time and place, while the deposit is held; after settlement it is recorded as due.
  */
 async function importCrossing(deps: Deps, companyId: string, row: AuthorityRow, booking: typeof bookings.$inferSelect, charges: SalikCharges) {
-  const deduction = { ...salikDeduction([salikBand(row.at.getTime())]), item: { reference: row.reference, at: row.at.getTime(), place: row.location } };
+  const deduction = crossingDeduction(row.reference, row.at, row.location);
   const record = async (tx: Tx, charged: number | null, card: { last4: string; at: number } | null = null) => {
     await insertRecord(tx, { ...recordOf(companyId, row), bookingId: booking.id, charged, ...(card ? { cardDueAt: new Date(card.at), cardLast4: card.last4 } : {}) });
     if (card) addCardCharge(charges, booking.renterId, deduction.amount, card);

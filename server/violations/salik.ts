@@ -20,10 +20,10 @@ import { CARD_CHARGE_RETRY_MS } from './charges';
 const BATCH = 100;
 type Crossing = typeof authorityRecords.$inferSelect;
 
-/** A crossing as a line of the renter's money: its toll and admin fee, when and where. */
-const deductionOf = (row: Crossing): Deduction => ({
-  ...salikDeduction([salikBand(row.occurredAt.getTime())]),
-  item: { reference: row.reference, at: row.occurredAt.getTime(), place: row.location },
+/** A crossing as a line of the renter's money: its toll and admin fee by its band, when and where (the deposit's line, or the card's). */
+export const crossingDeduction = (reference: string, at: Date, place: string): Deduction => ({
+  ...salikDeduction([salikBand(at.getTime())]),
+  item: { reference, at: at.getTime(), place },
 });
 
 /** One round: the crossings due on the saved card, a charge per booking. */
@@ -66,7 +66,7 @@ async function chargeBooking(deps: Deps, bookingId: string, rows: Crossing[]) {
       .where(and(inArray(authorityRecords.id, rows.map((row) => row.id)), isNull(authorityRecords.cardBatch)));
   const crossings = await deps.db.select().from(authorityRecords).where(and(eq(authorityRecords.cardBatch, batch), isNull(authorityRecords.cardChargedAt)));
   if (crossings.length === 0) return;
-  const lines = crossings.map(deductionOf);
+  const lines = crossings.map((row) => crossingDeduction(row.reference, row.occurredAt, row.location));
   const amount = lines.reduce((sum, d) => sum + d.amount, 0);
   const tried = crossings.map((row) => row.cardTriedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
   const key = tried ? `${batch}:${tried}` : batch;
