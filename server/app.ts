@@ -8,6 +8,7 @@ import { authRoutes, REGISTRATION_BODY_MAX } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
 import { resetRoutes } from './auth/reset';
 import { verifyRoutes } from './auth/verify';
+import { emailUndoRoutes } from './auth/emailChange';
 import { HashingBusy } from './auth/passwords';
 import { demoRoutes } from './demo/routes';
 import { documentRoutes, DOCUMENTS_BODY_MAX } from './documents/routes';
@@ -43,6 +44,7 @@ export const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/auth/password', resetRoutes)
   .route('/auth/email', verifyRoutes)
+  .route('/auth/email', emailUndoRoutes)
   .route('/account', accountRoutes)
   .route('/bookings', journeyRoutes)
   .route('/documents', documentRoutes)

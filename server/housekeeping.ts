@@ -18,6 +18,7 @@ import type { Db } from './db/open';
 import {
   clientUsage,
   documents as identityDocuments,
+  emailChanges,
   emailVerifications,
   importJobs,
   incidentPhotos,
@@ -46,7 +47,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
   const HOUR = 60 * 60 * 1000;
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const DAY = 24 * HOUR;
-  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldInvitations, oldFiles] = await Promise.all([
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldChanges, oldInvitations, oldFiles] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -77,6 +78,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
       )
       .returning({ storageKey: identityDocuments.storageKey }),
     db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, ago(DAY))).returning({ key: emailVerifications.tokenHash }),
+    db.delete(emailChanges).where(lt(emailChanges.expiresAt, ago(DAY))).returning({ key: emailChanges.tokenHash }),
     db.delete(staffInvitations).where(lt(staffInvitations.expiresAt, ago(30 * DAY))).returning({ id: staffInvitations.id }),
     db
       .update(importJobs)
@@ -97,6 +99,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
     unreportedPhotos: unreported.length,
     unverifiedDocuments: unverified.length,
     emailConfirmations: oldConfirmations.length,
+    emailChanges: oldChanges.length,
     staffInvitations: oldInvitations.length,
     importFiles: oldFiles.length,
   };

@@ -111,6 +111,43 @@ describe.each(LANGS)('change password ($lang)', ({ prefix, t }) => {
   });
 });
 
+describe.each(LANGS)('change e-mail ($lang)', ({ prefix, t }) => {
+  const a = t.account;
+  const c = a.emailChange;
+
+  it('asks for the current password once the e-mail differs; a wrong one is said on its field, values kept; then saved, unconfirmed', async () => {
+    const { tab, email } = await registered();
+    const { user, session } = await renderAt(`${prefix}/account`, { browser: tab });
+    const address = await screen.findByLabelText(a.email);
+    const form = within(address.closest('form')!);
+    expect(form.queryByLabelText(c.currentPassword)).toBeNull();
+    const moved = uniqueEmail('moved');
+    await user.clear(address);
+    await user.type(address, moved);
+    const current = form.getByLabelText(c.currentPassword);
+    const save = form.getByRole('button', { name: a.save });
+
+    await user.click(save);
+    expect(current).toHaveAccessibleDescription(`${c.currentPasswordHint} ${t.problems.required}`);
+    await waitFor(() => expect(current).toHaveFocus());
+
+    await user.type(current, 'not-my-password-1');
+    await user.click(save);
+    await waitFor(() => expect(current).toHaveAccessibleDescription(`${c.currentPasswordHint} ${c.wrongPassword}`));
+    await waitFor(() => expect(current).toHaveFocus());
+    expect(address).toHaveValue(moved);
+    expect(session.getState().user?.email).toBe(email);
+
+    await user.clear(current);
+    await user.type(current, RENTER.password);
+    await user.click(save);
+    expect(await screen.findByText(fill(c.saved, { email: moved }))).toHaveAttribute('role', 'status');
+    expect(session.getState().user?.email).toBe(moved);
+    expect(screen.getByText(fill(t.emailStatus.unverified, { email: moved }))).toBeInTheDocument();
+    expect(form.queryByLabelText(c.currentPassword)).toBeNull();
+  });
+});
+
 describe.each(LANGS)('identity documents ($lang)', ({ prefix, t }) => {
   const d = t.account.newDocuments;
   it('lists what is on file and how long it stays while the e-mail is unconfirmed; a file too large is said by its field; a new licence replaces the old', async () => {

@@ -14,11 +14,9 @@ import { notify } from '../notifications/store';
 import { pushTo } from '../live/hub';
 import { requireRole } from './middleware';
 import { forgetCard, savedCardOf, shownCard } from '../payments/cards';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
+import { refusedPassword } from './proof';
 import { invalidateOtherSessions } from './sessions';
-import { accountFrom, attemptSucceeded, countAttempt, throttleState } from './throttle';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const passwordBody = z.object({ currentPassword: z.string().max(200), newPassword: z.string().max(200) }).strict();
 
@@ -31,16 +29,6 @@ export const accountRoutes = new Hono<AppEnv>()
     const user = c.var.user!;
     const { currentPassword, newPassword } = c.req.valid('json');
     if (user.passwordHash === null) return c.json({ error: 'noPassword' as const }, 409);
-    // Guessing the current password from a borrowed session counts against the same lock as log-in.
-    const client = clientAddress(c, deps.config.trustProxy);
-    const busy = deps.hashing.refuses(client);
-    if (busy) throw busy;
-    const counted = accountFrom(user.email, client);
-    const throttle = await throttleState(deps.db, [counted], deps.now());
-    if (throttle.locked) {
-      const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
-      return c.json({ error: 'locked' as const, retryAfter }, 429);
-    }
     // The registration rules, by field, before the current password is even tried.
     const newProblem = checkPassword(newPassword, user.email);
     const fields = {
@@ -48,13 +36,9 @@ export const accountRoutes = new Hono<AppEnv>()
       ...(newProblem ? { newPassword: newProblem } : {}),
     };
     if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
-    const attempt = await countAttempt(deps.db, [counted], deps.now(), deps.config.throttleDelayMs);
-    if (!attempt.allowed) return c.json({ error: 'locked' as const, retryAfter: Math.ceil((attempt.until.getTime() - deps.now().getTime()) / 1000) }, 429);
-    if (!(await deps.hashing(client, () => verifyPassword(currentPassword, user.passwordHash!)))) {
-      await sleep(attempt.holdMs);
-      return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
-    }
-    await attemptSucceeded(deps.db, [counted]);
+    const refused = await refusedPassword(c, currentPassword);
+    if (refused) return refused;
+    const client = clientAddress(c, deps.config.trustProxy);
     const passwordHash = await deps.hashing(client, () => hashPassword(newPassword, deps.config.scryptCost));
     await deps.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -30,6 +30,7 @@ import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
 import { spend } from './usage';
 import { createRenter } from './registration';
+import { heldBy } from './emailChange';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { attemptSucceeded, countAttempt, logInCounts, throttleState } from './throttle';
@@ -208,7 +209,8 @@ export const authRoutes = new Hono<AppEnv>()
         await tellOwnerOfTry(deps, email, deps.now());
         return c.json({ error: 'emailTaken' as const, fields: { email: 'emailTaken' as const } }, 409);
       };
-      if (await findUser(deps.db, email)) return taken();
+      // An address given up in the last days is still its account's while the undo link works.
+      if ((await findUser(deps.db, email)) || (await heldBy(deps.db, email, deps.now()))) return taken();
 
       const passwordHash = await deps.hashing(client, () => hashPassword(form.password, deps.config.scryptCost));
       const { fullName, phone, emiratesId, emiratesIdExpiry, licenceExpiry } = form;

@@ -344,6 +344,30 @@ export const emailVerifications = pgTable(
   (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
+/**
+ * An account's e-mail changed (server/auth/emailChange.ts): the old address is mailed a link that puts
+ * it back, signs every device out and voids the links sent since. Only the link's SHA-256 is kept;
+ * single use, 7 days.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    /** Whether the old address was confirmed, and since when: it comes back as it was. */
+    oldVerifiedAt: timestamp('old_verified_at', { withTimezone: true }),
+    newEmail: text('new_email').notNull(),
+    lang: text('lang', { enum: ['en', 'ar'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId), index('email_changes_expires_idx').on(t.expiresAt)],
+);
+
 /** A link to set a new password (server/auth/reset.ts): only its SHA-256 is kept; single use, 30 minutes. */
 export const passwordResets = pgTable(
   'password_resets',

@@ -56,7 +56,9 @@ export const clientEventSchema = z.discriminatedUnion('type', [
 
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
-export const eventBodySchema = z.object({ event: clientEventSchema, version: version() }).strict();
+// `currentPassword`: the proof an account.update that changes the e-mail needs (server/auth/proof.ts);
+// checked beside the step, never part of the machine's event.
+export const eventBodySchema = z.object({ event: clientEventSchema, version: version(), currentPassword: z.string().max(200).optional() }).strict();
 
 type StampableType = Exclude<ClientEvent['type'], 'booking.start'>;
 /** The machine's event of a client event's type. */

@@ -14,6 +14,9 @@ import { applyStep } from './service';
 import { carById, startEvent } from '../cars/store';
 import { normaliseEmail } from '../../machines/renter';
 import { queueVerification } from '../auth/verify';
+import { recordEmailChange } from '../auth/emailChange';
+import { refusedPassword, signedInJustNow } from '../auth/proof';
+import { profileProblems } from '../../machines/validation';
 import type { Tx } from '../db/open';
 import { restoreJourney } from '../../machines/persistence';
 
@@ -62,14 +65,26 @@ export const journeyRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     const row = await ownBooking(deps.db, c.req.valid('param').id, c.var.user!.id);
     if (!row) return c.json({ error: 'notFound' as const }, 404);
-    const { event, version } = c.req.valid('json');
+    const { event, version, currentPassword } = c.req.valid('json');
     const user = c.var.user!;
-    // A changed e-mail gets its verification link, in the step's own transaction.
+    // A changed e-mail is proved first, then gets its verification link and the old address its undo
+    // link, in the step's own transaction: a stolen session cannot move the account to another mailbox.
     const newEmail = event.type === 'account.update' ? normaliseEmail(event.profile.email) : user.email;
-    const verifyNew =
-      newEmail !== user.email
-        ? (tx: Tx) => queueVerification(tx, deps, user, newEmail, user.language)
-        : undefined;
+    let changeEmail: ((tx: Tx) => Promise<void>) | undefined;
+    if (event.type === 'account.update' && newEmail !== user.email) {
+      // The form's own rules before the proof: a typo costs no attempt.
+      const fields = profileProblems(event.profile);
+      if (Object.keys(fields).length > 0) return c.json({ error: 'invalid' as const, fields }, 400);
+      const refused =
+        user.passwordHash !== null
+          ? await refusedPassword(c, currentPassword ?? '')
+          : !(await signedInJustNow(c)) && c.json({ error: 'invalid' as const, fields: { email: 'signInAgain' as const } }, 400);
+      if (refused) return refused;
+      changeEmail = async (tx: Tx) => {
+        await queueVerification(tx, deps, user, newEmail, user.language);
+        await recordEmailChange(tx, deps, user, newEmail, user.language);
+      };
+    }
     const at = deps.now().getTime();
     const step = event.type === 'booking.start' ? await startEvent(deps.db, event.carId, event.trip, at) : stamp(event, at);
     if (!step) {
@@ -77,7 +92,7 @@ export const journeyRoutes = new Hono<AppEnv>()
       if (!(await carById(deps.db, (event as { carId: string }).carId))) return c.json({ error: 'invalid' as const, fields: { 'event.carId': 'invalid' } }, 400);
       return c.json({ error: 'taken' as const, journey: viewOf(row, restoreJourney(row.journey).snapshot!) }, 409);
     }
-    const result = await applyStep(deps, user, row, step, version, verifyNew);
-    if (verifyNew && result.status === 200) deps.mail.nudge();
+    const result = await applyStep(deps, user, row, step, version, changeEmail);
+    if (changeEmail && result.status === 200) deps.mail.nudge();
     return c.json(result.body, result.status);
   });

@@ -29,6 +29,7 @@ import { managersOf } from '../companies/managers';
 import { keepCard, savedCardOf } from '../payments/cards';
 import { customerOf } from '../payments/gateway';
 import { handoverChanged, pushHandover, returnNotices } from '../handovers/live';
+import { heldBy } from '../auth/emailChange';
 import { tellOwnerOfTry } from '../auth/emailTaken';
 import { tellChargesAtRelease } from '../violations/afterRelease';
 
@@ -111,7 +112,9 @@ export async function applyStep(
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), ne(users.id, user.id)));
-    if (taken) {
+    // An address given up days ago is still its account's while the undo link works (auth/emailChange.ts).
+    const held = email !== user.email && (await heldBy(deps.db, email, deps.now()));
+    if (taken || (held && held !== user.id)) {
       await tellOwnerOfTry(deps, email, deps.now());
       return { status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } };
     }

@@ -26,6 +26,13 @@ const en = {
     body: 'Someone tried to create a Move car account with this e-mail, or to move another account to it. It already belongs to your account, so nothing was made and nothing of yours changed.',
     notYou: 'If it was you, log in to Move car with this e-mail; if you forgot your password, set a new one from “Forgot your password?” on the log-in page. If it was not you, ignore this e-mail: nobody can use the address without the links we send to it.',
   },
+  emailChanged: {
+    subject: 'The e-mail of your Move car account was changed',
+    greeting: 'Hello {name},',
+    body: 'The e-mail of your Move car account was changed from this address to {email}. If it was you, there is nothing to do.',
+    action: 'It was not me: put my e-mail back',
+    notYou: 'If it was not you, open the link within 7 days. It puts this address back, signs every device out and stops the links sent to the new address. Then log in with your password, or set a new one from “Forgot your password?”.',
+  },
   invitation: {
     subject: 'Join {company} on Move car',
     greeting: 'Hello,',
@@ -60,6 +67,13 @@ const ar: MailWords = {
     greeting: 'مرحبًا {name}،',
     body: 'حاول أحدهم إنشاء حساب في Move car بهذا البريد الإلكتروني، أو نقل حساب آخر إليه. البريد مرتبط بحسابك أصلًا، فلم يُنشأ شيء ولم يتغيّر شيء من حسابك.',
     notYou: 'إن كنت أنت، فسجّل الدخول إلى Move car بهذا البريد؛ وإن نسيت كلمة مرورك فعيّن كلمة جديدة من «نسيت كلمة المرور؟» في صفحة تسجيل الدخول. وإن لم تكن أنت، فتجاهل هذا البريد: لا يستطيع أحد استخدام العنوان دون الروابط التي نرسلها إليه.',
+  },
+  emailChanged: {
+    subject: 'تم تغيير البريد الإلكتروني لحسابك في Move car',
+    greeting: 'مرحبًا {name}،',
+    body: 'تم تغيير البريد الإلكتروني لحسابك في Move car من هذا العنوان إلى {email}. إن كنت أنت، فلا حاجة لفعل أي شيء.',
+    action: 'لم أكن أنا: أعيدوا بريدي الإلكتروني',
+    notYou: 'إن لم تكن أنت، فافتح الرابط خلال 7 أيام. يعيد الرابط هذا العنوان، ويُسجِّل الخروج من كل جهاز، ويوقف الروابط المرسلة إلى العنوان الجديد. ثم سجّل الدخول بكلمة مرورك، أو عيّن كلمة مرور جديدة من «نسيت كلمة المرور؟».',
   },
   invitation: {
     subject: 'انضمّ إلى {company} في Move car',
@@ -124,6 +138,12 @@ export function verifyEmailMail(lang: MailLang, name: string, href: string) {
 export function accountExistsMail(lang: MailLang, name: string) {
   const w = MAIL_WORDS[lang].accountExists;
   return layout(lang, w.subject, [w.greeting.replace('{name}', name), w.body, w.notYou]);
+}
+
+/** The old address's notice of an e-mail change, with the link that undoes it. */
+export function emailChangedMail(lang: MailLang, name: string, email: string, href: string) {
+  const w = MAIL_WORDS[lang].emailChanged;
+  return layout(lang, w.subject, [w.greeting.replace('{name}', name), w.body.replace('{email}', email), w.notYou], { label: w.action, href });
 }
 
 /** The e-mail with the link to set a new password. */

@@ -207,6 +207,8 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     forgotPassword: (json: { email: string; lang: 'en' | 'ar' }) => answer<{ ok: true }>(client.auth.password.forgot.$post({ json })),
     /** Another link to confirm the signed-in account's e-mail; 429 `tooMany` past three an hour, 409 once confirmed. */
     resendVerification: (json: { lang: 'en' | 'ar' }) => answer<{ ok: true }>(client.auth.email.resend.$post({ json })),
+    /** The old address's link after an e-mail change: puts it back and signs every device out; 410 `linkExpired` when used or late. */
+    undoEmailChange: (json: { token: string }) => answer<{ ok: true }>(client.auth.email.undo.$post({ json })),
     /** A new password with the e-mailed link's token; 410 `linkExpired` when used or past its 30 minutes. */
     resetPassword: (json: { token: string; password: string }) => answer<{ ok: true }>(client.auth.password.reset.$post({ json })),
     /** A new password for the signed-in account; every other session of it is signed out. */
@@ -229,8 +231,11 @@ export function createApi({ baseUrl = '/api', fetch: fetcher }: ApiOptions = {})
     openJourney: () => answer<{ journey: JourneyView }>(client.bookings.current.$post({ json: {} })),
     /** One of the renter's own bookings, as it is now. */
     booking: (bookingId: string) => answer<{ journey: JourneyView }>(client.bookings[':id'].$get({ param: { id: bookingId } })),
-    journeyEvent: (bookingId: string, event: ClientEvent, version: number) =>
-      answer<{ journey: JourneyView }>(client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version } })),
+    /** A step of the renter's journey; `currentPassword` is the proof a new e-mail needs (400 by field without it). */
+    journeyEvent: (bookingId: string, event: ClientEvent, version: number, currentPassword?: string) =>
+      answer<{ journey: JourneyView }>(
+        client.bookings[':id'].events.$post({ param: { id: bookingId }, json: { event, version, ...(currentPassword === undefined ? {} : { currentPassword }) } }),
+      ),
     /** The tax invoices and credit notes issued for a booking, in order: the renter's own, or their company's for a manager. */
     taxDocuments: (bookingId: string) =>
       answer<{ documents: TaxDocumentView[] }>(client['tax-documents'].booking[':id'].$get({ param: { id: bookingId } })),

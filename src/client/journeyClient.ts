@@ -17,7 +17,7 @@ import { restoreJourney } from '../../machines/persistence';
 import type { CarId } from '../../machines/fleet';
 import type { Trip } from '../../machines/booking';
 import type { Renter } from '../../machines/renter';
-import type { Problem } from '../../machines/validation';
+import type { ProfileInput, Problem } from '../../machines/validation';
 import { Unreachable, type Answer, type Api, type ClientEvent, type JourneyView, type PublicUser } from './api';
 import type { Notices, SyncNotice } from './notices';
 import { listeners } from './listeners';
@@ -156,6 +156,16 @@ export class JourneyClient {
     void this.post(sent).catch(() => undefined); // a failure is shown through the notice and the server's journey
   };
 
+  /**
+   * A new e-mail, with the proof the server asks for it: the current password (none for an account
+   * that signs in only with UAE PASS, which must have signed in just now). Not applied here first: the
+   * server may refuse the proof, and its answer by field is the form's to show.
+   */
+  changeEmail(profile: ProfileInput, currentPassword?: string): Promise<Answer<{ journey: JourneyView }>> {
+    if (!this.booking) return Promise.reject(new Error('no booking'));
+    return this.post({ type: 'account.update', profile }, currentPassword);
+  }
+
   /** A journey the server sent with another answer (a fine paid from the deposit, the demo rental). */
   receive(view: JourneyView) {
     if (this.remember(view)) this.answer();
@@ -243,12 +253,12 @@ export class JourneyClient {
   }
 
   /** Sends one step, after those before it, over the version the last answer gave. */
-  private post(event: ClientEvent): Promise<Answer<{ journey: JourneyView }>> {
+  private post(event: ClientEvent, currentPassword?: string): Promise<Answer<{ journey: JourneyView }>> {
     this.inFlight++;
     const run = this.queue.then(async () => {
       try {
         const booking = this.booking!;
-        const result = await this.options.api.journeyEvent(booking.id, event, booking.version);
+        const result = await this.options.api.journeyEvent(booking.id, event, booking.version, currentPassword);
         const journey = result.ok ? result.body.journey : (result.body.journey as JourneyView | undefined);
         if (journey) this.remember(journey);
         if (!result.ok && (result.error === 'conflict' || result.error === 'refused' || result.error === 'taken'))

@@ -5,6 +5,7 @@
 // screens that drive it (and by a tap on "Rent"): a page that never touches the journey, like Home,
 // runs without it. Until it is loaded, the session keeps the server's journey as it came.
 import type { OfferId } from '../../machines/offers';
+import type { ProfileInput } from '../../machines/validation';
 import type { Inspect, JourneyClient } from './journeyClient';
 import { Unreachable, type Api, type CompanyBranches, type JourneyView, type Preferences, type PublicBranch, type PublicUser } from './api';
 import { Notices } from './notices';
@@ -177,6 +178,28 @@ export class Session {
   /** A new password; the server signs out every other session of the account, this one stays. */
   changePassword(currentPassword: string, newPassword: string) {
     return this.api.changePassword({ currentPassword, newPassword });
+  }
+
+  /**
+   * A new e-mail (`profile.email` as the server keeps it: normalised) with its proof
+   * (JourneyClient.changeEmail); once saved, the account shows it, not yet confirmed.
+   */
+  async changeEmail(profile: ProfileInput, currentPassword?: string) {
+    if (!this.client) return null;
+    const answer = await this.client.changeEmail(profile, currentPassword);
+    const user = this.state.user;
+    if (answer.ok && user) this.set({ user: { ...user, email: profile.email, emailVerified: false } });
+    return answer;
+  }
+
+  /** The old address's link after an e-mail change: once undone, every session has ended, this one too. */
+  async undoEmailChange(token: string) {
+    const answer = await this.api.undoEmailChange({ token });
+    if (answer.ok && this.state.user) {
+      this.resetJourney();
+      this.set({ user: null });
+    }
+    return answer;
   }
 
   /** Redeems an offer: one on the booking comes back as the journey, which is shown at once. */

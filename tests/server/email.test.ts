@@ -173,7 +173,7 @@ describe('e-mail verification', () => {
     const first = await verifyLink(r.email);
     const changed = email('changed');
     const profile = { fullName: 'Mariam Al Suwaidi', phone: '050 123 4567', email: changed, address: '' };
-    expect((await r.step({ type: 'account.update', profile })).ok).toBe(true);
+    expect((await r.step({ type: 'account.update', profile }, PASSWORD)).ok).toBe(true);
     expect(await verifiedAt(changed)).toBeNull();
     // The link sent to the old address no longer verifies anything.
     expect((await r.request(first.path)).headers.get('location')).toBe('/account?email=expired');
@@ -183,7 +183,7 @@ describe('e-mail verification', () => {
     expect(await verifiedAt(changed)).not.toBeNull();
     // Changed again: unverified again.
     expect(
-      (await r.step({ type: 'account.update', profile: { ...profile, email: email('again') } })).ok,
+      (await r.step({ type: 'account.update', profile: { ...profile, email: email('again') } }, PASSWORD)).ok,
     ).toBe(true);
     expect(await verifiedAt(profile.email)).toBeNull();
   });

@@ -81,7 +81,7 @@ type StepAnswer = Answer<{ journey: JourneyView }>;
 
 /** What `pay` needs of a renter's browser. */
 interface Payer {
-  step: (event: Record<string, unknown>) => Promise<StepAnswer>;
+  step: (event: Record<string, unknown>, currentPassword?: string) => Promise<StepAnswer>;
   journey: () => JourneyView;
   refresh: () => Promise<JourneyView>;
   request: (path: string, init?: RequestInit) => Promise<Response>;
@@ -138,11 +138,11 @@ export async function renter(fields: RenterFields = {}, s?: TestServer) {
   const result = await b.api.register(registrationOf(address, fields));
   if (!result.ok) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);
   let journey = result.body.journey;
-  /** Sends a journey event over the version the last answer gave; returns the raw answer. */
-  const step = async (event: Record<string, unknown>): Promise<StepAnswer> => {
+  /** Sends a journey event over the version the last answer gave (with the proof a new e-mail needs); returns the raw answer. */
+  const step = async (event: Record<string, unknown>, currentPassword?: string): Promise<StepAnswer> => {
     // Not an event of ours: the renter paying on the provider's page (a walk's step, as tests list them).
     if (event === PAY) return pay(self, CARDS.approved, s);
-    const answer = await b.api.journeyEvent(journey.bookingId, event as never, journey.version);
+    const answer = await b.api.journeyEvent(journey.bookingId, event as never, journey.version, currentPassword);
     const next = (answer.ok ? answer.body.journey : answer.body.journey) as typeof journey | undefined;
     if (next) journey = next;
     return answer;

@@ -7,7 +7,7 @@ import { DAY_MS } from '../../machines/money';
 import { bookings, mailOutbox, users } from '../../server/db/schema';
 import { engine } from '../support/server';
 import { startSession } from '../../src/client/session';
-import { browser, moves, pay, CARDS, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
+import { browser, moves, pay, CARDS, PASSWORD, checkInAtCounter, contextOf, pickUp, renter, renterAt, server, valueOf, walk } from './helpers';
 
 describe('the renter’s journey on the server', () => {
   it('someone else’s booking is not found (404), read or written', async () => {
@@ -244,7 +244,7 @@ describe('the renter’s journey on the server', () => {
     const again = await browser();
     const signIn = await again.api.logIn({ email: r.email, password: 'desert-rose-42', role: 'renter' });
     expect(signIn.ok && signIn.body.user.fullName).toBe('Mariam Saeed Al Suwaidi');
-    const taken = await r.step({ type: 'account.update', profile: { ...profile, email: other.email } });
+    const taken = await r.step({ type: 'account.update', profile: { ...profile, email: other.email } }, PASSWORD);
     expect(taken).toMatchObject({ status: 409, body: { error: 'emailTaken', fields: { email: 'emailTaken' } } });
     // The other account's owner is told someone tried to move an account to their e-mail.
     const told = await (await server()).deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, other.email));

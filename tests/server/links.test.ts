@@ -7,7 +7,7 @@ import { createApi } from '../../src/client/api';
 import { InvalidEnvironment, readConfig } from '../../server/config';
 import { SAMPLE_ADMIN, SAMPLE_MANAGER } from '../../server/seed';
 import { browserFor, ORIGIN, startTestServer, type TestServer } from '../support/server';
-import { email, MAIL_WAIT, registrationOf, renter } from './helpers';
+import { email, MAIL_WAIT, PASSWORD, registrationOf, renter } from './helpers';
 
 const EVIL = 'http://evil.example';
 
@@ -77,6 +77,7 @@ describe('links come from PUBLIC_ORIGIN, never from the request', () => {
       body: JSON.stringify({
         event: { type: 'account.update', profile: { fullName: 'Mariam Al Suwaidi', phone: '050 123 4567', email: changed, address: '' } },
         version: journey.version,
+        currentPassword: PASSWORD,
       }),
     });
     expect(answer.status, await answer.clone().text()).toBe(200);

@@ -106,6 +106,20 @@ describe('no password kept in clear, whichever way it was given', () => {
     expect(everything).toContain(invited);
     for (const password of [resetTo, joinedWith, commandPassword]) expect(everything).not.toContain(password);
   });
+
+  it('an e-mail change proved with the current password (a wrong one first): neither is kept', async () => {
+    const password = 'Sand-Proof-2026';
+    const wrong = 'Sand-Guess-2026';
+    const r = await renter({ password }, s);
+    const moved = email('moved');
+    const profile = { fullName: 'Mariam Al Suwaidi', phone: '050 123 4567', email: moved, address: '' };
+    expect((await r.step({ type: 'account.update', profile }, wrong)).ok).toBe(false);
+    expect((await r.step({ type: 'account.update', profile }, password)).ok).toBe(true);
+    const everything = await everyRow();
+    expect(everything).toContain(moved);
+    expect(everything).not.toContain(password);
+    expect(everything).not.toContain(wrong);
+  });
 });
 
 describe('a database that today’s main left with a password in a stored journey', () => {
@@ -144,6 +158,7 @@ describe('a database that today’s main left with a password in a stored journe
     await s.deps.db.execute(sql`alter table violations drop column card_tried_at`);
     await s.deps.db.execute(sql`drop table company_refunds`);
     await s.deps.db.execute(sql`drop table audit_lines`);
+    await s.deps.db.execute(sql`drop table email_changes`);
     await s.deps.db.execute(sql`alter table authority_records drop column card_due_at, drop column card_last4, drop column card_batch, drop column card_tried_at, drop column card_charged_at, drop column card_reference`);
     await s.deps.db.execute(sql`alter table bookings drop column page_closes_at, drop column hold_renew_at, drop column hold_renewal_failed_at`);
     await s.deps.db.execute(sql`create table gateway_operations (idempotency_key text primary key, kind text not null, amount bigint not null, last4 text not null, reference text not null unique, card_token text not null, created_at timestamptz not null default now())`);

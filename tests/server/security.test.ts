@@ -293,6 +293,11 @@ describe('headers and the Origin check', () => {
         { tokenHash: `old-confirmation-${tag}`, userId: user!.id, email: user!.email, lang: 'en', expiresAt: ago(DAY_MINUTES + 1) },
         { tokenHash: `new-confirmation-${tag}`, userId: user!.id, email: user!.email, lang: 'en', expiresAt: ago(-60) },
       ]);
+      const change = { userId: user!.id, oldEmail: 'was@example.ae', newEmail: user!.email, lang: 'en' as const };
+      await db.insert(schema.emailChanges).values([
+        { ...change, tokenHash: `old-undo-${tag}`, expiresAt: ago(DAY_MINUTES + 1) },
+        { ...change, tokenHash: `new-undo-${tag}`, expiresAt: ago(-60) },
+      ]);
       const invitation = { companyId: 'elite-auto', role: 'agent' as const, lang: 'en' as const };
       await db.insert(schema.staffInvitations).values([
         { ...invitation, tokenHash: `lapsed-${tag}`, email: 'lapsed@example.ae', expiresAt: ago(31 * DAY_MINUTES) },
@@ -313,12 +318,14 @@ describe('headers and the Origin check', () => {
         passwordResets: 1,
         mail: 1,
         emailConfirmations: 1,
+        emailChanges: 1,
         staffInvitations: 1,
         importFiles: 1,
       });
       const tokens = async <T extends { tokenHash: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.tokenHash).filter((t) => t.endsWith(tag)).sort();
       expect(await tokens(db.select().from(schema.emailVerifications))).toEqual([`new-confirmation-${tag}`]);
       expect(await tokens(db.select().from(schema.staffInvitations))).toEqual([`used-${tag}`]);
+      expect(await tokens(db.select().from(schema.emailChanges))).toEqual([`new-undo-${tag}`]);
       const jobs = await db.select().from(schema.importJobs).where(inArray(schema.importJobs.id, [oldJob!.id, recentJob!.id]));
       // The old one keeps its report, not its file; the recent one both.
       expect(Object.fromEntries(jobs.map((j) => [j.id, j.csv]))).toEqual({ [oldJob!.id]: '', [recentJob!.id]: job.csv });

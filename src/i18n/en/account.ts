@@ -44,6 +44,16 @@ const words = {
     forgot: 'Forgot your password?',
     emailVerified: 'Your e-mail is confirmed. Log in to go on.',
     emailExpired: 'This confirmation link has expired or was already used. Log in, then send a new one from your Profile.',
+    emailUndone: 'Your e-mail is back as it was, and every device was signed out. Log in with your password, or set a new one below from “Forgot your password?”.',
+    undoExpired: 'This link has expired or was already used. If your e-mail was changed without you, set a new password from “Forgot your password?” or contact us.',
+  },
+  /** The page the old address's link opens after an e-mail change (Log In, `?undo=`): it asks before it undoes. */
+  emailUndo: {
+    heading: 'Put your old e-mail back?',
+    intro: 'The e-mail of your Move car account was changed. If it was not you, put your old e-mail back: every device signed in to the account is signed out, and links sent to the new address stop working.',
+    confirm: 'Put my old e-mail back',
+    working: 'Putting it back…',
+    failed: 'It could not be done just now. Check your connection and try again.',
   },
   /** The account's e-mail until its link is opened (Profile), and what the link said. */
   emailStatus: {
@@ -127,6 +137,16 @@ const words = {
     languageNow: 'This app is in {name}.',
     currency: 'Currency',
     saved: 'Your changes are saved.',
+    /** Changing the e-mail: the proof asked, and what happens next. */
+    emailChange: {
+      currentPassword: 'Current password',
+      currentPasswordHint: 'A new e-mail can reset your password, so we ask for the current one.',
+      wrongPassword: 'This is not your current password.',
+      signInAgain: 'To change your e-mail, log in again with UAE PASS first: the change is open for 10 minutes after you log in.',
+      uaePassNote: 'To change your e-mail you need to have logged in with UAE PASS in the last 10 minutes.',
+      saved: 'Your e-mail is now {email}. Open the link we sent to it to confirm it. We told your previous address too, with a link to undo the change.',
+      locked: 'Too many wrong passwords. Try again in a few minutes.',
+    },
     signInPrompt: 'Log in to see and edit your account.',
     logIn: 'Log in',
     save: 'Save Changes',
@@ -200,6 +220,8 @@ const words = {
     accountEvents: {
       passwordChanged: 'Your password was changed. If this was not you, contact us at once.',
       newSignIn: 'Your account was signed in to on a new device. If this was not you, change your password.',
+      emailChanged: 'Your e-mail was changed. We told your previous address, with a link to undo it.',
+      emailRestored: 'Your e-mail was put back to your previous address, and every device was signed out.',
     },
     kinds: {
       bookingConfirmed: {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserRound } from 'lucide-react';
 import { isOffline } from '../../client/api';
@@ -6,16 +6,15 @@ import { useLocale } from '../../i18n/locale';
 import { fill } from '../../i18n/format';
 import { pathOf, type ScreenId } from '../../i18n/paths';
 import { APP_VERSION } from '../../data/content';
-import { useJourney, useJourneySelector } from '../../ui/journey';
+import { useJourneySelector } from '../../ui/journey';
 import { useSession, useSessionState } from '../../ui/session';
 import { Button, ButtonLink } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
-import { Done, FormCard, FormError } from '../../ui/Form';
-import { useProblems } from '../../ui/problems';
-import { Facts, Section, Stack } from '../../ui/Section';
+import { FormError } from '../../ui/Form';
+import { Section, Stack } from '../../ui/Section';
 import { AccountLinks } from '../../ui/AccountLinks';
 import { UaePassButton } from '../../ui/UaePassButton';
 import { ChangePassword } from './ChangePassword';
+import { ProfileForm } from './ProfileForm';
 import { EmailLinkOutcome, EmailStatus } from './EmailStatus';
 import { Documents } from './Documents';
 import { CardOnFile } from './CardOnFile';
@@ -35,15 +34,10 @@ const PROFILE_LINKS: readonly ScreenId[] = [
 export default function Account() {
   const { t, lang, to } = useLocale('account');
   const a = t.account;
-  const journey = useJourney();
   const session = useSession();
   const { user } = useSessionState();
   const navigate = useNavigate();
   const renter = useJourneySelector((s) => s.context.renter);
-  const problems = useJourneySelector((s) => s.context.profileErrors);
-  const form = useRef<HTMLFormElement>(null);
-  const { message, summary } = useProblems(form, problems);
-  const [saved, setSaved] = useState(false);
   const [signOutOffline, setSignOutOffline] = useState(false);
   const other = lang === 'ar' ? 'en' : 'ar';
   const name = renter ? (lang === 'ar' && renter.fullNameAr) || renter.fullName : null;
@@ -68,65 +62,7 @@ export default function Account() {
 
       {renter ? (
         <Section title={a.profile} bare>
-          <FormCard
-            ref={form}
-            onSubmit={({ text }) => {
-              const profile = {
-                fullName: text('name'),
-                phone: text('phone'),
-                email: text('email'),
-                address: text('address'),
-              };
-              journey.send({ type: 'account.update', profile });
-              // Offline, the step is not saved: the notice at the top says so, and the fields keep what was typed.
-              setSaved(Object.keys(journey.getSnapshot().context.profileErrors).length === 0 && !isOffline());
-            }}
-          >
-            {summary}
-            <TextField
-              label={a.name}
-              name="name"
-              defaultValue={renter.fullName}
-              autoComplete="name"
-              onChange={() => setSaved(false)}
-              error={message(problems.fullName)}
-            />
-            <TextField
-              label={a.phone}
-              name="phone"
-              type="tel"
-              defaultValue={renter.phone}
-              dir="ltr"
-              onChange={() => setSaved(false)}
-              error={message(problems.phone)}
-            />
-            <TextField
-              label={a.email}
-              name="email"
-              type="email"
-              defaultValue={renter.email}
-              dir="ltr"
-              onChange={() => setSaved(false)}
-              error={message(problems.email)}
-            />
-            <TextField
-              label={a.address}
-              name="address"
-              defaultValue={renter.address ?? ''}
-              onChange={() => setSaved(false)}
-              error={message(problems.address)}
-            />
-            <Facts
-              rows={[
-                // Only what the renter gave: the licence is on file (listed under Documents), no made-up expiry.
-                { label: a.licence, value: a.licenceOnFile },
-              ]}
-            />
-            {saved && <Done>{a.saved}</Done>}
-            <Button type="submit" block>
-              {a.save}
-            </Button>
-          </FormCard>
+          <ProfileForm renter={renter} />
         </Section>
       ) : (
         <Section title={a.profile}>

@@ -13,6 +13,7 @@ import { useHydrated } from '../../ui/hydrated';
 import { Link } from '../../ui/Link';
 import { ForgotPassword } from './ForgotPassword';
 import { NewPassword } from './NewPassword';
+import { UndoEmailChange } from './UndoEmailChange';
 import styles from './LogIn.module.css';
 
 export default function LogIn() {
@@ -28,13 +29,16 @@ export default function LogIn() {
   // step of forgot password (`?forgot`, `?forgot=expired`, `?password=set`).
   const query = useHydrated() ? new URLSearchParams(search) : null;
   const uaePassAnswer = query?.get('uaepass') ?? null;
-  // The e-mailed link's token is taken from the address at once (not left in the history), and kept here.
-  const [resetToken, setResetToken] = useState<string | null>(null);
-  const fromLink = query?.get('reset') ?? null;
-  if (fromLink && fromLink !== resetToken) setResetToken(fromLink);
+  // An e-mailed link's token (a reset, or the undo of an e-mail change) is taken from the address at
+  // once (not left in the history), and kept here.
+  const [linkToken, setLinkToken] = useState<{ reset: string } | { undo: string } | null>(null);
+  const resetLink = query?.get('reset') ?? null;
+  const undoLink = query?.get('undo') ?? null;
+  if (resetLink && !(linkToken && 'reset' in linkToken && linkToken.reset === resetLink)) setLinkToken({ reset: resetLink });
+  else if (undoLink && !(linkToken && 'undo' in linkToken && linkToken.undo === undoLink)) setLinkToken({ undo: undoLink });
   useEffect(() => {
-    if (fromLink) void navigate({ search: '' }, { replace: true });
-  }, [fromLink, navigate]);
+    if (resetLink || undoLink) void navigate({ search: '' }, { replace: true });
+  }, [resetLink, undoLink, navigate]);
   // UAE PASS leaves the app for the server: offline, say so here instead of the browser's error page.
   const [uaePassOffline, setUaePassOffline] = useState(false);
   const { uaePass } = useSessionState();
@@ -55,12 +59,14 @@ export default function LogIn() {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [missing]);
 
-  if (resetToken) {
+  if (linkToken) {
     const after = (search: string) => {
-      setResetToken(null);
+      setLinkToken(null);
       void navigate({ search }, { replace: true });
     };
-    return <NewPassword token={resetToken} onDone={() => after('?password=set')} onExpired={() => after('?forgot=expired')} />;
+    if ('undo' in linkToken)
+      return <UndoEmailChange token={linkToken.undo} onAnswer={(undone) => after(`?email=${undone ? 'undone' : 'undoExpired'}`)} />;
+    return <NewPassword token={linkToken.reset} onDone={() => after('?password=set')} onExpired={() => after('?forgot=expired')} />;
   }
   if (query?.has('forgot')) return <ForgotPassword notice={query.get('forgot') === 'expired' ? t.reset.expired : undefined} />;
 
@@ -70,6 +76,8 @@ export default function LogIn() {
       {query?.get('password') === 'set' && <Done>{t.reset.done}</Done>}
       {query?.get('email') === 'verified' && <Done>{l.emailVerified}</Done>}
       {query?.get('email') === 'expired' && <FormError>{l.emailExpired}</FormError>}
+      {query?.get('email') === 'undone' && <Done>{l.emailUndone}</Done>}
+      {query?.get('email') === 'undoExpired' && <FormError>{l.undoExpired}</FormError>}
       {uaePassAnswer === 'failed' && <FormError>{l.uaePassFailed}</FormError>}
       {uaePassAnswer === 'signInFirst' && <FormError>{l.uaePassSignInFirst}</FormError>}
       <FormCard
