@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv, Deps } from './deps';
 import { accountRoutes } from './auth/account';
-import { authRoutes, REGISTRATION_BODY_MAX } from './auth/routes';
+import { authRoutes, beforeRegistrationBody, REGISTRATION_BODY_MAX } from './auth/routes';
 import { sessionMiddleware } from './auth/middleware';
 import { resetRoutes } from './auth/reset';
 import { verifyRoutes } from './auth/verify';
@@ -85,6 +85,7 @@ export function createApp(deps: Deps) {
     c.header('Date', deps.now().toUTCString());
     await next();
   });
+  app.use('/api/auth/register', beforeRegistrationBody);
   app.use(
     '/api/*',
     limitBodies(

@@ -80,6 +80,7 @@ export async function makeDeps(
   const { createLiveHub } = await import('./live/hub');
   const { smtpTransport, startMailQueue } = await import('./mail/queue');
   const { hashingGate } = await import('./auth/passwords');
+  const { RESET_ASKS_BATCH, turnResetAsks } = await import('./auth/reset');
   const { startImportWorker } = await import('./imports/jobs');
   const { startReconciler } = await import('./journey/intents');
   const { startReminders } = await import('./journey/reminders');
@@ -94,7 +95,7 @@ export async function makeDeps(
   const payments = standIn ? { gateway: standInGateway(standIn), standIn } : await paymentsFor(config, now, log);
   // No mail server configured: messages wait in the queue (the operator is told at start).
   const mail = config.mail.smtpUrl
-    ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log, config.outboxTickMs)
+    ? startMailQueue(db, smtpTransport(config.mail.smtpUrl, config.mail.from), now, log, config.outboxTickMs, async (at) => (await turnResetAsks(db, config.publicOrigin, at)) === RESET_ASKS_BATCH)
     : { nudge() {}, async stop() {} };
   const push = startPushQueue(db, webPushTransport(keys), now, log, config.outboxTickMs);
   // A notice's e-mail and pushes, queued in its transaction on any instance, go out on its commit.

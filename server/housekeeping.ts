@@ -25,6 +25,7 @@ import {
   loginThrottle,
   mailOutbox,
   passwordResets,
+  resetAsks,
   pushOutbox,
   sessions,
   staffInvitations,
@@ -47,7 +48,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
   const HOUR = 60 * 60 * 1000;
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const DAY = 24 * HOUR;
-  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldChanges, oldInvitations, oldFiles] = await Promise.all([
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldChanges, oldInvitations, oldFiles, oldAsks] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -85,6 +86,8 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
       .set({ csv: '' })
       .where(and(inArray(importJobs.status, ['done', 'failed']), lt(importJobs.finishedAt, ago(30 * DAY)), ne(importJobs.csv, '')))
       .returning({ id: importJobs.id }),
+    // Left by an instance without a mail server: a link asked a day ago is no use to anyone now.
+    db.delete(resetAsks).where(lt(resetAsks.createdAt, ago(DAY))).returning({ id: resetAsks.id }),
   ]);
   // The row first, then its bytes: a file left by a crash in between is only space, never a file shown.
   for (const { storageKey } of [...unreported, ...unverified]) await documents.remove(storageKey);
@@ -102,6 +105,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
     emailChanges: oldChanges.length,
     staffInvitations: oldInvitations.length,
     importFiles: oldFiles.length,
+    resetAsks: oldAsks.length,
   };
 }
 

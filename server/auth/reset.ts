@@ -3,12 +3,13 @@
 // only as its SHA-256. Setting the password signs every device out, and shows that the person holds
 // the mailbox (the e-mail counts as verified from then on).
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { normaliseEmail } from '../../machines/renter';
 import { checkEmail, checkPassword } from '../../machines/validation';
-import { passwordResets, users } from '../db/schema';
+import type { Db } from '../db/open';
+import { passwordResets, resetAsks, users } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { clientAddress, jsonOnly } from '../http/security';
 import { validate } from '../http/validate';
@@ -31,6 +32,37 @@ export const LINKS_PER_ACCOUNT = 3;
 const forgotBody = z.object({ email: z.string().max(320), lang: z.enum(['en', 'ar']) }).strict();
 const resetBody = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) }).strict();
 
+/** Asks turned in one round of the mail worker. */
+export const RESET_ASKS_BATCH = 20;
+
+/**
+ * Turns the asks waiting into links (the mail worker, before it sends): for an address with an
+ * account, under LINKS_PER_ACCOUNT an hour, a link and its mail; for one without, nothing. Each ask
+ * is removed in the transaction that turns it, so a worker that dies leaves it for the next round,
+ * and instances never turn the same one.
+ */
+export async function turnResetAsks(db: Db, publicOrigin: string, now: Date, batch = RESET_ASKS_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx.select({ id: resetAsks.id }).from(resetAsks).orderBy(asc(resetAsks.createdAt)).limit(batch).for('update', { skipLocked: true });
+    if (due.length === 0) return 0;
+    const asks = await tx.delete(resetAsks).where(inArray(resetAsks.id, due.map((ask) => ask.id))).returning();
+    for (const { email, lang } of asks) {
+      const [user] = await tx.select().from(users).where(eq(users.email, email));
+      if (!user) continue;
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - HOUR))));
+      if ((recent?.n ?? 0) >= LINKS_PER_ACCOUNT) continue;
+      const token = randomBytes(32).toString('base64url');
+      const href = `${publicOrigin}${lang === 'ar' ? '/arabic' : ''}/log-in?reset=${token}`;
+      await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000), createdAt: now });
+      await queueMail(tx, { to: user.email, ...passwordResetMail(lang, user.fullName, href) }, now);
+    }
+    return asks.length;
+  });
+}
+
 export const resetRoutes = new Hono<AppEnv>()
   .post('/forgot', jsonOnly, validate('json', forgotBody), async (c) => {
     const deps = c.var.deps;
@@ -49,36 +81,9 @@ export const resetRoutes = new Hono<AppEnv>()
       c.header('Retry-After', String(spent.retryAfter));
       return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
     }
-    const now = deps.now();
-    const [user] = await deps.db
-      .select()
-      .from(users)
-      .where(eq(users.email, normaliseEmail(c.req.valid('json').email)));
-    if (user) {
-      const [recent] = await deps.db
-        .select({ n: count() })
-        .from(passwordResets)
-        .where(
-          and(
-            eq(passwordResets.userId, user.id),
-            gt(passwordResets.createdAt, new Date(now.getTime() - HOUR)),
-          ),
-        );
-      if ((recent?.n ?? 0) < LINKS_PER_ACCOUNT) {
-        const token = randomBytes(32).toString('base64url');
-        const href = `${deps.config.publicOrigin}${lang === 'ar' ? '/arabic' : ''}/log-in?reset=${token}`;
-        await deps.db.transaction(async (tx) => {
-          await tx.insert(passwordResets).values({
-            tokenHash: hashToken(token),
-            userId: user.id,
-            expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
-            createdAt: now,
-          });
-          await queueMail(tx, { to: user.email, ...passwordResetMail(lang, user.fullName, href) }, now);
-        });
-        deps.mail.nudge();
-      }
-    }
+    // Only the ask is written here, the same for every address: the mail worker makes the link.
+    await deps.db.insert(resetAsks).values({ email: normaliseEmail(c.req.valid('json').email), lang, createdAt: deps.now() });
+    deps.mail.nudge();
     // The same answer for every e-mail, known or not.
     return c.json({ ok: true as const }, 202);
   })

@@ -28,13 +28,13 @@ import { currentJourney, readJourney, renterOf, viewOf } from '../journey/bookin
 import { applyStep } from '../journey/service';
 import { pushTo } from '../live/hub';
 import { publicUser } from './middleware';
-import { spend } from './usage';
+import { spend, usedUp } from './usage';
 import { createRenter } from './registration';
 import { heldBy } from './emailChange';
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { decoyHash, HashingBusy, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { attemptSucceeded, countAttempt, logInCounts, throttleState } from './throttle';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, timingSafeEqual } from 'node:crypto';
 
@@ -42,6 +42,37 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export const REGISTRATION_BODY_MAX = 3 * DOCUMENT_MAX_BYTES + 64 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Registration bodies being read now, on this instance (see `registrationReads`). */
+let reading = 0;
+/**
+ * What refuses a registration needs no look at its body, so it is asked before the body is read (up
+ * to 15 MB of documents, held in memory; a body sent without a length is read whole by the limit
+ * check): the password work's line, a disk without room for the size declared, a client past its
+ * allowance, and this instance reading too many at once. They are asked again, exactly, once the body
+ * is read. Mounted before every body limit (server/app.ts).
+ */
+export const beforeRegistrationBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.var.deps;
+  const client = clientAddress(c, deps.config.trustProxy);
+  const busy = deps.hashing.refuses(client);
+  if (busy) throw busy;
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isSafeInteger(declared) && declared > 0 && !(await deps.documents.room(declared)))
+    return c.json({ error: 'storageFull' as const }, 507);
+  const spent = await usedUp(deps.db, 'registration', client, deps.config.registrationAllowance, deps.now());
+  if (!spent.ok) {
+    c.header('Retry-After', String(spent.retryAfter));
+    return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
+  }
+  if (reading >= deps.config.registrationReads) throw new HashingBusy(1);
+  reading++;
+  try {
+    await next();
+  } finally {
+    reading--;
+  }
+};
 const text = (max: number) => z.string().max(max);
 
 const registrationForm = z.object({

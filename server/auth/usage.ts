@@ -2,7 +2,7 @@
 // registrations and the bytes of the documents they store. Without it one client stored 300 MB of
 // documents in 5 s through 20 anonymous registrations. Generous, since phones share carriers'
 // addresses; a request made in-process (no address) is not counted.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../deps';
 import type { Db } from '../db/open';
@@ -19,6 +19,8 @@ export interface Allowance {
 const MB = 1024 * 1024;
 /** Ten registrations, or 50 MB of documents (three full-size ones each: 15 MB), per client per hour. */
 export const REGISTRATION_ALLOWANCE: Allowance = { count: 10, bytes: 50 * MB, windowMs: 60 * 60 * 1000 };
+/** Registration bodies one instance reads at once: 8 × 15 MB at most held in memory (120 at once took 350 MB more). */
+export const REGISTRATION_READS = 8;
 
 /** Authority files per company, and per client address, an hour: a feed sends a few a day; a screen one at a time. */
 export const IMPORT_ALLOWANCE: Allowance = { count: 30, bytes: 30 * MB, windowMs: 60 * 60 * 1000 };
@@ -38,6 +40,15 @@ export const PICTURE_ALLOWANCES = {
 export type PictureAllowances = typeof PICTURE_ALLOWANCES;
 
 export type Spent = { ok: true } | { ok: false; retryAfter: number };
+
+/** Whether `client` has used the whole of `allowance` for `what` in the window now open (asked before any work, nothing counted). */
+export async function usedUp(db: Db, what: string, client: string | null, allowance: Allowance, now: Date): Promise<Spent> {
+  if (client === null) return { ok: true };
+  const [row] = await db.select().from(clientUsage).where(eq(clientUsage.key, `${what} ${client}`));
+  const ends = row ? row.windowStart.getTime() + allowance.windowMs : 0;
+  if (!row || ends <= now.getTime() || (row.count < allowance.count && row.bytes < allowance.bytes)) return { ok: true };
+  return { ok: false, retryAfter: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+}
 
 /** Counts one `what` of `bytes` for `client` at `now`; past the allowance, when the window ends (s). */
 export async function spend(

@@ -302,6 +302,18 @@ export const clientUsage = pgTable('client_usage', {
 });
 
 /**
+ * Asks for a reset link (Forgot password), turned into links by the mail worker (server/auth/reset.ts):
+ * the request itself only writes this row, the same work for an address with an account and one
+ * without, so how long it takes to answer says nothing of who has one. Removed once turned.
+ */
+export const resetAsks = pgTable('reset_asks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  lang: text('lang', { enum: ['en', 'ar'] }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * E-mails to send (server/mail/queue.ts): written in the transaction that decides them, sent by a
  * worker that retries with a growing wait, so no request waits on the mail server and a restart
  * loses none. A row is claimed for a while (`nextAttemptAt` moves on) before it is sent.

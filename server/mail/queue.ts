@@ -122,9 +122,11 @@ export function startMailQueue(
   now: () => Date,
   log: Logger,
   everyMs = 2_000,
+  /** What makes mails to send first, in the same round (the reset links asked for, server/auth/reset.ts); true when more wait. */
+  before: (now: Date) => Promise<boolean> = async () => false,
 ): MailQueue {
   // A full batch may mean more are waiting: look again at once.
-  const worker = startWorker('mail queue', async () => (await sendDue(db, transport, now(), log)) === 10, everyMs, log);
+  const worker = startWorker('mail queue', async () => (await before(now())) || (await sendDue(db, transport, now(), log)) === 10, everyMs, log);
   return {
     nudge: worker.nudge,
     async stop() {

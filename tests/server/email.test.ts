@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
-import { LINKS_PER_ACCOUNT } from '../../server/auth/reset';
+import { LINKS_PER_ACCOUNT, turnResetAsks } from '../../server/auth/reset';
 import { MAX_ATTEMPTS, queueMail, sendDue } from '../../server/mail/queue';
 import { startTestServer, type TestServer } from '../support/server';
 import { browser, email, MAIL_WAIT, PASSWORD, renter } from './helpers';
@@ -69,15 +69,45 @@ describe('forgot password', () => {
     const asked = await ask('nobody-here@example.ae');
     expect(asked.status).toBe(202);
     expect(await asked.json()).toEqual({ ok: true });
+    // Once the worker has turned every ask, still no message.
+    await vi.waitFor(async () => expect(await s.deps.db.select().from(schema.resetAsks)).toEqual([]), MAIL_WAIT);
     expect((await s.deps.db.select().from(schema.mailOutbox)).length).toBe(before);
     const bad = await ask('not-an-email');
     expect(bad.status).toBe(400);
     expect((await bad.json()).fields.email).toBeTruthy();
   });
 
+  it('asking does the same work whether the e-mail has an account or not: one ask kept, the link made after the answer', async () => {
+    // A server of its own, with no mail worker: what the answer itself wrote stays to be read.
+    const q = await startTestServer();
+    try {
+      const { db } = q.deps;
+      const r = await renter({}, q);
+      const tables = async () => ({
+        asks: (await db.select().from(schema.resetAsks)).map((a) => a.email).sort(),
+        links: (await db.select().from(schema.passwordResets)).length,
+        mail: (await db.select().from(schema.mailOutbox)).filter((m) => linkIn(m.text)).length,
+      });
+      const before = await tables();
+      const asking = async (address: string) => (await browser(q)).json('POST', '/api/auth/password/forgot', { email: address, lang: 'en' });
+      expect((await asking(r.email)).status).toBe(202);
+      expect((await asking('Nobody.Else@Example.ae')).status).toBe(202);
+      // Each answer wrote its ask and nothing else: no link, no message, for the account either.
+      expect(await tables()).toEqual({ asks: [...before.asks, r.email, 'nobody.else@example.ae'].sort(), links: before.links, mail: before.mail });
+      // The worker's turn: the account gets its link and message; the unknown address nothing; no ask is left.
+      expect(await turnResetAsks(db, q.config.publicOrigin, new Date())).toBe(before.asks.length + 2);
+      expect(await tables()).toEqual({ asks: [], links: before.links + 1, mail: before.mail + 1 });
+      const messages = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, r.email));
+      expect(messages.find((m) => linkIn(m.text))!.text).toContain(`${q.config.publicOrigin}/log-in?reset=`);
+    } finally {
+      await q.close();
+    }
+  });
+
   it('a link works for 30 minutes; an account gets a few links an hour however often it is asked', async () => {
     const r = await renter({}, s);
     for (let i = 0; i < LINKS_PER_ACCOUNT + 2; i++) expect((await ask(r.email)).status).toBe(202);
+    await vi.waitFor(async () => expect(await s.deps.db.select().from(schema.resetAsks)).toEqual([]), MAIL_WAIT);
     const outbox = await s.deps.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, r.email));
     expect(outbox.filter((m) => linkIn(m.text))).toHaveLength(LINKS_PER_ACCOUNT);
     const mail = await resetMail(r.email);

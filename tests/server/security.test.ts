@@ -243,10 +243,58 @@ describe('headers and the Origin check', () => {
       // A disk with no room above the floor: refused before anything is written, nothing kept.
       s.deps.documents = fileDocumentStore(join(s.dataDir, 'uploads'), Number.MAX_SAFE_INTEGER);
       const full = { files: stored(), users: await users() };
-      const refused = await register('192.0.2.45', 'full');
+      const refused = await register('198.18.0.45', 'full');
       expect(refused.status).toBe(507);
       expect(await refused.json()).toEqual({ error: 'storageFull' });
       expect({ files: stored(), users: await users() }).toEqual(full);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a registration is refused before its body is read: a client past its allowance, and one more than the instance reads at once', async () => {
+    const HOUR = 60 * 60 * 1000;
+    const s = await startTestServer({ trustProxy: true, registrationAllowance: { count: 1, bytes: 1024 * 1024, windowMs: HOUR }, registrationReads: 1 });
+    /** A registration whose body never ends until told: answered while it is open only if nothing read it. */
+    const endless = (address: string) => {
+      let controller!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+          c.enqueue(new TextEncoder().encode('--x\r\ncontent-disposition: form-data; name="fullName"\r\n\r\nMariam'));
+        },
+      });
+      const answer = s.app.request(`${ORIGIN}/api/auth/register`, {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'x-forwarded-for': address, 'content-type': 'multipart/form-data; boundary=x' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      return { answer, end: () => controller.close() };
+    };
+    try {
+      // A client that has registered its allowance already is answered at once, its body unread.
+      await spend(s.deps.db, 'registration', '203.0.113.0/24', 10, s.config.registrationAllowance, new Date());
+      const spent = endless('203.0.113.9');
+      const over = await spent.answer;
+      expect(over.status).toBe(429);
+      expect(await over.json()).toMatchObject({ error: 'tooMany' });
+      spent.end();
+      // One body being read (slowly) fills this instance's one place: the next is told to try again, its body unread.
+      const slow = endless('198.51.100.7');
+      await vi.waitFor(async () => {
+        const next = endless('192.0.2.8');
+        const answer = await Promise.race([next.answer, new Promise<null>((done) => setTimeout(() => done(null), 200))]);
+        next.end();
+        expect(answer?.status).toBe(429);
+        expect(await answer!.json()).toEqual({ error: 'busy' });
+      });
+      // Once it ends (a body that is not a form: 400), the place is free again.
+      slow.end();
+      expect((await slow.answer).status).toBe(400);
+      const after = endless('192.0.2.9');
+      after.end();
+      expect((await after.answer).status).toBe(400);
     } finally {
       await s.close();
     }
@@ -303,6 +351,10 @@ describe('headers and the Origin check', () => {
         { ...invitation, tokenHash: `lapsed-${tag}`, email: 'lapsed@example.ae', expiresAt: ago(31 * DAY_MINUTES) },
         { ...invitation, tokenHash: `used-${tag}`, email: 'used@example.ae', expiresAt: ago(2 * DAY_MINUTES), usedAt: ago(3 * DAY_MINUTES) },
       ]);
+      await db.insert(schema.resetAsks).values([
+        { email: `asked-yesterday-${tag}@example.ae`, lang: 'en', createdAt: ago(DAY_MINUTES + 1) },
+        { email: `asked-now-${tag}@example.ae`, lang: 'en', createdAt: ago(1) },
+      ]);
       const job = { companyId: 'elite-auto', csv: 'code,plate\n1,A 1', receivedAt: ago(40 * DAY_MINUTES), total: 1, report: emptyReport([{ line: 2, reason: 'kept' }] as never) };
       const [oldJob, recentJob] = await db
         .insert(schema.importJobs)
@@ -321,11 +373,13 @@ describe('headers and the Origin check', () => {
         emailChanges: 1,
         staffInvitations: 1,
         importFiles: 1,
+        resetAsks: 1,
       });
       const tokens = async <T extends { tokenHash: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.tokenHash).filter((t) => t.endsWith(tag)).sort();
       expect(await tokens(db.select().from(schema.emailVerifications))).toEqual([`new-confirmation-${tag}`]);
       expect(await tokens(db.select().from(schema.staffInvitations))).toEqual([`used-${tag}`]);
       expect(await tokens(db.select().from(schema.emailChanges))).toEqual([`new-undo-${tag}`]);
+      expect((await db.select().from(schema.resetAsks)).map((r) => r.email)).toEqual([`asked-now-${tag}@example.ae`]);
       const jobs = await db.select().from(schema.importJobs).where(inArray(schema.importJobs.id, [oldJob!.id, recentJob!.id]));
       // The old one keeps its report, not its file; the recent one both.
       expect(Object.fromEntries(jobs.map((j) => [j.id, j.csv]))).toEqual({ [oldJob!.id]: '', [recentJob!.id]: job.csv });
