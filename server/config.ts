@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { GateLimits } from './auth/passwords';
-import { IMPORT_ALLOWANCE, PICTURE_ALLOWANCES, REGISTRATION_ALLOWANCE, REGISTRATION_READS, type Allowance, type PictureAllowances } from './auth/usage';
+import { IMPORT_ALLOWANCE, PICTURE_ALLOWANCES, REGISTRATION_ALLOWANCE, REGISTRATION_READ_BYTES, type Allowance, type PictureAllowances } from './auth/usage';
 import { DISK_FLOOR_BYTES } from './documents/store';
 
 const flag = z
@@ -106,8 +106,8 @@ export interface Config {
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string; services: string[] };
   /** Registrations and their documents' bytes per client per window (server/auth/usage.ts). */
   registrationAllowance: Allowance;
-  /** Registration bodies read at once by one instance (each up to REGISTRATION_BODY_MAX held in memory); one more is told `busy`. */
-  registrationReads: number;
+  /** The bytes of registration bodies one instance reads at once (server/auth/usage.ts); one more is told `busy`. */
+  registrationReadBytes: number;
   /** Authority imports per company and per client per window (server/imports/routes.ts). */
   importAllowance: Allowance;
   /** Pictures (photos, the fleet's, logos) per renter, per company person and per company per window (server/auth/usage.ts). */
@@ -211,7 +211,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       services: e.PUSH_SERVICES.map((s) => new URL(s).origin),
     },
     registrationAllowance: REGISTRATION_ALLOWANCE,
-    registrationReads: REGISTRATION_READS,
+    registrationReadBytes: REGISTRATION_READ_BYTES,
     importAllowance: IMPORT_ALLOWANCE,
     pictureAllowances: PICTURE_ALLOWANCES,
     streamLimits: STREAM_LIMITS,

@@ -45,6 +45,12 @@ export interface Deps {
   payments: Worker;
   /** The signed-in users' open streams on this instance (server/live); closed with the server. */
   live: LiveHub;
+  /**
+   * This process among the instances (a random number, its advisory lock held while it lives): the
+   * owner of the money steps it opens, so that another instance, or the next start, ends at once a
+   * step whose owner is gone (server/journey/intents.ts).
+   */
+  instance: number;
   /** Sees every machine the server runs (the tests' coverage of transitions taken on the server). */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -75,6 +81,7 @@ export async function makeDeps(
   standIn?: StandInProvider | null,
 ): Promise<Deps> {
   const { join } = await import('node:path');
+  const { randomInt } = await import('node:crypto');
   const { paymentsFor, standInGateway } = await import('./payments/setup');
   const { fileDocumentStore } = await import('./documents/store');
   const { createLiveHub } = await import('./live/hub');
@@ -103,8 +110,11 @@ export async function makeDeps(
     mail.nudge();
     push.nudge();
   });
+  const instance = randomInt(1, 2 ** 31 - 1);
+  await database.holdInstance(instance);
   const deps: Deps = {
     db,
+    instance,
     config,
     now,
     gateway: payments.gateway,

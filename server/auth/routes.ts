@@ -43,13 +43,13 @@ export const REGISTRATION_BODY_MAX = 3 * DOCUMENT_MAX_BYTES + 64 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Registration bodies being read now, on this instance (see `registrationReads`). */
+/** The bytes of the registration bodies being read now, on this instance (see `registrationReadBytes`). */
 let reading = 0;
 /**
  * What refuses a registration needs no look at its body, so it is asked before the body is read (up
  * to 15 MB of documents, held in memory; a body sent without a length is read whole by the limit
  * check): the password work's line, a disk without room for the size declared, a client past its
- * allowance, and this instance reading too many at once. They are asked again, exactly, once the body
+ * allowance, and this instance reading too many bytes of them at once. They are asked again, exactly, once the body
  * is read. Mounted before every body limit (server/app.ts).
  */
 export const beforeRegistrationBody: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -57,20 +57,22 @@ export const beforeRegistrationBody: MiddlewareHandler<AppEnv> = async (c, next)
   const client = clientAddress(c, deps.config.trustProxy);
   const busy = deps.hashing.refuses(client);
   if (busy) throw busy;
-  const declared = Number(c.req.header('content-length'));
-  if (Number.isSafeInteger(declared) && declared > 0 && !(await deps.documents.room(declared)))
-    return c.json({ error: 'storageFull' as const }, 507);
+  const length = Number(c.req.header('content-length'));
+  const declared = c.req.header('content-length') !== undefined && Number.isSafeInteger(length) && length >= 0 ? length : null;
+  if (declared !== null && !(await deps.documents.room(declared))) return c.json({ error: 'storageFull' as const }, 507);
   const spent = await usedUp(deps.db, 'registration', client, deps.config.registrationAllowance, deps.now());
   if (!spent.ok) {
     c.header('Retry-After', String(spent.retryAfter));
     return c.json({ error: 'tooMany' as const, retryAfter: spent.retryAfter }, 429);
   }
-  if (reading >= deps.config.registrationReads) throw new HashingBusy(1);
-  reading++;
+  // A body sent without its size is read to the limit: it may hold that much.
+  const bytes = Math.min(declared ?? REGISTRATION_BODY_MAX, REGISTRATION_BODY_MAX);
+  if (reading > 0 && reading + bytes > deps.config.registrationReadBytes) throw new HashingBusy(1);
+  reading += bytes;
   try {
     await next();
   } finally {
-    reading--;
+    reading -= bytes;
   }
 };
 const text = (max: number) => z.string().max(max);

@@ -19,8 +19,12 @@ export interface Allowance {
 const MB = 1024 * 1024;
 /** Ten registrations, or 50 MB of documents (three full-size ones each: 15 MB), per client per hour. */
 export const REGISTRATION_ALLOWANCE: Allowance = { count: 10, bytes: 50 * MB, windowMs: 60 * 60 * 1000 };
-/** Registration bodies one instance reads at once: 8 × 15 MB at most held in memory (120 at once took 350 MB more). */
-export const REGISTRATION_READS = 8;
+/**
+ * The registration bodies one instance reads at once, by their declared sizes (one sent without a
+ * size counts as the largest allowed): what they hold in memory (120 of 15 MB at once took 350 MB
+ * more). 128 MB: dozens of phones' registrations at once, or eight of the largest.
+ */
+export const REGISTRATION_READ_BYTES = 128 * MB;
 
 /** Authority files per company, and per client address, an hour: a feed sends a few a day; a screen one at a time. */
 export const IMPORT_ALLOWANCE: Allowance = { count: 30, bytes: 30 * MB, windowMs: 60 * 60 * 1000 };

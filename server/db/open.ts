@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockFolder, type FolderLock } from './folderLock';
@@ -22,8 +22,24 @@ export interface Database {
    * listening connection was down are lost: `reconnected` is told, so the listener can catch up.
    */
   listen(channel: string, handler: (payload: string) => void, options?: { reconnected?: () => void }): Promise<() => Promise<void>>;
+  /**
+   * Holds the advisory lock (INSTANCE_LOCK, `id`) for as long as this process's connection lives, for
+   * other instances to see in pg_locks (`instanceAlive`): a process that dies, even by kill -9, drops
+   * its connection and the lock with it. On PostgreSQL the listener's connection holds it (taken again
+   * after a reconnection); PGlite is one process's alone (its folder is locked), so nothing to show.
+   * While that connection is down the instance looks gone: a step of its own then in flight may be
+   * undone by another's reconciler, and its save is refused (the intent is no longer open), never both.
+   */
+  holdInstance(id: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The advisory lock space of the instances' locks (holdInstance). */
+export const INSTANCE_LOCK = 727_003;
+
+/** SQL: whether the instance `owner` (an integer column or value) still holds its lock, that is, still lives. */
+export const instanceAlive = (owner: SQLWrapper) =>
+  sql`exists (select from pg_locks where locktype = 'advisory' and granted and classid = ${INSTANCE_LOCK} and objid = ${owner}::int8::oid and objsubid = 2)`;
 
 // From the path string: under jsdom (the screen tests) the global URL is not Node's.
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -65,6 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     engine: 'postgres',
     listen: listener.listen,
+    holdInstance: listener.holdInstance,
     async close() {
       closing = true;
       await listener.close();
@@ -105,6 +122,12 @@ async function postgresListener(url: string) {
 
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
+  /** The instance locks this connection is to hold (holdInstance). */
+  const holds = new Set<number>();
+  const takeHolds = async (connection: Connection) => {
+    for (const id of holds) await connection.client.query('select pg_advisory_lock($1, $2)', [INSTANCE_LOCK, id]);
+  };
+
   async function listenOn(connection: Connection, channel: string) {
     if (connection.listening.has(channel)) return;
     connection.listening.add(channel);
@@ -123,6 +146,7 @@ async function postgresListener(url: string) {
     client.on('end', () => lost(connection, new Error('connection ended')));
     connection.ready = (async () => {
       await client.connect();
+      await takeHolds(connection);
       for (const channel of [...channels.keys()]) await listenOn(connection, channel);
     })().then(
       () => {
@@ -173,6 +197,14 @@ async function postgresListener(url: string) {
         if (open?.listening.delete(channel)) await open.client.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
       };
     },
+    async holdInstance(id: number) {
+      if (closed) throw new Error('database closed');
+      holds.add(id);
+      if (!current && !retry) connect();
+      const connection = current;
+      // A failure here is a dropped connection: the reconnection takes every lock again.
+      if (connection && (await connection.ready)) await connection.client.query('select pg_advisory_lock($1, $2)', [INSTANCE_LOCK, id]).catch(() => undefined);
+    },
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -215,6 +247,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
+    holdInstance: async () => undefined,
     async close() {
       await client.close();
       await lock?.release();

@@ -753,6 +753,8 @@ export const moneyIntents = pgTable(
     /** The step's event as the machine takes it, without card details (a payment cannot be replayed). */
     event: jsonb('event').notNull(),
     status: text('status', { enum: ['open', 'completed', 'reverting', 'reverted'] }).notNull().default('open'),
+    /** The instance whose step it is (Deps.instance): while it lives (its lock held), only the grace ends the step; gone, at once. */
+    owner: integer('owner'),
     /** What the reconciler did, for the operator: replayed, or the references it voided. */
     outcome: jsonb('outcome'),
     createdAt: createdAt(),

@@ -90,7 +90,7 @@ export const demoRoutes = new Hono<AppEnv>()
       const row = await insertBooking(tx, user!.id, openJourney(renter, booking.car, now.getTime(), trip), now, true);
       // Keyed as a payment step is: the booking and the version it was decided on.
       const key = `${row.id}:${row.version}`;
-      await openIntent(tx, { key, bookingId: row.id, version: row.version, event: { type: 'demo.sampleRental', at: now.getTime() } }, now);
+      await openIntent(tx, { key, bookingId: row.id, version: row.version, event: { type: 'demo.sampleRental', at: now.getTime() } }, now, deps.instance);
       return { user: user!, row, key };
     });
     const snapshot = await paidSample(deps, key, renter, booking, now.getTime());

@@ -19,10 +19,10 @@
 //
 // An intent marked `reverting` can no longer complete (the step's save requires `open`), so a late
 // save and the reconciler never both win.
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { JourneyEvent, JourneySnapshot } from '../../machines/journey';
 import { restoreJourney } from '../../machines/persistence';
-import type { Tx } from '../db/open';
+import { instanceAlive, type Tx } from '../db/open';
 import { bookings, moneyIntents, users, violations } from '../db/schema';
 import { pushTo } from '../live/hub';
 import type { Deps, Logger } from '../deps';
@@ -76,16 +76,18 @@ export async function openIntent(
   tx: Tx,
   step: { key: string; bookingId: string; violationId?: string; version: number; event: { type: string; at?: number } },
   now: Date,
+  owner: number,
 ): Promise<boolean> {
   const { key, bookingId, violationId, version, event } = step;
   const [intent] = await tx
     .insert(moneyIntents)
-    .values({ key, bookingId, violationId: violationId ?? null, version, event: storedEvent(event), createdAt: now })
+    .values({ key, bookingId, violationId: violationId ?? null, version, event: storedEvent(event), owner, createdAt: now })
     .onConflictDoUpdate({
       target: moneyIntents.key,
-      // Open for this step (a retry, or the reconciler replaying it) or completed as above: open from now.
+      // Open for this step (a retry, or the reconciler replaying it) or completed as above: open from now, this instance's.
       set: {
         status: 'open',
+        owner,
         event: sql`case when ${moneyIntents.status} = 'completed' then excluded.event else ${moneyIntents.event} end`,
         createdAt: now,
         resolvedAt: null,
@@ -292,14 +294,19 @@ async function voidLateAnswers(deps: Deps, stopping: () => boolean) {
   }
 }
 
-/** One round: every intent left open past the grace, and any half reverted. True when there may be more. */
+/**
+ * One round: every intent left open past the grace or by an instance that is gone (its lock dropped:
+ * killed, say, and perhaps started again as another), and any half reverted. True when there may be more.
+ */
 export async function reconcile(deps: Deps, replay: Replay, stopping: () => boolean = () => false): Promise<boolean> {
   const BATCH = 50;
   const stale = new Date(deps.now().getTime() - INTENT_GRACE_MS);
+  // An intent of no known instance (opened before owners were kept) waits for the grace as before.
+  const ownerGone = and(isNotNull(moneyIntents.owner), ne(moneyIntents.owner, deps.instance), not(instanceAlive(moneyIntents.owner)));
   const intents = await deps.db
     .select()
     .from(moneyIntents)
-    .where(or(and(eq(moneyIntents.status, 'open'), lt(moneyIntents.createdAt, stale)), eq(moneyIntents.status, 'reverting')))
+    .where(or(and(eq(moneyIntents.status, 'open'), or(lt(moneyIntents.createdAt, stale), ownerGone)), eq(moneyIntents.status, 'reverting')))
     .limit(BATCH);
   let ended = 0;
   for (const intent of intents) {

@@ -154,7 +154,7 @@ export async function applyStep(
         // The booking's row before the intent's, as the step's save takes them: two steps at once
         // wait for each other instead of deadlocking. Taken by the reconciler, or another step open
         // under the key: nothing is claimed (nor kept) for a step that cannot go on.
-        if (money && !(await openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now()))) throw new IntentTaken();
+        if (money && !(await openIntent(tx, { key, bookingId: row.id, version: row.version, event }, deps.now(), deps.instance))) throw new IntentTaken();
         return true;
       });
     } catch (error) {

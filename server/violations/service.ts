@@ -165,7 +165,7 @@ async function chargeCard(deps: Deps, found: FoundViolation, key: string, cardTo
   const { violation: row, booking } = found;
   const event = { type: 'violation.payByCard', at: deps.now().getTime() } as const;
   const step = { key, bookingId: booking.id, violationId: row.id, version: row.version, event };
-  if (!(await deps.db.transaction((tx) => openIntent(tx, step, deps.now())))) return 'taken';
+  if (!(await deps.db.transaction((tx) => openIntent(tx, step, deps.now(), deps.instance)))) return 'taken';
   try {
     await deps.gateway.charge({ cardToken, amount, idempotencyKey: `${key}:charge`, description: `Fine ${found.violation.id}` });
     return 'charged';

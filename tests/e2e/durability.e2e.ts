@@ -14,7 +14,7 @@ import type { Movement } from '../../server/payments/standin/server';
 import { CARDS, typeCard } from '../support/provider';
 import { KEYS, startProvider } from './provider';
 import { holdOf } from '../../server/journey/availability';
-import { INTENT_GRACE_MS, referencesOf } from '../../server/journey/intents';
+import { referencesOf } from '../../server/journey/intents';
 import { restoreJourney } from '../../machines/persistence';
 import { chromiumPath } from './browser';
 import { freePort, postgresUrl, seededDataDir, startProduction, stop, withDatabase, type Production } from './production';
@@ -205,9 +205,9 @@ async function run(env: Record<string, string>, openAfter: (dataDir: string) => 
       second,
     );
 
-    // Down for longer than a step may be in flight (its clock says so: started that much later); the
-    // reconciler's round at start takes every step left open.
-    server = await startProduction(port, dataDir, { TRUST_PROXY: '1', ...payments, ...env, CLOCK_AHEAD_MS: String(INTENT_GRACE_MS + 2000) });
+    // Started again at once (no wait for the grace a step in flight is given): the steps left open are
+    // the killed processes', which hold no lock any more, and the reconciler's round at start takes them.
+    server = await startProduction(port, dataDir, { TRUST_PROXY: '1', ...payments, ...env });
     // The provider's webhooks that found the server down come again (further apart each time, for
     // about 40 s): once every payment the provider made shows on its booking, the server has heard them.
     const heard = async () => {

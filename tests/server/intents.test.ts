@@ -2,12 +2,13 @@
 // gateway and its save leaves an open intent; the reconciler replays it when it can (a cancellation)
 // or gives back what the gateway took (a payment), and the renter's journey, the car's hold and the
 // gateway's books then agree.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JourneyFailure } from '../../machines/journey';
 import { DAY_MS } from '../../machines/money';
 import { bookings, carHolds, liveEvents, moneyIntents } from '../../server/db/schema';
 import type { PaymentGateway } from '../../server/payments/gateway';
+import { INSTANCE_LOCK } from '../../server/db/open';
 import { INTENT_GRACE_MS, openIntent, reconcile } from '../../server/journey/intents';
 import { applyStep } from '../../server/journey/service';
 import { engine } from '../support/server';
@@ -106,7 +107,7 @@ describe('money and steps that cannot part', () => {
       await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
       holding();
       await later;
-      return openIntent(tx, { key, bookingId, version, event: { type: 'pickup.confirm', at: Date.now() } }, new Date());
+      return openIntent(tx, { key, bookingId, version, event: { type: 'pickup.confirm', at: Date.now() } }, new Date(), (await server()).deps.instance);
     });
     await holds;
     const undoing = reconcileLater();
@@ -149,6 +150,45 @@ describe('money and steps that cannot part', () => {
     expect(intent!.status).toBe('completed');
     // A second round finds nothing left to do.
     await reconcileLater();
+    expect(net(await gatewayBooks(bookingId)).holds).toBe(1);
+  });
+
+  it('a step left by an instance that is gone (killed, its lock dropped) is ended at once, not after the grace; a living one’s is left to it', async () => {
+    const r = await renterAt('paid');
+    const { bookingId } = r.journey();
+    await atCounter(r);
+    const { version } = r.journey();
+    await gatewayDies('hold');
+    expect((await r.step({ type: 'pickup.confirm' })).ok).toBe(false);
+    await gatewayLives();
+    const s = await server();
+    const key = `${bookingId}:${version}`;
+    const intent = async () => (await s.deps.db.select().from(moneyIntents).where(eq(moneyIntents.key, key)))[0]!;
+    // This instance's own step, just begun: it may still be in flight, so nothing is touched.
+    expect((await intent()).owner).toBe(s.deps.instance);
+    await reconcileLater(0);
+    expect(contextOf(await stored(r, bookingId)).deposit).toBeNull();
+    // Another living instance's (its lock held, here by a session of this test): left to it as well.
+    const living = s.deps.instance === 2_000_001 ? 2_000_002 : 2_000_001;
+    await s.deps.db.update(moneyIntents).set({ owner: living }).where(eq(moneyIntents.key, key));
+    const round = () => reconcile(s.deps, applyStep);
+    if (engine() === 'postgres') {
+      // Held on a connection of its own, as an instance's listener holds it; the reconciler asks on another.
+      await s.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${INSTANCE_LOCK}, ${living})`);
+        await round();
+      });
+    } else {
+      // PGlite's one connection (only for this test: a PGlite instance never shares its folder).
+      await s.deps.db.execute(sql`select pg_advisory_lock(${INSTANCE_LOCK}, ${living})`);
+      await round();
+      await s.deps.db.execute(sql`select pg_advisory_unlock(${INSTANCE_LOCK}, ${living})`);
+    }
+    expect((await intent()).status).toBe('open');
+    // An instance that is gone (no lock): its step is replayed now, with no wait.
+    await reconcileLater(0);
+    expect(contextOf(await stored(r, bookingId)).pickedUpAt).not.toBeNull();
+    expect((await intent()).status).toBe('completed');
     expect(net(await gatewayBooks(bookingId)).holds).toBe(1);
   });
 

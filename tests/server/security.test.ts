@@ -14,6 +14,7 @@ import { emptyReport } from '../../server/imports/authority';
 import { eq, inArray } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { addressGroup, CONTENT_SECURITY_POLICY } from '../../server/http/security';
+import { REGISTRATION_BODY_MAX } from '../../server/auth/routes';
 import { ORIGIN, startTestServer, type TestServer } from '../support/server';
 import { browser, contextOf, PASSWORD, PDF, PNG, renter, server, walk } from './helpers';
 import { SAMPLE_ADMIN, SAMPLE_AGENTS, SAMPLE_MANAGER, SAMPLE_OPERATOR, SECOND_MANAGER, seed } from '../../server/seed';
@@ -252,9 +253,9 @@ describe('headers and the Origin check', () => {
     }
   });
 
-  it('a registration is refused before its body is read: a client past its allowance, and one more than the instance reads at once', async () => {
+  it('a registration is refused before its body is read: a client past its allowance, and one past the bytes the instance reads at once', async () => {
     const HOUR = 60 * 60 * 1000;
-    const s = await startTestServer({ trustProxy: true, registrationAllowance: { count: 1, bytes: 1024 * 1024, windowMs: HOUR }, registrationReads: 1 });
+    const s = await startTestServer({ trustProxy: true, registrationAllowance: { count: 1, bytes: 1024 * 1024, windowMs: HOUR }, registrationReadBytes: REGISTRATION_BODY_MAX });
     /** A registration whose body never ends until told: answered while it is open only if nothing read it. */
     const endless = (address: string) => {
       let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -280,7 +281,8 @@ describe('headers and the Origin check', () => {
       expect(over.status).toBe(429);
       expect(await over.json()).toMatchObject({ error: 'tooMany' });
       spent.end();
-      // One body being read (slowly) fills this instance's one place: the next is told to try again, its body unread.
+      // One body sent without its size (slowly) may be the largest: it fills what this instance reads at
+      // once, and the next is told to try again, its body unread.
       const slow = endless('198.51.100.7');
       await vi.waitFor(async () => {
         const next = endless('192.0.2.8');
@@ -289,7 +291,7 @@ describe('headers and the Origin check', () => {
         expect(answer?.status).toBe(429);
         expect(await answer!.json()).toEqual({ error: 'busy' });
       });
-      // Once it ends (a body that is not a form: 400), the place is free again.
+      // Once it ends (a body that is not a form: 400), there is room again.
       slow.end();
       expect((await slow.answer).status).toBe(400);
       const after = endless('192.0.2.9');
