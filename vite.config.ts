@@ -104,7 +104,7 @@ export default defineConfig(({ command, mode }) => ({
             },
             {
               name: 'journey',
-              test: /[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
+              test: /[\\/]machines[\\/](journey\.ts|journey[\\/]|persistence\.ts|journeyUpgrades\.ts)|[\\/]src[\\/](client[\\/]journeyClient\.ts|ui[\\/]journey\.tsx)/,
             },
             {
               // The form fields and what a refused submit says: shared by the screens with forms,

@@ -1,16 +1,22 @@
 // A journey snapshot as it is stored (the server's database) and sent (the API's views): the
-// machine's persisted snapshot under a schema version, checked with zod on the way back in. Anything
-// corrupt, foreign, from another version or in the middle of a call is refused, never trusted.
+// machine's persisted snapshot under a schema version, upgraded from an older one (./journeyUpgrades.ts)
+// and checked with zod on the way back in. Anything corrupt, foreign, from a version this code does
+// not read or in the middle of a call is refused, never trusted.
 import * as z from 'zod/mini';
-import { CAR_CATEGORIES, FUELS, LOCATIONS, TRANSMISSIONS, type Car } from './fleet';
+import { CAR_CATEGORIES, FUELS, LOCATIONS, TRANSMISSIONS } from './fleet';
 import { journeyMachine, type JourneySnapshot } from './journey';
-import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, PAYMENT_FAILURES, sampleCarOf, STEPS } from './journey-rules';
+import { COMPANY_CANCEL_REASONS, CONTRACT_VERSION, JOURNEY_ERRORS, PAYMENT_FAILURES, STEPS } from './journey-rules';
+import { upgradeSnapshot } from './journeyUpgrades';
 import { DEDUCTION_KINDS } from './money';
 import { FUEL_LEVELS } from './validation';
 import { DAMAGE_ITEMS } from './returns';
 
-/** Bump when the context's shape changes: older records are then refused with a clear problem. */
-export const JOURNEY_SCHEMA_VERSION = 3;
+/**
+ * Bump when the stored shape changes (a field added, renamed or removed, a state renamed), with the
+ * upgrade from the version before (./journeyUpgrades.ts UPGRADES) and a fixture of what that version
+ * stored (tests/fixtures/journeys).
+ */
+export const JOURNEY_SCHEMA_VERSION = 4;
 
 export type RestoreProblem = 'corrupt' | 'foreign' | 'oldVersion';
 
@@ -83,15 +89,13 @@ function buildSchemas() {
     renter: z.nullable(renter),
     booking: z.object({
       carId: z.string().check(z.maxLength(40)),
-      // Optional: bookings stored before the booking kept its car's facts read them from the sample fleet (`withCar`).
-      car: z.optional(carSchema),
+      car: carSchema,
       pickupLocation: z.enum(LOCATIONS),
       dropoffLocation: z.enum(LOCATIONS),
       pickupAt: time(),
       dropoffAt: time(),
       offer: z.optional(z.enum(['winter', 'loyalty'])),
-      // A car's facts, or (stored before the booking kept them) a sample car's id: read by `withCar`.
-      upgradedFrom: z.optional(z.unknown()),
+      upgradedFrom: z.optional(carSchema),
       movedFrom: z.optional(carSchema),
     }),
     termsAccepted: z.boolean(),
@@ -100,11 +104,8 @@ function buildSchemas() {
     payment: z.nullable(
       z.object({ last4: z.string().check(z.regex(/^\d{4}$/)), amount: fils(), paidAt: time(), reference: text(), cardToken: text() }),
     ),
-    // Optional: journeys stored before the provider's hosted page have none (restoreJourney fills in null).
-    paymentSession: z.optional(
-      z.nullable(
-        z.object({ sessionId: text(), url: text(), expiresAt: time(), challenge: z.boolean(), failure: z.nullable(z.enum(PAYMENT_FAILURES)) }),
-      ),
+    paymentSession: z.nullable(
+      z.object({ sessionId: text(), url: text(), expiresAt: time(), challenge: z.boolean(), failure: z.nullable(z.enum(PAYMENT_FAILURES)) }),
     ),
     deposit: z.nullable(
       z.object({
@@ -116,38 +117,32 @@ function buildSchemas() {
         renewed: z.optional(z.object({ from: text(), at: time() })),
       }),
     ),
-    // Optional: rentals stored before the counter's handover have none (restoreJourney fills in null).
-    checkout: z.optional(
-      z.nullable(
-        z.object({
-          odometerKm: int().check(z.nonnegative()),
-          fuel: z.enum(FUEL_LEVELS),
-          damage: text(),
-          photos: z.array(z.uuid()).check(z.maxLength(20)),
-          licenceExpiry: text(),
-          agent: text(),
-          at: time(),
-          flag: z.nullable(z.object({ note: text(), at: time() })),
-        }),
-      ),
+    checkout: z.nullable(
+      z.object({
+        odometerKm: int().check(z.nonnegative()),
+        fuel: z.enum(FUEL_LEVELS),
+        damage: text(),
+        photos: z.array(z.uuid()).check(z.maxLength(20)),
+        licenceExpiry: text(),
+        agent: text(),
+        at: time(),
+        flag: z.nullable(z.object({ note: text(), at: time() })),
+      }),
     ),
     pickedUpAt: z.nullable(time()),
     extensionQuote: z.nullable(z.object({ days: int().check(z.positive()), price })),
     extensions: z.array(z.object({ days: int().check(z.positive()), price, reference: text(), chargedAt: time() })),
     returnedAt: z.nullable(time()),
-    // Optional: rentals stored before the counter's check-in have none (restoreJourney fills in null).
-    checkin: z.optional(
-      z.nullable(
-        z.object({
-          odometerKm: int().check(z.nonnegative()),
-          fuel: z.enum(FUEL_LEVELS),
-          photos: z.array(z.uuid()).check(z.maxLength(20)),
-          agent: text(),
-          at: time(),
-          unused: z.object({ days: int().check(z.nonnegative()), amount: fils() }),
-          acceptedAt: z.nullable(time()),
-        }),
-      ),
+    checkin: z.nullable(
+      z.object({
+        odometerKm: int().check(z.nonnegative()),
+        fuel: z.enum(FUEL_LEVELS),
+        photos: z.array(z.uuid()).check(z.maxLength(20)),
+        agent: text(),
+        at: time(),
+        unused: z.object({ days: int().check(z.nonnegative()), amount: fils() }),
+        acceptedAt: z.nullable(time()),
+      }),
     ),
     deductions: z.array(
       z.object({
@@ -180,32 +175,24 @@ function buildSchemas() {
       }),
     ),
     completedAt: z.nullable(time()),
-    // Added in schema 3 without a bump: records saved before them read as never changed or cancelled.
-    cancellation: z.optional(
-      z.nullable(
-        z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)), byCompany: z.optional(z.enum(COMPANY_CANCEL_REASONS)) }),
-      ),
+    cancellation: z.nullable(
+      z.object({ at: time(), fee: fils(), refunded: fils(), reference: z.nullable(text()), noShow: z.optional(z.literal(true)), byCompany: z.optional(z.enum(COMPANY_CANCEL_REASONS)) }),
     ),
-    changes: z.optional(
-      z.array(
-        z.object({
-          at: time(),
-          trip: z.object({
-            pickupLocation: z.enum(LOCATIONS),
-            dropoffLocation: z.enum(LOCATIONS),
-            pickupAt: time(),
-            dropoffAt: time(),
-          }),
-          price,
-          difference: int(),
-          reference: z.nullable(text()),
+    changes: z.array(
+      z.object({
+        at: time(),
+        trip: z.object({
+          pickupLocation: z.enum(LOCATIONS),
+          dropoffLocation: z.enum(LOCATIONS),
+          pickupAt: time(),
+          dropoffAt: time(),
         }),
-      ),
+        price,
+        difference: int(),
+        reference: z.nullable(text()),
+      }),
     ),
-    // Added without a bump: records saved before it read as never refunded by the company.
-    companyRefunds: z.optional(
-      z.array(z.object({ charge: text(), amount: int().check(z.positive()), reason: text(), by: text(), at: time(), reference: text() })),
-    ),
+    companyRefunds: z.array(z.object({ charge: text(), amount: int().check(z.positive()), reason: text(), by: text(), at: time(), reference: text() })),
     returnTo: z.nullable(z.enum(STEPS)),
     pending: z.nullable(text()),
     error: z.nullable(z.enum(JOURNEY_ERRORS)),
@@ -217,7 +204,7 @@ function buildSchemas() {
     version: z.number(),
     snapshot: z.object({ status: z.literal('active'), value: z.unknown(), context: journeyContextSchema }),
   });
-  return { carSchema, storedSchema };
+  return { storedSchema };
 }
 
 /** The journey as stored: the machine's persisted snapshot without child actors (their inputs are requests). */
@@ -231,52 +218,24 @@ export function serializeJourney(snapshot: JourneySnapshot): StoredJourney {
 /** A call cannot be resumed from storage, so such moments are never stored. */
 export const isSettled = (snapshot: JourneySnapshot) => !snapshot.hasTag('pending');
 
-/**
- * States renamed since records were stored under this schema version: a paid booking waiting for its
- * car was `awaitingConfirmation` before the counter's handover made it `awaitingHandover`; a return
- * the renter inspected themselves (`inspection`, `depositRefund`) waits for the counter's check-in;
- * a payment declined on the card form the provider's page replaced is at the payment again.
- */
-function renamed(value: unknown): unknown {
-  const v = value as { signedIn?: { carPickup?: unknown; carReturn?: unknown; payment?: unknown } } | null;
-  // A card declined on our own form (before the provider's page): the form again, as it was.
-  if (v?.signedIn?.payment === 'declined') return { signedIn: { payment: 'editing' } };
-  if (v?.signedIn?.carPickup === 'awaitingConfirmation') return { signedIn: { carPickup: 'awaitingHandover' } };
-  if (v?.signedIn?.carReturn === 'inspection' || v?.signedIn?.carReturn === 'depositRefund') return { signedIn: { carReturn: 'returning' } };
-  return value;
-}
-
-/**
- * A booking stored before it kept its car's facts names a sample car by id (the only cars there were):
- * its facts are that car's as they were. A record naming no known car is corrupt.
- */
-function withCar(booking: { carId: string; car?: Car; upgradedFrom?: unknown }) {
-  const known = sampleCarOf;
-  const car = booking.car ?? known(booking.carId);
-  const from = booking.upgradedFrom;
-  const upgradedFrom = from === undefined ? undefined : typeof from === 'string' ? known(from) : built().carSchema.safeParse(from).data ?? null;
-  if (!car || car.id !== booking.carId || upgradedFrom === null) return null;
-  return { ...booking, car, upgradedFrom };
-}
-
 export type Restored = { snapshot: JourneySnapshot; problem: null } | { snapshot: null; problem: RestoreProblem };
 
-/** A stored journey, checked: its shape, its version, and a state the machine really has. */
+/**
+ * A stored journey, checked: its version (one this code reads, upgraded to the current one), its
+ * shape, and a state the machine really has.
+ */
 export function restoreJourney(stored: unknown): Restored {
   const isObject = typeof stored === 'object' && stored !== null;
   if (!isObject || !('version' in stored) || !('snapshot' in stored)) return { snapshot: null, problem: 'foreign' };
-  if (stored.version !== JOURNEY_SCHEMA_VERSION) return { snapshot: null, problem: 'oldVersion' };
-  const parsed = built().storedSchema.safeParse(stored);
+  const upgraded = upgradeSnapshot(stored.version, stored.snapshot, JOURNEY_SCHEMA_VERSION);
+  if (!upgraded) return { snapshot: null, problem: 'oldVersion' };
+  const parsed = built().storedSchema.safeParse({ version: JOURNEY_SCHEMA_VERSION, snapshot: upgraded });
   if (!parsed.success) return { snapshot: null, problem: 'corrupt' };
   const context = parsed.data.snapshot.context;
-  const booking = withCar(context.booking);
-  if (!booking) return { snapshot: null, problem: 'corrupt' };
+  if (context.booking.car.id !== context.booking.carId) return { snapshot: null, problem: 'corrupt' };
   try {
     // Throws on a state value the machine does not have.
-    const resolved = journeyMachine.resolveState({
-      value: renamed(parsed.data.snapshot.value) as never,
-      context: { cancellation: null, changes: [], companyRefunds: [], checkout: null, checkin: null, paymentSession: null, ...context, booking } as never,
-    });
+    const resolved = journeyMachine.resolveState({ value: parsed.data.snapshot.value as never, context: context as never });
     if (!isSettled(resolved)) return { snapshot: null, problem: 'corrupt' };
     return { snapshot: resolved, problem: null };
   } catch {

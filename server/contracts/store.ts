@@ -160,8 +160,8 @@ export async function freeCars(db: Db | Tx, contract: ContractRow, booking: Book
   return fleet.filter((car) => car.id === contract.carId || !taken.has(car.id));
 }
 
-// The booking's journey says whether it was cancelled (statusOf reads the same field).
-const CANCELLED = sql`coalesce(${bookings.journey} #> '{snapshot,context,cancellation}', 'null'::jsonb) <> 'null'::jsonb`;
+// Whether the booking was cancelled (its journey's cancellation, as statusOf reads it, kept as a column).
+const CANCELLED = sql`${bookings.cancelledAt} is not null`;
 const OPEN = and(sql`coalesce(${bookings.completed}, false) = false`, sql`not (${CANCELLED})`)!;
 const STATUS_WHERE: Record<ContractStatus, SQL> = {
   cancelled: CANCELLED,

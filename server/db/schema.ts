@@ -432,6 +432,22 @@ export const bookings = pgTable(
      */
     holdRenewAt: timestamp('hold_renew_at', { withTimezone: true }),
     holdRenewalFailedAt: timestamp('hold_renewal_failed_at', { withTimezone: true }),
+    /**
+     * The facts of the journey that queries select bookings by, written with every save
+     * (server/journey/bookings.ts factsOf): SQL never reads inside the stored snapshot, whose shape
+     * changes with its schema version (machines/journeyUpgrades.ts).
+     */
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** When the counter recorded the car going out (the renter came, even before confirming). */
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    /** When the deposit was settled. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The provider's saved card the booking was paid with (its deposit and charges after the return use it). */
+    cardToken: text('card_token'),
+    /** The provider's payment page open for the booking. */
+    paymentSessionId: text('payment_session_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

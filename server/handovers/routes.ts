@@ -4,7 +4,7 @@
 // difference); at return the car checked in with photos and priced lines, which the renter accepts
 // or disputes, and the manager decides a dispute. The renter's journey decides every step: the
 // agent's records are its `handover.record` and `handover.checkin` events, through applyStep.
-import { and, asc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { DAY_MS } from '../../machines/money';
@@ -305,7 +305,6 @@ export const handoverRoutes = new Hono<AppEnv>()
     const cars = await companyCarIds(deps.db, c.var.user!.companyId ?? '');
     const now = deps.now().getTime();
     if (cars.length === 0) return c.json({ handovers: [] });
-    const at = (path: string) => sql`coalesce(${bookings.journey} #> ${`{snapshot,context,${path}}`}::text[], 'null'::jsonb)`;
     const rows = await deps.db
       .select({ booking: bookings, renter: users.fullName })
       .from(bookings)
@@ -314,21 +313,21 @@ export const handoverRoutes = new Hono<AppEnv>()
         and(
           inArray(bookings.carId, cars),
           eq(bookings.holdsCar, true),
-          sql`${at('refund')} = 'null'::jsonb`,
+          isNull(bookings.settledAt),
           or(
             and(
-              sql`${at('pickedUpAt')} = 'null'::jsonb`,
+              isNull(bookings.pickedUpAt),
               or(
                 and(gte(bookings.heldFrom, new Date(now - NO_SHOW_AFTER_MS)), lte(bookings.heldFrom, new Date(now + DAY_MS))),
-                sql`${at('checkout')} <> 'null'::jsonb`,
+                isNotNull(bookings.checkedOutAt),
               ),
             ),
             // Every car out: a renter may bring it back days early.
-            sql`${at('pickedUpAt')} <> 'null'::jsonb`,
+            isNotNull(bookings.pickedUpAt),
           ),
         ),
       )
-      .orderBy(asc(sql`case when ${at('pickedUpAt')} = 'null'::jsonb then ${bookings.heldFrom} else ${bookings.heldUntil} end`))
+      .orderBy(asc(sql`case when ${bookings.pickedUpAt} is null then ${bookings.heldFrom} else ${bookings.heldUntil} end`))
       .limit(200);
     // An agent sees the handovers at their branches only.
     const places = await placesOf(deps.db, c.var.user!);

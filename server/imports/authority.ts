@@ -4,7 +4,7 @@
 // authority reference: importing the same file again creates nothing, except that a row left unmatched
 // is matched when a booking now claims it. Each row commits on its own, so one bad or conflicting row
 // never stops the others.
-import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../machines/money';
 import { CARD_CHARGE_NOTICE_DAYS } from '../../machines/violation';
 import type { Fine } from '../../machines/violation';
@@ -81,8 +81,8 @@ async function bookingAt(tx: Deps['db'] | Tx, companyId: string, carId: string, 
         lte(bookings.periodStart, at),
         // Only a car that was picked up was the renter's; before that it was with the company. Until
         // it is returned it still is, even past the day it was due back.
-        sql`${bookings.journey}->'snapshot'->'context'->>'pickedUpAt' is not null`,
-        or(gte(bookings.periodEnd, at), sql`${bookings.journey}->'snapshot'->'context'->>'returnedAt' is null`),
+        isNotNull(bookings.pickedUpAt),
+        or(gte(bookings.periodEnd, at), isNull(bookings.returnedAt)),
       ),
     )
     // Two rentals claiming the car at once (a double booking) go to the later pickup, then the newer booking.

@@ -3,7 +3,7 @@
 // car's support desk (support.ts). Photos of the scene are uploaded first and attached by the report that names them. The company acknowledges it and closes it with a note; each change reaches the renter live,
 // in their language.
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Car } from '../../machines/fleet';
@@ -70,8 +70,8 @@ async function rentalOut(db: Db | Tx, renterId: string) {
     .where(
       and(
         eq(bookings.renterId, renterId),
-        sql`${bookings.journey} #> '{snapshot,context,pickedUpAt}' <> 'null'::jsonb`,
-        sql`${bookings.journey} #> '{snapshot,context,returnedAt}' = 'null'::jsonb`,
+        isNotNull(bookings.pickedUpAt),
+        isNull(bookings.returnedAt),
       ),
     )
     .orderBy(desc(bookings.createdAt))

@@ -54,32 +54,30 @@ export async function takenCars(db: Db | Tx, period: Period, except?: string): P
 }
 
 const other = alias(bookings, 'other');
-/** A moment of the other booking's journey (ms), or SQL null. */
-const otherTime = (path: 'pickedUpAt' | 'returnedAt') => sql`(${other.journey} #>> ${`{snapshot,context,${path}}`}::text[])::bigint`;
 /**
- * Another booking's renter had the car of `bookings` at `atMs`: picked up by then and not checked in
+ * Another booking's renter had the car of `bookings` at `at` (a timestamp): picked up by then and not checked in
  * by then (or not yet). A hold ends when the car is due back, but a car comes back when it comes
  * back: until the counter checks it in, it cannot go to the next renter, whatever their booking says.
  * A visitor's sample rental (DEMO=1) is no rental: it holds no car, and keeps none away.
  */
-const awayAt = (atMs: SQL | number) =>
+const awayAt = (at: SQL) =>
   and(
     eq(other.carId, bookings.carId),
     ne(other.id, bookings.id),
     eq(other.sample, false),
-    sql`${otherTime('pickedUpAt')} <= ${atMs}`,
-    sql`(${otherTime('returnedAt')} is null or ${otherTime('returnedAt')} > ${atMs})`,
+    sql`${other.pickedUpAt} <= ${at}`,
+    sql`(${other.returnedAt} is null or ${other.returnedAt} > ${at})`,
   );
-/** SQL, in a query of bookings: the booking's car was with another renter at `atMs` (awayAt). */
-export const carAwayAtSql = (atMs: SQL) =>
-  sql`exists (select 1 from ${bookings} as ${sql.identifier('other')} where ${awayAt(atMs)})`;
+/** SQL, in a query of bookings: the booking's car was with another renter at `at` (awayAt). */
+export const carAwayAtSql = (at: SQL) =>
+  sql`exists (select 1 from ${bookings} as ${sql.identifier('other')} where ${awayAt(at)})`;
 
 /** The booking's car, with another renter at `at` (awayAt): that rental's number and when it was due back, or null. */
 export async function carAwayAt(db: Db | Tx, bookingId: string, at: Date) {
   const [away] = await db
     .select({ number: other.number, dueBackAt: other.heldUntil })
     .from(bookings)
-    .innerJoin(other, awayAt(at.getTime()))
+    .innerJoin(other, awayAt(sql`${at.toISOString()}::timestamptz`))
     .where(eq(bookings.id, bookingId))
     .limit(1);
   return away ? { number: away.number, dueBackAt: away.dueBackAt!.getTime() } : null;

@@ -65,6 +65,25 @@ export function deadlinesOf(snapshot: JourneySnapshot) {
   };
 }
 
+/**
+ * The journey's facts that queries select bookings by (a column each, written with every save): SQL
+ * reads these, never the stored snapshot, whose shape changes with its schema version. A fact renamed
+ * in the context fails to compile here, not in a query nobody checks.
+ */
+export function factsOf(snapshot: JourneySnapshot) {
+  const c = snapshot.context;
+  const at = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms));
+  return {
+    pickedUpAt: at(c.pickedUpAt),
+    returnedAt: at(c.returnedAt),
+    checkedOutAt: at(c.checkout?.at),
+    settledAt: at(c.refund?.settledAt),
+    cancelledAt: at(c.cancellation?.at),
+    cardToken: c.payment?.cardToken ?? null,
+    paymentSessionId: c.paymentSession?.sessionId ?? null,
+  };
+}
+
 /** Bookings saved before the period columns existed get them from their journey (once, at start). */
 export async function backfillPeriods(db: Db) {
   const rows = await db.select().from(bookings).where(isNull(bookings.periodStart));
@@ -128,6 +147,7 @@ export async function insertBooking(tx: Db | Tx, renterId: string, snapshot: Jou
         completed: snapshot.context.completedAt !== null,
         ...periodOf(snapshot),
         ...deadlinesOf(snapshot),
+        ...factsOf(snapshot),
         ...holdOf(snapshot, sample),
         sample,
       })
@@ -193,6 +213,7 @@ export async function saveJourney(tx: Tx, row: BookingRow, snapshot: JourneySnap
       completed: snapshot.context.completedAt !== null,
       ...periodOf(snapshot),
       ...deadlinesOf(snapshot),
+      ...factsOf(snapshot),
       ...holdOf(snapshot, row.sample),
       version: row.version + 1,
       updatedAt: now,

@@ -4,7 +4,7 @@
 // kept, the rest refunded, the deposit hold released, the car free again), under the money outbox.
 // Two instances reaching one booking at once: the step is saved over the version it was decided on,
 // so one wins and the other's answer is a conflict, and the gateway keys are the same for both.
-import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, not, sql } from 'drizzle-orm';
 import { NO_SHOW_AFTER_MS } from '../../machines/journey-rules';
 import { bookings, users } from '../db/schema';
 import type { Deps, Logger } from '../deps';
@@ -26,11 +26,11 @@ export async function cancelNoShows(deps: Deps, stopping: () => boolean = () => 
       and(
         eq(bookings.holdsCar, true),
         lte(bookings.heldFrom, new Date(now.getTime() - NO_SHOW_AFTER_MS)),
-        sql`${bookings.journey} #> '{snapshot,context,pickedUpAt}' = 'null'::jsonb`,
+        isNull(bookings.pickedUpAt),
         // The counter has started the handover: the renter came (machines/journey-rules.ts isNoShow).
-        sql`coalesce(${bookings.journey} #> '{snapshot,context,checkout}', 'null'::jsonb) = 'null'::jsonb`,
+        isNull(bookings.checkedOutAt),
         // The car was still out with its last renter at the booked time: the renter could not have taken it.
-        not(carAwayAtSql(sql`(extract(epoch from ${bookings.heldFrom}) * 1000)::bigint`)),
+        not(carAwayAtSql(sql`${bookings.heldFrom}`)),
       ),
     )
     .orderBy(asc(bookings.heldFrom))

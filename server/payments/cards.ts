@@ -1,7 +1,7 @@
 // The renter's card on file: the provider's saved card (customer and payment method), kept with the
 // consent they gave on the payment page, with what the screen shows of it (last 4 digits, brand,
 // expiry). The number and CVV are typed only on the provider's page: never seen here.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CARD_BRANDS, type CardBrand, type CardOnFile } from '../../machines/validation';
 import type { CardSeen } from '../../machines/journey';
 import type { Db, Tx } from '../db/open';
@@ -40,8 +40,8 @@ export async function forgetCard(db: Db, gateway: PaymentGateway, userId: string
       and(
         eq(bookings.renterId, userId),
         eq(bookings.completed, false),
-        sql`${bookings.journey} #>> '{snapshot,context,payment,cardToken}' = ${saved.cardToken}`,
-        sql`coalesce(${bookings.journey} #> '{snapshot,context,cancellation}', 'null'::jsonb) = 'null'::jsonb`,
+        eq(bookings.cardToken, saved.cardToken),
+        isNull(bookings.cancelledAt),
       ),
     )
     .limit(1);

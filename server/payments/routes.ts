@@ -4,7 +4,7 @@
 // session named in the URL is read from the provider, and only for a booking of the signed-in renter;
 // then the payment screen, which shows the booking as it really is (paid, refused, or still open).
 import { Hono } from 'hono';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bookings } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { keepWebhook, syncCheckout } from './events';
@@ -36,7 +36,7 @@ export const paymentRoutes = new Hono<AppEnv>().get('/return', async (c) => {
   const [row] = await deps.db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.renterId, user.id), sql`${bookings.journey} #>> '{snapshot,context,paymentSession,sessionId}' = ${sessionId}`));
+    .where(and(eq(bookings.renterId, user.id), eq(bookings.paymentSessionId, sessionId)));
   // A replayed or altered return names no open session of this renter's: the screen says where the booking is.
   if (row) {
     await syncCheckout(deps, row.id).catch((error: unknown) =>

@@ -66,11 +66,15 @@ describe('a stored journey, as the server keeps it', () => {
     // The rate the booking was made at, not the fleet's today.
     expect(restoreJourney(good).snapshot!.context.booking.car.dailyRate).toBe(aed(199));
     const legacy = { ...good.snapshot.context.booking, car: undefined };
-    const old = (booking: object) => restoreJourney({ ...good, snapshot: { ...good.snapshot, context: { ...good.snapshot.context, booking } } });
-    expect(old({ ...legacy, upgradedFrom: 'yaris' }).snapshot!.context.booking).toMatchObject({ car: FLEET.camry, upgradedFrom: FLEET.yaris });
+    const old = (booking: object, version = JOURNEY_SCHEMA_VERSION) =>
+      restoreJourney({ version, snapshot: { ...good.snapshot, context: { ...good.snapshot.context, booking } } });
+    // Stored under version 3, before bookings kept their car's facts: its upgrade reads the sample cars.
+    expect(old({ ...legacy, upgradedFrom: 'yaris' }, 3).snapshot!.context.booking).toMatchObject({ car: FLEET.camry, upgradedFrom: FLEET.yaris });
+    // Under the current version the facts are the booking's own: none is no booking.
+    expect(old({ ...legacy, upgradedFrom: 'yaris' }).problem).toBe('corrupt');
     // A car nobody knows, or facts that are not a car's, are no booking to go on with.
-    expect(old({ ...legacy, carId: 'tesla' }).problem).toBe('corrupt');
-    expect(old({ ...legacy, upgradedFrom: 'tesla' }).problem).toBe('corrupt');
+    expect(old({ ...legacy, carId: 'tesla' }, 3).problem).toBe('corrupt');
+    expect(old({ ...legacy, upgradedFrom: 'tesla' }, 3).problem).toBe('corrupt');
     expect(old({ ...good.snapshot.context.booking, upgradedFrom: { id: 'yaris' } }).problem).toBe('corrupt');
     expect(old({ ...good.snapshot.context.booking, carId: 'yaris' }).problem).toBe('corrupt');
   });
