@@ -9,7 +9,7 @@
 // again from Account once it is), e-mail confirmation links a day past their end (they count towards
 // the links an hour until then), staff invitations a month past theirs (used, withdrawn or lapsed: the
 // staff screen lists only those still open), and the file of an authority import finished a month
-// ago (its report stays: what became of each row). Run at start and then every hour by each instance: the deletes are
+// ago (its report stays: what became of each row), and devices not signed in from for DEVICE_DAYS. Run at start and then every hour by each instance: the deletes are
 // idempotent, so several instances doing it at once do no harm.
 import { and, gte, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { UNVERIFIED_DOCUMENTS_HOURS } from '../machines/validation';
@@ -21,6 +21,7 @@ import {
   emailChanges,
   emailVerifications,
   importJobs,
+  knownDevices,
   incidentPhotos,
   loginThrottle,
   mailOutbox,
@@ -33,6 +34,7 @@ import {
   users,
 } from './db/schema';
 import { FAILURE_WINDOW_MS } from './auth/throttle';
+import { DEVICE_DAYS } from './auth/devices';
 import { endedBefore, REGISTRATION_ALLOWANCE } from './auth/usage';
 import type { Logger } from './deps';
 import { MAX_ATTEMPTS } from './mail/queue';
@@ -48,7 +50,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
   const HOUR = 60 * 60 * 1000;
   const ago = (ms: number) => new Date(now.getTime() - ms);
   const DAY = 24 * HOUR;
-  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldChanges, oldInvitations, oldFiles, oldAsks] = await Promise.all([
+  const [expiredSessions, staleRequests, staleCounts, staleUsage, staleLinks, oldMail, oldPushes, unreported, unverified, oldConfirmations, oldChanges, oldInvitations, oldFiles, oldAsks, oldDevices] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db.delete(uaePassRequests).where(lt(uaePassRequests.expiresAt, now)).returning({ state: uaePassRequests.state }),
     db
@@ -88,6 +90,8 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
       .returning({ id: importJobs.id }),
     // Left by an instance without a mail server: a link asked a day ago is no use to anyone now.
     db.delete(resetAsks).where(lt(resetAsks.createdAt, ago(DAY))).returning({ id: resetAsks.id }),
+    // A device not signed in from for its cookie's whole life: its cookie has lapsed too.
+    db.delete(knownDevices).where(lt(knownDevices.lastSignInAt, ago(DEVICE_DAYS * DAY))).returning({ id: knownDevices.tokenHash }),
   ]);
   // The row first, then its bytes: a file left by a crash in between is only space, never a file shown.
   for (const { storageKey } of [...unreported, ...unverified]) await documents.remove(storageKey);
@@ -106,6 +110,7 @@ export async function housekeeping(db: Db, documents: Pick<DocumentStore, 'remov
     staffInvitations: oldInvitations.length,
     importFiles: oldFiles.length,
     resetAsks: oldAsks.length,
+    knownDevices: oldDevices.length,
   };
 }
 

@@ -26,7 +26,9 @@ export async function refusedPassword(c: Context<AppEnv>, currentPassword: strin
   if (currentPassword === '') return c.json({ error: 'invalid' as const, fields: { currentPassword: 'required' as const } }, 400);
   // Guessing the current password from a borrowed session counts against the same lock as log-in.
   const client = clientAddress(c, deps.config.trustProxy);
-  const busy = deps.hashing.refuses(client);
+  // Signed in: the account's own lane, ahead of a flood of strangers (its guesses still count below).
+  const known = `account ${user.id}`;
+  const busy = deps.hashing.refuses(client, known);
   if (busy) throw busy;
   const counted = accountFrom(user.email, client);
   const throttle = await throttleState(deps.db, [counted], deps.now());
@@ -34,7 +36,7 @@ export async function refusedPassword(c: Context<AppEnv>, currentPassword: strin
   if (throttle.locked) return locked(throttle.until);
   const attempt = await countAttempt(deps.db, [counted], deps.now(), deps.config.throttleDelayMs);
   if (!attempt.allowed) return locked(attempt.until);
-  if (!(await deps.hashing(client, () => verifyPassword(currentPassword, user.passwordHash ?? '')))) {
+  if (!(await deps.hashing(client, () => verifyPassword(currentPassword, user.passwordHash ?? ''), known))) {
     await sleep(attempt.holdMs);
     return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
   }

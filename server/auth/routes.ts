@@ -31,6 +31,7 @@ import { publicUser } from './middleware';
 import { spend, usedUp } from './usage';
 import { createRenter } from './registration';
 import { heldBy } from './emailChange';
+import { knownDevice, rememberDevice } from './devices';
 import { decoyHash, HashingBusy, hashPassword, verifyPassword } from './passwords';
 import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
 import { attemptSucceeded, countAttempt, logInCounts, throttleState } from './throttle';
@@ -155,6 +156,7 @@ export async function signIn(c: Context<AppEnv>, user: User, choice?: Choice) {
   const at = deps.now();
   const { token, expiresAt } = await createSession(deps.db, user.id, at);
   writeSessionCookie(c, token, expiresAt, at, deps.config.production);
+  await rememberDevice(c, user.id);
   if (user.role !== 'renter') return { user: publicUser(user), journey: null };
   return { user: publicUser(user), journey: await journeyFor(deps, user, choice) };
 }
@@ -274,8 +276,10 @@ export const authRoutes = new Hono<AppEnv>()
     const email = normaliseEmail(c.req.valid('json').email);
     // Counted per account from this client, and per client over every account (auth/throttle.ts).
     const client = clientAddress(c, deps.config.trustProxy);
+    // A browser this account signed in from goes ahead of strangers (devices.ts); no cookie, no read.
+    const device = await knownDevice(c, email);
     // Past the hashing gate's means, refused before any other work (a flood's requests cost nothing).
-    const busy = deps.hashing.refuses(client);
+    const busy = deps.hashing.refuses(client, device);
     if (busy) throw busy;
     const counted = logInCounts(email, client);
     const throttle = await throttleState(deps.db, counted, deps.now());
@@ -290,7 +294,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findUser(deps.db, email);
     const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
     const ok =
-      (await deps.hashing(client, () => verifyPassword(password, hash))) && user !== null && signsInAs(user.role, role) && user.passwordHash !== null;
+      (await deps.hashing(client, () => verifyPassword(password, hash), device)) && user !== null && signsInAs(user.role, role) && user.passwordHash !== null;
     if (!ok || !user) {
       await sleep(attempt.holdMs);
       const after = await throttleState(deps.db, counted, deps.now());

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull, ne, notInArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db, Tx } from '../db/open';
-import { companies, sessions, users } from '../db/schema';
+import { companies, knownDevices, sessions, users } from '../db/schema';
 import { pushTo } from '../live/hub';
 
 export const SESSION_COOKIE = 'movecar_session';
@@ -73,8 +73,10 @@ export async function invalidateSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
+/** Signs the account out everywhere, and forgets the devices it was signed in on (a reset, an undone e-mail change, a revoked person). */
 export async function invalidateUserSessions(db: Db | Tx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
 }
 
 /** Signs the user out everywhere but here (after a password change): every session but `keepToken`'s. */

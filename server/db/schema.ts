@@ -277,6 +277,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * The devices an account signed in from: the device cookie's token as its SHA-256, with each account
+ * signed in on it. A log-in from one for its own account goes ahead of a flood in the password line
+ * (server/auth/devices.ts); it opens nothing by itself.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('known_devices_user_idx').on(t.userId, t.lastSignInAt), index('known_devices_last_idx').on(t.lastSignInAt)],
+);
+
 /** Failed log-ins per e-mail: slowed, then locked for a while. */
 export const loginThrottle = pgTable('login_throttle', {
   /**

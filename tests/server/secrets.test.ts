@@ -161,6 +161,7 @@ describe('a database that today’s main left with a password in a stored journe
     await s.deps.db.execute(sql`drop table email_changes`);
     await s.deps.db.execute(sql`drop table reset_asks`);
     await s.deps.db.execute(sql`alter table money_intents drop column owner`);
+    await s.deps.db.execute(sql`drop table known_devices`);
     await s.deps.db.execute(sql`alter table bookings drop column picked_up_at, drop column returned_at, drop column checked_out_at, drop column settled_at, drop column cancelled_at, drop column card_token, drop column payment_session_id`);
     await s.deps.db.execute(sql`alter table authority_records drop column card_due_at, drop column card_last4, drop column card_batch, drop column card_tried_at, drop column card_charged_at, drop column card_reference`);
     await s.deps.db.execute(sql`alter table bookings drop column page_closes_at, drop column hold_renew_at, drop column hold_renewal_failed_at`);

@@ -8,6 +8,7 @@ import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open';
 import { hashingGate, HashingBusy, hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { spend } from '../../server/auth/usage';
+import { hashToken } from '../../server/auth/sessions';
 import { fileDocumentStore } from '../../server/documents/store';
 import { housekeeping } from '../../server/housekeeping';
 import { emptyReport } from '../../server/imports/authority';
@@ -195,6 +196,89 @@ describe('headers and the Origin check', () => {
     },
   );
 
+  it('a known device goes ahead of every stranger waiting, with a share of its own; a newcomer is not refused for a line it would go to the front of', async () => {
+    const started: string[] = [];
+    const finish: Array<() => void> = [];
+    const gate = hashingGate({ running: 1, perClient: 2, maxWaitMs: 650 });
+    const hash = (client: string | null, name: string, known?: string) =>
+      gate(
+        client,
+        () => {
+          started.push(name);
+          return new Promise<string>((done) => finish.push(() => done(name)));
+        },
+        known,
+      );
+    const next = async () => {
+      finish.shift()!();
+      await vi.waitFor(() => expect(finish).toHaveLength(1));
+    };
+    // A flood from three networks: one running, each with its two waiting.
+    const flood = [hash('203.0.113.0/24', 'a1'), hash('203.0.113.0/24', 'a2'), hash('203.0.113.0/24', 'a3')];
+    flood.push(hash('198.18.0.0/24', 'b1'), hash('198.18.0.0/24', 'b2'), hash('198.18.1.0/24', 'c1'), hash('198.18.1.0/24', 'c2'));
+    // Its networks are refused more; one never seen would go first, so it is let in.
+    expect(gate.refuses('203.0.113.0/24')).toBeInstanceOf(HashingBusy);
+    expect(gate.refuses('198.18.0.0/24')).toBeInstanceOf(HashingBusy);
+    expect(gate.refuses('192.0.2.0/24')).toBeNull();
+    // A phone known for its account, behind the attacker's own network: not refused, and next.
+    expect(gate.refuses('203.0.113.0/24', 'device d')).toBeNull();
+    const known = [hash('203.0.113.0/24', 'd1', 'device d'), hash('203.0.113.0/24', 'd2', 'device d')];
+    // Its share is its own, and kept: a third at once is refused.
+    await expect(hash('203.0.113.0/24', 'd3', 'device d')).rejects.toBeInstanceOf(HashingBusy);
+    // Eight waiting now (900 ms of work at 100 ms a hash, past the 650), but a network never seen goes
+    // after the known ones and those never served: let in.
+    const newcomer = hash('192.0.2.0/24', 'newcomer');
+    for (let i = 0; i < 9; i++) await next();
+    finish.shift()!();
+    await Promise.all([...flood, ...known, newcomer]);
+    expect(started).toEqual(['a1', 'd1', 'd2', 'b1', 'c1', 'newcomer', 'a2', 'b2', 'c2', 'a3']);
+  });
+
+  it('a log-in from a browser its account signed in on goes ahead of a flood from its own network; without that cookie, or for another account, it is told to come back', async () => {
+    const s = await startTestServer({ trustProxy: true });
+    try {
+      const network = { 'x-forwarded-for': '203.0.113.77' };
+      const owner = await renter({}, s);
+      const other = await renter({}, s);
+      // The device cookie: only for the sign-in routes, out of the page's reach, for months.
+      const written = (await owner.json('POST', '/api/auth/login', { email: owner.email, password: PASSWORD })).headers.getSetCookie().find((line) => line.startsWith('movecar_device='))!;
+      expect(written).toMatch(/HttpOnly/i);
+      expect(written).toMatch(/Path=\/api\/auth/);
+      expect(written).toMatch(/Max-Age=15552000/);
+      const gate = hashingGate({ running: 1, perClient: 1, maxWaitMs: 60_000 });
+      const started: string[] = [];
+      let release = () => {};
+      s.deps.hashing = Object.assign(
+        <T,>(client: string | null, work: () => Promise<T>, known?: string | null) =>
+          gate(client, () => (started.push(known ? 'known device' : `stranger ${client}`), work()), known),
+        { refuses: gate.refuses },
+      );
+      // The attacker's network: one hash running (held), its one waiting.
+      const held = gate('203.0.113.0/24', () => new Promise<void>((done) => (release = done)));
+      const waiting = s.deps.hashing('203.0.113.0/24', async () => 'flood');
+      const logIn = (b: { request: typeof owner.request }, email: string) =>
+        b.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', ...network }, body: JSON.stringify({ email, password: PASSWORD, role: 'renter' }) });
+      // A browser without the cookie, from that network: at once, come back later.
+      const stranger = await logIn(await browser(s), owner.email);
+      expect(stranger.status).toBe(429);
+      expect(await stranger.json()).toEqual({ error: 'busy' });
+      // The owner's phone knows the device only for the owner: the other account's e-mail is a stranger's.
+      expect((await logIn(owner, other.email)).status).toBe(429);
+      const signingIn = logIn(owner, owner.email);
+      // In the known lane (its share of one taken), before the held hash ends.
+      const device = `device ${hashToken(owner.tab.jar.get('movecar_device')!)}`;
+      await vi.waitFor(() => expect(gate.refuses('203.0.113.0/24', device)).toBeInstanceOf(HashingBusy));
+      release();
+      await held;
+      expect(await waiting).toBe('flood');
+      const answer = await signingIn;
+      expect(answer.status).toBe(200);
+      expect(started).toEqual(['known device', 'stranger 203.0.113.0/24']);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a client is its network: an IPv4 address its /24, an IPv6 address its /64, an IPv4-mapped one its /24', () => {
     expect(addressGroup('203.0.113.9')).toBe('203.0.113.0/24');
     expect(addressGroup('203.0.113.250')).toBe('203.0.113.0/24');
@@ -302,7 +386,7 @@ describe('headers and the Origin check', () => {
     }
   });
 
-  it('housekeeping removes what expired (sessions, UAE PASS requests, log-in counts that no longer count, old links and invitations, finished imports\' files) and nothing else', async () => {
+  it('housekeeping removes what expired (sessions, UAE PASS requests, log-in counts that no longer count, old links and invitations, finished imports\' files, devices unused for their cookie\'s life) and nothing else', async () => {
     const s = await startTestServer();
     try {
       const { db } = s.deps;
@@ -357,6 +441,10 @@ describe('headers and the Origin check', () => {
         { email: `asked-yesterday-${tag}@example.ae`, lang: 'en', createdAt: ago(DAY_MINUTES + 1) },
         { email: `asked-now-${tag}@example.ae`, lang: 'en', createdAt: ago(1) },
       ]);
+      await db.insert(schema.knownDevices).values([
+        { tokenHash: `device-gone-${tag}`, userId: user!.id, lastSignInAt: ago(181 * DAY_MINUTES) },
+        { tokenHash: `device-used-${tag}`, userId: user!.id, lastSignInAt: ago(179 * DAY_MINUTES) },
+      ]);
       const job = { companyId: 'elite-auto', csv: 'code,plate\n1,A 1', receivedAt: ago(40 * DAY_MINUTES), total: 1, report: emptyReport([{ line: 2, reason: 'kept' }] as never) };
       const [oldJob, recentJob] = await db
         .insert(schema.importJobs)
@@ -376,11 +464,13 @@ describe('headers and the Origin check', () => {
         staffInvitations: 1,
         importFiles: 1,
         resetAsks: 1,
+        knownDevices: 1,
       });
       const tokens = async <T extends { tokenHash: string }>(rows: Promise<T[]>) => (await rows).map((r) => r.tokenHash).filter((t) => t.endsWith(tag)).sort();
       expect(await tokens(db.select().from(schema.emailVerifications))).toEqual([`new-confirmation-${tag}`]);
       expect(await tokens(db.select().from(schema.staffInvitations))).toEqual([`used-${tag}`]);
       expect(await tokens(db.select().from(schema.emailChanges))).toEqual([`new-undo-${tag}`]);
+      expect(await tokens(db.select().from(schema.knownDevices))).toEqual([`device-used-${tag}`]);
       expect((await db.select().from(schema.resetAsks)).map((r) => r.email)).toEqual([`asked-now-${tag}@example.ae`]);
       const jobs = await db.select().from(schema.importJobs).where(inArray(schema.importJobs.id, [oldJob!.id, recentJob!.id]));
       // The old one keeps its report, not its file; the recent one both.
