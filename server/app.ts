@@ -106,9 +106,10 @@ export function createApp(deps: Deps) {
   app.use('/api/*', sessionMiddleware);
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ error: 'notFound' as const }, 404));
-  app.onError((error, c) => {
+  app.onError(async (error, c) => {
     // More log-ins at once than the cores can hash: try again in a moment (nothing was decided).
     if (error instanceof HashingBusy) {
+      if (error.holdMs > 0) await new Promise((resolve) => setTimeout(resolve, error.holdMs));
       c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json({ error: 'busy' as const }, 429);
     }

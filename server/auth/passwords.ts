@@ -34,12 +34,22 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 export const decoyHash = (cost: number) => (decoy ??= hashPassword(randomBytes(16).toString('hex'), cost));
 
-/** More password work is asked for than the cores can do soon: answered at once (429), not queued. */
+/**
+ * More password work is asked for than the cores can do soon: answered with 429, not queued; after
+ * `holdMs` when the client asks more than its share (a flood's loops, each sent again the moment it
+ * is answered, ran 1,200 refusals a second through the server and delayed every other answer).
+ */
 export class HashingBusy extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly holdMs = 0,
+  ) {
     super('hashing busy');
   }
 }
+
+/** The longest a refusal is held back (a client past its share keeps that many connections open, no more). */
+export const MAX_HOLD_MS = 3000;
 
 /**
  * Runs password work (scrypt) for a client (its network; null in-process) within the gate; throws
@@ -64,38 +74,54 @@ export interface GateLimits {
   maxWaitMs: number;
 }
 
-/** One lane of the line: each client's waiting work, served client by client. */
+/** How long a client's asking is remembered: its count halves every minute. */
+const DEMAND_HALF_LIFE_MS = 60_000;
+
+/** What a lane remembers of a client: when its work last started (a count), and how much it asks. */
+interface Client {
+  served: number;
+  /** Its asks (admitted or refused), each halving every DEMAND_HALF_LIFE_MS, as of `at`. */
+  demand: number;
+  at: number;
+}
+
+/** One lane of the line: each client's waiting work, the client asking least served first. */
 class Lane {
   /** Each waiting client's line. */
   readonly lines = new Map<string, Array<() => void>>();
   waiting = 0;
-  /** When each client's work last started (a count): the one served longest ago goes next. */
-  private readonly served = new Map<string, number>();
+  private readonly clients = new Map<string, Client>();
 
-  started(key: string, at: number) {
-    this.served.set(key, at);
+  /** One more ask from `key`, let in or refused: a flood's retries are what put it behind. */
+  asked(key: string, now: number) {
+    const client = this.clients.get(key) ?? { served: 0, demand: 0, at: now };
+    client.demand = this.demandOf(key, now) + 1;
+    client.at = now;
+    this.clients.set(key, client);
     // Forget the clients long gone (a wide flood from many networks would grow it).
-    if (this.served.size > 10_000) for (const known of this.served.keys()) if (!this.lines.has(known)) this.served.delete(known);
+    if (this.clients.size > 10_000) for (const known of this.clients.keys()) if (!this.lines.has(known)) this.clients.delete(known);
   }
 
-  /** The client whose turn it is: the one served longest ago (never served: first). */
-  next(): string | undefined {
+  started(key: string, at: number) {
+    const client = this.clients.get(key);
+    if (client) client.served = at;
+  }
+
+  /** The client whose turn it is: the one asking least, then the one served longest ago (never: first). */
+  next(now: number): string | undefined {
     let turn: string | undefined;
-    for (const key of this.lines.keys()) if (turn === undefined || this.lastOf(key) < this.lastOf(turn)) turn = key;
+    for (const key of this.lines.keys()) if (turn === undefined || this.before(key, turn, now)) turn = key;
     return turn;
   }
 
   /**
-   * How many in this lane would start before one more of `key`'s: turns go round client by client, so
-   * a client that has waited longest (or never came) is near the front however long the line, and a
-   * client with many waiting is behind everyone's as many.
+   * How many in this lane would start before one more of `key`'s: every waiting one of a client asking
+   * less (or as much, served no later), then its own. A network never seen asks least, so it is near
+   * the front however long the line; one that floods (its refused retries count) is behind everyone.
    */
-  ahead(key: string): number {
-    const mine = this.lines.get(key)?.length ?? 0;
-    let before = mine;
-    for (const [other, line] of this.lines)
-      // One served no later (never, both: the one that came first) goes before in every round.
-      if (other !== key) before += Math.min(line.length, this.lastOf(other) <= this.lastOf(key) ? mine + 1 : mine);
+  ahead(key: string, now: number): number {
+    let before = this.lines.get(key)?.length ?? 0;
+    for (const [other, line] of this.lines) if (other !== key && this.before(other, key, now)) before += line.length;
     return before;
   }
 
@@ -103,20 +129,31 @@ class Lane {
     return this.lines.get(key)?.length ?? 0;
   }
 
-  private lastOf(key: string) {
-    return this.served.get(key) ?? 0;
+  /** Whether `a`'s work goes before `b`'s. */
+  private before(a: string, b: string, now: number) {
+    const [da, db] = [this.demandOf(a, now), this.demandOf(b, now)];
+    if (da !== db) return da < db;
+    return (this.clients.get(a)?.served ?? 0) <= (this.clients.get(b)?.served ?? 0);
+  }
+
+  /** How much `key` asked lately (its asks, each halving every DEMAND_HALF_LIFE_MS). */
+  demandOf(key: string, now: number) {
+    const client = this.clients.get(key);
+    return client ? client.demand * 0.5 ** ((now - client.at) / DEMAND_HALF_LIFE_MS) : 0;
   }
 }
 
 /**
- * At most `running` hashes at once; those waiting take turns client by client (the one served longest
- * ago first), so a flood from one client (log-ins for unknown e-mails, each still hashed so timing
+ * At most `running` hashes at once; those waiting take turns client by client (the one asking least
+ * first, then the one served longest ago), so a flood from one client (log-ins for unknown e-mails, each still hashed so timing
  * says nothing) waits behind itself, not in front of everyone else, and past its share is refused at
  * once. A plain line (first come, first served) queued a real user's log-in behind 48 of them for
  * seconds; a short one refused a crowd of real renters arriving together. A flood from 80 networks
  * still made every turn come round slowly for a returning user (1.5–3 s), and a newcomer was refused
  * for the length of the whole line though it would have gone next: the known lane goes first, and a
- * refusal counts only those who would start before.
+ * refusal counts only those who would start before. Round by round, a network never seen still waited
+ * for each flooding network's first turn (80 of them: 10–12 s): its asks, refused ones included, are
+ * what puts a flood behind.
  */
 export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hashing {
   let active = 0;
@@ -126,8 +163,9 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
   /** How long one hash takes here, as measured (a moving average), ms. */
   let hashMs = 100;
   const handOver = () => {
-    const lane = known.next() !== undefined ? known : strangers;
-    const turn = lane.next();
+    const now = performance.now();
+    const lane = known.next(now) !== undefined ? known : strangers;
+    const turn = lane.next(now);
     if (turn === undefined) {
       active--;
       return;
@@ -142,22 +180,38 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
   /** Where one more of this client's goes: its lane, its line, whether a share applies. */
   const placeOf = (client: string | null, device: string | null | undefined) =>
     device ? { lane: known, key: device, share: true } : { lane: strangers, key: client ?? '', share: client !== null };
-  const refuses = (client: string | null, device?: string | null) => {
+  const verdict = (client: string | null, device: string | null | undefined, now: number) => {
     if (active < running) return null;
     const { lane, key, share } = placeOf(client, device);
     // Every known one waiting starts before a stranger's.
-    const ahead = lane.ahead(key) + (lane === strangers ? known.waiting : 0);
+    const ahead = lane.ahead(key, now) + (lane === strangers ? known.waiting : 0);
     const wait = ((ahead + 1) * hashMs) / running;
-    const full = (share && lane.lengthOf(key) >= perClient) || wait > maxWaitMs;
-    return full ? new HashingBusy(Math.max(1, Math.ceil(wait / 1000))) : null;
+    const full = share && lane.lengthOf(key) >= perClient;
+    if (!full && wait <= maxWaitMs) return null;
+    // A client with its share waiting, or that asked more than its share lately, is told after a while;
+    // anyone else at once (a line too long can refuse a real user).
+    const flooding = share && (full || lane.demandOf(key, now) > perClient);
+    return new HashingBusy(Math.max(1, Math.ceil(wait / 1000)), flooding ? Math.min(wait, MAX_HOLD_MS) : 0);
+  };
+  // A request is one ask: counted here when refused, or in the gate when it comes with its work.
+  const refuses = (client: string | null, device?: string | null) => {
+    const now = performance.now();
+    const refused = verdict(client, device, now);
+    if (refused) {
+      const { lane, key } = placeOf(client, device);
+      lane.asked(key, now);
+    }
+    return refused;
   };
   const gate = async <T>(client: string | null, work: () => Promise<T>, device?: string | null): Promise<T> => {
     const { lane, key } = placeOf(client, device);
+    const now = performance.now();
+    lane.asked(key, now);
     if (active < running) {
       active++;
       lane.started(key, ++starts);
     } else {
-      const refused = refuses(client, device);
+      const refused = verdict(client, device, now);
       if (refused) throw refused;
       const line = lane.lines.get(key) ?? [];
       await new Promise<void>((go) => {

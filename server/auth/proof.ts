@@ -6,9 +6,8 @@ import type { Context } from 'hono';
 import { sessions } from '../db/schema';
 import type { AppEnv } from '../deps';
 import { clientAddress } from '../http/security';
-import { verifyPassword } from './passwords';
 import { hashToken } from './sessions';
-import { accountFrom, attemptSucceeded, countAttempt, throttleState } from './throttle';
+import { accountFrom, attemptSucceeded, passwordInTurn } from './throttle';
 
 /** How recent a sign-in proves the person, for an account that has no password. */
 export const FRESH_SIGN_IN_MINUTES = 10;
@@ -31,13 +30,11 @@ export async function refusedPassword(c: Context<AppEnv>, currentPassword: strin
   const busy = deps.hashing.refuses(client, known);
   if (busy) throw busy;
   const counted = accountFrom(user.email, client);
-  const throttle = await throttleState(deps.db, [counted], deps.now());
-  const locked = (until: Date) => c.json({ error: 'locked' as const, retryAfter: Math.ceil((until.getTime() - deps.now().getTime()) / 1000) }, 429);
-  if (throttle.locked) return locked(throttle.until);
-  const attempt = await countAttempt(deps.db, [counted], deps.now(), deps.config.throttleDelayMs);
-  if (!attempt.allowed) return locked(attempt.until);
-  if (!(await deps.hashing(client, () => verifyPassword(currentPassword, user.passwordHash ?? ''), known))) {
-    await sleep(attempt.holdMs);
+  const checked = await passwordInTurn(deps, { client, known }, [counted], currentPassword, async () => ({ account: user, hash: user.passwordHash ?? '' }));
+  if ('locked' in checked)
+    return c.json({ error: 'locked' as const, retryAfter: Math.ceil((checked.locked.getTime() - deps.now().getTime()) / 1000) }, 429);
+  if (!checked.right) {
+    await sleep(checked.holdMs);
     return c.json({ error: 'invalid' as const, fields: { currentPassword: 'wrongPassword' as const } }, 400);
   }
   await attemptSucceeded(deps.db, [counted]);

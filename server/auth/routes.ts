@@ -32,9 +32,9 @@ import { spend, usedUp } from './usage';
 import { createRenter } from './registration';
 import { heldBy } from './emailChange';
 import { knownDevice, rememberDevice } from './devices';
-import { decoyHash, HashingBusy, hashPassword, verifyPassword } from './passwords';
+import { decoyHash, HashingBusy, hashPassword } from './passwords';
 import { clearSessionCookie, companySuspended, createSession, invalidateSession, writeSessionCookie, type User } from './sessions';
-import { attemptSucceeded, countAttempt, logInCounts, throttleState } from './throttle';
+import { attemptSucceeded, logInCounts, passwordInTurn, throttleState } from './throttle';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -282,29 +282,23 @@ export const authRoutes = new Hono<AppEnv>()
     const busy = deps.hashing.refuses(client, device);
     if (busy) throw busy;
     const counted = logInCounts(email, client);
-    const throttle = await throttleState(deps.db, counted, deps.now());
-    if (throttle.locked) {
-      const retryAfter = Math.ceil((throttle.until.getTime() - deps.now().getTime()) / 1000);
-      return c.json({ error: 'locked' as const, retryAfter }, 429);
-    }
-    // Counted before the password is checked: log-ins in flight together cannot all pass the lock.
-    const attempt = await countAttempt(deps.db, counted, deps.now(), deps.config.throttleDelayMs);
     const locked = (until: Date) => c.json({ error: 'locked' as const, retryAfter: Math.ceil((until.getTime() - deps.now().getTime()) / 1000) }, 429);
-    if (!attempt.allowed) return locked(attempt.until);
-    const user = await findUser(deps.db, email);
-    const hash = user?.passwordHash ?? (await decoyHash(deps.config.scryptCost));
-    const ok =
-      (await deps.hashing(client, () => verifyPassword(password, hash), device)) && user !== null && signsInAs(user.role, role) && user.passwordHash !== null;
-    if (!ok || !user) {
-      await sleep(attempt.holdMs);
+    const checked = await passwordInTurn(deps, { client, known: device }, counted, password, async () => {
+      const account = await findUser(deps.db, email);
+      return { account, hash: account?.passwordHash ?? (await decoyHash(deps.config.scryptCost)) };
+    });
+    if ('locked' in checked) return locked(checked.locked);
+    const found = checked.account;
+    if (!checked.right || !found || !signsInAs(found.role, role) || found.passwordHash === null) {
+      await sleep(checked.holdMs);
       const after = await throttleState(deps.db, counted, deps.now());
       if (after.locked) return locked(after.until);
       return c.json({ error: 'wrongCredentials' as const }, 401);
     }
     await attemptSucceeded(deps.db, counted);
     // Said only to whoever gave the right password.
-    if (await companySuspended(deps.db, user)) return c.json({ error: 'suspended' as const }, 403);
-    return c.json(await signIn(c, user, choiceOf(carId, trip)), 200);
+    if (await companySuspended(deps.db, found)) return c.json({ error: 'suspended' as const }, 403);
+    return c.json(await signIn(c, found, choiceOf(carId, trip)), 200);
   })
   .post('/logout', jsonOnly, validate('json', z.object({}).strict()), async (c) => {
     const token = c.var.sessionToken;

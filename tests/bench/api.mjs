@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { build } from 'vite';
 import pg from 'pg';
@@ -239,8 +240,24 @@ async function scenario(label, env, crowd, run) {
  */
 const FLOOD_NETWORKS = 80;
 const FLOOD_EACH = 8;
-const FLOOD = FLOOD_NETWORKS * FLOOD_EACH;
-const FLOOD_MS = 15_000;
+const FLOOD_MS = 20_000;
+/** The flood's loops: log-ins for e-mails that do not exist, each network's 8 sent again as each is answered. */
+const FLOODER = `
+const { parentPort, workerData: { url, networks, each, ms } } = require('node:worker_threads');
+const answers = {};
+const until = performance.now() + ms;
+let n = 0;
+Promise.all(Array.from({ length: networks * each }, async (_, i) => {
+  const address = '10.0.' + (i % networks) + '.' + (1 + Math.floor(i / networks));
+  while (performance.now() < until) {
+    const body = JSON.stringify({ email: 'nobody-' + n++ + '@example.ae', password: 'not-the-password', role: 'renter' });
+    const answer = await fetch(url + '/api/auth/login', { method: 'POST', headers: { origin: url, 'x-forwarded-for': address, 'content-type': 'application/json' }, body }).catch(() => null);
+    const status = answer?.status ?? 0;
+    answers[status] = (answers[status] ?? 0) + 1;
+    await answer?.arrayBuffer().catch(() => null);
+  }
+})).then(() => parentPort.postMessage(answers));
+`;
 async function flood(label, env) {
   const server = await startServer(env);
   const post = (path, body, address, headers = {}) =>
@@ -263,23 +280,19 @@ async function flood(label, env) {
   const device = registered.headers.getSetCookie().find((line) => line.startsWith('movecar_device='))?.split(';')[0];
   if (!device) throw new Error('registration wrote no device cookie');
   const json = { 'content-type': 'application/json' };
-  const answers = {};
-  const until = performance.now() + FLOOD_MS;
-  let n = 0;
-  const flooding = Array.from({ length: FLOOD }, async (_, i) => {
-    const address = `10.0.${i % FLOOD_NETWORKS}.${1 + Math.floor(i / FLOOD_NETWORKS)}`;
-    while (performance.now() < until) {
-      const body = JSON.stringify({ email: `nobody-${n++}@example.ae`, password: 'not-the-password', role: 'renter' });
-      const answer = await post('/api/auth/login', body, address, json);
-      const status = answer?.status ?? 0;
-      answers[status] = (answers[status] ?? 0) + 1;
-    }
+  // The flood on a thread of its own: the attacker's machine is not the real user's, and its 640
+  // loops on this thread would delay the real user's answers here, not on the server.
+  const flooding = new Promise((resolve, reject) => {
+    const worker = new Worker(FLOODER, { eval: true, workerData: { url: server.url, networks: FLOOD_NETWORKS, each: FLOOD_EACH, ms: FLOOD_MS } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
   });
   const times = { returning: [], newcomer: [] };
   const failed = { returning: 0, newcomer: 0 };
   await new Promise((resolve) => setTimeout(resolve, 1000)); // the flood is on
   let fresh = 0;
-  while (performance.now() < until - 1000) {
+  const until = performance.now() + FLOOD_MS - 2000;
+  while (performance.now() < until) {
     for (const who of ['returning', 'newcomer']) {
       const started = performance.now();
       const answer =
@@ -287,11 +300,12 @@ async function flood(label, env) {
           ? await post('/api/auth/login', JSON.stringify({ email, password: PASSWORD, role: 'renter' }), owner, { ...json, cookie: device })
           : await post('/api/auth/login', JSON.stringify({ email, password: PASSWORD, role: 'renter' }), `172.16.${fresh++}.5`, json);
       times[who].push(performance.now() - started);
+      await answer?.arrayBuffer();
       if (!answer?.ok) failed[who]++;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  await Promise.all(flooding);
+  const answers = await flooding;
   await server.stop();
   return ['returning', 'newcomer'].map((who) => {
     const sorted = times[who].sort((a, b) => a - b);
@@ -302,6 +316,7 @@ async function flood(label, env) {
       'log-ins': sorted.length,
       'p50 ms': Math.round(percentile(sorted, 50)),
       'p95 ms': Math.round(percentile(sorted, 95)),
+      'max ms': Math.round(sorted.at(-1) ?? 0),
       errors: failed[who],
     };
   });
@@ -423,7 +438,7 @@ if (processes.length > 0) {
   console.log(`\nThe same crowd on PostgreSQL with WEB_CONCURRENCY=2 beside one process (goal: steps p95 ≤ 250 ms, 0 errors, ≥ 1.6× the requests per second)\n`);
   console.table(processes);
 }
-console.log(`\nReal users' log-ins (each in turn, one every 250 ms) while ${FLOOD_NETWORKS} networks send ${FLOOD_EACH} log-ins at once each for unknown e-mails, for ${FLOOD_MS / 1000} s (goal: p95 ≤ 1,000 ms)\n`);
+console.log(`\nReal users' log-ins (each in turn, 100 ms apart) while ${FLOOD_NETWORKS} networks send ${FLOOD_EACH} log-ins at once each for unknown e-mails, for ${FLOOD_MS / 1000} s (goal: p95 ≤ 1,000 ms)\n`);
 console.table(floods);
 console.log(`\nA page and an API read, one after the other, while a manager's ${IMPORT_ROWS}-row authority file is imported (goal: p99 ≤ 200 ms)\n`);
 console.table(imports);

@@ -6,13 +6,13 @@ import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open';
-import { hashingGate, HashingBusy, hashPassword, verifyPassword } from '../../server/auth/passwords';
+import { hashingGate, HashingBusy, hashPassword, MAX_HOLD_MS, verifyPassword } from '../../server/auth/passwords';
 import { spend } from '../../server/auth/usage';
 import { hashToken } from '../../server/auth/sessions';
 import { fileDocumentStore } from '../../server/documents/store';
 import { housekeeping } from '../../server/housekeeping';
 import { emptyReport } from '../../server/imports/authority';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
 import { addressGroup, CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { REGISTRATION_BODY_MAX } from '../../server/auth/routes';
@@ -126,7 +126,7 @@ describe('headers and the Origin check', () => {
     }
   });
 
-  it('password work takes turns client by client: a flood from one client waits behind itself, past its share is refused at once, and so is a line too long', async () => {
+  it('password work takes turns client by client: a flood from one client waits behind itself, past its share is refused (the answer held back a while), and a line too long refused at once', async () => {
     const started: string[] = [];
     const finish: Array<() => void> = [];
     const gate = hashingGate({ running: 1, perClient: 2, maxWaitMs: 60_000 });
@@ -145,6 +145,9 @@ describe('headers and the Origin check', () => {
     const refused = await hash('203.0.113.9', 'a4').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(HashingBusy);
     expect((refused as HashingBusy).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // Past its share, the answer is held back a while (a flood's loops are sent again the moment each is answered).
+    expect((refused as HashingBusy).holdMs).toBeGreaterThan(0);
+    expect((refused as HashingBusy).holdMs).toBeLessThanOrEqual(MAX_HOLD_MS);
     // Asked first, before a request does anything else: this client would be refused, another not.
     expect(gate.refuses('203.0.113.9')).toBeInstanceOf(HashingBusy);
     expect(gate.refuses('198.51.100.7')).toBeNull();
@@ -162,7 +165,10 @@ describe('headers and the Origin check', () => {
     const short = hashingGate({ running: 1, perClient: 100, maxWaitMs: 250 });
     const slow = (client: string | null) => short(client, () => new Promise((done) => setTimeout(done, 100)));
     const line = [slow(null), slow('192.0.2.1'), slow('192.0.2.2')];
-    await expect(slow('192.0.2.3')).rejects.toBeInstanceOf(HashingBusy);
+    // Someone new refused for a line too long is told at once: it may be a real user.
+    const refusedAtOnce = await slow('192.0.2.3').catch((error: unknown) => error);
+    expect(refusedAtOnce).toBeInstanceOf(HashingBusy);
+    expect((refusedAtOnce as HashingBusy).holdMs).toBe(0);
     await Promise.all(line);
     await expect(slow('192.0.2.3')).resolves.toBeUndefined();
 
@@ -196,7 +202,7 @@ describe('headers and the Origin check', () => {
     },
   );
 
-  it('a known device goes ahead of every stranger waiting, with a share of its own; a newcomer is not refused for a line it would go to the front of', async () => {
+  it('a known device goes ahead of every stranger waiting, with a share of its own; a newcomer goes next, then the networks asking least (a flood’s refused retries put it behind)', async () => {
     const started: string[] = [];
     const finish: Array<() => void> = [];
     const gate = hashingGate({ running: 1, perClient: 2, maxWaitMs: 650 });
@@ -225,13 +231,14 @@ describe('headers and the Origin check', () => {
     const known = [hash('203.0.113.0/24', 'd1', 'device d'), hash('203.0.113.0/24', 'd2', 'device d')];
     // Its share is its own, and kept: a third at once is refused.
     await expect(hash('203.0.113.0/24', 'd3', 'device d')).rejects.toBeInstanceOf(HashingBusy);
-    // Eight waiting now (900 ms of work at 100 ms a hash, past the 650), but a network never seen goes
-    // after the known ones and those never served: let in.
+    // Eight waiting now (900 ms of work at 100 ms a hash, past the 650), but a network never seen has
+    // asked least: let in, and next after the known ones, before every flooding network's first turn.
     const newcomer = hash('192.0.2.0/24', 'newcomer');
     for (let i = 0; i < 9; i++) await next();
     finish.shift()!();
     await Promise.all([...flood, ...known, newcomer]);
-    expect(started).toEqual(['a1', 'd1', 'd2', 'b1', 'c1', 'newcomer', 'a2', 'b2', 'c2', 'a3']);
+    // Then the networks by what they asked: c twice, b three times (one refused), a five (two refused).
+    expect(started).toEqual(['a1', 'd1', 'd2', 'newcomer', 'c1', 'c2', 'b1', 'b2', 'a2', 'a3']);
   });
 
   it('a log-in from a browser its account signed in on goes ahead of a flood from its own network; without that cookie, or for another account, it is told to come back', async () => {
@@ -274,6 +281,34 @@ describe('headers and the Origin check', () => {
       const answer = await signingIn;
       expect(answer.status).toBe(200);
       expect(started).toEqual(['known device', 'stranger 203.0.113.0/24']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a log-in waiting for its turn has written nothing: its lock is read and its attempt counted once its turn comes', async () => {
+    const s = await startTestServer({ trustProxy: true });
+    try {
+      const owner = await renter({}, s);
+      const gate = hashingGate({ running: 1, perClient: 1, maxWaitMs: 60_000 });
+      s.deps.hashing = gate;
+      let release = () => {};
+      const held = gate('203.0.113.0/24', () => new Promise<void>((done) => (release = done)));
+      const b = await browser(s);
+      const counts = () => s.deps.db.select().from(schema.loginThrottle).where(like(schema.loginThrottle.key, '%198.18.7.0/24'));
+      const answer = b.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.7.9' },
+        body: JSON.stringify({ email: owner.email, password: 'not-the-password', role: 'renter' }),
+      });
+      // In line behind the held hash (its share of one taken): a flood let in at once would otherwise run
+      // its statements all together.
+      await vi.waitFor(() => expect(gate.refuses('198.18.7.0/24')).toBeInstanceOf(HashingBusy));
+      expect(await counts()).toEqual([]);
+      release();
+      await held;
+      expect((await answer).status).toBe(401);
+      expect((await counts()).map((row) => row.failures)).toEqual([1, 1]);
     } finally {
       await s.close();
     }
