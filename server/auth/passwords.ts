@@ -110,7 +110,8 @@ class Lane {
   /** The client whose turn it is: the one asking least, then the one served longest ago (never: first). */
   next(now: number): string | undefined {
     let turn: string | undefined;
-    for (const key of this.lines.keys()) if (turn === undefined || this.before(key, turn, now)) turn = key;
+    // Equals keep the one that came first.
+    for (const key of this.lines.keys()) if (turn === undefined || !this.before(turn, key, now)) turn = key;
     return turn;
   }
 
@@ -145,9 +146,9 @@ class Lane {
 
 /**
  * At most `running` hashes at once; those waiting take turns client by client (the one asking least
- * first, then the one served longest ago), so a flood from one client (log-ins for unknown e-mails, each still hashed so timing
- * says nothing) waits behind itself, not in front of everyone else, and past its share is refused at
- * once. A plain line (first come, first served) queued a real user's log-in behind 48 of them for
+ * first, then the one served longest ago), so a flood from one client (log-ins for unknown e-mails,
+ * each still hashed so timing says nothing) waits behind itself, not in front of everyone else, and
+ * past its share is refused. A plain line (first come, first served) queued a real user's log-in behind 48 of them for
  * seconds; a short one refused a crowd of real renters arriving together. A flood from 80 networks
  * still made every turn come round slowly for a returning user (1.5–3 s), and a newcomer was refused
  * for the length of the whole line though it would have gone next: the known lane goes first, and a
