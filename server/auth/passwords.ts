@@ -148,8 +148,8 @@ class Lane {
  * At most `running` hashes at once; those waiting take turns client by client (the one asking least
  * first, then the one served longest ago), so a flood from one client (log-ins for unknown e-mails,
  * each still hashed so timing says nothing) waits behind itself, not in front of everyone else, and
- * past its share is refused. A plain line (first come, first served) queued a real user's log-in
- * behind 48 of them for seconds; a short one refused a crowd of real renters arriving together. A flood from 80 networks
+ * past its share is refused. A plain line (first come, first served) queued a real user's log-in behind 48 of them for
+ * seconds; a short one refused a crowd of real renters arriving together. A flood from 80 networks
  * still made every turn come round slowly for a returning user (1.5–3 s), and a newcomer was refused
  * for the length of the whole line though it would have gone next: the known lane goes first, and a
  * refusal counts only those who would start before. Round by round, a network never seen still waited
@@ -181,8 +181,9 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
   /** Where one more of this client's goes: its lane, its line, whether a share applies. */
   const placeOf = (client: string | null, device: string | null | undefined) =>
     device ? { lane: known, key: device, share: true } : { lane: strangers, key: client ?? '', share: client !== null };
-  const verdict = ({ lane, key, share }: ReturnType<typeof placeOf>, now: number) => {
+  const verdict = (client: string | null, device: string | null | undefined, now: number) => {
     if (active < running) return null;
+    const { lane, key, share } = placeOf(client, device);
     // Every known one waiting starts before a stranger's.
     const ahead = lane.ahead(key, now) + (lane === strangers ? known.waiting : 0);
     const wait = ((ahead + 1) * hashMs) / running;
@@ -196,21 +197,22 @@ export function hashingGate({ running, perClient, maxWaitMs }: GateLimits): Hash
   // A request is one ask: counted here when refused, or in the gate when it comes with its work.
   const refuses = (client: string | null, device?: string | null) => {
     const now = performance.now();
-    const place = placeOf(client, device);
-    const refused = verdict(place, now);
-    if (refused) place.lane.asked(place.key, now);
+    const refused = verdict(client, device, now);
+    if (refused) {
+      const { lane, key } = placeOf(client, device);
+      lane.asked(key, now);
+    }
     return refused;
   };
   const gate = async <T>(client: string | null, work: () => Promise<T>, device?: string | null): Promise<T> => {
-    const place = placeOf(client, device);
-    const { lane, key } = place;
+    const { lane, key } = placeOf(client, device);
     const now = performance.now();
     lane.asked(key, now);
     if (active < running) {
       active++;
       lane.started(key, ++starts);
     } else {
-      const refused = verdict(place, now);
+      const refused = verdict(client, device, now);
       if (refused) throw refused;
       const line = lane.lines.get(key) ?? [];
       await new Promise<void>((go) => {
